@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto'
+import fastifyStatic from '@fastify/static'
+import { Problem } from '@tulpar/contracts'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { companyRoutes } from './modules/company/index.ts'
+import { listingsRoutes } from './modules/listings/index.ts'
+import { registerOpenApi } from './plugins/openapi.ts'
+import { registerProblemHandler, sendNotFound } from './plugins/problem.ts'
+import type { Services } from './services.ts'
+
+export interface BuildApiOptions {
+  config: Pick<Config, 'publicUrl' | 'mediaDir'>
+  database: Pick<Database, 'ping'>
+  services: Services
+  /** A pino logger (JSON to stdout) or false for none (tests). */
+  logger: FastifyBaseLogger | false
+}
+
+const REQUEST_ID = /^[\w.-]{8,80}$/
+
+/**
+ * Builds the Fastify app with the REST API under `/api` (and media under `/media`), registered on the
+ * root instance so the web app can add its catch-all beside it. Never listens.
+ */
+export async function buildApi({ config, database, services, logger }: BuildApiOptions) {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
+    },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerProblemHandler(app)
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  await registerOpenApi(app, config.publicUrl)
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  })
+
+  registerHealth(app, database)
+  await app.register(companyRoutes(services), { prefix: '/api' })
+  await app.register(listingsRoutes(services), { prefix: '/api' })
+  app.all('/api/*', sendNotFound)
+  return app as unknown as FastifyInstance
+}
+
+function registerHealth(app: FastifyInstance, database: Pick<Database, 'ping'>) {
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  typed.get(
+    '/api/healthz',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process answers',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  )
+  typed.get(
+    '/api/readyz',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the database answers',
+        response: { 200: z.object({ status: z.literal('ready'), database: z.literal('ok') }), 503: Problem },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await database.ping()
+        return { status: 'ready' as const, database: 'ok' as const }
+      } catch (error) {
+        request.log.error({ err: error }, 'database is not ready')
+        return reply.status(503).type('application/problem+json').send({
+          type: 'https://tulpar.kz/problems/unavailable',
+          title: 'Service Unavailable',
+          status: 503,
+          code: 'unavailable',
+          detail: 'The database does not answer',
+          requestId: request.id,
+        })
+      }
+    },
+  )
+}

@@ -1,0 +1,51 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'tulpar-config-'))
+
+describe('loadConfig', () => {
+  test('the embedded demo needs no settings: port 3000, PGlite in the data folder, demo seeding on', () => {
+    const dataDir = tempDir()
+    const config = loadConfig({ DATA_DIR: dataDir })
+    expect(config).toMatchObject({ port: 3000, databaseUrl: null, dataDir, seedOnEmpty: true, seedListings: 2000 })
+    expect(config.publicUrl).toBe('http://localhost:3000')
+    expect(config.mediaDir).toBe(join(dataDir, 'media'))
+  })
+
+  test('the embedded demo generates its secret once and keeps it in the data folder', () => {
+    const dataDir = tempDir()
+    const first = loadConfig({ DATA_DIR: dataDir })
+    const second = loadConfig({ DATA_DIR: dataDir })
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32)
+    expect(second.authSecret).toBe(first.authSecret)
+    expect(JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).authSecret).toBe(first.authSecret)
+  })
+
+  test('with DATABASE_URL set, a missing secret stops the start with a clear error', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/tulpar' })).toThrowError(/AUTH_SECRET: required/)
+  })
+
+  test('with DATABASE_URL set, demo seeding is off unless asked for', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://localhost/tulpar', AUTH_SECRET: 'x'.repeat(32) })
+    expect(config.seedOnEmpty).toBe(false)
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'x'.repeat(32), SEED_ON_EMPTY: 'true' }).seedOnEmpty,
+    ).toBe(true)
+  })
+
+  test('every bad key is listed at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DATA_DIR: tempDir() })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      const problems = (error as ConfigError).problems.join('\n')
+      expect(problems).toMatch(/PORT/)
+      expect(problems).toMatch(/DATABASE_URL/)
+      expect(problems).toMatch(/LOG_LEVEL/)
+    }
+  })
+})

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { z } from 'zod'
+
+/** The repository root (apps/api/src -> ../../..). */
+const REPO_ROOT = resolve(import.meta.dirname, '../../..')
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  DATA_DIR: z.string().optional(),
+  MEDIA_DIR: z.string().optional(),
+  REDIS_URL: z.string().startsWith('redis').optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_ON_EMPTY: booleanFlag.optional(),
+  SEED_LISTINGS: z.coerce.number().int().min(0).max(5_000_000).default(2000),
+  MIGRATIONS_DIR: z.string().optional(),
+})
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+export interface Config {
+  port: number
+  host: string
+  publicUrl: string
+  /** null: the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | null
+  dataDir: string
+  mediaDir: string
+  redisUrl: string | null
+  authSecret: string
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
+  /** Seed demo data when the database has no listings (default: on for the embedded database). */
+  seedOnEmpty: boolean
+  seedListings: number
+  migrationsDir: string
+}
+
+/**
+ * Parses the environment once. Throws ConfigError listing every bad key. The embedded demo
+ * (no DATABASE_URL) generates its secrets on first start and keeps them in the data folder;
+ * with DATABASE_URL set, missing secrets stop the start.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`))
+  }
+  const e = parsed.data
+  const dataDir = resolve(REPO_ROOT, e.DATA_DIR ?? 'data')
+  const databaseUrl = e.DATABASE_URL ?? null
+  let authSecret = e.AUTH_SECRET
+  if (!authSecret) {
+    if (databaseUrl) throw new ConfigError(['AUTH_SECRET: required when DATABASE_URL is set (32+ characters)'])
+    authSecret = embeddedSecrets(dataDir).authSecret
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl,
+    dataDir,
+    mediaDir: resolve(REPO_ROOT, e.MEDIA_DIR ?? join(dataDir, 'media')),
+    redisUrl: e.REDIS_URL ?? null,
+    authSecret,
+    logLevel: e.LOG_LEVEL,
+    seedOnEmpty: e.SEED_ON_EMPTY ?? databaseUrl === null,
+    seedListings: e.SEED_LISTINGS,
+    migrationsDir: resolve(REPO_ROOT, e.MIGRATIONS_DIR ?? 'apps/api/drizzle'),
+  }
+}
+
+interface EmbeddedSecrets {
+  authSecret: string
+}
+
+/** Reads the embedded demo's secrets from `data/secrets.json`, creating them on first start. */
+function embeddedSecrets(dataDir: string): EmbeddedSecrets {
+  const file = join(dataDir, 'secrets.json')
+  if (existsSync(file)) {
+    const stored = z.object({ authSecret: z.string().min(32) }).safeParse(JSON.parse(readFileSync(file, 'utf8')))
+    if (stored.success) return stored.data
+  }
+  const secrets: EmbeddedSecrets = { authSecret: randomBytes(32).toString('base64url') }
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+  return secrets
+}

@@ -1,0 +1,131 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Schema = typeof schema
+/** The typed database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Runs the committed drizzle migrations. */
+  migrate(migrationsFolder: string): Promise<void>
+  /** Answers when the database can run a query. */
+  ping(): Promise<void>
+  close(): Promise<void>
+  /** The raw pg pool, for COPY; null on PGlite. */
+  pool: pg.Pool | null
+  /** The raw PGlite client (COPY from a blob, data dumps); null on PostgreSQL. */
+  pglite: PGlite | null
+}
+
+export class DatabaseLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The embedded database in ${dir} is in use by process ${pid}. Stop that process first, ` +
+        'or set DATABASE_URL to use PostgreSQL (which many processes can share).',
+    )
+    this.name = 'DatabaseLockedError'
+  }
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://... ; null opens the embedded PGlite database. */
+  url: string | null
+  /** PGlite data folder; null keeps it in memory (tests). */
+  dataDir?: string | null
+  /** A PGlite data dump to start from (tests clone a migrated template). */
+  loadDataDir?: Blob | File
+  poolSize?: number
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10)
+  return openPglite(options.dataDir ?? null, options.loadDataDir)
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  const db = drizzlePg(pool, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    pglite: null,
+    migrate: (migrationsFolder) => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    ping: async () => {
+      await pool.query('select 1')
+    },
+    close: () => pool.end(),
+  }
+}
+
+async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Promise<Database> {
+  let releaseLock = () => {}
+  let client: PGlite
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true })
+    releaseLock = acquireLock(join(dataDir, 'pglite.lock'))
+    try {
+      client = await PGlite.create(join(dataDir, 'pg'))
+    } catch (error) {
+      releaseLock()
+      throw error
+    }
+  } else {
+    client = await PGlite.create(loadDataDir ? { loadDataDir } : {})
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    pool: null,
+    pglite: client,
+    migrate: (migrationsFolder) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1')
+    },
+    close: async () => {
+      await client.close()
+      releaseLock()
+    },
+  }
+}
+
+/**
+ * PGlite has no lock between processes: only one may open a data folder. The lock file holds the
+ * owner's pid; a lock left by a dead process is taken over.
+ */
+function acquireLock(file: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx')
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      return () => rmSync(file, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const pid = Number.parseInt(readFileSync(file, 'utf8'), 10)
+      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) throw new DatabaseLockedError(file, pid)
+      rmSync(file, { force: true })
+    }
+  }
+  throw new Error(`Could not take the lock ${file}`)
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

@@ -1,0 +1,13 @@
+/* Every table of the product, for drizzle-kit and the typed database client. */
+export * from '../modules/company/company.tables.ts'
+export * from '../modules/favourites/favourites.tables.ts'
+export * from '../modules/garage/garage.tables.ts'
+export * from '../modules/identity/identity.tables.ts'
+export * from '../modules/inspections/inspections.tables.ts'
+export * from '../modules/leads/leads.tables.ts'
+export * from '../modules/listings/listings.tables.ts'
+export * from '../modules/messaging/messaging.tables.ts'
+export * from '../modules/partners/partners.tables.ts'
+export * from '../modules/profiles/profiles.tables.ts'
+export * from '../modules/reference/reference.tables.ts'
+export * from './enums.ts'

@@ -1,0 +1,8 @@
+/* The public surface of @tulpar/api: what the web server and tests may import. */
+export { type BuildApiOptions, buildApi } from './app.ts'
+export { type Config, ConfigError, loadConfig } from './config.ts'
+export { type Database, DatabaseLockedError, type Db, openDatabase } from './db/client.ts'
+export { AppError, NotFoundError } from './lib/errors.ts'
+export { ListingNotFoundError } from './modules/listings/index.ts'
+export { type Runtime, startRuntime } from './runtime.ts'
+export { createServices, type Services } from './services.ts'

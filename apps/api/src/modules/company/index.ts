@@ -1,0 +1,2 @@
+export { companyRoutes } from './company.routes.ts'
+export { type CompanyService, createCompanyService, mapLinks } from './company.service.ts'

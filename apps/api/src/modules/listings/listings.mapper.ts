@@ -1,0 +1,76 @@
+import type { ListingCard, ListingDetail, Locale } from '@tulpar/contracts'
+import { localName } from '../reference/index.ts'
+import type { ListingCardRow, ListingDetailRow } from './listings.repository.ts'
+
+/** A column that the `listings_complete_unless_draft` check guarantees for any non-draft row. */
+function present<T>(value: T | null, column: string): T {
+  if (value === null) throw new Error(`Listing column ${column} is empty outside a draft`)
+  return value
+}
+
+export function toListingCard(row: ListingCardRow, locale: Locale): ListingCard {
+  return {
+    id: row.id,
+    brand: row.brand,
+    model: row.model,
+    year: present(row.year, 'year'),
+    priceKzt: present(row.priceKzt, 'price_kzt'),
+    mileage: present(row.mileage, 'mileage'),
+    mileageUnit: row.mileageUnit,
+    mileageKm: present(row.mileageKm, 'mileage_km'),
+    city: { id: row.city.id, slug: row.city.slug, name: localName(row.city, locale) },
+    bodyType: present(row.bodyType, 'body_type') as ListingCard['bodyType'],
+    engineType: present(row.engineType, 'engine_type') as ListingCard['engineType'],
+    engineVolumeL: row.engineVolumeCc === null ? null : Math.round(row.engineVolumeCc / 100) / 10,
+    transmission: present(row.transmission, 'transmission'),
+    drive: present(row.drive, 'drive'),
+    isNew: row.isNew,
+    isTulpar: row.isTulpar,
+    isInspected: row.isInspected,
+    isHot: row.isHot,
+    hasWarranty: row.hasWarranty,
+    isCreditAvailable: row.isCreditAvailable,
+    cover: row.coverPhotoKey
+      ? { key: row.coverPhotoKey, isIllustration: row.coverPhotoKey.startsWith('illustrations/') }
+      : null,
+    photoCount: row.photoCount,
+    publishedAt: present(row.publishedAt, 'published_at').toISOString(),
+  }
+}
+
+export function toListingDetail(
+  row: ListingDetailRow,
+  optionGroups: ListingDetail['options'],
+  locale: Locale,
+): ListingDetail {
+  return {
+    ...toListingCard(row, locale),
+    status: row.status,
+    generation: row.generation?.id ? { id: row.generation.id, name: row.generation.name } : null,
+    steering: present(row.steering, 'steering'),
+    hasGasEquipment: row.hasGasEquipment,
+    engineVolumeCc: row.engineVolumeCc,
+    powerHp: row.powerHp,
+    colour: { code: row.colour.code, hex: row.colour.hex, name: localName(row.colour, locale) },
+    bodyTypeName: localName(row.bodyTypeNames, locale),
+    engineTypeName: localName(row.engineTypeNames, locale),
+    options: optionGroups,
+    isCustomsCleared: row.isCustomsCleared,
+    isDamaged: row.isDamaged,
+    condition: row.condition,
+    rangeKm: row.rangeKm,
+    vin: row.vin,
+    description: row.description ?? '',
+    isBargainAllowed: row.isBargainAllowed,
+    isExchangeAccepted: row.isExchangeAccepted,
+    viewsCount: row.viewsCount,
+    photos: row.photos.map((p) => ({
+      key: p.storageKey,
+      width: p.width,
+      height: p.height,
+      isIllustration: p.isIllustration,
+    })),
+    priceHistory: row.prices.map((p) => ({ priceKzt: p.priceKzt, changedAt: p.changedAt.toISOString() })),
+    inspectionReports: row.reports,
+  }
+}

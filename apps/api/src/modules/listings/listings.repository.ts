@@ -1,0 +1,141 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { inspectionReports } from '../inspections/inspections.tables.ts'
+import { bodyTypes, brands, cities, colours, engineTypes, generations, models } from '../reference/reference.tables.ts'
+import { listingPhotos, listingPriceHistory, listings } from './listings.tables.ts'
+
+/** Filters with slugs already resolved to ids. */
+export interface ListingFilter {
+  brandId?: number
+  modelId?: number
+  yearFrom?: number
+  yearTo?: number
+  priceFrom?: number
+  priceTo?: number
+  hot?: boolean
+  tulpar?: boolean
+}
+
+/** Only published listings are visible in the catalogue. */
+export function searchConditions(f: ListingFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    eq(listings.status, 'published'),
+    f.brandId === undefined ? undefined : eq(listings.brandId, f.brandId),
+    f.modelId === undefined ? undefined : eq(listings.modelId, f.modelId),
+    f.yearFrom === undefined ? undefined : gte(listings.year, f.yearFrom),
+    f.yearTo === undefined ? undefined : lte(listings.year, f.yearTo),
+    f.priceFrom === undefined ? undefined : gte(listings.priceKzt, f.priceFrom),
+    f.priceTo === undefined ? undefined : lte(listings.priceKzt, f.priceTo),
+    f.hot ? eq(listings.isHot, true) : undefined,
+    f.tulpar ? eq(listings.isTulpar, true) : undefined,
+  ]
+  return and(...conditions)
+}
+
+const cardColumns = {
+  id: listings.id,
+  status: listings.status,
+  year: listings.year,
+  priceKzt: listings.priceKzt,
+  mileage: listings.mileage,
+  mileageUnit: listings.mileageUnit,
+  mileageKm: listings.mileageKm,
+  bodyType: listings.bodyType,
+  engineType: listings.engineType,
+  engineVolumeCc: listings.engineVolumeCc,
+  transmission: listings.transmission,
+  drive: listings.drive,
+  isNew: listings.isNew,
+  isTulpar: listings.isTulpar,
+  isInspected: listings.isInspected,
+  isHot: listings.isHot,
+  hasWarranty: listings.hasWarranty,
+  isCreditAvailable: listings.isCreditAvailable,
+  coverPhotoKey: listings.coverPhotoKey,
+  photoCount: listings.photoCount,
+  publishedAt: listings.publishedAt,
+  brand: { id: brands.id, slug: brands.slug, name: brands.name },
+  model: { id: models.id, slug: models.slug, name: models.name },
+  city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
+}
+
+export type ListingCardRow = Awaited<ReturnType<typeof findListingCards>>[number]
+
+export function findListingCards(db: Db, filter: ListingFilter, limit: number, offset: number) {
+  return db
+    .select(cardColumns)
+    .from(listings)
+    .innerJoin(brands, eq(brands.id, listings.brandId))
+    .innerJoin(models, eq(models.id, listings.modelId))
+    .innerJoin(cities, eq(cities.id, listings.cityId))
+    .where(searchConditions(filter))
+    .orderBy(desc(listings.publishedAt), desc(listings.id))
+    .limit(limit)
+    .offset(offset)
+}
+
+export async function countListings(db: Db, filter: ListingFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(listings).where(searchConditions(filter))
+  return row?.n ?? 0
+}
+
+export async function findListingDetail(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      steering: listings.steering,
+      hasGasEquipment: listings.hasGasEquipment,
+      powerHp: listings.powerHp,
+      options: listings.options,
+      isCustomsCleared: listings.isCustomsCleared,
+      isDamaged: listings.isDamaged,
+      condition: listings.condition,
+      rangeKm: listings.rangeKm,
+      vin: listings.vin,
+      description: listings.description,
+      isBargainAllowed: listings.isBargainAllowed,
+      isExchangeAccepted: listings.isExchangeAccepted,
+      viewsCount: listings.viewsCount,
+      generation: { id: generations.id, name: generations.name },
+      colour: {
+        code: colours.code,
+        hex: colours.hex,
+        nameRu: colours.nameRu,
+        nameKk: colours.nameKk,
+        nameEn: colours.nameEn,
+      },
+      bodyTypeNames: { nameRu: bodyTypes.nameRu, nameKk: bodyTypes.nameKk, nameEn: bodyTypes.nameEn },
+      engineTypeNames: { nameRu: engineTypes.nameRu, nameKk: engineTypes.nameKk, nameEn: engineTypes.nameEn },
+    })
+    .from(listings)
+    .innerJoin(brands, eq(brands.id, listings.brandId))
+    .innerJoin(models, eq(models.id, listings.modelId))
+    .innerJoin(cities, eq(cities.id, listings.cityId))
+    .innerJoin(colours, eq(colours.code, listings.colour))
+    .innerJoin(bodyTypes, eq(bodyTypes.code, listings.bodyType))
+    .innerJoin(engineTypes, eq(engineTypes.code, listings.engineType))
+    .leftJoin(generations, eq(generations.id, listings.generationId))
+    .where(and(eq(listings.id, id), inArray(listings.status, ['published', 'sold'])))
+    .limit(1)
+  if (!row) return null
+  const [photos, prices, reports] = await Promise.all([
+    db.select().from(listingPhotos).where(eq(listingPhotos.listingId, id)).orderBy(asc(listingPhotos.position)),
+    db
+      .select({ priceKzt: listingPriceHistory.priceKzt, changedAt: listingPriceHistory.changedAt })
+      .from(listingPriceHistory)
+      .where(eq(listingPriceHistory.listingId, id))
+      .orderBy(asc(listingPriceHistory.changedAt)),
+    db
+      .select({
+        id: inspectionReports.id,
+        name: inspectionReports.name,
+        reportDate: inspectionReports.reportDate,
+        status: inspectionReports.status,
+      })
+      .from(inspectionReports)
+      .where(eq(inspectionReports.listingId, id))
+      .orderBy(desc(inspectionReports.createdAt)),
+  ])
+  return { ...row, photos, prices, reports }
+}
+export type ListingDetailRow = NonNullable<Awaited<ReturnType<typeof findListingDetail>>>

@@ -1,0 +1,38 @@
+import { LangQuery, ListingDetail, ListingPage, ListingParams, ListingSearchQuery, Problem } from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { pickLocale } from '../../lib/locale.ts'
+import type { ListingsService } from './listings.service.ts'
+
+export const listingsRoutes =
+  ({ listings }: { listings: ListingsService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/cars/',
+      {
+        schema: {
+          tags: ['cars'],
+          summary: 'Search published listings (newest first, pages of 20)',
+          description:
+            'Returns `{ results, count, page, pageSize, pageCount }`. Unknown or malformed parameters answer 400 ' +
+            'with per-field errors.',
+          querystring: ListingSearchQuery,
+          response: { 200: ListingPage, 400: Problem },
+        },
+      },
+      (req) => listings.searchListings(req.query, pickLocale(req.query.lang, req.headers['accept-language'])),
+    )
+
+    app.get(
+      '/cars/:id/',
+      {
+        schema: {
+          tags: ['cars'],
+          summary: 'A car listing with photos, characteristics, options, price history and inspection reports',
+          params: ListingParams,
+          querystring: LangQuery,
+          response: { 200: ListingDetail, 400: Problem, 404: Problem },
+        },
+      },
+      (req) => listings.getListing(req.params.id, pickLocale(req.query.lang, req.headers['accept-language'])),
+    )
+  }

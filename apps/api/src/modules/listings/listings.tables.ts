@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+import {
+  conditionEnum,
+  driveEnum,
+  listingStatusEnum,
+  mileageUnitEnum,
+  moderationActionEnum,
+  steeringEnum,
+  transmissionEnum,
+} from '../../db/enums.ts'
+import { user } from '../identity/identity.tables.ts'
+import { bodyTypes, brands, cities, colours, engineTypes, generations, models } from '../reference/reference.tables.ts'
+
+const published = sql`status = 'published'`
+
+/** A car listing: every field of spec section 3, including the detail-only fields and badges. */
+export const listings = pgTable(
+  'listings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id),
+    status: listingStatusEnum('status').notNull().default('draft'),
+    // The car
+    brandId: integer('brand_id').references(() => brands.id),
+    modelId: integer('model_id').references(() => models.id),
+    generationId: integer('generation_id').references(() => generations.id),
+    year: smallint('year'),
+    bodyType: text('body_type').references(() => bodyTypes.code),
+    steering: steeringEnum('steering'),
+    engineType: text('engine_type').references(() => engineTypes.code),
+    hasGasEquipment: boolean('has_gas_equipment').notNull().default(false),
+    transmission: transmissionEnum('transmission'),
+    drive: driveEnum('drive'),
+    /** Engine capacity in cm³ (shown in litres); null for electric cars. */
+    engineVolumeCc: integer('engine_volume_cc'),
+    powerHp: smallint('power_hp'),
+    colour: text('colour').references(() => colours.code),
+    /** Option codes from the `options` table. */
+    options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    // State
+    mileage: integer('mileage'),
+    mileageUnit: mileageUnitEnum('mileage_unit').notNull().default('km'),
+    /** Mileage normalised to km for search, whatever unit the seller chose. */
+    mileageKm: integer('mileage_km'),
+    isNew: boolean('is_new').notNull().default(false),
+    isCustomsCleared: boolean('is_customs_cleared').notNull().default(true),
+    isDamaged: boolean('is_damaged').notNull().default(false),
+    hasWarranty: boolean('has_warranty').notNull().default(false),
+    condition: conditionEnum('condition'),
+    /** Electric range, km (detail-only field "range"). */
+    rangeKm: integer('range_km'),
+    // Price and contact
+    priceKzt: bigint('price_kzt', { mode: 'number' }),
+    /** VIN (17 characters) or a body/frame number for Japanese-market cars. */
+    vin: text('vin'),
+    description: text('description'),
+    contactPhone: text('contact_phone'),
+    isBargainAllowed: boolean('is_bargain_allowed').notNull().default(false),
+    isExchangeAccepted: boolean('is_exchange_accepted').notNull().default(false),
+    cityId: integer('city_id').references(() => cities.id),
+    // Company flags and badges
+    /** The company's own inspected car ("Tulpar cars"). */
+    isTulpar: boolean('is_tulpar').notNull().default(false),
+    isInspected: boolean('is_inspected').notNull().default(false),
+    /** Marked as a hot offer by hand; the deal rating adds its own. */
+    isHot: boolean('is_hot').notNull().default(false),
+    isCreditAvailable: boolean('is_credit_available').notNull().default(false),
+    // Counters and denormalised card data (no N+1 photo loads in lists)
+    viewsCount: integer('views_count').notNull().default(0),
+    phoneRevealsCount: integer('phone_reveals_count').notNull().default(0),
+    coverPhotoKey: text('cover_photo_key'),
+    photoCount: smallint('photo_count').notNull().default(0),
+    rejectionReason: text('rejection_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Catalogue: every index is partial on published rows, the only ones buyers see.
+    index('listings_pub_newest_idx').on(t.publishedAt.desc(), t.id.desc()).where(published),
+    index('listings_pub_price_idx').on(t.priceKzt, t.id).where(published),
+    index('listings_pub_year_idx').on(t.year.desc(), t.id.desc()).where(published),
+    index('listings_pub_mileage_idx').on(t.mileageKm, t.id).where(published),
+    index('listings_pub_brand_model_idx').on(t.brandId, t.modelId, t.year, t.priceKzt).where(published),
+    index('listings_pub_city_newest_idx').on(t.cityId, t.publishedAt.desc(), t.id.desc()).where(published),
+    index('listings_pub_tulpar_idx').on(t.publishedAt.desc()).where(sql`status = 'published' and is_tulpar`),
+    index('listings_pub_hot_idx').on(t.publishedAt.desc()).where(sql`status = 'published' and is_hot`),
+    // Owners' lists, the moderation queue (oldest first) and the duplicate-VIN signal.
+    index('listings_owner_idx').on(t.ownerId, t.status),
+    index('listings_status_changed_idx').on(t.status, t.statusChangedAt),
+    index('listings_vin_idx').on(t.vin),
+    // Only a draft may be incomplete: whatever buyers or moderators see has every required field.
+    check(
+      'listings_complete_unless_draft',
+      sql`status = 'draft' or (brand_id is not null and model_id is not null and year is not null
+        and body_type is not null and steering is not null and engine_type is not null
+        and transmission is not null and drive is not null and colour is not null and mileage is not null
+        and mileage_km is not null and price_kzt is not null and contact_phone is not null and city_id is not null)`,
+    ),
+    check('listings_price_positive', sql`price_kzt is null or price_kzt > 0`),
+    check('listings_mileage_non_negative', sql`mileage is null or (mileage >= 0 and mileage_km >= 0)`),
+  ],
+)
+
+export const listingPhotos = pgTable(
+  'listing_photos',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    /** Key in media storage; variants are derived from it. */
+    storageKey: text('storage_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Hash of the original bytes, for the "same photo as another listing" signal. */
+    sha256: text('sha256').notNull(),
+    /** Honest illustration generated for demo data, never a photo of the actual car. */
+    isIllustration: boolean('is_illustration').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('listing_photos_listing_idx').on(t.listingId, t.position),
+    index('listing_photos_sha_idx').on(t.sha256),
+  ],
+)
+
+export const listingPriceHistory = pgTable(
+  'listing_price_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    priceKzt: bigint('price_kzt', { mode: 'number' }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('listing_price_history_listing_idx').on(t.listingId, t.changedAt)],
+)
+
+/** One row per visitor per listing per day: views are counted once a day, not per reload. */
+export const listingViews = pgTable(
+  'listing_views',
+  {
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day, t.visitorHash] })],
+)
+
+/** Every moderation decision: who, when, what, why. */
+export const moderationEvents = pgTable(
+  'moderation_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    /** null for the system (e.g. automatic return to moderation). */
+    actorId: text('actor_id').references(() => user.id),
+    action: moderationActionEnum('action').notNull(),
+    reasonCode: text('reason_code'),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('moderation_events_listing_idx').on(t.listingId, t.createdAt)],
+)

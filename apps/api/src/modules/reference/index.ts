@@ -1,0 +1,1 @@
+export { createReferenceService, localName, type ReferenceService } from './reference.service.ts'

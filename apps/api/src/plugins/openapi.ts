@@ -1,0 +1,39 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+
+/**
+ * OpenAPI 3.1 generated from the zod contracts of every `/api` route; served as JSON at
+ * `/api/openapi.json` and as a browsable page at `/api/docs`. Non-API routes (the web app) are hidden.
+ */
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Tulpar Auto API',
+        version: '0.1.0',
+        description:
+          'REST API of the Tulpar Auto car marketplace (Kazakhstan). Prices are whole tenge (KZT). ' +
+          'Errors are RFC 9457 problem details (`application/problem+json`). Localised names follow `?lang=` ' +
+          '(ru, kk, en) or Accept-Language; Russian is the default.',
+      },
+      servers: [{ url: publicUrl }],
+      tags: [
+        { name: 'company', description: 'Cities, contacts and branches' },
+        { name: 'cars', description: 'Catalogue and car pages' },
+        { name: 'health', description: 'Liveness and readiness' },
+      ],
+    },
+    transform: (input) => {
+      if (!input.url.startsWith('/api/') || input.url === '/api/openapi.json') {
+        return { schema: { ...input.schema, hide: true }, url: input.url }
+      }
+      return jsonSchemaTransform(input)
+    },
+    transformObject: jsonSchemaTransformObject,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestApp } from '../testing/test-app.ts'
+
+let t: Awaited<ReturnType<typeof createTestApp>>
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+describe('health', () => {
+  test('healthz answers while the process lives', async () => {
+    expect((await t.app.inject('/api/healthz')).json()).toEqual({ status: 'ok' })
+  })
+
+  test('readyz checks the database', async () => {
+    const res = await t.app.inject('/api/readyz')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ status: 'ready', database: 'ok' })
+  })
+})
+
+describe('OpenAPI', () => {
+  test('describes every API call, and nothing outside /api', async () => {
+    const res = await t.app.inject('/api/openapi.json')
+    expect(res.statusCode).toBe(200)
+    const doc = res.json()
+    expect(doc.openapi).toBe('3.1.0')
+    const paths = Object.keys(doc.paths)
+    for (const p of [
+      '/api/company/cities/',
+      '/api/company/contacts/',
+      '/api/company/branches/',
+      '/api/cars/',
+      '/api/cars/{id}/',
+      '/api/healthz',
+      '/api/readyz',
+    ]) {
+      expect(paths).toContain(p)
+    }
+    expect(paths.every((p) => p.startsWith('/api/'))).toBe(true)
+    expect(doc.paths['/api/cars/'].get.responses['400']).toBeDefined()
+  })
+
+  test('the docs page is served at /api/docs', async () => {
+    const res = await t.app.inject('/api/docs/')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('text/html')
+  })
+})
+
+describe('errors and request ids', () => {
+  test('an unknown API path is a problem+json 404', async () => {
+    const res = await t.app.inject('/api/nothing-here')
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['content-type']).toContain('application/problem+json')
+    expect(res.json()).toMatchObject({ status: 404, code: 'not_found' })
+  })
+
+  test('every response carries a request id, and a well-formed incoming one is kept', async () => {
+    const fresh = await t.app.inject('/api/healthz')
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    const kept = await t.app.inject({ url: '/api/healthz', headers: { 'x-request-id': 'edge-1234abcd' } })
+    expect(kept.headers['x-request-id']).toBe('edge-1234abcd')
+    const problem = await t.app.inject({ url: '/api/nothing', headers: { 'x-request-id': 'edge-5678abcd' } })
+    expect(problem.json().requestId).toBe('edge-5678abcd')
+  })
+
+  test('a malformed incoming request id is replaced', async () => {
+    const res = await t.app.inject({ url: '/api/healthz', headers: { 'x-request-id': 'bad id with spaces' } })
+    expect(res.headers['x-request-id']).not.toBe('bad id with spaces')
+  })
+})

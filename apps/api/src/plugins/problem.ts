@@ -1,0 +1,78 @@
+import type { FieldError, Problem } from '@tulpar/contracts'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { AppError } from '../lib/errors.ts'
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+}
+
+function send(reply: FastifyReply, request: FastifyRequest, problem: Omit<Problem, 'type' | 'title' | 'requestId'>) {
+  const body: Problem = {
+    type: `https://tulpar.kz/problems/${problem.code}`,
+    title: TITLES[problem.status] ?? 'Error',
+    requestId: request.id,
+    ...problem,
+  }
+  return reply.status(problem.status).type('application/problem+json').send(body)
+}
+
+/** Translates a zod issue location (`querystring`, `yearFrom`) into `query.yearFrom`. */
+function fieldErrors(error: FastifyError): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return []
+  const part = (error.validationContext ?? 'body').replace('querystring', 'query')
+  return error.validation.flatMap((v) => {
+    const params = v.params as { issue?: { code?: string; keys?: string[] } }
+    const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.')
+    const keys = params.issue?.code === 'unrecognized_keys' ? (params.issue.keys ?? []) : []
+    if (keys.length > 0)
+      return keys.map((k) => ({ field: `${part}.${k}`, code: 'unrecognized_keys', message: 'Unknown parameter' }))
+    return [{ field: path ? `${part}.${path}` : part, code: params.issue?.code ?? v.keyword, message: v.message ?? '' }]
+  })
+}
+
+/**
+ * One error handler for the API: problem+json. Validation failures are 400 with per-field errors,
+ * AppErrors keep their status and code, anything else is a logged 500 that reveals nothing.
+ */
+export function registerProblemHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(reply, request, {
+        status: 400,
+        code: 'validation.failed',
+        detail: 'Some parameters are invalid',
+        errors: fieldErrors(error),
+      })
+    }
+    if (error instanceof AppError) {
+      return send(reply, request, { status: error.status, code: error.code, detail: error.message })
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema')
+      return send(reply, request, { status: 500, code: 'internal' })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error')
+      return send(reply, request, { status: 500, code: 'internal' })
+    }
+    // Fastify's own 4xx (bad JSON, unsupported media type, body too large...).
+    return send(reply, request, { status, code: error.code?.toLowerCase() ?? 'bad_request', detail: error.message })
+  })
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, request, { status: 404, code: 'not_found', detail: `No route ${request.method} ${request.url}` })
+}

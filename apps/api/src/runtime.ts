@@ -1,0 +1,46 @@
+import { count } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from './config.ts'
+import { type Database, openDatabase } from './db/client.ts'
+import { listings } from './db/schema.ts'
+import { seedDemo } from './db/seed/demo/index.ts'
+import { seedReference } from './db/seed/seed-reference.ts'
+import { createLocalDiskStorage } from './modules/media/index.ts'
+import { createServices, type Services } from './services.ts'
+
+export interface Runtime {
+  database: Database
+  services: Services
+  close(): Promise<void>
+}
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'error'>
+
+/**
+ * Opens the database, applies migrations, loads reference data, seeds demo listings when the database
+ * has none (embedded default) and wires the services. One per process.
+ */
+export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  try {
+    await database.migrate(config.migrationsDir)
+    const reference = await seedReference(database.db)
+    if (reference.inserted) log.info('reference data loaded')
+    if (config.seedOnEmpty && config.seedListings > 0) {
+      const [row] = await database.db.select({ n: count() }).from(listings)
+      if ((row?.n ?? 0) === 0) {
+        log.info({ listings: config.seedListings }, 'seeding demo listings (first start)')
+        const result = await seedDemo(database, {
+          listings: config.seedListings,
+          media: createLocalDiskStorage(config.mediaDir),
+          onProgress: (message) => log.info(message),
+        })
+        log.info(result, 'demo data ready')
+      }
+    }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  return { database, services: createServices({ db: database.db }), close: () => database.close() }
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { brands, cities, colours, listingPriceHistory, listings, models, user } from '../db/schema.ts'
+
+export async function createUser(db: Db, overrides: Partial<typeof user.$inferInsert> = {}) {
+  const id = randomUUID()
+  const [row] = await db
+    .insert(user)
+    .values({ id, name: 'Тест Пользователь', email: `${id}@test.tulpar.kz`, ...overrides })
+    .returning()
+  if (!row) throw new Error('user not created')
+  return row
+}
+
+async function refIds(db: Db, brandSlug: string, modelSlug: string, citySlug: string) {
+  const [b] = await db.select().from(brands).where(eq(brands.slug, brandSlug))
+  if (!b) throw new Error(`no brand ${brandSlug} in reference data`)
+  const [m] = await db
+    .select()
+    .from(models)
+    .where(and(eq(models.brandId, b.id), eq(models.slug, modelSlug)))
+  if (!m) throw new Error(`no model ${brandSlug}/${modelSlug} in reference data`)
+  const [c] = await db.select().from(cities).where(eq(cities.slug, citySlug))
+  if (!c) throw new Error(`no city ${citySlug} in reference data`)
+  const [colour] = await db.select().from(colours).limit(1)
+  if (!colour) throw new Error('no colours in reference data')
+  return { brandId: b.id, modelId: m.id, cityId: c.id, colour: colour.code, bodyType: m.bodyTypes[0] ?? 'sedan' }
+}
+
+export interface ListingOverrides extends Partial<typeof listings.$inferInsert> {
+  brand?: string
+  model?: string
+  city?: string
+}
+
+/** A complete, published listing (a Toyota Camry in Almaty unless told otherwise). */
+export async function createListing(db: Db, overrides: ListingOverrides = {}) {
+  const { brand = 'toyota', model = 'camry', city = 'almaty', ...fields } = overrides
+  const ref = await refIds(db, brand, model, city)
+  const ownerId = fields.ownerId ?? (await createUser(db)).id
+  const now = new Date()
+  const [row] = await db
+    .insert(listings)
+    .values({
+      ownerId,
+      status: 'published',
+      brandId: ref.brandId,
+      modelId: ref.modelId,
+      cityId: ref.cityId,
+      year: 2018,
+      bodyType: ref.bodyType,
+      steering: 'left',
+      engineType: 'petrol',
+      transmission: 'AT',
+      drive: 'FWD',
+      engineVolumeCc: 2500,
+      powerHp: 181,
+      colour: ref.colour,
+      mileage: 90_000,
+      mileageUnit: 'km',
+      mileageKm: 90_000,
+      priceKzt: 12_500_000,
+      contactPhone: '+77011234567',
+      description: 'Один владелец, обслуживание у официального дилера.',
+      publishedAt: now,
+      ...fields,
+    })
+    .returning()
+  if (!row) throw new Error('listing not created')
+  if (row.priceKzt) await db.insert(listingPriceHistory).values({ listingId: row.id, priceKzt: row.priceKzt })
+  return row
+}

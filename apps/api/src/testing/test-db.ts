@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import pg from 'pg'
+import { type Database, openDatabase } from '../db/client.ts'
+
+export const MIGRATIONS = new URL('../../drizzle', import.meta.url).pathname
+/** Written by global-setup: a migrated PGlite database with reference data, cloned by every test file. */
+export const PGLITE_TEMPLATE_FILE = '/tmp/tulpar-test-template.tar.gz'
+export const PG_TEMPLATE_DB = 'tulpar_test_template'
+
+/** Which database the integration tests run on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+export function testDriver(): 'postgres' | 'pglite' {
+  return process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
+}
+
+export function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+export interface TestDatabase extends Database {
+  /** Closes the connection and drops the per-file database. */
+  dispose(): Promise<void>
+}
+
+/**
+ * A fresh database for one test file, already migrated and holding the reference data: a clone of the
+ * template that global-setup made (PGlite dump, or `CREATE DATABASE ... TEMPLATE` on PostgreSQL).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) {
+    const dump = new Blob([readFileSync(PGLITE_TEMPLATE_FILE)])
+    const database = await openDatabase({ url: null, dataDir: null, loadDataDir: dump })
+    return { ...database, dispose: () => database.close() }
+  }
+  const name = `tulpar_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`)
+  } finally {
+    await admin.end()
+  }
+  const database = await openDatabase({ url: withDatabaseName(adminUrl, name), poolSize: 4 })
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close()
+      const drop = new pg.Client({ connectionString: adminUrl })
+      await drop.connect()
+      await drop.query(`drop database if exists ${name} with (force)`)
+      await drop.end()
+    },
+  }
+}

@@ -1,0 +1,21 @@
+import type { Services } from '@tulpar/api'
+import type { Locale } from '@tulpar/contracts'
+import { createContext } from 'react-router'
+
+/*
+ * Router context tokens shared by server.ts and the route modules. This module is reached through the
+ * `#app-context` package import and kept external in the SSR build, so both sides hold the same tokens.
+ */
+
+/** The API's services: loaders call the same use cases as the REST routes, never the database or HTTP. */
+export const servicesContext = createContext<Services>()
+
+export interface RequestInfo {
+  /** Absolute origin used for canonical and hreflang links, e.g. https://tulpar.kz */
+  publicUrl: string
+  requestId: string
+}
+export const requestInfoContext = createContext<RequestInfo>()
+
+/** The locale of this request, set by the root middleware. */
+export const localeContext = createContext<Locale>('ru')

@@ -1,0 +1,70 @@
+import type { ListingCard as Card } from '@tulpar/contracts'
+import { Link } from 'react-router'
+import { useI18n } from '../../i18n/i18n-react.tsx'
+import { Picture } from '../../ui/picture.tsx'
+
+export function ListingCard({ car, eager = false }: { car: Card; eager?: boolean }) {
+  const { t, price, distance, litres } = useI18n()
+  const title = `${car.brand.name} ${car.model.name}`
+  const specs = [
+    String(car.year),
+    distance(car.mileage, car.mileageUnit),
+    car.engineVolumeL ? litres(car.engineVolumeL) : null,
+    t(`transmission.${car.transmission}`),
+  ].filter(Boolean)
+  return (
+    <article className="card">
+      <Link to={`/cars/${car.id}`} className="card-link">
+        <div className="card-photo">
+          {car.cover ? (
+            <Picture
+              photoKey={car.cover.key}
+              alt={title}
+              variant="card"
+              sizes="(min-width: 1024px) 300px, (min-width: 640px) 45vw, 100vw"
+              eager={eager}
+            />
+          ) : (
+            <div className="no-photo" />
+          )}
+          {car.cover?.isIllustration ? <span className="illustration-tag">{t('card.illustration')}</span> : null}
+        </div>
+        <div className="card-body">
+          <h3 className="card-title">
+            {title}, {car.year}
+          </h3>
+          <p className="card-price">{price(car.priceKzt)}</p>
+          <p className="card-specs">{specs.join(' · ')}</p>
+          <p className="card-city">{car.city.name}</p>
+          <Badges car={car} />
+        </div>
+      </Link>
+    </article>
+  )
+}
+
+export function Badges({
+  car,
+}: {
+  car: Pick<Card, 'isTulpar' | 'isInspected' | 'isHot' | 'hasWarranty' | 'isCreditAvailable' | 'isNew'>
+}) {
+  const { t } = useI18n()
+  const badges = [
+    car.isTulpar && ['tulpar', t('badge.tulpar')],
+    car.isHot && ['hot', t('badge.hot')],
+    car.isNew && ['new', t('badge.new')],
+    car.isInspected && !car.isTulpar && ['inspected', t('badge.inspected')],
+    car.hasWarranty && ['warranty', t('badge.warranty')],
+    car.isCreditAvailable && ['credit', t('badge.credit')],
+  ].filter((b): b is [string, string] => Array.isArray(b))
+  if (badges.length === 0) return null
+  return (
+    <ul className="badges">
+      {badges.map(([kind, label]) => (
+        <li key={kind} className={`badge badge-${kind}`}>
+          {label}
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,66 @@
+import { describe, expect, test } from 'vitest'
+import { formatDistance, formatPrice, type MessageKey, translate } from './i18n.ts'
+import { MESSAGES } from './index.ts'
+
+const nbspToSpace = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
+
+describe('plural forms', () => {
+  test.each([
+    [1, '1 просмотр'],
+    [2, '2 просмотра'],
+    [5, '5 просмотров'],
+    [11, '11 просмотров'],
+    [21, '21 просмотр'],
+    [22, '22 просмотра'],
+    [111, '111 просмотров'],
+  ])('Russian: %i views reads "%s"', (count, text) => {
+    expect(nbspToSpace(translate(MESSAGES.ru, 'ru', 'car.views', { count }))).toBe(text)
+  })
+
+  test('Kazakh keeps the noun singular after a numeral', () => {
+    expect(translate(MESSAGES.kk, 'kk', 'car.views', { count: 1 })).toBe('1 қаралым')
+    expect(translate(MESSAGES.kk, 'kk', 'car.views', { count: 5 })).toBe('5 қаралым')
+  })
+
+  test('English: one view, 2 views', () => {
+    expect(translate(MESSAGES.en, 'en', 'car.views', { count: 1 })).toBe('1 view')
+    expect(translate(MESSAGES.en, 'en', 'car.views', { count: 2 })).toBe('2 views')
+  })
+})
+
+describe('formatting', () => {
+  test('tenge are whole numbers grouped by thousands', () => {
+    expect(nbspToSpace(formatPrice(10_000_000, 'ru'))).toBe('10 000 000 ₸')
+    expect(nbspToSpace(formatPrice(2_500_000, 'kk'))).toBe('2 500 000 ₸')
+    expect(formatPrice(10_000_000, 'en')).toBe('10,000,000 ₸')
+  })
+
+  test('kilometres and miles in each language', () => {
+    expect(nbspToSpace(formatDistance(120_000, 'km', 'ru'))).toBe('120 000 км')
+    expect(formatDistance(120_000, 'km', 'en')).toBe('120,000 km')
+    expect(formatDistance(52_000, 'mi', 'en')).toBe('52,000 mi')
+  })
+})
+
+describe('message files', () => {
+  const keys = Object.keys(MESSAGES.ru) as MessageKey[]
+
+  test('every key has a non-empty text in ru, kk and en', () => {
+    for (const locale of ['ru', 'kk', 'en'] as const) {
+      for (const key of keys) {
+        const message = MESSAGES[locale][key]
+        const text = typeof message === 'string' ? message : message.other
+        expect(text, `${locale}:${key}`).not.toBe('')
+      }
+    }
+  })
+
+  test('Kazakh is written in Kazakh, not copied from Russian', () => {
+    const same = keys.filter((k) => JSON.stringify(MESSAGES.kk[k]) === JSON.stringify(MESSAGES.ru[k]))
+    // Only brand names, units and loan words may coincide (Tulpar, VIN, Каталог, Модель, ...).
+    expect(same.length / keys.length).toBeLessThan(0.12)
+    const kazakhLetters = /[әғқңөұүһі]/i
+    const withKazakhLetters = keys.filter((k) => kazakhLetters.test(JSON.stringify(MESSAGES.kk[k])))
+    expect(withKazakhLetters.length / keys.length).toBeGreaterThan(0.6)
+  })
+})

@@ -1,0 +1,91 @@
+import type { Locale } from '@tulpar/contracts'
+import type { ru } from './messages.ru.ts'
+
+export type MessageKey = keyof typeof ru
+/** Plural forms by Intl.PluralRules category; `other` is required. */
+export type PluralMessage = { other: string } & Partial<Record<Intl.LDMLPluralRule, string>>
+export type Message = string | PluralMessage
+/** Every key of the Russian source must exist in every language. */
+export type Messages = { [K in MessageKey]: (typeof ru)[K] extends string ? string : PluralMessage }
+export type Params = Record<string, string | number>
+
+/** BCP 47 tags for Intl: Russian and Kazakh as written in Kazakhstan. */
+export const INTL_LOCALE: Record<Locale, string> = { ru: 'ru-KZ', kk: 'kk-KZ', en: 'en-GB' }
+export const LOCALE_NAMES: Record<Locale, string> = { ru: 'Русский', kk: 'Қазақша', en: 'English' }
+export const HTML_LANG: Record<Locale, string> = { ru: 'ru', kk: 'kk', en: 'en' }
+
+const pluralRules = new Map<Locale, Intl.PluralRules>()
+function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(locale)
+  if (!rules) {
+    rules = new Intl.PluralRules(INTL_LOCALE[locale])
+    pluralRules.set(locale, rules)
+  }
+  return rules.select(count)
+}
+
+function interpolate(template: string, params: Params | undefined, locale: Locale): string {
+  if (!params) return template
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+    const value = params[name]
+    if (value === undefined) return match
+    return typeof value === 'number' ? formatNumber(value, locale) : value
+  })
+}
+
+/** Translates a key; plural messages choose their form from `params.count` with the language's rules. */
+export function translate(messages: Messages, locale: Locale, key: MessageKey, params?: Params): string {
+  const message: Message = messages[key]
+  if (typeof message === 'string') return interpolate(message, params, locale)
+  const count = Number(params?.count ?? 0)
+  const form = message[pluralCategory(locale, count)] ?? message.other
+  return interpolate(form, params, locale)
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>()
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const cacheKey = `${locale}:${JSON.stringify(options)}`
+  let format = numberFormats.get(cacheKey)
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale], options)
+    numberFormats.set(cacheKey, format)
+  }
+  return format
+}
+
+export function formatNumber(value: number, locale: Locale): string {
+  return numberFormat(locale, { maximumFractionDigits: 1 }).format(value)
+}
+
+/** Whole tenge with the language's grouping: `10 000 000 ₸`. */
+export function formatPrice(kzt: number, locale: Locale): string {
+  return `${numberFormat(locale, { maximumFractionDigits: 0 }).format(kzt)} ₸`
+}
+
+/** Kilometres (`120 000 км`) or miles, as the seller entered them. */
+export function formatDistance(value: number, unit: 'km' | 'mi', locale: Locale): string {
+  const intlUnit = unit === 'km' ? 'kilometer' : 'mile'
+  return numberFormat(locale, { style: 'unit', unit: intlUnit, unitDisplay: 'short', maximumFractionDigits: 0 }).format(
+    value,
+  )
+}
+
+/** Litres with one decimal: `2.5 л` / `2,5 л`. */
+export function formatLitres(litres: number, locale: Locale): string {
+  return numberFormat(locale, {
+    style: 'unit',
+    unit: 'liter',
+    unitDisplay: 'short',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(litres)
+}
+
+export function formatDate(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Almaty',
+  }).format(new Date(iso))
+}

@@ -1,0 +1,134 @@
+import { DEFAULT_LOCALE, LOCALES } from '@tulpar/contracts/constants'
+import { type ReactNode, useEffect } from 'react'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useFetcher,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router'
+import { localeContext, requestInfoContext } from '#app-context'
+import type { Route } from './+types/root'
+import stylesheet from './app.css?url'
+import { HTML_LANG } from './i18n/i18n.ts'
+import { I18nProvider, useI18n } from './i18n/i18n-react.tsx'
+import { MESSAGES } from './i18n/index.ts'
+import { localeCookie, requestLocale } from './i18n/locale.server.ts'
+import { ru } from './i18n/messages.ru.ts'
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const { locale, fromQuery } = requestLocale(request)
+    context.set(localeContext, locale)
+    const response = await next()
+    // Following an hreflang link (?lang=kk) keeps that language for the next pages too.
+    if (fromQuery && response instanceof Response) response.headers.append('Set-Cookie', localeCookie(locale))
+    return response
+  },
+]
+
+export function loader({ context }: Route.LoaderArgs) {
+  const locale = context.get(localeContext)
+  return { locale, messages: MESSAGES[locale], publicUrl: context.get(requestInfoContext).publicUrl }
+}
+
+/** The language and its messages change only through the /locale action; plain navigations skip this loader. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+/** hreflang alternates for the current page: ru is the default (x-default), kk and en via ?lang=. */
+function Alternates({ publicUrl }: { publicUrl: string }) {
+  const { pathname, search } = useLocation()
+  const params = new URLSearchParams(search)
+  params.delete('lang')
+  const href = (lang?: string) => {
+    const p = new URLSearchParams(params)
+    if (lang) p.set('lang', lang)
+    const q = p.toString()
+    return `${publicUrl}${pathname}${q ? `?${q}` : ''}`
+  }
+  return (
+    <>
+      {LOCALES.map((l) => (
+        <link key={l} rel="alternate" hrefLang={l} href={href(l === DEFAULT_LOCALE ? undefined : l)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={href()} />
+    </>
+  )
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root')
+  const locale = root?.locale ?? DEFAULT_LOCALE
+  return (
+    <html lang={HTML_LANG[locale]}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f4c81" />
+        <Meta />
+        <Links />
+        {root ? <Alternates publicUrl={root.publicUrl} /> : null}
+      </head>
+      <body>
+        <I18nProvider locale={locale} messages={root?.messages ?? ru}>
+          {children}
+        </I18nProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+const STORAGE_KEY = 'locale'
+
+/** Spec: a locale saved in local storage overrides the default; keep storage and the server cookie in step. */
+function useStoredLocale() {
+  const { locale } = useI18n()
+  const fetcher = useFetcher()
+  const { search } = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after hydration and when the language changes, not on every navigation
+  useEffect(() => {
+    const stored = window.localStorage.getItem(STORAGE_KEY)
+    const explicit = new URLSearchParams(search).has('lang')
+    if (stored && stored !== locale && !explicit && (LOCALES as readonly string[]).includes(stored)) {
+      fetcher.submit(
+        { locale: stored, redirectTo: window.location.pathname + window.location.search },
+        { method: 'post', action: '/locale' },
+      )
+    } else {
+      window.localStorage.setItem(STORAGE_KEY, locale)
+    }
+    // Runs once after hydration and whenever the language changes.
+  }, [locale])
+}
+
+export default function App() {
+  useStoredLocale()
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useI18n()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <main className="page error-page">
+      <h1>{status === 404 ? t('notFound.title') : t('error.title')}</h1>
+      <p>{status === 404 ? t('notFound.text') : t('error.text')}</p>
+      <p>
+        <a href="/">{t('notFound.home')}</a>
+      </p>
+    </main>
+  )
+}

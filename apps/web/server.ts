@@ -1,0 +1,65 @@
+import { pathToFileURL } from 'node:url'
+import { fastifyReactRouter } from '@mcansh/react-router-fastify'
+import { buildApi, loadConfig, type Runtime, startRuntime } from '@tulpar/api'
+import { pino } from 'pino'
+import { RouterContextProvider } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import { requestInfoContext, servicesContext } from '#app-context'
+
+declare global {
+  // One runtime (database handle) per process, also across dev rebuilds of the Fastify app.
+  var __tulparRuntime: Promise<Runtime> | undefined
+}
+
+/**
+ * The production entry and the dev server factory: Fastify serves the REST API under /api, media under
+ * /media, and the React Router app (server-rendered) for every other path.
+ */
+export async function createServer(vite?: ViteDevServer) {
+  return (await createTulparServer(vite)).app
+}
+
+async function createTulparServer(vite?: ViteDevServer) {
+  const config = loadConfig()
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  })
+  globalThis.__tulparRuntime ??= startRuntime(config, logger)
+  const runtime = await globalThis.__tulparRuntime
+  const app = await buildApi({ config, database: runtime.database, services: runtime.services, logger })
+
+  await app.register(fastifyReactRouter, {
+    devServer: vite,
+    serverBuildPath: new URL('./build/server/index.js', import.meta.url).pathname,
+    clientBuildDirectory: new URL('./build/client', import.meta.url).pathname,
+    assetCacheControl: 'public, max-age=31536000, immutable',
+    fileCacheControl: 'public, max-age=3600',
+    getLoadContext(request) {
+      const context = new RouterContextProvider()
+      context.set(servicesContext, runtime.services)
+      context.set(requestInfoContext, { publicUrl: config.publicUrl, requestId: request.id })
+      return context
+    },
+  })
+  return { app, config, runtime }
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
+if (isMain) {
+  const started = performance.now()
+  const { app, config, runtime } = await createTulparServer()
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    await app.close()
+    await runtime.close()
+    process.exit(0)
+  }
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info({ ms: Math.round(performance.now() - started), url: config.publicUrl }, 'Tulpar Auto is ready')
+}

@@ -1,0 +1,29 @@
+/* Plain constants (no zod): safe to import in browser code. */
+
+export const LOCALES = ['ru', 'kk', 'en'] as const
+export const LISTING_STATUSES = ['draft', 'moderation', 'published', 'rejected', 'sold', 'archived'] as const
+export const TRANSMISSIONS = ['MT', 'AT', 'CVT', 'DCT'] as const
+export const DRIVES = ['FWD', 'RWD', '4WD'] as const
+export const STEERINGS = ['left', 'right'] as const
+export const MILEAGE_UNITS = ['km', 'mi'] as const
+export const BODY_TYPES = [
+  'sedan',
+  'hatchback',
+  'liftback',
+  'wagon',
+  'crossover',
+  'suv',
+  'coupe',
+  'convertible',
+  'minivan',
+  'pickup',
+  'van',
+] as const
+export const ENGINE_TYPES = ['petrol', 'diesel', 'hybrid', 'plugin_hybrid', 'electric', 'gas'] as const
+export const CONDITIONS = ['excellent', 'good', 'fair', 'needs_repair'] as const
+export const ROLES = ['user', 'moderator', 'admin'] as const
+export const LEAD_KINDS = ['callback', 'credit', 'partner_request', 'vehicle_check'] as const
+export const INSPECTION_STATUSES = ['generating', 'ready'] as const
+export const MODERATION_ACTIONS = ['submitted', 'approved', 'rejected', 'returned_to_moderation'] as const
+export const GARAGE_STATUSES = ['owned', 'for_sale', 'sold'] as const
+export const DEFAULT_LOCALE = 'ru' as const

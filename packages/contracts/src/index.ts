@@ -1,0 +1,5 @@
+export * from './company.ts'
+export * from './enums.ts'
+export * from './listings.ts'
+export * from './problem.ts'
+export * from './reference.ts'

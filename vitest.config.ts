@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['apps/*/src/**/*.int.test.ts', 'apps/web/app/**/*.int.test.ts'],
+          globalSetup: ['apps/api/src/testing/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // PGlite takes ~0.7 GB per database: two files at a time on these 2-core machines.
+          maxWorkers: 2,
+        },
+      },
+    ],
+    server: { deps: { external: ['#app-context'] } },
+  },
+})
