@@ -1,0 +1,131 @@
+import type { CitySeed } from './types.ts'
+
+/**
+ * Cities of Kazakhstan offered in listings and filters.
+ * Populations: Bureau of National Statistics of the Republic of Kazakhstan, city figures for 2024-2025, rounded
+ * (thousands). Coordinates: city centres. Russian names as written in Russian-language media (Усть-Каменогорск,
+ * Уральск, Петропавловск); Kazakh names in Kazakh Cyrillic; slugs follow the official Kazakh-based romanisation.
+ */
+export const CITIES: CitySeed[] = [
+  { slug: 'almaty', name: { ru: 'Алматы', kk: 'Алматы', en: 'Almaty' }, populationK: 2300, lat: 43.2383, lng: 76.9454 },
+  { slug: 'astana', name: { ru: 'Астана', kk: 'Астана', en: 'Astana' }, populationK: 1500, lat: 51.1282, lng: 71.4306 },
+  {
+    slug: 'shymkent',
+    name: { ru: 'Шымкент', kk: 'Шымкент', en: 'Shymkent' },
+    populationK: 1250,
+    lat: 42.3417,
+    lng: 69.5901,
+  },
+  {
+    slug: 'karaganda',
+    name: { ru: 'Караганда', kk: 'Қарағанды', en: 'Karaganda' },
+    populationK: 500,
+    lat: 49.8047,
+    lng: 73.1094,
+  },
+  { slug: 'aktobe', name: { ru: 'Актобе', kk: 'Ақтөбе', en: 'Aktobe' }, populationK: 590, lat: 50.2839, lng: 57.167 },
+  { slug: 'taraz', name: { ru: 'Тараз', kk: 'Тараз', en: 'Taraz' }, populationK: 370, lat: 42.9, lng: 71.3667 },
+  {
+    slug: 'pavlodar',
+    name: { ru: 'Павлодар', kk: 'Павлодар', en: 'Pavlodar' },
+    populationK: 365,
+    lat: 52.2873,
+    lng: 76.9674,
+  },
+  {
+    slug: 'oskemen',
+    name: { ru: 'Усть-Каменогорск', kk: 'Өскемен', en: 'Oskemen (Ust-Kamenogorsk)' },
+    populationK: 335,
+    lat: 49.9483,
+    lng: 82.6279,
+  },
+  { slug: 'semey', name: { ru: 'Семей', kk: 'Семей', en: 'Semey' }, populationK: 350, lat: 50.4111, lng: 80.2275 },
+  { slug: 'atyrau', name: { ru: 'Атырау', kk: 'Атырау', en: 'Atyrau' }, populationK: 310, lat: 47.0945, lng: 51.9238 },
+  {
+    slug: 'kostanay',
+    name: { ru: 'Костанай', kk: 'Қостанай', en: 'Kostanay' },
+    populationK: 260,
+    lat: 53.2144,
+    lng: 63.6246,
+  },
+  {
+    slug: 'kyzylorda',
+    name: { ru: 'Кызылорда', kk: 'Қызылорда', en: 'Kyzylorda' },
+    populationK: 260,
+    lat: 44.8488,
+    lng: 65.4823,
+  },
+  {
+    slug: 'oral',
+    name: { ru: 'Уральск', kk: 'Орал', en: 'Oral (Uralsk)' },
+    populationK: 320,
+    lat: 51.2333,
+    lng: 51.3667,
+  },
+  {
+    slug: 'petropavl',
+    name: { ru: 'Петропавловск', kk: 'Петропавл', en: 'Petropavl' },
+    populationK: 220,
+    lat: 54.8753,
+    lng: 69.1628,
+  },
+  { slug: 'aktau', name: { ru: 'Актау', kk: 'Ақтау', en: 'Aktau' }, populationK: 270, lat: 43.65, lng: 51.16 },
+  {
+    slug: 'temirtau',
+    name: { ru: 'Темиртау', kk: 'Теміртау', en: 'Temirtau' },
+    populationK: 180,
+    lat: 50.0549,
+    lng: 72.9646,
+  },
+  {
+    slug: 'turkistan',
+    name: { ru: 'Туркестан', kk: 'Түркістан', en: 'Turkistan' },
+    populationK: 200,
+    lat: 43.2973,
+    lng: 68.2518,
+  },
+  {
+    slug: 'kokshetau',
+    name: { ru: 'Кокшетау', kk: 'Көкшетау', en: 'Kokshetau' },
+    populationK: 165,
+    lat: 53.2833,
+    lng: 69.3833,
+  },
+  {
+    slug: 'taldykorgan',
+    name: { ru: 'Талдыкорган', kk: 'Талдықорған', en: 'Taldykorgan' },
+    populationK: 155,
+    lat: 45.0156,
+    lng: 78.3739,
+  },
+  {
+    slug: 'ekibastuz',
+    name: { ru: 'Экибастуз', kk: 'Екібастұз', en: 'Ekibastuz' },
+    populationK: 125,
+    lat: 51.7298,
+    lng: 75.3266,
+  },
+  {
+    slug: 'zhezkazgan',
+    name: { ru: 'Жезказган', kk: 'Жезқазған', en: 'Zhezkazgan' },
+    populationK: 90,
+    lat: 47.8043,
+    lng: 67.7144,
+  },
+  { slug: 'rudny', name: { ru: 'Рудный', kk: 'Рудный', en: 'Rudny' }, populationK: 115, lat: 52.9729, lng: 63.1168 },
+  { slug: 'konaev', name: { ru: 'Конаев', kk: 'Қонаев', en: 'Konaev' }, populationK: 65, lat: 43.8667, lng: 77.0667 },
+  {
+    slug: 'balkhash',
+    name: { ru: 'Балхаш', kk: 'Балқаш', en: 'Balkhash' },
+    populationK: 70,
+    lat: 46.8481,
+    lng: 74.995,
+  },
+  {
+    slug: 'zhanaozen',
+    name: { ru: 'Жанаозен', kk: 'Жаңаөзен', en: 'Zhanaozen' },
+    populationK: 155,
+    lat: 43.3412,
+    lng: 52.8619,
+  },
+]
