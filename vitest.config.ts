@@ -23,6 +23,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.spec.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 300_000,
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
     ],
     server: { deps: { external: ['#app-context'] } },
   },

@@ -24,8 +24,10 @@ const EnvSchema = z.object({
 })
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[]
+  constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.problems = problems
     this.name = 'ConfigError'
   }
 }

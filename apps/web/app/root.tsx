@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useFetcher,
   useLocation,
   useRouteLoaderData,
@@ -37,7 +38,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The language and its messages change only through the /locale action; plain navigations skip this loader. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod ? defaultShouldRevalidate : false
 }
 

@@ -1,0 +1,10 @@
+import { loadConfig } from '../config.ts'
+import { openDatabase } from './client.ts'
+
+/* `npm run db:migrate`: applies the committed migrations to DATABASE_URL (or the embedded database). */
+const config = loadConfig()
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+const started = performance.now()
+await database.migrate(config.migrationsDir)
+await database.close()
+console.log(`migrations applied to ${database.kind} in ${Math.round(performance.now() - started)} ms`)

@@ -1,0 +1,39 @@
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../../config.ts'
+import { createLocalDiskStorage } from '../../modules/media/index.ts'
+import { openDatabase } from '../client.ts'
+import { seedDemo } from './demo/index.ts'
+import { seedReference } from './seed-reference.ts'
+
+/*
+ * `npm run db:seed -- --listings N [--seed S] [--no-photos]`: loads reference data (once) and adds N demo
+ * listings with their owners, photos (generated illustrations), price history and inspection reports.
+ */
+const { values } = parseArgs({
+  options: {
+    listings: { type: 'string', default: '2000' },
+    seed: { type: 'string', default: '2026' },
+    'no-photos': { type: 'boolean', default: false },
+  },
+})
+const listings = Number(values.listings)
+if (!Number.isInteger(listings) || listings < 0) {
+  console.error('--listings must be a whole number')
+  process.exit(2)
+}
+const config = loadConfig()
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+try {
+  await database.migrate(config.migrationsDir)
+  const ref = await seedReference(database.db)
+  console.log(ref.inserted ? 'reference data loaded' : 'reference data already present')
+  const result = await seedDemo(database, {
+    listings,
+    seed: Number(values.seed),
+    media: values['no-photos'] ? null : createLocalDiskStorage(config.mediaDir),
+    onProgress: (message) => console.log(message),
+  })
+  console.log(JSON.stringify(result))
+} finally {
+  await database.close()
+}

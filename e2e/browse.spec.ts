@@ -1,0 +1,111 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { DESKTOP, launchChromium, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(() => browser?.close())
+
+describe('a buyer browses the marketplace', () => {
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    test(`home, catalogue and a car page, then Kazakh and English (${name}, ${viewport.width}px)`, async () => {
+      const context = await browser.newContext({ viewport, locale: 'ru-RU' })
+      const page = await context.newPage()
+      const errors = watchConsole(page)
+
+      await page.goto(baseUrl)
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ru')
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      expect(await page.getByText('Более миллиона автомобилей в продаже').count()).toBe(1)
+      await page.screenshot({ path: `${SCREENSHOTS}home-${name}.png`, fullPage: true })
+
+      await page.getByRole('link', { name: 'Найти автомобиль' }).click()
+      await page.waitForURL('**/cars')
+      await page.getByRole('heading', { name: 'Каталог автомобилей' }).waitFor()
+      const found = await page.locator('.found').textContent()
+      expect(found).toMatch(/Найдено \d/)
+      await page.screenshot({ path: `${SCREENSHOTS}catalogue-${name}.png` })
+
+      const firstCard = page.locator('article.card').first()
+      const cardTitle = (await firstCard.locator('h3').textContent()) ?? ''
+      await firstCard.getByRole('link').click()
+      await page.waitForURL(/\/cars\/\d+$/)
+      const h1 = await page.getByRole('heading', { level: 1 }).textContent()
+      expect(h1).toBe(cardTitle.trim())
+      await expect.poll(() => page.locator('.car-price').textContent()).toMatch(/₸$/)
+      expect(await page.getByRole('heading', { name: 'Характеристики' }).count()).toBe(1)
+      await page.screenshot({ path: `${SCREENSHOTS}car-${name}.png`, fullPage: true })
+
+      await page.getByRole('button', { name: 'KK' }).click()
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('kk')
+      await page.getByRole('heading', { name: 'Сипаттамалары' }).waitFor()
+      await page.screenshot({ path: `${SCREENSHOTS}car-kk-${name}.png` })
+
+      await page.getByRole('button', { name: 'EN' }).click()
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en')
+      await page.getByRole('heading', { name: 'Specifications' }).waitFor()
+
+      // The choice is kept: the next page comes server-rendered in English.
+      await page.goto(`${baseUrl}/cars`)
+      await page.getByRole('heading', { name: 'Car catalogue' }).waitFor()
+      expect(await page.evaluate(() => window.localStorage.getItem('locale'))).toBe('en')
+      await page.screenshot({ path: `${SCREENSHOTS}catalogue-en-${name}.png` })
+
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+
+  test('filters by brand on a phone and keeps them in the URL', async () => {
+    const context = await browser.newContext({ viewport: PHONE })
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    await page.goto(`${baseUrl}/cars`)
+    await page.getByLabel('Марка').selectOption('toyota')
+    await page.waitForURL(/brand=toyota/)
+    await page.getByRole('button', { name: 'Показать' }).click()
+    await page.waitForURL(/brand=toyota/)
+    const titles = await page.locator('article.card h3').allTextContents()
+    expect(titles.length).toBeGreaterThan(0)
+    for (const t of titles) expect(t).toMatch(/^Toyota /)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('pages without JavaScript', () => {
+  test('the server-rendered car page holds brand, model, year and price in tenge', async () => {
+    const list = await (await fetch(`${baseUrl}/api/cars/`)).json()
+    const car = list.results[0]
+    const res = await fetch(`${baseUrl}/cars/${car.id}`)
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain(car.brand.name)
+    expect(html).toContain(car.model.name)
+    expect(html).toContain(String(car.year))
+    const price = new Intl.NumberFormat('ru-KZ', { maximumFractionDigits: 0 }).format(car.priceKzt)
+    expect(html).toContain(`${price} ₸`)
+    expect(html).toContain('<html lang="ru"')
+    expect(html).toMatch(/hrefLang="kk"|hreflang="kk"/)
+  })
+
+  test('?lang=kk renders Kazakh on the server', async () => {
+    const html = await (await fetch(`${baseUrl}/cars?lang=kk`)).text()
+    expect(html).toContain('<html lang="kk"')
+    expect(html).toContain('Көліктер каталогы')
+  })
+
+  test('an unknown path answers HTTP 404 with the not-found page', async () => {
+    const res = await fetch(`${baseUrl}/no/such/page`)
+    expect(res.status).toBe(404)
+    expect(await res.text()).toContain('Страница не найдена')
+    expect((await fetch(`${baseUrl}/cars/999999999`)).status).toBe(404)
+  })
+})

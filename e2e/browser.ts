@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs'
+import { type Browser, chromium, type Page } from 'playwright-core'
+
+export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname
+
+/** Debian's Chromium, headless, with the flags this closed network needs (STACK-NOTES). */
+export function launchChromium(): Promise<Browser> {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** Fails the test on any console error or uncaught exception in the page. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  page.on('pageerror', (e) => errors.push(e.message))
+  return errors
+}
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1280, height: 900 }

@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+
+const PORT = Number(process.env.E2E_PORT ?? 3111)
+const BASE_URL = `http://127.0.0.1:${PORT}`
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+  }
+}
+
+/**
+ * Starts the real production server (built web app + API) on a fresh embedded database with demo data,
+ * waits until it is ready, and stops it after the journeys.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tulpar-e2e-'))
+  const started = Date.now()
+  const server: ChildProcess = spawn(process.execPath, ['apps/web/server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE_URL,
+      DATA_DIR: dataDir,
+      SEED_LISTINGS: process.env.E2E_SEED_LISTINGS ?? '400',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  let exited = false
+  server.once('exit', () => {
+    exited = true
+  })
+  const deadline = Date.now() + 240_000
+  for (;;) {
+    if (exited) throw new Error('the server exited before it was ready')
+    try {
+      const res = await fetch(`${BASE_URL}/api/readyz`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server was not ready within 240 s')
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  console.log(`e2e server ready in ${Date.now() - started} ms at ${BASE_URL}`)
+  project.provide('baseUrl', BASE_URL)
+  return async () => {
+    server.kill('SIGTERM')
+    await new Promise((r) => server.once('exit', r))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

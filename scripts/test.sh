@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The README's second command: every test. Unit tests, integration tests on embedded PGlite and (when
+# TEST_DATABASE_URL is set) on PostgreSQL too, then the end-to-end journeys in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/env.sh
+ensure_node24
+ensure_deps
+ensure_chromium
+
+echo "==> Unit tests"
+npx vitest run --project unit
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "==> Integration tests on PostgreSQL ($TEST_DATABASE_URL)"
+  npx vitest run --project integration
+fi
+echo "==> Integration tests on embedded PGlite"
+env -u TEST_DATABASE_URL npx vitest run --project integration
+
+ensure_build
+echo "==> End-to-end journeys in Chromium"
+npx vitest run --project e2e
