@@ -1,0 +1,35 @@
+export {
+  ILLUSTRATION_SCENES,
+  ILLUSTRATION_SIZE,
+  type IllustrationScene,
+  illustrationKey,
+  illustrationSvg,
+  renderIllustration,
+} from './illustrations.ts'
+export {
+  assertValidMediaKey,
+  createLocalDiskStorage,
+  InvalidMediaKeyError,
+  type MediaStorage,
+} from './media.storage.ts'
+export {
+  MEDIA_URL_PREFIX,
+  PHOTO_CONTENT_TYPES,
+  PHOTO_EXTENSIONS,
+  PHOTO_VARIANT_NAMES,
+  type PhotoFormat,
+  type PhotoVariant,
+  photoFileKey,
+  photoSources,
+  photoUrl,
+} from './media.urls.ts'
+export {
+  InvalidPhotoError,
+  PHOTO_ENCODERS,
+  PHOTO_FORMATS,
+  PHOTO_VARIANTS,
+  type ProcessedPhoto,
+  type ProcessedPhotoFile,
+  processPhoto,
+  storePhoto,
+} from './media.variants.ts'

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+/**
+ * Where encoded media lives. Keys are `/`-separated relative paths such as
+ * `illustrations/sedan-ffffff-0/card.webp`; the public URL is `/media/${key}` (see media.urls.ts).
+ */
+export interface MediaStorage {
+  put(key: string, data: Buffer, contentType: string): Promise<void>
+  exists(key: string): Promise<boolean>
+  /** Deletes every key starting with `prefix` (object-store semantics); end it with `/` to delete one folder. */
+  deletePrefix(prefix: string): Promise<void>
+}
+
+/** A key segment: starts with a letter or digit (so no `.`, `..` or hidden temp files), then a safe charset. */
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+const MAX_KEY_LENGTH = 512
+
+export class InvalidMediaKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid media key: ${JSON.stringify(key)}`)
+    this.name = 'InvalidMediaKeyError'
+  }
+}
+
+/** Throws unless `key` is a relative path of safe segments: no `..`, no leading `/`, no `\`, no empty segment. */
+export function assertValidMediaKey(key: string): void {
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH || key.includes('..')) throw new InvalidMediaKeyError(key)
+  if (!key.split('/').every((segment) => SEGMENT.test(segment))) throw new InvalidMediaKeyError(key)
+}
+
+/** Stores files under `rootDir`; writes go to a temp file in the target folder and are renamed into place. */
+export function createLocalDiskStorage(rootDir: string): MediaStorage {
+  const root = path.resolve(rootDir)
+
+  const resolve = (key: string): string => {
+    assertValidMediaKey(key)
+    const file = path.resolve(root, ...key.split('/'))
+    if (!file.startsWith(root + path.sep)) throw new InvalidMediaKeyError(key)
+    return file
+  }
+
+  return {
+    async put(key, data, contentType) {
+      if (!contentType) throw new Error(`Missing content type for ${key}`)
+      const file = resolve(key)
+      await mkdir(path.dirname(file), { recursive: true })
+      const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`)
+      try {
+        await writeFile(temp, data)
+        await rename(temp, file)
+      } catch (error) {
+        await rm(temp, { force: true })
+        throw error
+      }
+    },
+
+    async exists(key) {
+      try {
+        return (await stat(resolve(key))).isFile()
+      } catch (error) {
+        if (isNotFound(error)) return false
+        throw error
+      }
+    },
+
+    async deletePrefix(prefix) {
+      // A trailing slash means "this folder"; otherwise the last segment is a name prefix within its folder.
+      const folderOnly = prefix.endsWith('/')
+      const trimmed = folderOnly ? prefix.slice(0, -1) : prefix
+      assertValidMediaKey(trimmed)
+      const slash = trimmed.lastIndexOf('/')
+      const last = trimmed.slice(slash + 1)
+      const dir = slash < 0 ? root : path.dirname(resolve(trimmed))
+      let entries: string[]
+      try {
+        entries = await readdir(dir)
+      } catch (error) {
+        if (isNotFound(error)) return
+        throw error
+      }
+      const doomed = entries.filter((name) => (folderOnly ? name === last : name.startsWith(last)))
+      await Promise.all(doomed.map((name) => rm(path.join(dir, name), { recursive: true, force: true })))
+    },
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR')
+}
