@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
 import fastifyStatic from '@fastify/static'
 import { Problem } from '@tulpar/contracts'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
@@ -8,6 +9,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { companyRoutes } from './modules/company/index.ts'
 import { listingsRoutes } from './modules/listings/index.ts'
+import { createLocalDiskStorage, registerIllustrationRoute } from './modules/media/index.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerProblemHandler, sendNotFound } from './plugins/problem.ts'
 import type { Services } from './services.ts'
@@ -45,6 +47,8 @@ export async function buildApi({ config, database, services, logger }: BuildApiO
   })
 
   await registerOpenApi(app, config.publicUrl)
+  mkdirSync(config.mediaDir, { recursive: true })
+  registerIllustrationRoute(app, config.mediaDir, createLocalDiskStorage(config.mediaDir))
   await app.register(fastifyStatic, {
     root: config.mediaDir,
     prefix: '/media/',

@@ -5,7 +5,6 @@ import { type Database, openDatabase } from './db/client.ts'
 import { listings } from './db/schema.ts'
 import { seedDemo } from './db/seed/demo/index.ts'
 import { seedReference } from './db/seed/seed-reference.ts'
-import { createLocalDiskStorage } from './modules/media/index.ts'
 import { createServices, type Services } from './services.ts'
 
 export interface Runtime {
@@ -30,9 +29,11 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
       const [row] = await database.db.select({ n: count() }).from(listings)
       if ((row?.n ?? 0) === 0) {
         log.info({ listings: config.seedListings }, 'seeding demo listings (first start)')
+        // Illustrations are drawn on first request (modules/media/media.routes.ts), so the first start
+        // does not spend minutes drawing all of them; `npm run db:seed` can pre-render them instead.
         const result = await seedDemo(database, {
           listings: config.seedListings,
-          media: createLocalDiskStorage(config.mediaDir),
+          media: null,
           onProgress: (message) => log.info(message),
         })
         log.info(result, 'demo data ready')

@@ -33,12 +33,14 @@ function fieldErrors(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return []
   const part = (error.validationContext ?? 'body').replace('querystring', 'query')
   return error.validation.flatMap((v) => {
-    const params = v.params as { issue?: { code?: string; keys?: string[] } }
+    // fastify-type-provider-zod puts the zod issue's code in `keyword` and its other fields in `params`.
+    const params = v.params as { keys?: unknown }
     const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.')
-    const keys = params.issue?.code === 'unrecognized_keys' ? (params.issue.keys ?? []) : []
-    if (keys.length > 0)
+    const keys = v.keyword === 'unrecognized_keys' && Array.isArray(params.keys) ? params.keys.map(String) : []
+    if (keys.length > 0) {
       return keys.map((k) => ({ field: `${part}.${k}`, code: 'unrecognized_keys', message: 'Unknown parameter' }))
-    return [{ field: path ? `${part}.${path}` : part, code: params.issue?.code ?? v.keyword, message: v.message ?? '' }]
+    }
+    return [{ field: path ? `${part}.${path}` : part, code: v.keyword, message: v.message ?? '' }]
   })
 }
 

@@ -35,7 +35,15 @@ describe('formatting', () => {
     expect(formatPrice(10_000_000, 'en')).toBe('10,000,000 ₸')
   })
 
+  test('Kazakh dates use Kazakh month names, whatever ICU data the browser has', async () => {
+    const { formatDate } = await import('./i18n.ts')
+    expect(formatDate('2026-11-21T10:00:00Z', 'kk')).toBe('2026 ж. 21 қараша')
+    expect(formatDate('2026-01-01T00:30:00Z', 'kk')).toBe('2026 ж. 1 қаңтар')
+    expect(formatDate('2026-11-21T10:00:00Z', 'en')).toBe('21 November 2026')
+  })
+
   test('kilometres and miles in each language', () => {
+    expect(nbspToSpace(formatDistance(120_000, 'km', 'kk'))).toBe('120 000 км')
     expect(nbspToSpace(formatDistance(120_000, 'km', 'ru'))).toBe('120 000 км')
     expect(formatDistance(120_000, 'km', 'en')).toBe('120,000 km')
     expect(formatDistance(52_000, 'mi', 'en')).toBe('52,000 mi')

@@ -11,6 +11,26 @@ export type Params = Record<string, string | number>
 
 /** BCP 47 tags for Intl: Russian and Kazakh as written in Kazakhstan. */
 export const INTL_LOCALE: Record<Locale, string> = { ru: 'ru-KZ', kk: 'kk-KZ', en: 'en-GB' }
+/**
+ * Numbers and units: Chromium ships without Kazakh ICU data and would fall back to English grouping
+ * (10,000,000) after hydration. Kazakh writes numbers like Russian in Kazakhstan (10 000 000, 2,5 л, км),
+ * so both use ru-KZ and the server and the browser render the same text.
+ */
+const NUMBER_LOCALE: Record<Locale, string> = { ru: 'ru-KZ', kk: 'ru-KZ', en: 'en-GB' }
+const KAZAKH_MONTHS = [
+  'қаңтар',
+  'ақпан',
+  'наурыз',
+  'сәуір',
+  'мамыр',
+  'маусым',
+  'шілде',
+  'тамыз',
+  'қыркүйек',
+  'қазан',
+  'қараша',
+  'желтоқсан',
+]
 export const LOCALE_NAMES: Record<Locale, string> = { ru: 'Русский', kk: 'Қазақша', en: 'English' }
 export const HTML_LANG: Record<Locale, string> = { ru: 'ru', kk: 'kk', en: 'en' }
 
@@ -47,7 +67,7 @@ function numberFormat(locale: Locale, options: Intl.NumberFormatOptions = {}): I
   const cacheKey = `${locale}:${JSON.stringify(options)}`
   let format = numberFormats.get(cacheKey)
   if (!format) {
-    format = new Intl.NumberFormat(INTL_LOCALE[locale], options)
+    format = new Intl.NumberFormat(NUMBER_LOCALE[locale], options)
     numberFormats.set(cacheKey, format)
   }
   return format
@@ -81,11 +101,17 @@ export function formatLitres(litres: number, locale: Locale): string {
   }).format(litres)
 }
 
+/** `21 ноября 2026 г.`, `2026 ж. 21 қараша`, `21 November 2026` (Almaty time). */
 export function formatDate(iso: string, locale: Locale): string {
+  const date = new Date(iso)
+  if (locale === 'kk') {
+    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(date).split('-')
+    return `${y} ж. ${Number(d)} ${KAZAKH_MONTHS[Number(m) - 1]}`
+  }
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'Asia/Almaty',
-  }).format(new Date(iso))
+  }).format(date)
 }

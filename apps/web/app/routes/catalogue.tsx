@@ -8,6 +8,12 @@ import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import type { Route } from './+types/catalogue'
 
+function hasFilters(q: Route.ComponentProps['loaderData']['query']): boolean {
+  return Boolean(
+    q.brand || q.yearFrom || q.yearTo || q.priceFrom !== undefined || q.priceTo !== undefined || q.hot || q.tulpar,
+  )
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { listings, reference } = context.get(servicesContext)
   const locale = context.get(localeContext)
@@ -52,7 +58,8 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
     <div className="container catalogue">
       <h1>{title}</h1>
       <div className="catalogue-layout">
-        <details className="filters-panel" open>
+        {/* Collapsed on phones unless filters are set; always shown on desktop (CSS). */}
+        <details className="filters-panel" open={hasFilters(query)}>
           <summary>{t('catalogue.showFilters')}</summary>
           <Filters key={`${query.brand}-${query.model}`} query={query} brands={brands} models={models} />
         </details>

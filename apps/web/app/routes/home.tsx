@@ -50,7 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {t('home.hero.search')}
             </Link>
             <Link to="/cars?hot=true" className="button light">
-              🔥 {t('home.hotOffers')}
+              {t('home.hotOffers')}
             </Link>
           </div>
         </div>

@@ -1,4 +1,10 @@
 export {
+  type IllustrationFile,
+  parseIllustrationFile,
+  renderIllustrationFile,
+  storeIllustration,
+} from './illustrations.files.ts'
+export {
   ILLUSTRATION_SCENES,
   ILLUSTRATION_SIZE,
   type IllustrationScene,
@@ -6,6 +12,7 @@ export {
   illustrationSvg,
   renderIllustration,
 } from './illustrations.ts'
+export { registerIllustrationRoute } from './media.routes.ts'
 export {
   assertValidMediaKey,
   createLocalDiskStorage,

@@ -90,7 +90,7 @@ export async function storePhoto(storage: MediaStorage, key: string, processed: 
   )
 }
 
-function encode(pipeline: Sharp, format: PhotoFormat): Sharp {
+export function encode(pipeline: Sharp, format: PhotoFormat): Sharp {
   if (format === 'avif') return pipeline.avif(PHOTO_ENCODERS.avif)
   if (format === 'webp') return pipeline.webp(PHOTO_ENCODERS.webp)
   return pipeline.jpeg(PHOTO_ENCODERS.jpeg)

@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { and, asc, count, eq, like, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import { describe, expect, test } from 'vitest'
+import { createLocalDiskStorage } from '../../../modules/media/index.ts'
+import { type Database, type Db, openDatabase } from '../../client.ts'
+import * as t from '../../schema.ts'
+import { isValidVin, seedDemo, verifyPassword } from './index.ts'
+import { DEMO_PASSWORD } from './password.ts'
+
+const MIGRATIONS = new URL('../../../../drizzle', import.meta.url).pathname
+const NOW = new Date('2026-06-15T12:00:00Z')
+const names = (ru: string, en = ru) => ({ nameRu: ru, nameKk: ru, nameEn: en })
+
+/** A tiny reference set: 2 cities, 2 brands, 3 models, their generations and modifications, vocabularies. */
+async function insertTinyReference(db: Db): Promise<void> {
+  await db.insert(t.cities).values([
+    { slug: 'almaty', ...names('Алматы', 'Almaty'), populationK: 2300, lat: 43.24, lng: 76.95 },
+    { slug: 'astana', ...names('Астана', 'Astana'), populationK: 1500, lat: 51.13, lng: 71.43, sort: 1 },
+  ])
+  await db.insert(t.bodyTypes).values(['sedan', 'crossover', 'liftback'].map((code) => ({ code, ...names(code) })))
+  await db.insert(t.engineTypes).values(['petrol', 'diesel', 'electric'].map((code) => ({ code, ...names(code) })))
+  await db.insert(t.colours).values([
+    { code: 'white', ...names('Белый', 'White'), hex: '#f4f5f0' },
+    { code: 'black', ...names('Чёрный', 'Black'), hex: '#16171a', sort: 1 },
+  ])
+  await db.insert(t.optionGroups).values({ code: 'comfort', ...names('Комфорт', 'Comfort') })
+  await db.insert(t.options).values(
+    ['remote_start', 'heated_front_seats', 'rear_camera'].map((code) => ({
+      code,
+      groupCode: 'comfort',
+      ...names(code),
+    })),
+  )
+  const [toyota, lada] = await db
+    .insert(t.brands)
+    .values([
+      { slug: 'toyota', name: 'Toyota', country: 'JP', popularity: 30 },
+      { slug: 'lada', name: 'Lada', country: 'RU', popularity: 20 },
+    ])
+    .returning()
+  if (!toyota || !lada) throw new Error('brands not inserted')
+  const [camry, rav4, granta] = await db
+    .insert(t.models)
+    .values([
+      {
+        brandId: toyota.id,
+        slug: 'camry',
+        name: 'Camry',
+        bodyTypes: ['sedan'],
+        yearFrom: 2001,
+        newPriceKzt: 19_000_000,
+        popularity: 10,
+      },
+      {
+        brandId: toyota.id,
+        slug: 'rav4',
+        name: 'RAV4',
+        bodyTypes: ['crossover'],
+        yearFrom: 2006,
+        newPriceKzt: 17_000_000,
+        popularity: 7,
+      },
+      {
+        brandId: lada.id,
+        slug: 'granta',
+        name: 'Granta',
+        bodyTypes: ['sedan', 'liftback'],
+        yearFrom: 2011,
+        newPriceKzt: 5_600_000,
+        popularity: 9,
+      },
+    ])
+    .returning()
+  if (!camry || !rav4 || !granta) throw new Error('models not inserted')
+  await db.insert(t.generations).values([
+    { modelId: camry.id, name: 'XV40', yearFrom: 2006, yearTo: 2011 },
+    { modelId: camry.id, name: 'XV50', yearFrom: 2011, yearTo: 2017 },
+    { modelId: camry.id, name: 'XV70', yearFrom: 2017 },
+    { modelId: granta.id, name: 'I', yearFrom: 2011 },
+  ])
+  await db.insert(t.modelModifications).values([
+    {
+      modelId: camry.id,
+      engineType: 'petrol',
+      engineVolumeCc: 2494,
+      powerHp: 181,
+      transmissions: ['AT'],
+      drives: ['FWD'],
+    },
+    {
+      modelId: rav4.id,
+      engineType: 'petrol',
+      engineVolumeCc: 1987,
+      powerHp: 149,
+      transmissions: ['CVT', 'MT'],
+      drives: ['FWD', '4WD'],
+    },
+    {
+      modelId: granta.id,
+      engineType: 'petrol',
+      engineVolumeCc: 1596,
+      powerHp: 90,
+      transmissions: ['MT', 'AT'],
+      drives: ['FWD'],
+    },
+  ])
+}
+
+async function scenario(database: Database): Promise<void> {
+  await database.migrate(MIGRATIONS)
+  const { db } = database
+  await insertTinyReference(db)
+  const messages: string[] = []
+  const result = await seedDemo(database, {
+    listings: 200,
+    seed: 11,
+    now: NOW,
+    media: null,
+    onProgress: (m) => messages.push(m),
+    chunkSize: 64,
+  })
+  expect(result.listings).toBe(200)
+  expect(result.users).toBe(40)
+  expect(result.illustrations).toBe(0)
+  expect(messages.some((m) => m.startsWith('listings: 200/200'))).toBe(true)
+
+  const countOf = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0
+  expect(await countOf(t.listings)).toBe(200)
+  expect(await countOf(t.user)).toBe(40)
+  expect(await countOf(t.account)).toBe(40)
+  expect(await countOf(t.profiles)).toBe(40)
+  expect(await countOf(t.listingPhotos)).toBe(result.photos)
+
+  const rows = await db.select().from(t.listings).orderBy(asc(t.listings.id))
+  const history = await db
+    .select()
+    .from(t.listingPriceHistory)
+    .orderBy(asc(t.listingPriceHistory.changedAt), asc(t.listingPriceHistory.id))
+  const photos = await db.select().from(t.listingPhotos)
+  const byListing = Map.groupBy(history, (h) => h.listingId)
+  const photosByListing = Map.groupBy(photos, (p) => p.listingId)
+  for (const row of rows) {
+    if (row.status !== 'published') continue
+    expect(row.coverPhotoKey).toMatch(/\S/)
+    const own = photosByListing.get(row.id) ?? []
+    expect(own.length).toBe(row.photoCount)
+    expect(own.find((p) => p.position === 0)?.storageKey).toBe(row.coverPhotoKey)
+    expect(
+      own.every((p) => p.isIllustration && p.width === 1600 && p.height === 1200 && /^[0-9a-f]{64}$/.test(p.sha256)),
+    ).toBe(true)
+    const prices = byListing.get(row.id) ?? []
+    expect(prices.length).toBeGreaterThanOrEqual(1)
+    expect(prices.at(-1)?.priceKzt).toBe(row.priceKzt)
+    if (row.vin && row.steering === 'left') expect(isValidVin(row.vin)).toBe(true)
+  }
+  for (const report of await db.select().from(t.inspectionReports)) {
+    const listing = rows.find((r) => r.id === report.listingId)
+    expect(listing?.isTulpar).toBe(true)
+    expect(report.vin).toBe(listing?.vin)
+    expect(report.summary.length).toBe(8)
+  }
+
+  // Owners sign in by e-mail with a credential account and the demo password.
+  const [owner] = await db.select().from(t.user).where(eq(t.user.email, 'seller1@demo.tulpar.kz'))
+  expect(owner?.emailVerified).toBe(true)
+  expect(owner?.role).toBe('user')
+  expect(owner?.phoneNumber).toMatch(/^\+77\d{9}$/)
+  const [account] = await db
+    .select()
+    .from(t.account)
+    .where(and(eq(t.account.userId, owner?.id ?? ''), eq(t.account.providerId, 'credential')))
+  expect(account?.accountId).toBe(owner?.id)
+  expect(await verifyPassword({ hash: account?.password ?? '', password: DEMO_PASSWORD })).toBe(true)
+  const [profile] = await db
+    .select()
+    .from(t.profiles)
+    .where(eq(t.profiles.userId, owner?.id ?? ''))
+  expect(profile).toMatchObject({
+    phone: owner?.phoneNumber,
+    email: owner?.email,
+    language: 'ru',
+    fullName: owner?.name,
+  })
+  const listed = rows.filter((r) => r.ownerId === owner?.id)
+  for (const r of listed) expect(r.contactPhone).toBe(owner?.phoneNumber)
+
+  // A second run adds more: ids, seller numbers and the identity sequence continue.
+  const again = await seedDemo(database, { listings: 30, seed: 11, now: NOW, media: null })
+  expect(again.users).toBe(10)
+  expect(await countOf(t.listings)).toBe(230)
+  expect(await countOf(t.user)).toBe(50)
+  const [seller50] = await db.select().from(t.user).where(like(t.user.email, 'seller50@%'))
+  expect(seller50).toBeDefined()
+  const [inserted] = await db
+    .insert(t.listings)
+    .values({ ownerId: owner?.id ?? '', status: 'draft' })
+    .returning({ id: t.listings.id })
+  expect(inserted?.id).toBe(231)
+  const duplicateVins = sql`select count(*)::int as n from
+    (select vin from listings where vin is not null group by vin having count(*) > 1) d`
+  const { rows: dupes } = (await db.execute(duplicateVins)) as unknown as { rows: { n: number }[] }
+  expect(dupes[0]?.n).toBe(0)
+}
+
+/** pg's pool.end() resolves before the sockets are closed: wait for them instead of killing them. */
+async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${name}`)
+      return
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  await admin.query(`drop database if exists ${name} with (force)`)
+}
+
+describe('seedDemo', () => {
+  test('fills an in-memory PGlite database', async () => {
+    const database = await openDatabase({ url: null, dataDir: null })
+    try {
+      await scenario(database)
+    } finally {
+      await database.close()
+    }
+  }, 120_000)
+
+  test('renders each illustration it uses once, into media storage', async () => {
+    const database = await openDatabase({ url: null, dataDir: null })
+    const dir = mkdtempSync(join(tmpdir(), 'seed-demo-media-'))
+    try {
+      await database.migrate(MIGRATIONS)
+      await insertTinyReference(database.db)
+      const media = createLocalDiskStorage(dir)
+      const first = await seedDemo(database, { listings: 6, seed: 3, now: NOW, media })
+      const keys = await database.db.selectDistinct({ key: t.listingPhotos.storageKey }).from(t.listingPhotos)
+      expect(first.illustrations).toBe(keys.length)
+      for (const { key } of keys) {
+        expect(key).toMatch(/^illustrations\/[a-z]+-[0-9a-f]{6}-[012]$/)
+        expect(await media.exists(`${key}/card.jpg`)).toBe(true)
+      }
+      const before = new Set(keys.map((k) => k.key))
+      const second = await seedDemo(database, { listings: 6, seed: 3, now: NOW, media })
+      const after = await database.db.selectDistinct({ key: t.listingPhotos.storageKey }).from(t.listingPhotos)
+      expect(second.illustrations).toBe(after.filter((k) => !before.has(k.key)).length)
+    } finally {
+      await database.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
+
+  test.skipIf(!process.env.TEST_DATABASE_URL)(
+    'fills a PostgreSQL database',
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL as string
+      const name = `seed_demo_${randomBytes(5).toString('hex')}`
+      const admin = new pg.Client({ connectionString: adminUrl })
+      await admin.connect()
+      await admin.query(`create database ${name}`)
+      const url = new URL(adminUrl)
+      url.pathname = `/${name}`
+      const database = await openDatabase({ url: url.toString(), poolSize: 4 })
+      try {
+        await scenario(database)
+      } finally {
+        await database.close()
+        await dropWhenClosed(admin, name)
+        await admin.end()
+      }
+    },
+    120_000,
+  )
+})

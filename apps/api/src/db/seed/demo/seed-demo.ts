@@ -1,0 +1,215 @@
+import type { MediaStorage } from '../../../modules/media/index.ts'
+import type { Database } from '../../client.ts'
+import { copyObjects, pgliteClient, resetIdentity } from './copy.ts'
+import { generateListings } from './generate.ts'
+import {
+  ILLUSTRATION_HEIGHT,
+  ILLUSTRATION_WIDTH,
+  IllustrationRegistry,
+  renderMissingIllustrations,
+} from './illustrations.ts'
+import { ACCOUNT_KEYS, accountRow, generateOwners, PROFILE_KEYS, profileRow, USER_KEYS, userRow } from './owners.ts'
+import { DEMO_PASSWORD, hashPassword } from './password.ts'
+import { createRng, mixSeed } from './random.ts'
+import { loadDemoReference } from './reference.ts'
+import { type GeneratedBatch, type InspectionRow, LISTING_KEYS, type PriceHistoryRow } from './types.ts'
+
+/**
+ * Fills the database with demo sellers and listings (with photos, price history and inspection reports) on
+ * top of the reference data. Works on PostgreSQL and PGlite; generates and COPYs in chunks so a million
+ * listings never sit in memory at once. Running it again adds more: ids, seller numbers and phones continue
+ * after what is already there.
+ */
+
+export interface SeedDemoOptions {
+  listings: number
+  seed?: number
+  now?: Date
+  /** Where illustrations are rendered to; null skips rendering (rows still point at the keys). */
+  media: MediaStorage | null
+  onProgress?: (message: string) => void
+  /** Listings generated and loaded per chunk (default 25 000). The data depends on it (each chunk has its own seed). */
+  chunkSize?: number
+}
+
+export interface SeedDemoResult {
+  listings: number
+  users: number
+  photos: number
+  illustrations: number
+  ms: number
+}
+
+export const DEFAULT_SEED = 20260101
+const DEFAULT_CHUNK = 25_000
+/** Chunks loading at once on PostgreSQL while the next one is generated. */
+const IN_FLIGHT_CHUNKS = 2
+/** Concurrent COPYs into `listings` on PostgreSQL: its indexes and foreign keys make the server the bottleneck. */
+const LISTING_COPY_PARALLEL = 2
+const PHOTO_KEYS = [
+  'listingId',
+  'position',
+  'storageKey',
+  'width',
+  'height',
+  'sha256',
+  'isIllustration',
+  'createdAt',
+] as const
+const PRICE_KEYS = ['listingId', 'priceKzt', 'changedAt'] as const satisfies readonly (keyof PriceHistoryRow)[]
+const INSPECTION_KEYS = [
+  'listingId',
+  'requestedBy',
+  'name',
+  'vin',
+  'reportDate',
+  'status',
+  'summary',
+  'fileKey',
+  'createdAt',
+] as const satisfies readonly (keyof InspectionRow)[]
+
+export async function seedDemo(database: Database, options: SeedDemoOptions): Promise<SeedDemoResult> {
+  const started = performance.now()
+  const progress = options.onProgress ?? (() => {})
+  const now = options.now ?? new Date()
+  const seed = options.seed ?? DEFAULT_SEED
+  const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK)
+
+  const ref = await loadDemoReference(database.db)
+  const state = await readExistingState(database)
+  const ownerCount = Math.max(10, Math.ceil(options.listings / 5))
+  const ownerRng = createRng(mixSeed(seed, state.maxSellerN, 1))
+  const owners = generateOwners(ownerRng, {
+    count: ownerCount,
+    startN: state.maxSellerN + 1,
+    now,
+    cities: ref.cities,
+    takenPhones: state.phones,
+  })
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  await copyObjects(database, 'user', USER_KEYS, owners.map(userRow))
+  await copyObjects(
+    database,
+    'account',
+    ACCOUNT_KEYS,
+    owners.map((o) => accountRow(ownerRng, o, passwordHash)),
+  )
+  await copyObjects(database, 'profiles', PROFILE_KEYS, owners.map(profileRow))
+  progress(`owners: ${owners.length} accounts (password ${DEMO_PASSWORD})`)
+
+  const registry = new IllustrationRegistry()
+  let photos = 0
+  let loaded = 0
+  // Generate the next chunk while the database digests the previous ones (at most `window` in flight).
+  const window = database.kind === 'postgres' ? IN_FLIGHT_CHUNKS : 1
+  const inFlight: Promise<void>[] = []
+  for (let offset = 0; offset < options.listings; offset += chunkSize) {
+    const count = Math.min(chunkSize, options.listings - offset)
+    const batch = generateListings(ref, { count, seed, now, owners, firstId: state.maxListingId + 1 + offset })
+    const photoRows = attachPhotos(batch, registry)
+    photos += photoRows.length
+    while (inFlight.length >= window) await inFlight.shift()
+    const load = loadBatch(database, batch, photoRows).then(() => {
+      loaded += batch.listings.length
+      const seconds = (performance.now() - started) / 1000
+      progress(`listings: ${loaded}/${options.listings} (${Math.round(loaded / seconds)}/s)`)
+    })
+    // Awaited below; marked handled now so a failure while another chunk is awaited is not "unhandled".
+    load.catch(() => {})
+    inFlight.push(load)
+  }
+  for (const load of inFlight) await load
+  await resetIdentity(database, 'listings')
+
+  let illustrations = 0
+  if (options.media) {
+    const refs = [...registry.used.values()]
+    illustrations = await renderMissingIllustrations(options.media, refs, (done, total) =>
+      progress(`illustrations: ${done}/${total}`),
+    )
+  }
+  return {
+    listings: options.listings,
+    users: owners.length,
+    photos,
+    illustrations,
+    ms: Math.round(performance.now() - started),
+  }
+}
+
+/** Photo rows of the batch; sets each listing's cover key (scene 0, position 0). */
+function attachPhotos(
+  batch: GeneratedBatch,
+  registry: IllustrationRegistry,
+): Record<(typeof PHOTO_KEYS)[number], unknown>[] {
+  const covers = new Map<number, string>()
+  const rows = batch.photos.map((photo) => {
+    const illustration = registry.get(photo)
+    if (photo.position === 0) covers.set(photo.listingId, illustration.key)
+    return {
+      listingId: photo.listingId,
+      position: photo.position,
+      storageKey: illustration.key,
+      width: ILLUSTRATION_WIDTH,
+      height: ILLUSTRATION_HEIGHT,
+      sha256: illustration.sha256,
+      isIllustration: true,
+      createdAt: photo.createdAt,
+    }
+  })
+  for (const listing of batch.listings) listing.coverPhotoKey = covers.get(listing.id) ?? null
+  return rows
+}
+
+async function loadBatch(
+  database: Database,
+  batch: GeneratedBatch,
+  photoRows: Record<(typeof PHOTO_KEYS)[number], unknown>[],
+): Promise<void> {
+  await copyObjects(database, 'listings', LISTING_KEYS, batch.listings, { parallel: LISTING_COPY_PARALLEL })
+  // The dependent tables only reference listings: on PostgreSQL they load in parallel on separate connections.
+  await Promise.all([
+    copyObjects(database, 'listing_photos', PHOTO_KEYS, photoRows),
+    copyObjects(database, 'listing_price_history', PRICE_KEYS, batch.priceHistory),
+    // jsonb: pass JSON text (a JS array would be written as a PostgreSQL array literal).
+    copyObjects(
+      database,
+      'inspection_reports',
+      INSPECTION_KEYS,
+      batch.inspections.map((r) => ({ ...r, summary: JSON.stringify(r.summary) })),
+    ),
+  ])
+}
+
+interface ExistingState {
+  maxListingId: number
+  maxSellerN: number
+  phones: Set<string>
+}
+
+async function readExistingState(database: Database): Promise<ExistingState> {
+  const [ids, sellers, phones] = await Promise.all([
+    queryRows<{ max: string | number | null }>(database, 'select max(id) as max from listings'),
+    queryRows<{ max: number | null }>(
+      database,
+      `select max(substring(email from '^seller([0-9]+)@demo\\.tulpar\\.kz$')::int) as max from "user"`,
+    ),
+    queryRows<{ phone: string }>(
+      database,
+      'select phone_number as phone from "user" where phone_number is not null ' +
+        'union select phone from profiles where phone is not null',
+    ),
+  ])
+  return {
+    maxListingId: Number(ids[0]?.max ?? 0),
+    maxSellerN: Number(sellers[0]?.max ?? 0),
+    phones: new Set(phones.map((p) => p.phone)),
+  }
+}
+
+async function queryRows<T>(database: Database, text: string): Promise<T[]> {
+  if (database.kind === 'pglite') return (await pgliteClient(database).query<T>(text)).rows
+  if (!database.pool) throw new Error('A PostgreSQL database without a pool')
+  return (await database.pool.query(text)).rows as T[]
+}

@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { parseIllustrationFile, renderIllustrationFile } from './illustrations.files.ts'
+import type { MediaStorage } from './media.storage.ts'
+import { PHOTO_CONTENT_TYPES } from './media.urls.ts'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * Demo illustrations are drawn the first time a variant is asked for, then kept in media storage and served
+ * from disk: the first start does not spend minutes drawing pictures nobody looks at. Uploaded photos are
+ * ordinary files served by the static handler.
+ */
+export function registerIllustrationRoute(app: FastifyInstance, mediaDir: string, storage: MediaStorage) {
+  const inFlight = new Map<string, Promise<Buffer>>()
+  app.get<{ Params: { name: string; file: string } }>(
+    '/media/illustrations/:name/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const path = `illustrations/${request.params.name}/${request.params.file}`
+      const file = parseIllustrationFile(path)
+      if (!file) return reply.callNotFound()
+      let data: Buffer
+      try {
+        data = await readFile(join(mediaDir, path))
+      } catch {
+        let pending = inFlight.get(path)
+        if (!pending) {
+          pending = renderIllustrationFile(file).then(async (buffer) => {
+            await storage.put(path, buffer, PHOTO_CONTENT_TYPES[file.format])
+            return buffer
+          })
+          pending.finally(() => inFlight.delete(path)).catch(() => {})
+          inFlight.set(path, pending)
+        }
+        data = await pending
+      }
+      return reply.header('cache-control', IMMUTABLE).type(PHOTO_CONTENT_TYPES[file.format]).send(data)
+    },
+  )
+}
