@@ -63,18 +63,37 @@ describe('a buyer browses the marketplace', () => {
     })
   }
 
-  test('filters by brand on a phone and keeps them in the URL', async () => {
+  test('filters by brand, model and year on a phone; the filters survive a visit to a car and back', async () => {
     const context = await browser.newContext({ viewport: PHONE })
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/cars`)
+    // On a phone the filter panel starts folded so the cars come first.
+    expect(await page.getByLabel('Марка').isVisible()).toBe(false)
+    await page.getByText('Показать фильтры').click()
     await page.getByLabel('Марка').selectOption('toyota')
     await page.waitForURL(/brand=toyota/)
+    await page.getByLabel('Модель').selectOption('camry')
+    await page.getByLabel('Год выпуска, от').selectOption('2012')
     await page.getByRole('button', { name: 'Показать' }).click()
-    await page.waitForURL(/brand=toyota/)
+    await page.waitForURL(/model=camry/)
+    const url = new URL(page.url())
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ brand: 'toyota', model: 'camry', yearFrom: '2012' })
+    await page.getByRole('heading', { name: 'Toyota Camry: купить в Казахстане' }).waitFor()
     const titles = await page.locator('article.card h3').allTextContents()
     expect(titles.length).toBeGreaterThan(0)
-    for (const t of titles) expect(t).toMatch(/^Toyota /)
+    for (const t of titles) {
+      expect(t).toMatch(/^Toyota Camry, \d{4}$/)
+      expect(Number(t.slice(-4))).toBeGreaterThanOrEqual(2012)
+    }
+    await page.screenshot({ path: `${SCREENSHOTS}catalogue-filtered-phone.png` })
+
+    await page.locator('article.card a').first().click()
+    await page.waitForURL(/\/cars\/\d+$/)
+    await page.goBack()
+    await page.waitForURL(/model=camry/)
+    expect(await page.getByLabel('Модель').inputValue()).toBe('camry')
+    expect(await page.getByLabel('Год выпуска, от').inputValue()).toBe('2012')
     expect(errors).toEqual([])
     await context.close()
   })

@@ -36,6 +36,12 @@ describe('loadConfig', () => {
     ).toBe(true)
   })
 
+  test('an empty value counts as unset', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: '', PORT: '' })
+    expect(config.databaseUrl).toBeNull()
+    expect(config.port).toBe(3000)
+  })
+
   test('every bad key is listed at once', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DATA_DIR: tempDir() })

@@ -55,7 +55,9 @@ export interface Config {
  * with DATABASE_URL set, missing secrets stop the start.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(env)
+  // An empty value (`DATABASE_URL=`) means unset, as in most shells' .env conventions.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = EnvSchema.safeParse(present)
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`))
   }

@@ -47,6 +47,7 @@ describe('formatting', () => {
     expect(nbspToSpace(formatDistance(120_000, 'km', 'ru'))).toBe('120 000 км')
     expect(formatDistance(120_000, 'km', 'en')).toBe('120,000 km')
     expect(formatDistance(52_000, 'mi', 'en')).toBe('52,000 mi')
+    expect(nbspToSpace(formatDistance(52_000, 'mi', 'ru'))).toBe('52 000 миль')
   })
 })
 

@@ -82,12 +82,17 @@ export function formatPrice(kzt: number, locale: Locale): string {
   return `${numberFormat(locale, { maximumFractionDigits: 0 }).format(kzt)} ₸`
 }
 
-/** Kilometres (`120 000 км`) or miles, as the seller entered them. */
+const MILES: Record<Locale, string> = { ru: 'миль', kk: 'миля', en: 'mi' }
+
+/** Kilometres (`120 000 км`) or miles (`52 000 миль`), as the seller entered them. */
 export function formatDistance(value: number, unit: 'km' | 'mi', locale: Locale): string {
-  const intlUnit = unit === 'km' ? 'kilometer' : 'mile'
-  return numberFormat(locale, { style: 'unit', unit: intlUnit, unitDisplay: 'short', maximumFractionDigits: 0 }).format(
-    value,
-  )
+  if (unit === 'mi') return `${numberFormat(locale, { maximumFractionDigits: 0 }).format(value)} ${MILES[locale]}`
+  return numberFormat(locale, {
+    style: 'unit',
+    unit: 'kilometer',
+    unitDisplay: 'short',
+    maximumFractionDigits: 0,
+  }).format(value)
 }
 
 /** Litres with one decimal: `2.5 л` / `2,5 л`. */
