@@ -37,8 +37,8 @@ describe('a buyer browses the marketplace', () => {
       const cardTitle = (await firstCard.locator('h3').textContent()) ?? ''
       await firstCard.getByRole('link').click()
       await page.waitForURL(/\/cars\/\d+$/)
-      const h1 = await page.getByRole('heading', { level: 1 }).textContent()
-      expect(h1).toBe(cardTitle.trim())
+      // The URL changes before React renders the new page: wait for the heading, do not read it once.
+      await page.getByRole('heading', { level: 1, name: cardTitle.trim() }).waitFor()
       await expect.poll(() => page.locator('.car-price').textContent()).toMatch(/₸$/)
       expect(await page.getByRole('heading', { name: 'Характеристики' }).count()).toBe(1)
       await page.screenshot({ path: `${SCREENSHOTS}car-${name}.png`, fullPage: true })
