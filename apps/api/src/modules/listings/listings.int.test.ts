@@ -158,3 +158,15 @@ describe('GET /api/cars/{id}/', () => {
     expect(bad.json().errors[0].field).toBe('params.id')
   })
 })
+
+describe('options on the car page', () => {
+  test('are grouped and named in the request language; unknown codes are left out', async () => {
+    const car = await createListing(t.db, { options: ['abs', 'heated_front_seats', 'no_such_option'] })
+    const ru = (await t.app.inject(`/api/cars/${car.id}/`)).json()
+    const names = ru.options.flatMap((g: { options: { code: string }[] }) => g.options.map((o) => o.code))
+    expect(names.sort()).toEqual(['abs', 'heated_front_seats'])
+    expect(ru.options.length).toBe(2)
+    const en = (await t.app.inject(`/api/cars/${car.id}/?lang=en`)).json()
+    expect(en.options[0].name).not.toBe(ru.options[0].name)
+  })
+})

@@ -8,7 +8,7 @@ import {
   type Locale,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
-import { localName, type ReferenceService } from '../reference/index.ts'
+import type { ReferenceService } from '../reference/index.ts'
 import { ListingNotFoundError } from './listings.errors.ts'
 import { toListingCard, toListingDetail } from './listings.mapper.ts'
 import * as repo from './listings.repository.ts'
@@ -72,17 +72,7 @@ export function createListingsService({ db, reference }: ListingsServiceDeps) {
     async getListing(id: number, locale: Locale): Promise<ListingDetail> {
       const row = await repo.findListingDetail(db, id)
       if (!row) throw new ListingNotFoundError(id)
-      const vocab = await reference.findVocabularies()
-      const chosen = new Set(row.options)
-      const groups = vocab.optionGroups
-        .map((g) => ({
-          code: g.code,
-          name: localName(g, locale),
-          options: vocab.options
-            .filter((o) => o.groupCode === g.code && chosen.has(o.code))
-            .map((o) => ({ code: o.code, name: localName(o, locale) })),
-        }))
-        .filter((g) => g.options.length > 0)
+      const groups = await reference.groupOptions(row.options, locale)
       return toListingDetail(row, groups, locale)
     },
   }

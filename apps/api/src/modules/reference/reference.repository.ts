@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { bodyTypes, brands, cities, colours, engineTypes, models, optionGroups, options } from './reference.tables.ts'
+import { brands, cities, models, optionGroups, options } from './reference.tables.ts'
 
 export type CityRow = typeof cities.$inferSelect
 export type BrandRow = typeof brands.$inferSelect
@@ -32,19 +32,13 @@ export async function findModelBySlug(db: Db, brandId: number, slug: string): Pr
   return row ?? null
 }
 
-/** The small vocabularies (body types, engine types, colours, options) in one round of queries. */
-export async function findVocabularies(db: Db) {
-  const [body, engine, colour, groups, opts] = await Promise.all([
-    db.select().from(bodyTypes).orderBy(asc(bodyTypes.sort)),
-    db.select().from(engineTypes).orderBy(asc(engineTypes.sort)),
-    db.select().from(colours).orderBy(asc(colours.sort)),
-    db.select().from(optionGroups).orderBy(asc(optionGroups.sort)),
-    db.select().from(options).orderBy(asc(options.sort)),
-  ])
-  return { bodyTypes: body, engineTypes: engine, colours: colour, optionGroups: groups, options: opts }
-}
-
-export function findOptionsByCodes(db: Db, codes: string[]) {
+/** The given options with their groups, in the form's order. */
+export function findOptionsWithGroups(db: Db, codes: string[]) {
   if (codes.length === 0) return Promise.resolve([])
-  return db.select().from(options).where(inArray(options.code, codes))
+  return db
+    .select({ option: options, group: optionGroups })
+    .from(options)
+    .innerJoin(optionGroups, eq(optionGroups.code, options.groupCode))
+    .where(inArray(options.code, codes))
+    .orderBy(asc(optionGroups.sort), asc(options.sort))
 }

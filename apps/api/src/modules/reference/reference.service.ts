@@ -39,7 +39,20 @@ export function createReferenceService({ db }: { db: Db }) {
 
     findBrandBySlug: (slug: string) => repo.findBrandBySlug(db, slug),
     findModelBySlug: (brandId: number, slug: string) => repo.findModelBySlug(db, brandId, slug),
-    findVocabularies: () => repo.findVocabularies(db),
+    /** A listing's options grouped for display, names in the locale; unknown codes are left out. */
+    async groupOptions(codes: string[], locale: Locale) {
+      const rows = await repo.findOptionsWithGroups(db, codes)
+      const groups: { code: string; name: string; options: { code: string; name: string }[] }[] = []
+      for (const { option, group } of rows) {
+        let g = groups.at(-1)
+        if (g?.code !== group.code) {
+          g = { code: group.code, name: localName(group, locale), options: [] }
+          groups.push(g)
+        }
+        g.options.push({ code: option.code, name: localName(option, locale) })
+      }
+      return groups
+    },
   }
 }
 export type ReferenceService = ReturnType<typeof createReferenceService>
