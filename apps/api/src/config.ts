@@ -21,7 +21,20 @@ const EnvSchema = z.object({
   SEED_ON_EMPTY: booleanFlag.optional(),
   SEED_LISTINGS: z.coerce.number().int().min(0).max(5_000_000).default(2000),
   MIGRATIONS_DIR: z.string().optional(),
+  DEV_OUTBOX: booleanFlag.optional(),
+  SMTP_URL: z.string().startsWith('smtp').optional(),
+  MAIL_FROM: z.string().default('Tulpar Auto <no-reply@tulpar.kz>'),
+  SMS_GATEWAY: z.enum(['outbox', 'smsc']).optional(),
+  SMSC_LOGIN: z.string().optional(),
+  SMSC_PASSWORD: z.string().optional(),
+  SMSC_SENDER: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  APPLE_CLIENT_ID: z.string().optional(),
+  /** JSON: [{ "issuer": "...", "audience": "...", "jwksUrl": "..." }] trusted for GET /firebase/auth/. */
+  TRUSTED_ID_TOKEN_ISSUERS: z.string().optional(),
 })
+
+const TrustedIssuers = z.array(z.object({ issuer: z.string(), audience: z.string(), jwksUrl: z.url() }))
 
 export class ConfigError extends Error {
   readonly problems: string[]
@@ -47,6 +60,14 @@ export interface Config {
   seedOnEmpty: boolean
   seedListings: number
   migrationsDir: string
+  /** Write SMS and email to the outbox table, readable at /dev/outbox (default: on for the embedded demo only). */
+  devOutbox: boolean
+  smtpUrl: string | null
+  mailFrom: string
+  sms: { gateway: 'outbox' } | { gateway: 'smsc'; login: string; password: string; sender: string | null }
+  googleClientId: string | null
+  appleClientId: string | null
+  trustedIdTokenIssuers: z.infer<typeof TrustedIssuers>
 }
 
 /**
@@ -69,6 +90,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (databaseUrl) throw new ConfigError(['AUTH_SECRET: required when DATABASE_URL is set (32+ characters)'])
     authSecret = embeddedSecrets(dataDir).authSecret
   }
+  const problems: string[] = []
+  const gateway = e.SMS_GATEWAY ?? 'outbox'
+  if (gateway === 'smsc' && (!e.SMSC_LOGIN || !e.SMSC_PASSWORD)) {
+    problems.push('SMSC_LOGIN, SMSC_PASSWORD: required when SMS_GATEWAY=smsc')
+  }
+  let trustedIdTokenIssuers: z.infer<typeof TrustedIssuers> = []
+  if (e.TRUSTED_ID_TOKEN_ISSUERS) {
+    try {
+      trustedIdTokenIssuers = TrustedIssuers.parse(JSON.parse(e.TRUSTED_ID_TOKEN_ISSUERS))
+    } catch {
+      problems.push('TRUSTED_ID_TOKEN_ISSUERS: expected JSON [{ issuer, audience, jwksUrl }]')
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: e.PORT,
     host: e.HOST,
@@ -82,6 +117,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedOnEmpty: e.SEED_ON_EMPTY ?? databaseUrl === null,
     seedListings: e.SEED_LISTINGS,
     migrationsDir: resolve(REPO_ROOT, e.MIGRATIONS_DIR ?? 'apps/api/drizzle'),
+    devOutbox: e.DEV_OUTBOX ?? databaseUrl === null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    sms:
+      gateway === 'smsc'
+        ? { gateway, login: e.SMSC_LOGIN ?? '', password: e.SMSC_PASSWORD ?? '', sender: e.SMSC_SENDER ?? null }
+        : { gateway },
+    googleClientId: e.GOOGLE_CLIENT_ID ?? null,
+    appleClientId: e.APPLE_CLIENT_ID ?? null,
+    trustedIdTokenIssuers,
   }
 }
 
