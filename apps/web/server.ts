@@ -27,7 +27,13 @@ async function createTulparServer(vite?: ViteDevServer) {
   })
   globalThis.__tulparRuntime ??= startRuntime(config, logger)
   const runtime = await globalThis.__tulparRuntime
-  const app = await buildApi({ config, database: runtime.database, services: runtime.services, logger })
+  const app = await buildApi({
+    config,
+    database: runtime.database,
+    services: runtime.services,
+    limiter: runtime.limiter,
+    logger,
+  })
 
   await app.register(fastifyReactRouter, {
     devServer: vite,

@@ -7,17 +7,23 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import type { RateLimiter } from './lib/rate-limit.ts'
 import { companyRoutes } from './modules/company/index.ts'
+import { registerOutboxRoutes } from './modules/delivery/index.ts'
+import { registerAuthHandler } from './modules/identity/identity.routes.ts'
 import { listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute } from './modules/media/index.ts'
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
+import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerProblemHandler, sendNotFound } from './plugins/problem.ts'
 import type { Services } from './services.ts'
 
 export interface BuildApiOptions {
-  config: Pick<Config, 'publicUrl' | 'mediaDir'>
-  database: Pick<Database, 'ping'>
+  config: Pick<Config, 'publicUrl' | 'mediaDir' | 'authSecret' | 'devOutbox'>
+  database: Pick<Database, 'ping' | 'db'>
   services: Services
+  limiter: RateLimiter
   /** A pino logger (JSON to stdout) or false for none (tests). */
   logger: FastifyBaseLogger | false
 }
@@ -28,7 +34,7 @@ const REQUEST_ID = /^[\w.-]{8,80}$/
  * Builds the Fastify app with the REST API under `/api` (and media under `/media`), registered on the
  * root instance so the web app can add its catch-all beside it. Never listens.
  */
-export async function buildApi({ config, database, services, logger }: BuildApiOptions) {
+export async function buildApi({ config, database, services, limiter, logger }: BuildApiOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     routerOptions: { ignoreTrailingSlash: true },
@@ -59,8 +65,21 @@ export async function buildApi({ config, database, services, logger }: BuildApiO
   })
 
   registerHealth(app, database)
+  registerCrossSiteCheck(app, config.publicUrl)
+  registerAuthHandler(app, { auth: services.auth, limiter, publicUrl: config.publicUrl })
   await app.register(companyRoutes(services), { prefix: '/api' })
   await app.register(listingsRoutes(services), { prefix: '/api' })
+  await app.register(
+    profilesRoutes({
+      ...services,
+      limiter,
+      secret: config.authSecret,
+      secureCookies: config.publicUrl.startsWith('https:'),
+    }),
+    { prefix: '/api' },
+  )
+  // Development only: SMS codes and emails land in the outbox table instead of a gateway.
+  if (config.devOutbox) registerOutboxRoutes(app, { db: database.db })
   app.all('/api/*', sendNotFound)
   return app as unknown as FastifyInstance
 }

@@ -7,7 +7,13 @@ import { startRuntime } from './runtime.ts'
 const config = loadConfig()
 const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] })
 const runtime = await startRuntime(config, logger)
-const app = await buildApi({ config, database: runtime.database, services: runtime.services, logger })
+const app = await buildApi({
+  config,
+  database: runtime.database,
+  services: runtime.services,
+  limiter: runtime.limiter,
+  logger,
+})
 app.addHook('onClose', () => runtime.close())
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {

@@ -5,11 +5,14 @@ import { type Database, openDatabase } from './db/client.ts'
 import { listings } from './db/schema.ts'
 import { seedDemo } from './db/seed/demo/index.ts'
 import { seedReference } from './db/seed/seed-reference.ts'
+import { createRateLimiter, type RateLimiter } from './lib/rate-limit.ts'
+import { createDelivery } from './modules/delivery/index.ts'
 import { createServices, type Services } from './services.ts'
 
 export interface Runtime {
   database: Database
   services: Services
+  limiter: RateLimiter
   close(): Promise<void>
 }
 
@@ -43,5 +46,15 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
     await database.close()
     throw error
   }
-  return { database, services: createServices({ db: database.db }), close: () => database.close() }
+  const delivery = createDelivery(config, database.db)
+  const limiter = createRateLimiter(config.redisUrl)
+  return {
+    database,
+    services: createServices({ db: database.db, config, delivery }),
+    limiter,
+    close: async () => {
+      await limiter.close()
+      await database.close()
+    },
+  }
 }

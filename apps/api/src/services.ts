@@ -1,13 +1,23 @@
+import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { createCompanyService } from './modules/company/index.ts'
+import type { Delivery } from './modules/delivery/index.ts'
+import { createAuth } from './modules/identity/auth.ts'
+import { createSessionResolver } from './modules/identity/session.ts'
 import { createListingsService } from './modules/listings/index.ts'
+import { createProfilesService } from './modules/profiles/profiles.service.ts'
 import { createReferenceService } from './modules/reference/index.ts'
 
+export type ServicesConfig = Pick<Config, 'publicUrl' | 'authSecret' | 'googleClientId' | 'appleClientId'>
+
 /** Every use case of the product, wired by hand. REST routes and web loaders call the same functions. */
-export function createServices({ db }: { db: Db }) {
+export function createServices({ db, config, delivery }: { db: Db; config: ServicesConfig; delivery: Delivery }) {
   const reference = createReferenceService({ db })
   const company = createCompanyService({ db })
   const listings = createListingsService({ db, reference })
-  return { reference, company, listings }
+  const auth = createAuth({ db, config, mailer: delivery.mailer, sms: delivery.sms })
+  const sessions = createSessionResolver(auth)
+  const profiles = createProfilesService({ db })
+  return { reference, company, listings, auth, sessions, profiles }
 }
 export type Services = ReturnType<typeof createServices>

@@ -25,6 +25,7 @@ export const Problem = z
     detail: z.string().optional(),
     requestId: z.string().optional(),
     errors: z.array(FieldError).optional(),
+    error: z.string().optional().describe('The code again, for clients of the spec calls that read `error`'),
   })
   .meta({ id: 'Problem' })
 export type Problem = z.infer<typeof Problem>

@@ -1,5 +1,6 @@
 /* Every table of the product, for drizzle-kit and the typed database client. */
 export * from '../modules/company/company.tables.ts'
+export * from '../modules/delivery/delivery.tables.ts'
 export * from '../modules/favourites/favourites.tables.ts'
 export * from '../modules/garage/garage.tables.ts'
 export * from '../modules/identity/identity.tables.ts'
@@ -11,4 +12,3 @@ export * from '../modules/partners/partners.tables.ts'
 export * from '../modules/profiles/profiles.tables.ts'
 export * from '../modules/reference/reference.tables.ts'
 export * from './enums.ts'
-export * from '../modules/delivery/delivery.tables.ts'

@@ -20,9 +20,20 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
           '(ru, kk, en) or Accept-Language; Russian is the default.',
       },
       servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Session token from sign-in (header set-auth-token) or verify-phone',
+          },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'tulpar.session_token' },
+        },
+      },
       tags: [
         { name: 'company', description: 'Cities, contacts and branches' },
         { name: 'cars', description: 'Catalogue and car pages' },
+        { name: 'profiles', description: 'Profile, phone sign-in and account (spec section 7)' },
         { name: 'health', description: 'Liveness and readiness' },
       ],
     },

@@ -24,6 +24,7 @@ function send(reply: FastifyReply, request: FastifyRequest, problem: Omit<Proble
     title: TITLES[problem.status] ?? 'Error',
     requestId: request.id,
     ...problem,
+    error: problem.code,
   }
   return reply.status(problem.status).type('application/problem+json').send(body)
 }

@@ -1,25 +1,39 @@
 import { buildApi } from '../app.ts'
+import { createMemoryRateLimiter } from '../lib/rate-limit.ts'
+import { createDelivery } from '../modules/delivery/index.ts'
 import { createServices } from '../services.ts'
 import { createTestDatabase, type TestDatabase } from './test-db.ts'
 
-/** The real API on a fresh test database; call `close()` in afterAll. */
+export const TEST_PUBLIC_URL = 'http://localhost:3000'
+
+/** The real API on a fresh test database (outbox delivery, in-memory limits); call `close()` in afterAll. */
 export async function createTestApp() {
   const database: TestDatabase = await createTestDatabase()
-  const services = createServices({ db: database.db })
-  const app = await buildApi({
-    config: { publicUrl: 'http://localhost:3000', mediaDir: '/tmp/tulpar-test-media' },
-    database,
-    services,
-    logger: false,
-  })
+  const config = {
+    publicUrl: TEST_PUBLIC_URL,
+    mediaDir: '/tmp/tulpar-test-media',
+    authSecret: 'test-secret-test-secret-test-secret-1234',
+    devOutbox: true,
+    googleClientId: null,
+    appleClientId: null,
+  }
+  const delivery = createDelivery(
+    { smtpUrl: null, mailFrom: 'Tulpar Auto <no-reply@tulpar.kz>', sms: { gateway: 'outbox' } },
+    database.db,
+  )
+  const services = createServices({ db: database.db, config, delivery })
+  const limiter = createMemoryRateLimiter()
+  const app = await buildApi({ config, database, services, limiter, logger: false })
   await app.ready()
   return {
     app,
     db: database.db,
     database,
     services,
+    limiter,
     close: async () => {
       await app.close()
+      await limiter.close()
       await database.dispose()
     },
   }

@@ -105,10 +105,11 @@ export const listings = pgTable(
     index('listings_owner_idx').on(t.ownerId, t.status),
     index('listings_status_changed_idx').on(t.status, t.statusChangedAt),
     index('listings_vin_idx').on(t.vin),
-    // Only a draft may be incomplete: whatever buyers or moderators see has every required field.
+    // Only drafts (and archived listings, whose contact phone is erased with a deleted account) may be
+    // incomplete: whatever buyers or moderators see has every required field.
     check(
       'listings_complete_unless_draft',
-      sql`status = 'draft' or (brand_id is not null and model_id is not null and year is not null
+      sql`status in ('draft', 'archived') or (brand_id is not null and model_id is not null and year is not null
         and body_type is not null and steering is not null and engine_type is not null
         and transmission is not null and drive is not null and colour is not null and mileage is not null
         and mileage_km is not null and price_kzt is not null and contact_phone is not null and city_id is not null)`,

@@ -1,0 +1,139 @@
+import { Redis } from 'ioredis'
+
+export interface RateLimitResult {
+  /** Whether this hit is within the limit. */
+  allowed: boolean
+  /** Hits in the current window, this one included (refused hits count too). */
+  count: number
+  /** Seconds before another hit on this key can be allowed; 0 when one can be now. */
+  retryAfterSeconds: number
+}
+
+/** Fixed-window counters: at most `limit` allowed hits per key per `windowSeconds`-long window. */
+export interface RateLimiter {
+  hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>
+  reset(key: string): Promise<void>
+  close(): Promise<void>
+}
+
+/**
+ * The product's limits, as data. Keys are the caller's, e.g. `sms:num:+77011234567`, `sms:ip:1.2.3.4`,
+ * `login:id:name@example.kz`, `login:ip:1.2.3.4`.
+ */
+export const LIMITS = {
+  /** One SMS code per phone number per minute ("resend in 60 s"). */
+  smsPerNumberMinute: { limit: 1, windowSeconds: 60 },
+  /** Five SMS codes per phone number per hour. */
+  smsPerNumberHour: { limit: 5, windowSeconds: 3600 },
+  /** Twenty SMS codes per client IP per hour (SMS pumping). */
+  smsPerIpHour: { limit: 20, windowSeconds: 3600 },
+  /** Ten sign-in attempts per phone/email per 15 minutes. */
+  loginPerIdentifier: { limit: 10, windowSeconds: 900 },
+  /** Fifty sign-in attempts per client IP per 15 minutes. */
+  loginPerIp: { limit: 50, windowSeconds: 900 },
+  /** Wrong guesses allowed for one SMS/email code before it is void. */
+  codeAttempts: 5,
+} as const
+
+function result(count: number, limit: number, msLeft: number): RateLimitResult {
+  const allowed = count <= limit
+  const seconds = Math.max(1, Math.ceil(msLeft / 1000))
+  return { allowed, count, retryAfterSeconds: count >= limit ? seconds : 0 }
+}
+
+function checkArgs(limit: number, windowSeconds: number) {
+  if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be an integer >= 0, got ${limit}`)
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1) {
+    throw new RangeError(`windowSeconds must be an integer >= 1, got ${windowSeconds}`)
+  }
+}
+
+/** Prune expired entries every this many hits (no timers, so nothing keeps the process alive). */
+const PRUNE_EVERY = 1000
+
+/** Counters in this process's memory: for a single process (the embedded demo) and tests. */
+export function createMemoryRateLimiter({ now = () => Date.now() }: { now?: () => number } = {}): RateLimiter {
+  const windows = new Map<string, { count: number; expiresAt: number }>()
+  let hits = 0
+
+  function prune(at: number) {
+    for (const [key, entry] of windows) if (entry.expiresAt <= at) windows.delete(key)
+  }
+
+  return {
+    async hit(key, limit, windowSeconds) {
+      checkArgs(limit, windowSeconds)
+      const at = now()
+      if (++hits % PRUNE_EVERY === 0) prune(at)
+      let entry = windows.get(key)
+      if (!entry || entry.expiresAt <= at) {
+        entry = { count: 0, expiresAt: at + windowSeconds * 1000 }
+        windows.set(key, entry)
+      }
+      entry.count++
+      return result(entry.count, limit, entry.expiresAt - at)
+    },
+    async reset(key) {
+      windows.delete(key)
+    },
+    async close() {
+      windows.clear()
+    },
+  }
+}
+
+/**
+ * INCR, and start the window (PEXPIRE) when the key is new or has somehow lost its expiry; answers
+ * [count, ms left]. One script, so concurrent processes never see a counter without a window.
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local left = redis.call('PTTL', KEYS[1])
+if left < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  left = tonumber(ARGV[1])
+end
+return { count, left }
+`
+
+export interface RedisRateLimiterOptions {
+  /** Prefixed to every key (default `rl:`). */
+  prefix?: string
+  /** Connection errors (ioredis reconnects by itself); without it they are ignored. */
+  onError?: (error: Error) => void
+}
+
+/**
+ * Counters in Redis, shared by every process using the same server and prefix. `hit` rejects when Redis
+ * cannot answer (after one retry); callers choose whether to fail open or closed.
+ */
+export function createRedisRateLimiter(
+  url: string,
+  { prefix = 'rl:', onError }: RedisRateLimiterOptions = {},
+): RateLimiter {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 5000, enableAutoPipelining: true })
+  redis.on('error', (error: Error) => onError?.(error))
+
+  return {
+    async hit(key, limit, windowSeconds) {
+      checkArgs(limit, windowSeconds)
+      const answer = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [number, number]
+      return result(Number(answer[0]), limit, Number(answer[1]))
+    },
+    async reset(key) {
+      await redis.del(prefix + key)
+    },
+    async close() {
+      try {
+        await redis.quit()
+      } catch {
+        redis.disconnect()
+      }
+    },
+  }
+}
+
+/** Redis when a URL is configured (several processes), else memory (one process). */
+export function createRateLimiter(redisUrl: string | null): RateLimiter {
+  return redisUrl ? createRedisRateLimiter(redisUrl) : createMemoryRateLimiter()
+}

@@ -1,0 +1,79 @@
+import { Problem } from '@tulpar/contracts'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { renderOutboxPage } from './outbox.page.ts'
+import { listOutbox } from './outbox.ts'
+
+/**
+ * `to` as typed into a URL: `?to=+7701...` arrives as ` 7701...` (a `+` in a query string is a space),
+ * so a leading space before digits is read back as `+`. Empty means no filter.
+ */
+const Recipient = z
+  .string()
+  .max(320)
+  .transform((v) => v.replace(/^ (?=\d)/, '+').trim() || undefined)
+  .optional()
+
+const OutboxQuery = z.strictObject({
+  to: Recipient.describe('Only messages to this E.164 phone or email address'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+})
+
+const OutboxMessageJson = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  createdAt: z.iso.datetime(),
+})
+
+/** CSP for the page: inline styles only, no scripts, the filter form posts back to itself. */
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'"
+
+/**
+ * The development outbox: GET /api/dev/outbox (JSON, for end-to-end tests reading SMS codes and email
+ * links) and GET /dev/outbox (an HTML page for people). They expose every code and link sent, so the
+ * caller must register them ONLY when `config.devOutbox` is true (DEV_OUTBOX; never in production).
+ */
+export function registerOutboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+
+  typed.get(
+    '/api/dev/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Messages the local delivery adapters wrote (development only), newest first',
+        querystring: OutboxQuery,
+        response: { 200: z.object({ results: z.array(OutboxMessageJson) }), 400: Problem },
+      },
+    },
+    async (req, reply) => {
+      const rows = await listOutbox(db, { recipient: req.query.to, limit: req.query.limit })
+      reply.header('cache-control', 'no-store')
+      return {
+        results: rows.map((r) => ({
+          id: r.id,
+          channel: r.channel === 'sms' ? ('sms' as const) : ('email' as const),
+          recipient: r.recipient,
+          subject: r.subject,
+          body: r.body,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      }
+    },
+  )
+
+  typed.get('/dev/outbox', { schema: { hide: true, querystring: OutboxQuery } }, async (req, reply) => {
+    const rows = await listOutbox(db, { recipient: req.query.to, limit: req.query.limit })
+    return reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .header('content-security-policy', PAGE_CSP)
+      .type('text/html; charset=utf-8')
+      .send(renderOutboxPage(rows, { to: req.query.to }))
+  })
+}

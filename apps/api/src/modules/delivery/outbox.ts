@@ -1,0 +1,61 @@
+import { and, desc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { outboxMessages } from './delivery.tables.ts'
+import type { DeliveryChannel, Mailer, SmsGateway } from './delivery.types.ts'
+
+export type OutboxMessage = typeof outboxMessages.$inferSelect
+
+/**
+ * The local adapters: instead of reaching a gateway, messages are written to `outbox_messages`, where
+ * developers and end-to-end tests read them (GET /dev/outbox, `latestOutboxMessage`).
+ */
+export function createOutboxMailer(db: Db): Mailer {
+  return {
+    async send(message) {
+      await db
+        .insert(outboxMessages)
+        .values({ channel: 'email', recipient: message.to, subject: message.subject, body: message.text })
+    },
+  }
+}
+
+export function createOutboxSms(db: Db): SmsGateway {
+  return {
+    async send(message) {
+      await db
+        .insert(outboxMessages)
+        .values({ channel: 'sms', recipient: message.to, subject: null, body: message.text })
+    },
+  }
+}
+
+export interface ListOutboxOptions {
+  /** Only messages to this phone or address. */
+  recipient?: string
+  limit?: number
+}
+
+/** The newest messages first. */
+export async function listOutbox(db: Db, { recipient, limit = 50 }: ListOutboxOptions = {}): Promise<OutboxMessage[]> {
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(recipient === undefined ? undefined : eq(outboxMessages.recipient, recipient))
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(limit)
+}
+
+/** The last message sent to `recipient` on `channel`, or null. */
+export async function latestOutboxMessage(
+  db: Db,
+  recipient: string,
+  channel: DeliveryChannel,
+): Promise<OutboxMessage | null> {
+  const [row] = await db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.recipient, recipient), eq(outboxMessages.channel, channel)))
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(1)
+  return row ?? null
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../../lib/errors.ts'
+import { LIMITS, type RateLimiter } from '../../lib/rate-limit.ts'
+import type { Auth } from './auth.ts'
+import { toFetchHeaders } from './session.ts'
+
+export class TooManyRequestsError extends AppError {
+  readonly retryAfterSeconds: number
+  constructor(retryAfterSeconds: number) {
+    super('auth.too_many_requests', 429, 'Please try again later or choose another sign-in method.')
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
+/** Throws TooManyRequestsError when any of the (key, limit) pairs is over its limit. */
+export async function enforceLimits(
+  limiter: RateLimiter,
+  checks: { key: string; limit: number; windowSeconds: number }[],
+): Promise<void> {
+  for (const c of checks) {
+    const result = await limiter.hit(c.key, c.limit, c.windowSeconds)
+    if (!result.allowed) throw new TooManyRequestsError(result.retryAfterSeconds)
+  }
+}
+
+/**
+ * better-auth's own endpoints under /api/auth/* (sign-up, sign-in, sign-out, password reset, phone OTP,
+ * sessions, admin), passed through as Fetch requests. Email sign-in is throttled per address and per IP.
+ */
+export function registerAuthHandler(
+  app: FastifyInstance,
+  { auth, limiter, publicUrl }: { auth: Auth; limiter: RateLimiter; publicUrl: string },
+) {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const url = new URL(request.url, publicUrl)
+      if (request.method === 'POST' && url.pathname.endsWith('/sign-in/email')) {
+        const email = String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()
+        await enforceLimits(limiter, [
+          { key: `login:id:${email}`, ...LIMITS.loginPerIdentifier },
+          { key: `login:ip:${request.ip}`, ...LIMITS.loginPerIp },
+        ])
+      }
+      const body = request.method === 'GET' || request.body === undefined ? undefined : JSON.stringify(request.body)
+      const headers = toFetchHeaders(request.headers)
+      if (body !== undefined) headers.set('content-type', 'application/json')
+      headers.delete('content-length')
+      const response = await auth.handler(new Request(url, { method: request.method, headers, body }))
+      reply.status(response.status)
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value)
+      })
+      const cookies = response.headers.getSetCookie()
+      if (cookies.length > 0) reply.header('set-cookie', cookies)
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null)
+    },
+  })
+}

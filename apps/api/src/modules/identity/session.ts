@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify'
+import { UnauthorizedError } from '../profiles/profiles.errors.ts'
+import type { SessionUser } from '../profiles/profiles.service.ts'
+import type { Auth } from './auth.ts'
+
+export function toFetchHeaders(source: FastifyRequest['headers']): Headers {
+  const headers = new Headers()
+  for (const [key, value] of Object.entries(source)) {
+    if (value === undefined) continue
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v)
+    else headers.set(key, String(value))
+  }
+  return headers
+}
+
+/** Reads the signed-in user from the session cookie (web) or the bearer token (app, API clients). */
+export function createSessionResolver(auth: Auth) {
+  async function sessionUser(headers: Headers): Promise<SessionUser | null> {
+    const result = await auth.api.getSession({ headers })
+    if (!result) return null
+    const u = result.user as typeof result.user & {
+      role?: string | null
+      phoneNumber?: string | null
+      banned?: boolean | null
+    }
+    if (u.banned) return null
+    return {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      role: u.role ?? 'user',
+      phoneNumber: u.phoneNumber ?? null,
+      emailVerified: u.emailVerified,
+    }
+  }
+  return {
+    sessionUser,
+    /** Throws UnauthorizedError (401) for a guest. */
+    async requireUser(request: FastifyRequest): Promise<SessionUser> {
+      const u = await sessionUser(toFetchHeaders(request.headers))
+      if (!u) throw new UnauthorizedError()
+      return u
+    },
+  }
+}
+export type SessionResolver = ReturnType<typeof createSessionResolver>

@@ -1,0 +1,187 @@
+import {
+  AuthUser,
+  CheckUserExistBody,
+  Problem,
+  Profile,
+  ProfileParams,
+  RegisterByPhoneBody,
+  UpdateProfileBody,
+  VerifyPhoneBody,
+} from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../lib/errors.ts'
+import { LIMITS, type RateLimiter } from '../../lib/rate-limit.ts'
+import type { Auth } from '../identity/auth.ts'
+import { OTP_TTL_SECONDS } from '../identity/auth.ts'
+import { enforceLimits } from '../identity/identity.routes.ts'
+import { pendingPhoneCookie, readPendingPhone } from '../identity/pending-phone.ts'
+import { normaliseKzPhone } from '../identity/phone.ts'
+import { type SessionResolver, toFetchHeaders } from '../identity/session.ts'
+import { InvalidPhoneError } from './profiles.errors.ts'
+import { type ProfilesService, toAuthUser } from './profiles.service.ts'
+
+export interface ProfilesRoutesDeps {
+  profiles: ProfilesService
+  auth: Auth
+  sessions: SessionResolver
+  limiter: RateLimiter
+  secret: string
+  secureCookies: boolean
+}
+
+const Message = z.object({ message: z.string() })
+const bearer: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
+
+/** better-auth's phone plugin errors as the product's codes (translated by the clients). */
+function phoneError(error: unknown): never {
+  const code = (error as { body?: { code?: string } }).body?.code
+  if (code === 'INVALID_OTP') throw new AppError('phone.code_invalid', 400, 'Invalid code')
+  if (code === 'OTP_EXPIRED') throw new AppError('phone.code_expired', 400, 'The code has expired')
+  if (code === 'OTP_NOT_FOUND') throw new AppError('phone.no_pending_code', 400, 'Request a code first')
+  if (code === 'TOO_MANY_ATTEMPTS') throw new AppError('phone.too_many_attempts', 429, 'Too many attempts')
+  if (code === 'INVALID_PHONE_NUMBER') throw new InvalidPhoneError()
+  throw error
+}
+
+/** The spec's profile calls (section 7), at its paths under /api. */
+export const profilesRoutes =
+  ({ profiles, auth, sessions, limiter, secret, secureCookies }: ProfilesRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/profiles/check-is-user-exist/',
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: 'Whether an account exists with this email (password reset checks this first)',
+          body: CheckUserExistBody,
+          response: { 200: z.object({ success: z.boolean() }), 400: Problem, 429: Problem },
+        },
+      },
+      async (req) => {
+        await enforceLimits(limiter, [{ key: `exists:ip:${req.ip}`, limit: 30, windowSeconds: 300 }])
+        return { success: await profiles.userExists(req.body.email) }
+      },
+    )
+
+    app.get(
+      '/profiles/me/',
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: "The signed-in user's profile, as a list whose first element is the profile",
+          security: bearer,
+          response: { 200: z.array(Profile), 401: Problem },
+        },
+      },
+      async (req) => profiles.listMyProfiles(await sessions.requireUser(req)),
+    )
+
+    app.patch(
+      '/profiles/update/:profileId/',
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: 'Change your profile: city, phone, fcm_token, name, language, notification preferences',
+          security: bearer,
+          params: ProfileParams,
+          body: UpdateProfileBody,
+          response: { 200: Profile, 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem },
+        },
+      },
+      async (req) => profiles.updateProfile(await sessions.requireUser(req), req.params.profileId, req.body),
+    )
+
+    app.delete(
+      '/profiles/me/',
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: 'Delete your account permanently (personal data erased, listings archived, sessions ended)',
+          security: bearer,
+          response: { 200: Message, 401: Problem },
+        },
+      },
+      async (req) => {
+        await profiles.deleteAccount(await sessions.requireUser(req))
+        return { message: 'account deleted' }
+      },
+    )
+
+    app.get(
+      '/auth/users/me/',
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: 'The signed-in auth user',
+          security: bearer,
+          response: { 200: AuthUser, 401: Problem },
+        },
+      },
+      async (req) => toAuthUser(await sessions.requireUser(req)),
+    )
+
+    app.post(
+      '/profiles/register-by-phone/',
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: 'Send a 6-digit SMS code to a Kazakhstan mobile number (step 1 of phone sign-in)',
+          description: 'At most 1 code a minute and 5 an hour per number, 20 an hour per IP.',
+          body: RegisterByPhoneBody,
+          response: { 200: Message, 400: Problem, 429: Problem },
+        },
+      },
+      async (req, reply) => {
+        const phone = normaliseKzPhone(req.body.phone)
+        if (!phone) throw new InvalidPhoneError()
+        await enforceLimits(limiter, [
+          { key: `sms:num:min:${phone}`, ...LIMITS.smsPerNumberMinute },
+          { key: `sms:num:hour:${phone}`, ...LIMITS.smsPerNumberHour },
+          { key: `sms:ip:${req.ip}`, ...LIMITS.smsPerIpHour },
+        ])
+        try {
+          await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers: toFetchHeaders(req.headers) })
+        } catch (error) {
+          phoneError(error)
+        }
+        reply.header('set-cookie', pendingPhoneCookie(phone, secret, OTP_TTL_SECONDS, secureCookies))
+        return { message: 'code sent' }
+      },
+    )
+
+    app.post(
+      '/profiles/verify-phone/',
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: 'Confirm the SMS code (step 2): signs in, creating the account on first use',
+          description: 'Answers the session token, usable as `Authorization: Bearer`; the web also gets the cookie.',
+          body: VerifyPhoneBody,
+          response: { 200: z.object({ message: z.string(), token: z.string() }), 400: Problem, 429: Problem },
+        },
+      },
+      async (req, reply) => {
+        const phone = req.body.phone ? normaliseKzPhone(req.body.phone) : readPendingPhone(req.headers.cookie, secret)
+        if (!phone) throw new AppError('phone.no_pending_code', 400, 'Request a code first')
+        let result: Awaited<ReturnType<typeof auth.api.verifyPhoneNumber>>
+        let headers: Headers
+        try {
+          const answer = await auth.api.verifyPhoneNumber({
+            body: { phoneNumber: phone, code: req.body.code },
+            headers: toFetchHeaders(req.headers),
+            returnHeaders: true,
+          })
+          result = answer.response
+          headers = answer.headers
+        } catch (error) {
+          phoneError(error)
+        }
+        const token = result?.token
+        if (!token) throw new AppError('phone.code_invalid', 400, 'Invalid code')
+        const cookies = headers.getSetCookie()
+        if (cookies.length > 0) reply.header('set-cookie', cookies)
+        return { message: 'signed in', token }
+      },
+    )
+  }

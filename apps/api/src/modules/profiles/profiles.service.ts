@@ -1,0 +1,119 @@
+import type { AuthUser, Profile, UpdateProfileBody } from '@tulpar/contracts'
+import type { Db } from '../../db/client.ts'
+import { normaliseKzPhone } from '../identity/phone.ts'
+import { photoUrl } from '../media/media.urls.ts'
+import {
+  InvalidPhoneError,
+  PhoneInUseError,
+  ProfileForbiddenError,
+  ProfileNotFoundError,
+  UnknownCityError,
+} from './profiles.errors.ts'
+import * as repo from './profiles.repository.ts'
+
+/** The signed-in user as the session gives it. */
+export interface SessionUser {
+  id: string
+  email: string
+  name: string
+  role?: string | null
+  phoneNumber?: string | null
+  emailVerified: boolean
+}
+
+function toProfile(row: repo.ProfileRow): Profile {
+  return {
+    id: row.id,
+    city: row.cityId,
+    is_deleted: row.isDeleted,
+    phone: row.phone,
+    fcm_token: row.fcmToken,
+    full_name: row.fullName,
+    email: row.email,
+    photo: row.photoKey ? photoUrl(row.photoKey, 'card', 'jpeg') : null,
+    language: row.language,
+    notify_promotions: row.notifyPromotions,
+    notify_news: row.notifyNews,
+    notify_price_changes: row.notifyPriceChanges,
+  }
+}
+
+export function toAuthUser(u: SessionUser): AuthUser {
+  const role = u.role === 'admin' || u.role === 'moderator' ? u.role : 'user'
+  return {
+    id: u.id,
+    email: u.email.endsWith('@phone.tulpar.kz') ? null : u.email,
+    name: u.name,
+    role,
+    phone_number: u.phoneNumber ?? null,
+    email_verified: u.emailVerified,
+  }
+}
+
+export function createProfilesService({ db }: { db: Db }) {
+  async function ownProfile(u: SessionUser) {
+    let row = await repo.findProfileByUserId(db, u.id)
+    if (!row) {
+      // Accounts made before profiles existed (or by an admin tool) get one on first use.
+      await repo.createProfileFor(db, u)
+      row = await repo.findProfileByUserId(db, u.id)
+    }
+    if (!row) throw new ProfileNotFoundError()
+    return row
+  }
+
+  return {
+    /** Spec: a list whose first element is the profile of the signed-in user. */
+    async listMyProfiles(u: SessionUser): Promise<Profile[]> {
+      return [toProfile(await ownProfile(u))]
+    },
+
+    /**
+     * Only the owner may change a profile (ProfileForbiddenError otherwise). A phone already used by another
+     * account is refused with PhoneInUseError; nothing is changed when any field is refused.
+     */
+    async updateProfile(u: SessionUser, profileId: number, body: UpdateProfileBody): Promise<Profile> {
+      const target = await repo.findProfileById(db, profileId)
+      if (!target) throw new ProfileNotFoundError()
+      if (target.userId !== u.id) throw new ProfileForbiddenError()
+      const patch: Parameters<typeof repo.updateProfileRow>[2] = {}
+      if (body.phone !== undefined) {
+        const phone = normaliseKzPhone(body.phone)
+        if (!phone) throw new InvalidPhoneError()
+        if (await repo.isPhoneTaken(db, phone, u.id)) throw new PhoneInUseError()
+        patch.phone = phone
+      }
+      if (body.city !== undefined) {
+        if (body.city !== null && !(await repo.cityExists(db, body.city))) throw new UnknownCityError()
+        patch.cityId = body.city
+      }
+      if (body.fcm_token !== undefined) patch.fcmToken = body.fcm_token
+      if (body.full_name !== undefined) patch.fullName = body.full_name
+      if (body.language !== undefined) patch.language = body.language
+      if (body.notify_promotions !== undefined) patch.notifyPromotions = body.notify_promotions
+      if (body.notify_news !== undefined) patch.notifyNews = body.notify_news
+      if (body.notify_price_changes !== undefined) patch.notifyPriceChanges = body.notify_price_changes
+      try {
+        const row = await repo.updateProfileRow(db, profileId, patch)
+        if (!row) throw new ProfileNotFoundError()
+        return toProfile(row)
+      } catch (error) {
+        // Two people claiming the same phone at once: the unique index decides.
+        if (
+          String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === '23505'
+        )
+          throw new PhoneInUseError()
+        throw error
+      }
+    },
+
+    /** Spec: whether an account exists with this email (password reset checks first). */
+    async userExists(email: string): Promise<boolean> {
+      return (await repo.findUserByEmail(db, email)) !== null
+    },
+
+    /** Erases the account's personal data, sessions and sign-in methods; archives its listings. */
+    deleteAccount: (u: SessionUser) => repo.eraseAccount(db, u.id),
+  }
+}
+export type ProfilesService = ReturnType<typeof createProfilesService>
