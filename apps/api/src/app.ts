@@ -10,7 +10,7 @@ import type { Database } from './db/client.ts'
 import type { RateLimiter } from './lib/rate-limit.ts'
 import { companyRoutes } from './modules/company/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
-import { registerAuthHandler } from './modules/identity/identity.routes.ts'
+import { registerAuthHandler, registerIdTokenExchange } from './modules/identity/identity.routes.ts'
 import { listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute } from './modules/media/index.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
@@ -67,6 +67,7 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   registerHealth(app, database)
   registerCrossSiteCheck(app, config.publicUrl)
   registerAuthHandler(app, { auth: services.auth, limiter, publicUrl: config.publicUrl })
+  registerIdTokenExchange(app, services.idTokens)
   await app.register(companyRoutes(services), { prefix: '/api' })
   await app.register(listingsRoutes(services), { prefix: '/api' })
   await app.register(

@@ -3,12 +3,16 @@ import type { Db } from './db/client.ts'
 import { createCompanyService } from './modules/company/index.ts'
 import type { Delivery } from './modules/delivery/index.ts'
 import { createAuth } from './modules/identity/auth.ts'
+import { createIdTokenExchange } from './modules/identity/id-token.ts'
 import { createSessionResolver } from './modules/identity/session.ts'
 import { createListingsService } from './modules/listings/index.ts'
 import { createProfilesService } from './modules/profiles/profiles.service.ts'
 import { createReferenceService } from './modules/reference/index.ts'
 
-export type ServicesConfig = Pick<Config, 'publicUrl' | 'authSecret' | 'googleClientId' | 'appleClientId'>
+export type ServicesConfig = Pick<
+  Config,
+  'publicUrl' | 'authSecret' | 'googleClientId' | 'appleClientId' | 'trustedIdTokenIssuers'
+>
 
 /** Every use case of the product, wired by hand. REST routes and web loaders call the same functions. */
 export function createServices({ db, config, delivery }: { db: Db; config: ServicesConfig; delivery: Delivery }) {
@@ -18,6 +22,7 @@ export function createServices({ db, config, delivery }: { db: Db; config: Servi
   const auth = createAuth({ db, config, mailer: delivery.mailer, sms: delivery.sms })
   const sessions = createSessionResolver(auth)
   const profiles = createProfilesService({ db })
-  return { reference, company, listings, auth, sessions, profiles }
+  const idTokens = createIdTokenExchange({ db, auth, issuers: config.trustedIdTokenIssuers })
+  return { reference, company, listings, auth, sessions, profiles, idTokens }
 }
 export type Services = ReturnType<typeof createServices>

@@ -7,7 +7,9 @@ import { createTestDatabase, type TestDatabase } from './test-db.ts'
 export const TEST_PUBLIC_URL = 'http://localhost:3000'
 
 /** The real API on a fresh test database (outbox delivery, in-memory limits); call `close()` in afterAll. */
-export async function createTestApp() {
+export async function createTestApp(
+  options: { trustedIdTokenIssuers?: { issuer: string; audience: string; jwksUrl: string }[] } = {},
+) {
   const database: TestDatabase = await createTestDatabase()
   const config = {
     publicUrl: TEST_PUBLIC_URL,
@@ -16,6 +18,7 @@ export async function createTestApp() {
     devOutbox: true,
     googleClientId: null,
     appleClientId: null,
+    trustedIdTokenIssuers: options.trustedIdTokenIssuers ?? [],
   }
   const delivery = createDelivery(
     { smtpUrl: null, mailFrom: 'Tulpar Auto <no-reply@tulpar.kz>', sms: { gateway: 'outbox' } },

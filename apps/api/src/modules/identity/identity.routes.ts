@@ -1,7 +1,11 @@
+import { Problem } from '@tulpar/contracts'
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { LIMITS, type RateLimiter } from '../../lib/rate-limit.ts'
 import type { Auth } from './auth.ts'
+import { type IdTokenExchange, InvalidIdTokenError } from './id-token.ts'
 import { toFetchHeaders } from './session.ts'
 
 export class TooManyRequestsError extends AppError {
@@ -58,4 +62,26 @@ export function registerAuthHandler(
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null)
     },
   })
+}
+
+/** Spec: GET /firebase/auth/ with the identity token as bearer answers `{ jwt }`, the product's token. */
+export function registerIdTokenExchange(app: FastifyInstance, exchange: IdTokenExchange) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/firebase/auth/',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Exchange an identity token from a trusted issuer for a product token',
+        description:
+          'Send `Authorization: Bearer <identity token>`. Trusted issuers are configured by TRUSTED_ID_TOKEN_ISSUERS. ' +
+          'The answer `jwt` is a session token usable as `Authorization: Bearer`.',
+        response: { 200: z.object({ jwt: z.string() }), 401: Problem },
+      },
+    },
+    async (request) => {
+      const header = request.headers.authorization ?? ''
+      if (!header.startsWith('Bearer ')) throw new InvalidIdTokenError('missing bearer token')
+      return exchange.exchange(header.slice('Bearer '.length).trim())
+    },
+  )
 }

@@ -1,0 +1,30 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import type { Auth } from './auth.ts'
+import { MIN_PASSWORD_LENGTH } from './auth.ts'
+import { user } from './identity.tables.ts'
+
+/**
+ * Makes an admin on any database: creates the account with this email and password when it does not exist,
+ * otherwise gives the existing account the admin role (its password stays as it is).
+ */
+export async function createAdmin(
+  { db, auth }: { db: Db; auth: Auth },
+  { email, password, name = 'Administrator' }: { email: string; password: string; name?: string },
+): Promise<{ userId: string; created: boolean }> {
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  const normalised = email.trim().toLowerCase()
+  let [existing] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${normalised}`).limit(1)
+  let created = false
+  if (!existing) {
+    const result = await auth.api.signUpEmail({ body: { email: normalised, password, name } })
+    existing = { id: result.user.id }
+    created = true
+  }
+  await db
+    .update(user)
+    .set({ role: 'admin', emailVerified: true, updatedAt: new Date() })
+    .where(eq(user.id, existing.id))
+  return { userId: existing.id, created }
+}

@@ -1,0 +1,31 @@
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../../config.ts'
+import { openDatabase } from '../../db/client.ts'
+import { createDelivery } from '../delivery/index.ts'
+import { createAdmin } from './admin.ts'
+import { createAuth } from './auth.ts'
+
+/* `npm run admin:create -- --email admin@tulpar.kz --password ...`: the first admin, on any database. */
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+})
+if (!values.email || !values.password) {
+  console.error('Usage: npm run admin:create -- --email <email> --password <password> [--name <name>]')
+  process.exit(2)
+}
+const config = loadConfig()
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+try {
+  await database.migrate(config.migrationsDir)
+  const auth = createAuth({ db: database.db, config, ...createDelivery(config, database.db) })
+  const result = await createAdmin(
+    { db: database.db, auth },
+    { email: values.email, password: values.password, name: values.name },
+  )
+  console.log(result.created ? `admin ${values.email} created` : `${values.email} is now an admin`)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+} finally {
+  await database.close()
+}
