@@ -42,6 +42,22 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000)
   })
 
+  test('Google and Apple client ids make their identity tokens trusted for the token exchange', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), GOOGLE_CLIENT_ID: 'g-123.apps', APPLE_CLIENT_ID: 'kz.tulpar.app' })
+    expect(config.trustedIdTokenIssuers).toContainEqual(
+      expect.objectContaining({ issuer: 'https://accounts.google.com', audience: 'g-123.apps' }),
+    )
+    expect(config.trustedIdTokenIssuers).toContainEqual(
+      expect.objectContaining({ issuer: 'https://appleid.apple.com', audience: 'kz.tulpar.app' }),
+    )
+  })
+
+  test('a malformed TRUSTED_ID_TOKEN_ISSUERS stops the start', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TRUSTED_ID_TOKEN_ISSUERS: '{oops' })).toThrowError(
+      /TRUSTED_ID_TOKEN_ISSUERS/,
+    )
+  })
+
   test('every bad key is listed at once', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DATA_DIR: tempDir() })

@@ -103,6 +103,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push('TRUSTED_ID_TOKEN_ISSUERS: expected JSON [{ issuer, audience, jwksUrl }]')
     }
   }
+  // Native Google and Apple sign-in hand the app an identity token; it is exchanged like any trusted one.
+  if (e.GOOGLE_CLIENT_ID) {
+    trustedIdTokenIssuers.push(
+      ...['https://accounts.google.com', 'accounts.google.com'].map((issuer) => ({
+        issuer,
+        audience: e.GOOGLE_CLIENT_ID as string,
+        jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      })),
+    )
+  }
+  if (e.APPLE_CLIENT_ID) {
+    trustedIdTokenIssuers.push({
+      issuer: 'https://appleid.apple.com',
+      audience: e.APPLE_CLIENT_ID,
+      jwksUrl: 'https://appleid.apple.com/auth/keys',
+    })
+  }
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: e.PORT,
