@@ -6,6 +6,7 @@ import { createAuth } from './modules/identity/auth.ts'
 import { createIdTokenExchange } from './modules/identity/id-token.ts'
 import { createSessionResolver } from './modules/identity/session.ts'
 import { createListingsService } from './modules/listings/index.ts'
+import type { MediaStorage } from './modules/media/index.ts'
 import { createProfilesService } from './modules/profiles/profiles.service.ts'
 import { createReferenceService } from './modules/reference/index.ts'
 
@@ -15,13 +16,23 @@ export type ServicesConfig = Pick<
 >
 
 /** Every use case of the product, wired by hand. REST routes and web loaders call the same functions. */
-export function createServices({ db, config, delivery }: { db: Db; config: ServicesConfig; delivery: Delivery }) {
+export function createServices({
+  db,
+  config,
+  delivery,
+  media,
+}: {
+  db: Db
+  config: ServicesConfig
+  delivery: Delivery
+  media: MediaStorage
+}) {
   const reference = createReferenceService({ db })
   const company = createCompanyService({ db })
   const listings = createListingsService({ db, reference })
   const auth = createAuth({ db, config, mailer: delivery.mailer, sms: delivery.sms })
   const sessions = createSessionResolver(auth)
-  const profiles = createProfilesService({ db })
+  const profiles = createProfilesService({ db, media })
   const idTokens = createIdTokenExchange({ db, auth, issuers: config.trustedIdTokenIssuers })
   return { reference, company, listings, auth, sessions, profiles, idTokens }
 }

@@ -1,6 +1,10 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { buildApi } from '../app.ts'
 import { createMemoryRateLimiter } from '../lib/rate-limit.ts'
 import { createDelivery } from '../modules/delivery/index.ts'
+import { createLocalDiskStorage } from '../modules/media/index.ts'
 import { createServices } from '../services.ts'
 import { createTestDatabase, type TestDatabase } from './test-db.ts'
 
@@ -13,7 +17,7 @@ export async function createTestApp(
   const database: TestDatabase = await createTestDatabase()
   const config = {
     publicUrl: TEST_PUBLIC_URL,
-    mediaDir: '/tmp/tulpar-test-media',
+    mediaDir: mkdtempSync(join(tmpdir(), 'tulpar-test-media-')),
     authSecret: 'test-secret-test-secret-test-secret-1234',
     devOutbox: true,
     googleClientId: null,
@@ -24,7 +28,8 @@ export async function createTestApp(
     { smtpUrl: null, mailFrom: 'Tulpar Auto <no-reply@tulpar.kz>', sms: { gateway: 'outbox' } },
     database.db,
   )
-  const services = createServices({ db: database.db, config, delivery })
+  const media = createLocalDiskStorage(config.mediaDir)
+  const services = createServices({ db: database.db, config, delivery, media })
   const limiter = createMemoryRateLimiter()
   const app = await buildApi({ config, database, services, limiter, logger: false })
   await app.ready()
@@ -34,6 +39,7 @@ export async function createTestApp(
     database,
     services,
     limiter,
+    mediaDir: config.mediaDir,
     close: async () => {
       await app.close()
       await limiter.close()

@@ -19,7 +19,7 @@ import { pendingPhoneCookie, readPendingPhone } from '../identity/pending-phone.
 import { normaliseKzPhone } from '../identity/phone.ts'
 import { type SessionResolver, toFetchHeaders } from '../identity/session.ts'
 import { InvalidPhoneError } from './profiles.errors.ts'
-import { type ProfilesService, toAuthUser } from './profiles.service.ts'
+import { MAX_PROFILE_PHOTO_BYTES, type ProfilesService, toAuthUser } from './profiles.service.ts'
 
 export interface ProfilesRoutesDeps {
   profiles: ProfilesService
@@ -90,6 +90,32 @@ export const profilesRoutes =
         },
       },
       async (req) => profiles.updateProfile(await sessions.requireUser(req), req.params.profileId, req.body),
+    )
+
+    // Images arrive as the raw request body (PUT with the image's content type): from a browser `fetch(file)`
+    // or the app, no multipart needed.
+    app.addContentTypeParser(
+      /^image\//,
+      { parseAs: 'buffer', bodyLimit: MAX_PROFILE_PHOTO_BYTES },
+      (_req, body, done) => done(null, body),
+    )
+    app.put(
+      '/profiles/photo/',
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: 'Set your profile photo (send the image itself, Content-Type image/jpeg, png, webp or avif)',
+          description: `At most ${MAX_PROFILE_PHOTO_BYTES / 1024 / 1024} MB. Orientation is fixed; EXIF and GPS data are removed.`,
+          security: bearer,
+          response: { 200: Profile, 400: Problem, 401: Problem, 413: Problem, 415: Problem },
+        },
+      },
+      async (req) => {
+        const u = await sessions.requireUser(req)
+        if (!Buffer.isBuffer(req.body) || req.body.length === 0)
+          throw new AppError('photo.invalid', 400, 'Send an image')
+        return profiles.setPhoto(u, req.body)
+      },
     )
 
     app.delete(

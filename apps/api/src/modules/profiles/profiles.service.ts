@@ -1,6 +1,8 @@
 import type { AuthUser, Profile, UpdateProfileBody } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
+import { AppError } from '../../lib/errors.ts'
 import { normaliseKzPhone } from '../identity/phone.ts'
+import { InvalidPhotoError, type MediaStorage, processPhoto, storePhoto } from '../media/index.ts'
 import { photoUrl } from '../media/media.urls.ts'
 import {
   InvalidPhoneError,
@@ -50,7 +52,9 @@ export function toAuthUser(u: SessionUser): AuthUser {
   }
 }
 
-export function createProfilesService({ db }: { db: Db }) {
+export const MAX_PROFILE_PHOTO_BYTES = 10 * 1024 * 1024
+
+export function createProfilesService({ db, media }: { db: Db; media: MediaStorage }) {
   async function ownProfile(u: SessionUser) {
     let row = await repo.findProfileByUserId(db, u.id)
     if (!row) {
@@ -112,8 +116,34 @@ export function createProfilesService({ db }: { db: Db }) {
       return (await repo.findUserByEmail(db, email)) !== null
     },
 
+    /**
+     * Sets the profile photo: the image is decoded, turned upright, stripped of EXIF and GPS and resized to
+     * the photo variants; the old photo's files are deleted. A file that is not an image changes nothing.
+     */
+    async setPhoto(u: SessionUser, image: Buffer): Promise<Profile> {
+      const row = await ownProfile(u)
+      let processed: Awaited<ReturnType<typeof processPhoto>>
+      try {
+        processed = await processPhoto(image)
+      } catch (error) {
+        if (error instanceof InvalidPhotoError)
+          throw new AppError('photo.invalid', 400, 'The file is not an image we can read')
+        throw error
+      }
+      const key = `profiles/${row.id}/${processed.sha256.slice(0, 16)}`
+      await storePhoto(media, key, processed)
+      const updated = await repo.updateProfileRow(db, row.id, { photoKey: key })
+      if (row.photoKey && row.photoKey !== key) await media.deletePrefix(`${row.photoKey}/`)
+      if (!updated) throw new ProfileNotFoundError()
+      return toProfile(updated)
+    },
+
     /** Erases the account's personal data, sessions and sign-in methods; archives its listings. */
-    deleteAccount: (u: SessionUser) => repo.eraseAccount(db, u.id),
+    async deleteAccount(u: SessionUser): Promise<void> {
+      const row = await repo.findProfileByUserId(db, u.id)
+      await repo.eraseAccount(db, u.id)
+      if (row?.photoKey) await media.deletePrefix(`${row.photoKey}/`)
+    },
   }
 }
 export type ProfilesService = ReturnType<typeof createProfilesService>
