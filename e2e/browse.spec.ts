@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -16,7 +16,7 @@ describe('a buyer browses the marketplace', () => {
     ['desktop', DESKTOP],
   ] as const) {
     test(`home, catalogue and a car page, then Kazakh and English (${name}, ${viewport.width}px)`, async () => {
-      const context = await browser.newContext({ viewport, locale: 'ru-RU' })
+      const context = await newContextWithCity(browser, baseUrl, { viewport })
       const page = await context.newPage()
       const errors = watchConsole(page)
 
@@ -64,7 +64,7 @@ describe('a buyer browses the marketplace', () => {
   }
 
   test('filters by brand, model and year on a phone; the filters survive a visit to a car and back', async () => {
-    const context = await browser.newContext({ viewport: PHONE })
+    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/cars`)

@@ -33,3 +33,19 @@ export function watchConsole(page: Page): string[] {
 
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 900 }
+
+/**
+ * A browser context with a city already chosen (cookie and local storage, as the city dialog stores it), so the
+ * start-up city dialog does not cover the page in journeys about something else.
+ */
+export async function newContextWithCity(
+  browser: Browser,
+  baseUrl: string,
+  options: { viewport: { width: number; height: number }; locale?: string; cityId?: number },
+) {
+  const cityId = String(options.cityId ?? 1)
+  const context = await browser.newContext({ viewport: options.viewport, locale: options.locale ?? 'ru-RU' })
+  await context.addCookies([{ name: 'city', value: cityId, url: baseUrl }])
+  await context.addInitScript((id) => window.localStorage.setItem('cityId', id), cityId)
+  return context
+}

@@ -20,6 +20,7 @@ import { I18nProvider, useI18n } from './i18n/i18n-react.tsx'
 import { MESSAGES } from './i18n/index.ts'
 import { localeCookie, requestLocale } from './i18n/locale.server.ts'
 import { ru } from './i18n/messages.ru.ts'
+import { ToastProvider } from './ui/toast.tsx'
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
@@ -83,7 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider locale={locale} messages={root?.messages ?? ru}>
-          {children}
+          <ToastProvider>{children}</ToastProvider>
         </I18nProvider>
         <ScrollRestoration />
         <Scripts />

@@ -1,39 +1,58 @@
-import type { Locale } from '@tulpar/contracts'
-import { LOCALES } from '@tulpar/contracts/constants'
-import { Form, Link, NavLink, Outlet, useLocation } from 'react-router'
+import { Link, NavLink, Outlet, useLocation } from 'react-router'
+import { localeContext, servicesContext } from '#app-context'
+import { accountLabel } from '../features/auth/phone.ts'
+import { signInHref } from '../features/auth/redirect.ts'
+import { CityChooser } from '../features/city/city-chooser.tsx'
+import { cityIdFromCookie } from '../features/city/city-storage.ts'
+import { LanguageSwitch } from '../features/layout/language-switch.tsx'
 import { BOTTOM_NAV, FOOTER_MENU } from '../features/layout/nav.ts'
-import { LOCALE_NAMES } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { Icon } from '../ui/icon.tsx'
+import type { Route } from './+types/layout'
 
-function LanguageSwitch() {
-  const { locale, t } = useI18n()
+/**
+ * The signed-in user for the header (one session lookup). A failing lookup shows the guest header rather
+ * than breaking every page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext)
+  const locale = context.get(localeContext)
+  const cities = (await services.reference.listCities(locale)).map((c) => ({ id: c.id, name: c.name }))
+  const cookieCity = cityIdFromCookie(request.headers.get('cookie'))
+  try {
+    const user = await services.sessions.sessionUser(request.headers)
+    const [profile] = user ? await services.profiles.listMyProfiles(user) : []
+    return {
+      user: user ? { label: accountLabel(user) } : null,
+      cities,
+      cityId: cookieCity ?? profile?.city ?? null,
+      profile: profile ? { id: profile.id, city: profile.city } : null,
+    }
+  } catch {
+    return { user: null, cities, cityId: cookieCity, profile: null }
+  }
+}
+
+function AccountLink({ user }: { user: { label: string } | null }) {
+  const { t } = useI18n()
   const { pathname, search } = useLocation()
-  const params = new URLSearchParams(search)
-  params.delete('lang')
-  const back = `${pathname}${params.size ? `?${params}` : ''}`
+  if (user) {
+    return (
+      <Link to="/account" className="account-link" title={t('header.account')}>
+        <Icon name="user" size={20} />
+        <span className="account-label">{user.label}</span>
+      </Link>
+    )
+  }
   return (
-    <Form method="post" action="/locale" className="lang-switch" aria-label={t('header.language')}>
-      <input type="hidden" name="redirectTo" value={back} />
-      {LOCALES.map((l: Locale) => (
-        <button
-          key={l}
-          type="submit"
-          name="locale"
-          value={l}
-          lang={l}
-          aria-pressed={l === locale}
-          title={LOCALE_NAMES[l]}
-          onClick={() => window.localStorage.setItem('locale', l)}
-        >
-          {l.toUpperCase()}
-        </button>
-      ))}
-    </Form>
+    <Link to={signInHref(`${pathname}${search}`)} className="account-link">
+      <Icon name="user" size={20} />
+      <span className="account-label">{t('header.signIn')}</span>
+    </Link>
   )
 }
 
-export default function MainLayout() {
+export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n()
   return (
     <>
@@ -53,11 +72,9 @@ export default function MainLayout() {
               {t('nav.catalogue')}
             </NavLink>
           </nav>
-          <span className="city-chip" title={t('header.city')}>
-            <Icon name="pin" size={18} />
-            {t('header.allKazakhstan')}
-          </span>
+          <CityChooser cities={loaderData.cities} currentId={loaderData.cityId} profile={loaderData.profile} />
           <LanguageSwitch />
+          <AccountLink user={loaderData.user} />
         </div>
       </header>
       <main id="content" className="site-main">

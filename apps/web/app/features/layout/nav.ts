@@ -24,5 +24,6 @@ export const BOTTOM_NAV: NavItem[] = [
   { key: 'nav.favourites', to: '/wishlist', available: false, icon: 'heart' },
   { key: 'nav.sell', to: '/create-auto', available: false, icon: 'plus' },
   { key: 'nav.garage', to: '/account', available: false, icon: 'garage' },
-  { key: 'nav.profile', to: '/account', available: false, icon: 'user' },
+  // Guests are sent on to /auth and come back here after signing in.
+  { key: 'nav.profile', to: '/account', available: true, icon: 'user' },
 ]

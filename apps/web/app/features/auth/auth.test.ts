@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest'
+import { looksLikeEmail } from './api.ts'
+import { actionErrorKey, authErrorKey, phoneErrorKey } from './errors.ts'
+import { accountLabel, cleanPhone, formatPhone, normaliseKzPhone } from './phone.ts'
+import { safeRedirect, signInHref } from './redirect.ts'
+
+describe('phone numbers', () => {
+  test('parentheses, spaces and dashes are removed (spec: phone login)', () => {
+    expect(cleanPhone('+7 (701) 123-45-67')).toBe('+77011234567')
+  })
+
+  test.each([
+    ['+7 (701) 123-45-67', '+77011234567'],
+    ['8 701 123 45 67', '+77011234567'],
+    ['77011234567', '+77011234567'],
+    ['7011234567', '+77011234567'],
+    ['+7 495 123 45 67', null],
+    ['12345', null],
+    ['+7 701 abc', null],
+  ])('%s reads as %s', (input, e164) => {
+    expect(normaliseKzPhone(input)).toBe(e164)
+  })
+
+  test('shown grouped', () => {
+    expect(formatPhone('+77011234567')).toBe('+7 701 123 45 67')
+  })
+
+  test('the header shows the name, or the phone for phone accounts', () => {
+    expect(accountLabel({ name: 'Айдос', phoneNumber: null })).toBe('Айдос')
+    expect(accountLabel({ name: '+77011234567', phoneNumber: '+77011234567' })).toBe('+7 701 123 45 67')
+    expect(accountLabel({ name: '', phoneNumber: '+77011234567' })).toBe('+7 701 123 45 67')
+  })
+})
+
+describe('redirect after sign-in', () => {
+  test('only same-site paths', () => {
+    expect(safeRedirect('/cars?brand=toyota')).toBe('/cars?brand=toyota')
+    expect(safeRedirect('https://evil.example/')).toBe('/account')
+    expect(safeRedirect('//evil.example/')).toBe('/account')
+    expect(safeRedirect('/\\evil.example/')).toBe('/account')
+    expect(safeRedirect(null)).toBe('/account')
+    expect(safeRedirect('/auth?redirectTo=/x')).toBe('/account')
+  })
+
+  test('sign-in links carry the way back', () => {
+    expect(signInHref('/wishlist')).toBe('/auth?redirectTo=%2Fwishlist')
+    expect(signInHref('/', 'register')).toBe('/auth?mode=register')
+  })
+})
+
+describe('error texts (spec section 8)', () => {
+  test('sign-in codes map to the catalogue; unknown codes give the default', () => {
+    expect(authErrorKey('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL')).toBe('auth.error.emailInUse')
+    expect(authErrorKey('PASSWORD_TOO_SHORT')).toBe('auth.error.weakPassword')
+    expect(authErrorKey('auth.too_many_requests')).toBe('auth.error.tooManyRequests')
+    expect(authErrorKey('INVALID_EMAIL_OR_PASSWORD')).toBe('auth.error.default')
+    expect(authErrorKey('SOMETHING_NEW')).toBe('auth.error.default')
+  })
+
+  test('other actions fall back to "Action failed"', () => {
+    expect(actionErrorKey('profile.phone_in_use')).toBe('account.error.phoneInUse')
+    expect(actionErrorKey('http.500')).toBe('generic.failed')
+    expect(phoneErrorKey('phone.code_invalid')).toBe('auth.error.codeInvalid')
+    expect(phoneErrorKey(null)).toBe('generic.failed')
+  })
+
+  test('emails are checked loosely before the server', () => {
+    expect(looksLikeEmail('a@b.kz')).toBe(true)
+    expect(looksLikeEmail('a@b')).toBe(false)
+  })
+})

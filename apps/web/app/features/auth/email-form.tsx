@@ -1,0 +1,134 @@
+import { type FormEvent, useState } from 'react'
+import type { MessageKey } from '../../i18n/i18n.ts'
+import { useI18n } from '../../i18n/i18n-react.tsx'
+import { TextField } from '../../ui/field.tsx'
+import { useToast } from '../../ui/toast.tsx'
+import { useHydrated } from '../../ui/use-hydrated.ts'
+import { callApi, looksLikeEmail, MIN_PASSWORD_LENGTH } from './api.ts'
+import { authErrorKey } from './errors.ts'
+import { useFinishSignIn } from './use-finish-sign-in.ts'
+
+export type EmailMode = 'signIn' | 'register'
+type Errors = Partial<Record<'name' | 'email' | 'password', MessageKey>>
+
+/** Email and password: sign in, or register with a name (better-auth signs the new account in at once). */
+export function EmailForm({
+  mode,
+  onModeChange,
+  email,
+  onEmailChange,
+  onForgot,
+}: {
+  mode: EmailMode
+  onModeChange: (mode: EmailMode) => void
+  email: string
+  onEmailChange: (email: string) => void
+  onForgot: () => void
+}) {
+  const { t } = useI18n()
+  const toast = useToast()
+  const hydrated = useHydrated()
+  const finish = useFinishSignIn()
+  const [name, setName] = useState('')
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<Errors>({})
+  const [busy, setBusy] = useState(false)
+  const register = mode === 'register'
+
+  function validate(): Errors {
+    const found: Errors = {}
+    if (register && !name.trim()) found.name = 'validation.required'
+    if (!email.trim()) found.email = 'validation.required'
+    else if (!looksLikeEmail(email)) found.email = 'auth.error.invalidEmail'
+    if (!password) found.password = 'validation.required'
+    else if (register && password.length < MIN_PASSWORD_LENGTH) found.password = 'auth.error.weakPassword'
+    return found
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const found = validate()
+    setErrors(found)
+    const firstBad = (['name', 'email', 'password'] as const).find((k) => found[k])
+    if (firstBad) {
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstBad}"]`)?.focus()
+      return
+    }
+    setBusy(true)
+    const body = { email: email.trim(), password }
+    const res = register
+      ? await callApi('/api/auth/sign-up/email', { body: { ...body, name: name.trim() } })
+      : await callApi('/api/auth/sign-in/email', { body })
+    if (res.ok) {
+      await finish()
+      return
+    }
+    setBusy(false)
+    toast.error(authErrorKey(res.code))
+  }
+
+  const switchTo = (next: EmailMode) => {
+    setErrors({})
+    onModeChange(next)
+  }
+
+  return (
+    <>
+      <form method="post" noValidate onSubmit={submit} className="auth-form">
+        {register ? (
+          <TextField
+            label={t('auth.name')}
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name && t(errors.name)}
+            required
+          />
+        ) : null}
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => onEmailChange(e.target.value)}
+          error={errors.email && t(errors.email)}
+          required
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          name="password"
+          autoComplete={register ? 'new-password' : 'current-password'}
+          minLength={MIN_PASSWORD_LENGTH}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint={register ? t('auth.passwordHint') : undefined}
+          error={errors.password && t(errors.password)}
+          required
+        />
+        {register ? null : (
+          <button type="button" className="link-button forgot" onClick={onForgot} disabled={!hydrated}>
+            {t('auth.forgot')}
+          </button>
+        )}
+        <button type="submit" className="button primary block" disabled={!hydrated || busy} aria-busy={busy}>
+          {register ? t('auth.register.submit') : t('auth.signIn.submit')}
+        </button>
+      </form>
+      <p className="auth-switch">
+        {register ? t('auth.haveAccount') : t('auth.noAccount')}{' '}
+        <button
+          type="button"
+          className="link-button"
+          disabled={!hydrated}
+          onClick={() => switchTo(register ? 'signIn' : 'register')}
+        >
+          {register ? t('auth.toSignIn') : t('auth.toRegister')}
+        </button>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,34 @@
+import { Link, useLocation } from 'react-router'
+import { useI18n } from '../../i18n/i18n-react.tsx'
+import { signInHref } from './redirect.ts'
+
+/**
+ * Spec section 6: a guest is asked to sign in or register before saving favourites, posting a car, using the
+ * garage or requesting the vehicle check. Both links come back to the current page after signing in.
+ *
+ * Usage, inside the main layout:
+ *
+ *   const user = useSessionUser()            // from './session.ts'
+ *   return user ? <WishlistGrid /> : <GuestPrompt text={t('wishlist.guest')} />
+ *
+ * `title` and `text` default to a general message; `redirectTo` defaults to the current path and query.
+ */
+export function GuestPrompt({ title, text, redirectTo }: { title?: string; text?: string; redirectTo?: string }) {
+  const { t } = useI18n()
+  const { pathname, search } = useLocation()
+  const back = redirectTo ?? `${pathname}${search}`
+  return (
+    <section className="guest-prompt" aria-labelledby="guest-prompt-title">
+      <h2 id="guest-prompt-title">{title ?? t('guest.title')}</h2>
+      <p>{text ?? t('guest.text')}</p>
+      <div className="guest-actions">
+        <Link to={signInHref(back)} className="button primary">
+          {t('header.signIn')}
+        </Link>
+        <Link to={signInHref(back, 'register')} className="button ghost">
+          {t('auth.register.submit')}
+        </Link>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,98 @@
+import { type KeyboardEvent, useRef, useState } from 'react'
+import { redirect, useSearchParams } from 'react-router'
+import { localeContext, servicesContext } from '#app-context'
+import { EmailForm, type EmailMode } from '../features/auth/email-form.tsx'
+import { PhoneForm } from '../features/auth/phone-form.tsx'
+import { safeRedirect } from '../features/auth/redirect.ts'
+import { ResetPasswordDialog } from '../features/auth/reset-dialog.tsx'
+import { useI18n } from '../i18n/i18n-react.tsx'
+import { MESSAGES, translate } from '../i18n/index.ts'
+import type { Route } from './+types/auth'
+
+/** A signed-in visitor has nothing to do here: on to where they were going. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await context.get(servicesContext).sessions.sessionUser(request.headers)
+  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')))
+  const locale = context.get(localeContext)
+  return {
+    title: translate(MESSAGES[locale], locale, 'auth.title'),
+    description: translate(MESSAGES[locale], locale, 'auth.description'),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? 'Tulpar Auto'} — Tulpar Auto` },
+  { name: 'description', content: loaderData?.description ?? '' },
+  { name: 'robots', content: 'noindex' },
+]
+
+type Tab = 'email' | 'phone'
+const TABS: Tab[] = ['email', 'phone']
+
+export default function AuthPage() {
+  const { t } = useI18n()
+  const [params] = useSearchParams()
+  const [tab, setTab] = useState<Tab>(params.get('method') === 'phone' ? 'phone' : 'email')
+  const [mode, setMode] = useState<EmailMode>(params.get('mode') === 'register' ? 'register' : 'signIn')
+  const [email, setEmail] = useState('')
+  const [resetOpen, setResetOpen] = useState(false)
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ email: null, phone: null })
+
+  // Arrow keys move between the tabs (WAI-ARIA tabs pattern).
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+    event.preventDefault()
+    const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length] as Tab
+    setTab(next)
+    tabRefs.current[next]?.focus()
+  }
+
+  const heading = tab === 'email' && mode === 'register' ? t('auth.register.title') : t('auth.signIn.title')
+
+  return (
+    <div className="auth-card">
+      <h1>{heading}</h1>
+      <div className="tabs" role="tablist" aria-label={t('auth.methods')}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(el) => {
+              tabRefs.current[name] = el
+            }}
+            type="button"
+            role="tab"
+            id={`auth-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`auth-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+            onKeyDown={onTabKey}
+          >
+            {name === 'email' ? t('auth.tab.email') : t('auth.tab.phone')}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`} className="tab-panel">
+        {tab === 'email' ? (
+          <EmailForm
+            mode={mode}
+            onModeChange={setMode}
+            email={email}
+            onEmailChange={setEmail}
+            onForgot={() => setResetOpen(true)}
+          />
+        ) : (
+          <PhoneForm />
+        )}
+      </div>
+      <p className="disclaimer">
+        {t('auth.disclaimer.before')}
+        <a href="/user-agreements">{t('auth.disclaimer.terms')}</a>
+        {t('auth.disclaimer.and')}
+        <a href="/privacy-policy">{t('auth.disclaimer.privacy')}</a>
+        {t('auth.disclaimer.after')}
+      </p>
+      <ResetPasswordDialog open={resetOpen} onClose={() => setResetOpen(false)} initialEmail={email} />
+    </div>
+  )
+}
