@@ -111,3 +111,8 @@ export async function eraseAccount(db: Db, userId: string): Promise<void> {
       .where(and(eq(listings.ownerId, userId), ne(listings.status, 'archived')))
   })
 }
+
+/** Keeps the auth user's display name (shown in the header) in step with the profile's full name. */
+export async function setUserName(db: Db, userId: string, name: string): Promise<void> {
+  await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId))
+}

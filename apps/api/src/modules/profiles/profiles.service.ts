@@ -100,6 +100,7 @@ export function createProfilesService({ db, media }: { db: Db; media: MediaStora
       try {
         const row = await repo.updateProfileRow(db, profileId, patch)
         if (!row) throw new ProfileNotFoundError()
+        if (body.full_name !== undefined) await repo.setUserName(db, u.id, body.full_name)
         return toProfile(row)
       } catch (error) {
         // Two people claiming the same phone at once: the unique index decides.
