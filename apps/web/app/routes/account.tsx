@@ -92,10 +92,6 @@ function ProfileForm({ profile, cities }: { profile: Profile; cities: { id: numb
       return
     }
     const updated = res.data
-    // The header shows the account's name: keep it in step with the profile's full name.
-    if (updated.full_name && updated.full_name !== saved.full_name) {
-      await callApi('/api/auth/update-user', { body: { name: updated.full_name } })
-    }
     setSaved(updated)
     if (updated.phone) setPhone(formatPhone(updated.phone))
     setBusy(false)
