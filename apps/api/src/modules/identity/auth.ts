@@ -4,8 +4,9 @@ import { admin, bearer, phoneNumber } from 'better-auth/plugins'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { Mailer, SmsGateway } from '../delivery/index.ts'
-import { createProfileFor } from '../profiles/profiles.repository.ts'
+import { createProfileFor, findProfileByUserId } from '../profiles/profiles.repository.ts'
 import { account, session, user, verification } from './identity.tables.ts'
+import { resetPasswordEmail, smsCodeText } from './messages.ts'
 import { normaliseKzPhone, phoneAccountEmail } from './phone.ts'
 
 export interface AuthDeps {
@@ -37,11 +38,8 @@ export function createAuth({ db, config, mailer, sms }: AuthDeps) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, url }) => {
-        await mailer.send({
-          to: u.email,
-          subject: 'Tulpar Auto: восстановление пароля',
-          text: `Чтобы задать новый пароль, откройте ссылку: ${url}\n\nЕсли вы не запрашивали восстановление, ничего не делайте.`,
-        })
+        const profile = await findProfileByUserId(db, u.id)
+        await mailer.send({ to: u.email, ...resetPasswordEmail(profile?.language ?? 'ru', url) })
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -57,7 +55,7 @@ export function createAuth({ db, config, mailer, sms }: AuthDeps) {
         allowedAttempts: OTP_ATTEMPTS,
         phoneNumberValidator: (phone) => normaliseKzPhone(phone) === phone,
         sendOTP: async ({ phoneNumber: to, code }) => {
-          await sms.send({ to, text: `Tulpar Auto: код ${code}. Никому его не сообщайте.` })
+          await sms.send({ to, text: smsCodeText(code) })
         },
         signUpOnVerification: { getTempEmail: phoneAccountEmail, getTempName: (phone) => phone },
       }),
