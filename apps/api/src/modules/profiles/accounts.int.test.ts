@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { listings, profiles, user, verification } from '../../db/schema.ts'
+import { accountHelpers, uniqueEmail, uniquePhone } from '../../testing/accounts.ts'
 import { createListing } from '../../testing/factories.ts'
 import { createTestApp, TEST_PUBLIC_URL } from '../../testing/test-app.ts'
 import { latestOutboxMessage } from '../delivery/index.ts'
@@ -14,26 +12,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-let n = 0
-const uniqueEmail = () => `buyer${++n}-${Date.now()}@example.kz`
-let phoneN = 1000000
-const uniquePhone = () => `+7701${String(++phoneN).slice(-7)}`
-
-async function signUp(email = uniqueEmail(), password = 'secret12', name = 'Айдос Нурланов') {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password, name } })
-  expect(res.statusCode, res.body).toBe(200)
-  const token = String(res.headers['set-auth-token'])
-  return { email, password, token, auth: { authorization: `Bearer ${token}` }, id: res.json().user.id as string }
-}
-
-const signIn = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } })
-
-const myProfile = async (auth: Record<string, string>) => {
-  const res = await t.app.inject({ url: '/api/profiles/me/', headers: auth })
-  expect(res.statusCode, res.body).toBe(200)
-  return res.json()[0]
-}
+const { signUp, signIn, myProfile } = accountHelpers(() => t.app)
 
 describe('email and password', () => {
   test('sign-up creates the account and its profile; the token works as a bearer credential', async () => {
@@ -351,66 +330,5 @@ describe('account deletion', () => {
     expect(l?.status).toBe('archived')
     // The address is free again for a new account.
     await signUp(s.email)
-  })
-})
-
-describe('profile photo', () => {
-  const jpegWithGps = () =>
-    sharp({ create: { width: 900, height: 600, channels: 3, background: '#1f6feb' } })
-      .jpeg()
-      .withMetadata({ orientation: 6 })
-      .withExif({
-        IFD3: {
-          GPSLatitudeRef: 'N',
-          GPSLatitude: '43/1 15/1 0/1',
-          GPSLongitudeRef: 'E',
-          GPSLongitude: '76/1 57/1 0/1',
-        },
-      })
-      .toBuffer()
-  const upload = (auth: Record<string, string>, body: Buffer, type = 'image/jpeg') =>
-    t.app.inject({
-      method: 'PUT',
-      url: '/api/profiles/photo/',
-      headers: { ...auth, 'content-type': type },
-      payload: body,
-    })
-
-  test('is stored upright, resized, without EXIF or GPS, and replaces the old one', async () => {
-    const s = await signUp()
-    const source = await jpegWithGps()
-    expect((await sharp(source).metadata()).exif).toBeDefined()
-    const res = await upload(s.auth, source)
-    expect(res.statusCode, res.body).toBe(200)
-    const photo = res.json().photo as string
-    expect(photo).toMatch(/^\/media\/profiles\/\d+\/[0-9a-f]{16}\/card\.jpg$/)
-    const stored = await readFile(join(t.mediaDir, photo.replace('/media/', '')))
-    const meta = await sharp(stored).metadata()
-    expect(meta.exif).toBeUndefined()
-    // The card is a 480x360 crop whatever the orientation (rotation itself is covered by media.variants tests).
-    expect([meta.width, meta.height]).toEqual([480, 360])
-    const second = await upload(
-      s.auth,
-      await sharp({ create: { width: 300, height: 300, channels: 3, background: '#ff0000' } })
-        .png()
-        .toBuffer(),
-      'image/png',
-    )
-    expect(second.statusCode).toBe(200)
-    await expect(readFile(join(t.mediaDir, photo.replace('/media/', '')))).rejects.toThrow()
-  })
-
-  test('a renamed non-image is refused and the profile keeps its photo', async () => {
-    const s = await signUp()
-    const res = await upload(s.auth, Buffer.from('this is a text file pretending to be a jpeg'))
-    expect(res.statusCode).toBe(400)
-    expect(res.json().code).toBe('photo.invalid')
-    expect((await myProfile(s.auth)).photo).toBeNull()
-  })
-
-  test('guests cannot upload, and files over 10 MB are refused', async () => {
-    expect((await upload({}, await jpegWithGps())).statusCode).toBe(401)
-    const s = await signUp()
-    expect((await upload(s.auth, Buffer.alloc(10 * 1024 * 1024 + 1))).statusCode).toBe(413)
   })
 })
