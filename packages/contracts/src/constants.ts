@@ -27,3 +27,6 @@ export const INSPECTION_STATUSES = ['generating', 'ready'] as const
 export const MODERATION_ACTIONS = ['submitted', 'approved', 'rejected', 'returned_to_moderation'] as const
 export const GARAGE_STATUSES = ['owned', 'for_sale', 'sold'] as const
 export const DEFAULT_LOCALE = 'ru' as const
+export const DEAL_RATINGS = ['great', 'good', 'fair', 'high'] as const
+export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const
+export const NEWNESS = ['all', 'new', 'used'] as const

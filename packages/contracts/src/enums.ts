@@ -2,15 +2,18 @@ import { z } from 'zod'
 import {
   BODY_TYPES,
   CONDITIONS,
+  DEAL_RATINGS,
   DRIVES,
   ENGINE_TYPES,
   GARAGE_STATUSES,
   INSPECTION_STATUSES,
   LEAD_KINDS,
+  LISTING_SORTS,
   LISTING_STATUSES,
   LOCALES,
   MILEAGE_UNITS,
   MODERATION_ACTIONS,
+  NEWNESS,
   ROLES,
   STEERINGS,
   TRANSMISSIONS,
@@ -19,15 +22,18 @@ import {
 export {
   BODY_TYPES,
   CONDITIONS,
+  DEAL_RATINGS,
   DRIVES,
   ENGINE_TYPES,
   GARAGE_STATUSES,
   INSPECTION_STATUSES,
   LEAD_KINDS,
+  LISTING_SORTS,
   LISTING_STATUSES,
   LOCALES,
   MILEAGE_UNITS,
   MODERATION_ACTIONS,
+  NEWNESS,
   ROLES,
   STEERINGS,
   TRANSMISSIONS,
@@ -80,3 +86,14 @@ export type GarageStatus = z.infer<typeof GarageStatus>
 /** Text in the three product languages; stored as three columns, carried as one object. */
 export const LocalizedText = z.object({ ru: z.string(), kk: z.string(), en: z.string() })
 export type LocalizedText = z.infer<typeof LocalizedText>
+
+/** Deal rating against the market estimate (null on a listing when there are too few comparables). */
+export const DealRating = z.enum(DEAL_RATINGS)
+export type DealRating = z.infer<typeof DealRating>
+
+export const ListingSort = z.enum(LISTING_SORTS)
+export type ListingSort = z.infer<typeof ListingSort>
+
+/** The catalogue's new/used/all radio. */
+export const Newness = z.enum(NEWNESS)
+export type Newness = z.infer<typeof Newness>

@@ -2,11 +2,14 @@ import { z } from 'zod'
 import {
   BodyType,
   Condition,
+  DealRating,
   Drive,
   EngineType,
+  ListingSort,
   ListingStatus,
   Locale,
   MileageUnit,
+  Newness,
   Steering,
   Transmission,
 } from './enums.ts'
@@ -17,6 +20,7 @@ export const LISTING_PAGE_SIZE = 20
 export const LISTING_MAX_PAGE = 100
 export const MIN_YEAR = 1950
 export const MAX_PRICE_KZT = 10_000_000_000
+export const MAX_MILEAGE_KM = 2_000_000
 
 const currentYear = () => new Date().getUTCFullYear()
 const slug = z.string().regex(/^[a-z0-9-]{1,60}$/, 'Expected a lowercase slug')
@@ -30,13 +34,30 @@ export const ListingSearchQuery = z
   .strictObject({
     brand: slug.optional().describe('Brand slug, e.g. `toyota`'),
     model: slug.optional().describe('Model slug within the brand, e.g. `camry`; needs `brand`'),
+    city: slug.optional().describe('City slug, e.g. `almaty`; absent means all Kazakhstan'),
     yearFrom: z.coerce.number().int().min(MIN_YEAR).max(2100).optional(),
     yearTo: z.coerce.number().int().min(MIN_YEAR).max(2100).optional(),
     priceFrom: z.coerce.number().int().min(0).max(MAX_PRICE_KZT).optional().describe('Tenge'),
     priceTo: z.coerce.number().int().min(0).max(MAX_PRICE_KZT).optional().describe('Tenge'),
-    hot: flag.describe('Only hot offers'),
+    mileageMax: z.coerce.number().int().min(0).max(MAX_MILEAGE_KM).optional().describe('Kilometres'),
+    drive: Drive.optional(),
+    bodyType: BodyType.optional(),
+    transmission: Transmission.optional(),
+    engineType: EngineType.optional(),
+    steering: Steering.optional(),
+    customsCleared: flag.describe('true: only cars cleared by customs in Kazakhstan; false: only uncleared'),
+    newness: Newness.default('all').describe('The new/used/all radio'),
     tulpar: flag.describe("Only the company's own inspected cars"),
+    warranty: flag.describe('Only cars with a factory warranty'),
+    credit: flag.describe('Only cars that can be bought on credit'),
+    hot: flag.describe('Only hot offers: rated a great deal, or marked by the company'),
+    sort: ListingSort.default('newest'),
     page: z.coerce.number().int().min(1).max(LISTING_MAX_PAGE).default(1),
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/)
+      .optional()
+      .describe('Keyset cursor from `nextCursor` (infinite scroll in the app); replaces `page`'),
     lang: Locale.optional(),
   })
   .superRefine((q, ctx) => {
@@ -47,6 +68,8 @@ export const ListingSearchQuery = z
       ctx.addIssue({ code: 'custom', path: ['priceTo'], message: 'priceTo is below priceFrom' })
     if (q.yearTo && q.yearTo > currentYear() + 1)
       ctx.addIssue({ code: 'custom', path: ['yearTo'], message: 'yearTo is in the future' })
+    if (q.yearFrom && q.yearFrom > currentYear() + 1)
+      ctx.addIssue({ code: 'custom', path: ['yearFrom'], message: 'yearFrom is in the future' })
   })
 export type ListingSearchQuery = z.infer<typeof ListingSearchQuery>
 export type ListingSearchInput = z.input<typeof ListingSearchQuery>
@@ -91,6 +114,12 @@ export const ListingCard = z
       .describe('Cover photo; card URLs are /media/{key}/card.{avif|webp|jpg}'),
     photoCount: z.number().int(),
     publishedAt: z.iso.datetime(),
+    dealRating: DealRating.nullable().describe('Price against the market estimate; null with too few comparables'),
+    monthlyPaymentKzt: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Estimated monthly loan payment with the default down payment, rate and term (see /cars/loan-terms/)'),
   })
   .meta({ id: 'ListingCard' })
 export type ListingCard = z.infer<typeof ListingCard>
@@ -102,9 +131,34 @@ export const ListingPage = z
     page: z.number().int(),
     pageSize: z.number().int(),
     pageCount: z.number().int().describe(`Pages reachable (at most ${LISTING_MAX_PAGE})`),
+    nextCursor: z.string().nullable().describe('Pass as `cursor` for the next 20 (keyset paging); null at the end'),
   })
   .meta({ id: 'ListingPage' })
 export type ListingPage = z.infer<typeof ListingPage>
+
+/** Transport tax a year for the car (Tax Code, engine volume bands in MRP). */
+export const TaxEstimate = z
+  .object({
+    amountKzt: z.number().int(),
+    ruleYear: z.number().int().describe('Year of the MRP and rules used'),
+    mrpKzt: z.number().int(),
+    source: z.string().describe('Legal source of the bands'),
+  })
+  .meta({ id: 'TaxEstimate' })
+export type TaxEstimate = z.infer<typeof TaxEstimate>
+
+/** The market estimate from comparable listings, as a band, with the rating it gives this price. */
+export const MarketEstimate = z
+  .object({
+    estimateKzt: z.number().int(),
+    lowKzt: z.number().int(),
+    highKzt: z.number().int(),
+    comparables: z.number().int().describe('Comparable published listings used'),
+    rating: DealRating,
+    estimatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'MarketEstimate' })
+export type MarketEstimate = z.infer<typeof MarketEstimate>
 
 export const OptionGroupView = z.object({ code: z.string(), name: z.string(), options: z.array(CodeName) })
 
@@ -136,9 +190,43 @@ export const ListingDetail = ListingCard.extend({
   isExchangeAccepted: z.boolean(),
   viewsCount: z.number().int(),
   photos: z.array(ListingPhoto),
+  taxPerYear: TaxEstimate.nullable().describe('Transport tax a year, an estimate under the rules of the given year'),
+  valuation: MarketEstimate.nullable().describe('Null when there are too few comparable listings'),
+  contactPhoneMasked: z
+    .string()
+    .describe('The seller number with the middle hidden; POST /cars/{id}/phone/ reveals it'),
+  phoneRevealsCount: z.number().int(),
+  seller: z.object({ name: z.string().nullable(), memberSince: z.iso.datetime() }),
   priceHistory: z.array(z.object({ priceKzt: z.number().int(), changedAt: z.iso.datetime() })),
   inspectionReports: z.array(InspectionReportView),
 }).meta({ id: 'ListingDetail' })
 export type ListingDetail = z.infer<typeof ListingDetail>
 
 export const ListingParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+
+/** GET /cars/facets/: counts of published listings per brand (and per model of `brand`) for the filter lists. */
+export const ListingFacetsQuery = z.strictObject({
+  brand: slug.optional(),
+  city: slug.optional(),
+  lang: Locale.optional(),
+})
+export type ListingFacetsQuery = z.infer<typeof ListingFacetsQuery>
+export const FacetCount = z.object({ slug: z.string(), name: z.string(), count: z.number().int() })
+export const ListingFacets = z
+  .object({ total: z.number().int(), brands: z.array(FacetCount), models: z.array(FacetCount) })
+  .meta({ id: 'ListingFacets' })
+export type ListingFacets = z.infer<typeof ListingFacets>
+
+/** POST /cars/{id}/phone/: reveals the seller number (counted). */
+export const PhoneReveal = z.object({ phone: z.string().describe('E.164') }).meta({ id: 'PhoneReveal' })
+
+/** POST /cars/{id}/callback/: a call-back request (spec: phone, last name, first name). */
+export const CallbackRequestBody = z
+  .strictObject({
+    phone: z.string().min(1).max(32),
+    lastName: z.string().trim().min(1).max(80),
+    firstName: z.string().trim().min(1).max(80),
+  })
+  .meta({ id: 'CallbackRequestBody' })
+export type CallbackRequestBody = z.infer<typeof CallbackRequestBody>
+export const MessageResponse = z.object({ message: z.string() })

@@ -1,5 +1,6 @@
 import {
   CONDITIONS,
+  DEAL_RATINGS,
   DRIVES,
   GARAGE_STATUSES,
   INSPECTION_STATUSES,
@@ -25,4 +26,5 @@ export const leadKindEnum = pgEnum('lead_kind', LEAD_KINDS)
 export const leadStatusEnum = pgEnum('lead_status', ['new', 'in_progress', 'done', 'spam'])
 export const inspectionStatusEnum = pgEnum('inspection_status', INSPECTION_STATUSES)
 export const moderationActionEnum = pgEnum('moderation_action', MODERATION_ACTIONS)
+export const dealRatingEnum = pgEnum('deal_rating', DEAL_RATINGS)
 export const garageStatusEnum = pgEnum('garage_status', GARAGE_STATUSES)

@@ -35,6 +35,9 @@ export function toListingCard(row: ListingCardRow, locale: Locale): ListingCard 
       : null,
     photoCount: row.photoCount,
     publishedAt: present(row.publishedAt, 'published_at').toISOString(),
+    dealRating: row.dealRating,
+    // Filled by the loan calculator (issue 4, valuation module).
+    monthlyPaymentKzt: null,
   }
 }
 
@@ -70,7 +73,40 @@ export function toListingDetail(
       height: p.height,
       isIllustration: p.isIllustration,
     })),
+    // Filled by the tax module (issue 4, valuation module).
+    taxPerYear: null,
+    valuation: toMarketEstimate(row),
+    contactPhoneMasked: maskPhone(row.contactPhone ?? ''),
+    phoneRevealsCount: row.phoneRevealsCount,
+    seller: { name: row.seller.name || null, memberSince: row.seller.createdAt.toISOString() },
     priceHistory: row.prices.map((p) => ({ priceKzt: p.priceKzt, changedAt: p.changedAt.toISOString() })),
     inspectionReports: row.reports,
   }
+}
+
+function toMarketEstimate(row: ListingDetailRow): ListingDetail['valuation'] {
+  const { estimateKzt, estimateLowKzt, estimateHighKzt, estimateComparables, dealRating, estimatedAt } = row
+  if (
+    estimateKzt === null ||
+    estimateLowKzt === null ||
+    estimateHighKzt === null ||
+    estimateComparables === null ||
+    dealRating === null ||
+    estimatedAt === null
+  )
+    return null
+  return {
+    estimateKzt,
+    lowKzt: estimateLowKzt,
+    highKzt: estimateHighKzt,
+    comparables: estimateComparables,
+    rating: dealRating,
+    estimatedAt: estimatedAt.toISOString(),
+  }
+}
+
+/** `+77011234567` → `+7 701 *** ** 67`: enough to recognise, not enough to call. */
+export function maskPhone(e164: string): string {
+  const m = /^\+7(\d{3})\d{5}(\d{2})$/.exec(e164)
+  return m ? `+7 ${m[1]} *** ** ${m[2]}` : '+7 *** *** ** **'
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { user } from '../identity/identity.tables.ts'
 import { inspectionReports } from '../inspections/inspections.tables.ts'
 import { bodyTypes, brands, cities, colours, engineTypes, generations, models } from '../reference/reference.tables.ts'
 import { listingPhotos, listingPriceHistory, listings } from './listings.tables.ts'
@@ -54,6 +55,7 @@ const cardColumns = {
   coverPhotoKey: listings.coverPhotoKey,
   photoCount: listings.photoCount,
   publishedAt: listings.publishedAt,
+  dealRating: listings.dealRating,
   brand: { id: brands.id, slug: brands.slug, name: brands.name },
   model: { id: models.id, slug: models.slug, name: models.name },
   city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
@@ -96,6 +98,14 @@ export async function findListingDetail(db: Db, id: number) {
       isBargainAllowed: listings.isBargainAllowed,
       isExchangeAccepted: listings.isExchangeAccepted,
       viewsCount: listings.viewsCount,
+      phoneRevealsCount: listings.phoneRevealsCount,
+      contactPhone: listings.contactPhone,
+      estimateKzt: listings.estimateKzt,
+      estimateLowKzt: listings.estimateLowKzt,
+      estimateHighKzt: listings.estimateHighKzt,
+      estimateComparables: listings.estimateComparables,
+      estimatedAt: listings.estimatedAt,
+      seller: { name: user.name, createdAt: user.createdAt },
       generation: { id: generations.id, name: generations.name },
       colour: {
         code: colours.code,
@@ -114,6 +124,7 @@ export async function findListingDetail(db: Db, id: number) {
     .innerJoin(colours, eq(colours.code, listings.colour))
     .innerJoin(bodyTypes, eq(bodyTypes.code, listings.bodyType))
     .innerJoin(engineTypes, eq(engineTypes.code, listings.engineType))
+    .innerJoin(user, eq(user.id, listings.ownerId))
     .leftJoin(generations, eq(generations.id, listings.generationId))
     .where(and(eq(listings.id, id), inArray(listings.status, ['published', 'sold'])))
     .limit(1)

@@ -24,13 +24,21 @@ const EMPTY_PAGE = (page: number): ListingPage => ({
   page,
   pageSize: LISTING_PAGE_SIZE,
   pageCount: 0,
+  nextCursor: null,
 })
 
 export function createListingsService({ db, reference }: ListingsServiceDeps) {
   /** Resolves brand/model slugs to ids; null when a slug names nothing (so nothing can match). */
   async function resolveFilter(q: ListingSearchQuery): Promise<repo.ListingFilter | null> {
     const { brand, model, page: _page, lang: _lang, ...rest } = q
-    const filter: repo.ListingFilter = { ...rest }
+    const filter: repo.ListingFilter = {
+      yearFrom: rest.yearFrom,
+      yearTo: rest.yearTo,
+      priceFrom: rest.priceFrom,
+      priceTo: rest.priceTo,
+      hot: rest.hot,
+      tulpar: rest.tulpar,
+    }
     if (brand) {
       const b = await reference.findBrandBySlug(brand)
       if (!b) return null
@@ -59,6 +67,7 @@ export function createListingsService({ db, reference }: ListingsServiceDeps) {
         page: q.page,
         pageSize: LISTING_PAGE_SIZE,
         pageCount: Math.min(Math.ceil(total / LISTING_PAGE_SIZE), LISTING_MAX_PAGE),
+        nextCursor: null,
       }
     },
 

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import {
   conditionEnum,
+  dealRatingEnum,
   driveEnum,
   listingStatusEnum,
   mileageUnitEnum,
@@ -85,6 +86,13 @@ export const listings = pgTable(
     phoneRevealsCount: integer('phone_reveals_count').notNull().default(0),
     coverPhotoKey: text('cover_photo_key'),
     photoCount: smallint('photo_count').notNull().default(0),
+    // Market estimate from comparable listings (valuation module); null with too few comparables.
+    estimateKzt: bigint('estimate_kzt', { mode: 'number' }),
+    estimateLowKzt: bigint('estimate_low_kzt', { mode: 'number' }),
+    estimateHighKzt: bigint('estimate_high_kzt', { mode: 'number' }),
+    estimateComparables: integer('estimate_comparables'),
+    dealRating: dealRatingEnum('deal_rating'),
+    estimatedAt: timestamp('estimated_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
