@@ -29,6 +29,52 @@ const flag = z
   .transform((v) => v === 'true' || v === '1')
   .optional()
 
+/**
+ * Matches counted exactly when the filter goes beyond brand/model/city/newness: exactly the matches that
+ * numbered pages can reach. Beyond it `count` is this lower bound and `countIsExact` is false (see
+ * docs/decisions/005-search-counts-and-paging.md).
+ */
+export const LISTING_COUNT_CAP = LISTING_PAGE_SIZE * LISTING_MAX_PAGE
+
+/**
+ * Where the next page starts in one sort order: the last card's sort key and id. `key` is the price in
+ * tenge, the year, the mileage in km, or for `newest` the publication time in microseconds since the epoch
+ * (PostgreSQL keeps microseconds; milliseconds would skip or repeat cars published in the same millisecond).
+ */
+export interface ListingCursor {
+  sort: ListingSort
+  key: number
+  id: number
+}
+const CursorPayload = z.tuple([
+  ListingSort,
+  z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+])
+
+/** The opaque `cursor`/`nextCursor` string: base64url of a small JSON array. */
+export function encodeListingCursor(c: ListingCursor): string {
+  return btoa(JSON.stringify([c.sort, c.key, c.id]))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '')
+}
+
+/** Null when the string is not a cursor this API issued (bad base64, bad JSON, wrong shape). */
+export function decodeListingCursor(text: string): ListingCursor | null {
+  let json: unknown
+  try {
+    json = JSON.parse(atob(text.replaceAll('-', '+').replaceAll('_', '/')))
+  } catch {
+    // atob and JSON.parse throw on garbage; garbage is exactly what "null" reports.
+    return null
+  }
+  const parsed = CursorPayload.safeParse(json)
+  if (!parsed.success) return null
+  const [sort, key, id] = parsed.data
+  return { sort, key, id }
+}
+
 /** GET /cars/ query. Unknown parameters are refused (400) rather than silently ignored. */
 export const ListingSearchQuery = z
   .strictObject({
@@ -70,6 +116,13 @@ export const ListingSearchQuery = z
       ctx.addIssue({ code: 'custom', path: ['yearTo'], message: 'yearTo is in the future' })
     if (q.yearFrom && q.yearFrom > currentYear() + 1)
       ctx.addIssue({ code: 'custom', path: ['yearFrom'], message: 'yearFrom is in the future' })
+    if (q.cursor !== undefined) {
+      const cursor = decodeListingCursor(q.cursor)
+      if (!cursor) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Not a cursor from nextCursor' })
+      else if (cursor.sort !== q.sort)
+        ctx.addIssue({ code: 'custom', path: ['cursor'], message: `The cursor is for sort ${cursor.sort}` })
+      if (q.page > 1) ctx.addIssue({ code: 'custom', path: ['page'], message: 'Use either page or cursor' })
+    }
   })
 export type ListingSearchQuery = z.infer<typeof ListingSearchQuery>
 export type ListingSearchInput = z.input<typeof ListingSearchQuery>
@@ -127,7 +180,13 @@ export type ListingCard = z.infer<typeof ListingCard>
 export const ListingPage = z
   .object({
     results: z.array(ListingCard),
-    count: z.number().int().describe('All matches, not only this page'),
+    count: z
+      .number()
+      .int()
+      .describe(
+        `All matches, not only this page; when \`countIsExact\` is false, a lower bound (${LISTING_COUNT_CAP}, all that pages reach)`,
+      ),
+    countIsExact: z.boolean().describe('False when `count` is only "at least this many"'),
     page: z.number().int(),
     pageSize: z.number().int(),
     pageCount: z.number().int().describe(`Pages reachable (at most ${LISTING_MAX_PAGE})`),

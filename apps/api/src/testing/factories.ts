@@ -71,3 +71,42 @@ export async function createListing(db: Db, overrides: ListingOverrides = {}) {
   if (row.priceKzt) await db.insert(listingPriceHistory).values({ listingId: row.id, priceKzt: row.priceKzt })
   return row
 }
+
+/**
+ * Many complete, published listings in one INSERT (for counts and paging past the caps); `each(i)` varies
+ * them. Same defaults as createListing, without price history.
+ */
+export async function createListings(
+  db: Db,
+  n: number,
+  overrides: ListingOverrides = {},
+  each: (i: number) => Partial<typeof listings.$inferInsert> = () => ({}),
+) {
+  const { brand = 'toyota', model = 'camry', city = 'almaty', ...fields } = overrides
+  const ref = await refIds(db, brand, model, city)
+  const ownerId = fields.ownerId ?? (await createUser(db)).id
+  const now = new Date()
+  const rows = Array.from({ length: n }, (_, i) => ({
+    ownerId,
+    status: 'published' as const,
+    brandId: ref.brandId,
+    modelId: ref.modelId,
+    cityId: ref.cityId,
+    year: 2018,
+    bodyType: ref.bodyType,
+    steering: 'left' as const,
+    engineType: 'petrol',
+    transmission: 'AT' as const,
+    drive: 'FWD' as const,
+    engineVolumeCc: 2500,
+    colour: ref.colour,
+    mileage: 90_000,
+    mileageKm: 90_000,
+    priceKzt: 12_500_000,
+    contactPhone: '+77011234567',
+    publishedAt: now,
+    ...fields,
+    ...each(i),
+  }))
+  return db.insert(listings).values(rows).returning({ id: listings.id })
+}

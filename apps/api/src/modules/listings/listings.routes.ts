@@ -1,26 +1,13 @@
-import { LangQuery, ListingDetail, ListingPage, ListingParams, ListingSearchQuery, Problem } from '@tulpar/contracts'
+import { LangQuery, ListingDetail, ListingParams, Problem } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { pickLocale } from '../../lib/locale.ts'
 import type { ListingsService } from './listings.service.ts'
+import { searchRoutes } from './search.routes.ts'
 
 export const listingsRoutes =
   ({ listings }: { listings: ListingsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/cars/',
-      {
-        schema: {
-          tags: ['cars'],
-          summary: 'Search published listings (newest first, pages of 20)',
-          description:
-            'Returns `{ results, count, page, pageSize, pageCount }`. Unknown or malformed parameters answer 400 ' +
-            'with per-field errors.',
-          querystring: ListingSearchQuery,
-          response: { 200: ListingPage, 400: Problem },
-        },
-      },
-      (req) => listings.searchListings(req.query, pickLocale(req.query.lang, req.headers['accept-language'])),
-    )
+    await app.register(searchRoutes({ listings }))
 
     app.get(
       '/cars/:id/',

@@ -100,15 +100,77 @@ export const listings = pgTable(
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Catalogue: every index is partial on published rows, the only ones buyers see.
-    index('listings_pub_newest_idx').on(t.publishedAt.desc(), t.id.desc()).where(published),
-    index('listings_pub_price_idx').on(t.priceKzt, t.id).where(published),
-    index('listings_pub_year_idx').on(t.year.desc(), t.id.desc()).where(published),
-    index('listings_pub_mileage_idx').on(t.mileageKm, t.id).where(published),
-    index('listings_pub_brand_model_idx').on(t.brandId, t.modelId, t.year, t.priceKzt).where(published),
-    index('listings_pub_city_newest_idx').on(t.cityId, t.publishedAt.desc(), t.id.desc()).where(published),
-    index('listings_pub_tulpar_idx').on(t.publishedAt.desc()).where(sql`status = 'published' and is_tulpar`),
-    index('listings_pub_hot_idx').on(t.publishedAt.desc()).where(sql`status = 'published' and is_hot`),
+    // Catalogue search (docs/decisions/005-search-counts-and-paging.md): every index is partial on published
+    // rows, the only ones buyers see. Each sort has an index per common prefix (none, brand, brand+model,
+    // city) ending in the sort key and id, so a page is a short ordered walk and the keyset row comparison
+    // is an index condition. The trailing columns are there for filtering and counting inside the index
+    // (index-only scans, no heap visits); DESC columns are NULLS LAST, and the queries say so.
+    index('listings_pub_newest_idx')
+      .on(
+        t.publishedAt.desc(),
+        t.id.desc(),
+        t.brandId,
+        t.modelId,
+        t.cityId,
+        t.year,
+        t.priceKzt,
+        t.mileageKm,
+        t.isNew,
+        t.drive,
+        t.bodyType,
+        t.transmission,
+        t.engineType,
+        t.steering,
+        t.isCustomsCleared,
+        t.isTulpar,
+        t.hasWarranty,
+        t.isCreditAvailable,
+        t.isHot,
+        t.dealRating,
+      )
+      .where(published),
+    index('listings_pub_price_idx')
+      .on(t.priceKzt, t.id, t.brandId, t.modelId, t.cityId, t.year, t.mileageKm, t.isNew)
+      .where(published),
+    index('listings_pub_year_idx')
+      .on(t.year.desc(), t.id.desc(), t.brandId, t.modelId, t.cityId, t.priceKzt, t.mileageKm, t.isNew)
+      .where(published),
+    index('listings_pub_mileage_idx')
+      .on(t.mileageKm, t.id, t.brandId, t.modelId, t.cityId, t.year, t.priceKzt, t.isNew)
+      .where(published),
+    index('listings_pub_model_newest_idx')
+      .on(t.brandId, t.modelId, t.publishedAt.desc(), t.id.desc(), t.cityId, t.year, t.priceKzt, t.mileageKm, t.isNew)
+      .where(published),
+    index('listings_pub_brand_newest_idx')
+      .on(t.brandId, t.publishedAt.desc(), t.id.desc(), t.modelId, t.cityId, t.year, t.priceKzt, t.mileageKm, t.isNew)
+      .where(published),
+    index('listings_pub_brand_price_idx')
+      .on(t.brandId, t.priceKzt, t.id, t.modelId, t.cityId, t.year, t.mileageKm, t.isNew)
+      .where(published),
+    index('listings_pub_brand_year_idx')
+      .on(t.brandId, t.year.desc(), t.id.desc(), t.modelId, t.cityId)
+      .where(published),
+    index('listings_pub_brand_mileage_idx').on(t.brandId, t.mileageKm, t.id, t.modelId, t.cityId).where(published),
+    index('listings_pub_city_newest_idx')
+      .on(t.cityId, t.publishedAt.desc(), t.id.desc(), t.brandId, t.modelId, t.year, t.priceKzt, t.mileageKm, t.isNew)
+      .where(published),
+    index('listings_pub_city_price_idx')
+      .on(t.cityId, t.priceKzt, t.id, t.brandId, t.modelId, t.year, t.mileageKm, t.isNew)
+      .where(published),
+    // Small sets a filter names directly (newest first); with another sort they are read whole and sorted.
+    index('listings_pub_hot_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'published' and (is_hot or deal_rating = 'great')`),
+    index('listings_pub_tulpar_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'published' and is_tulpar`),
+    index('listings_pub_new_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`status = 'published' and is_new`),
+    index('listings_pub_imported_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'published' and (steering = 'right' or not is_customs_cleared)`),
+    index('listings_pub_alt_fuel_idx')
+      .on(t.engineType, t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'published' and engine_type <> 'petrol' and engine_type <> 'diesel'`),
     // Owners' lists, the moderation queue (oldest first) and the duplicate-VIN signal.
     index('listings_owner_idx').on(t.ownerId, t.status),
     index('listings_status_changed_idx').on(t.status, t.statusChangedAt),
@@ -193,4 +255,25 @@ export const moderationEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('moderation_events_listing_idx').on(t.listingId, t.createdAt)],
+)
+
+/**
+ * Published listings counted per newness ('all', 'new', 'used'), city, brand and model, where 0 means
+ * "any": one row answers the count of any brand/model/city/newness filter, and the rows of one city give
+ * the brand and model lists. Kept exact by triggers on `listings` in the same transaction (custom migration
+ * listing_counts_triggers); see docs/decisions/005-search-counts-and-paging.md.
+ */
+export const listingCounts = pgTable(
+  'listing_counts',
+  {
+    newness: text('newness').notNull(),
+    cityId: integer('city_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    modelId: integer('model_id').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.newness, t.cityId, t.brandId, t.modelId] }),
+    check('listing_counts_newness', sql`newness in ('all', 'new', 'used')`),
+  ],
 )

@@ -1,0 +1,44 @@
+import { ListingFacets, ListingFacetsQuery, ListingPage, ListingSearchQuery, Problem } from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { pickLocale } from '../../lib/locale.ts'
+import type { ListingsService } from './listings.service.ts'
+
+/** The catalogue search and the filter-list counts. */
+export const searchRoutes =
+  ({ listings }: { listings: ListingsService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/cars/',
+      {
+        schema: {
+          tags: ['cars'],
+          summary: 'Search published listings (every filter and sort, pages of 20 or a keyset cursor)',
+          description:
+            'Numbered pages go up to 100; `nextCursor` continues past any page (infinite scroll). Every sort ' +
+            'breaks ties by id. `count` is exact for brand/model/city/newness filters and for up to 2,000 ' +
+            'matches of any other filter; beyond that it is 2,000 with `countIsExact: false`. Unknown ' +
+            'brand, model or city slugs give an empty page. Unknown or malformed parameters answer 400 ' +
+            'with per-field errors.',
+          querystring: ListingSearchQuery,
+          response: { 200: ListingPage, 400: Problem },
+        },
+      },
+      (req) => listings.searchListings(req.query, pickLocale(req.query.lang, req.headers['accept-language'])),
+    )
+
+    app.get(
+      '/cars/facets/',
+      {
+        schema: {
+          tags: ['cars'],
+          summary: 'Published listings per brand (and per model of `brand`), optionally within a city',
+          description:
+            'Exact and current: the totals are kept by database triggers in the same transaction as the ' +
+            'listing change. Only brands and models with listings are listed, by name.',
+          querystring: ListingFacetsQuery,
+          response: { 200: ListingFacets, 400: Problem },
+        },
+      },
+      (req) => listings.listFacets(req.query),
+    )
+  }

@@ -1,0 +1,147 @@
+import {
+  decodeListingCursor,
+  encodeListingCursor,
+  LISTING_COUNT_CAP,
+  LISTING_MAX_PAGE,
+  LISTING_PAGE_SIZE,
+  type ListingCard,
+  type ListingFacets,
+  type ListingFacetsQuery,
+  type ListingPage,
+  type ListingSearchQuery,
+  type ListingSort,
+  type Locale,
+} from '@tulpar/contracts'
+import type { Db } from '../../db/client.ts'
+import { toListingCard } from './listings.mapper.ts'
+import * as repo from './search.repository.ts'
+
+const emptyPage = (page: number): ListingPage => ({
+  results: [],
+  count: 0,
+  countIsExact: true,
+  page,
+  pageSize: LISTING_PAGE_SIZE,
+  pageCount: 0,
+  nextCursor: null,
+})
+
+/** The query's filters with slugs resolved; null when a slug names nothing, so nothing can match. */
+async function toSearchFilter(db: Db, q: ListingSearchQuery): Promise<repo.SearchFilter | null> {
+  const filter: repo.SearchFilter = {
+    yearFrom: q.yearFrom,
+    yearTo: q.yearTo,
+    priceFrom: q.priceFrom,
+    priceTo: q.priceTo,
+    mileageMaxKm: q.mileageMax,
+    drive: q.drive,
+    bodyType: q.bodyType,
+    transmission: q.transmission,
+    engineType: q.engineType,
+    steering: q.steering,
+    customsCleared: q.customsCleared,
+    isNew: q.newness === 'all' ? undefined : q.newness === 'new',
+    // A flag set to false means "not only these", not "none of these".
+    tulpar: q.tulpar || undefined,
+    warranty: q.warranty || undefined,
+    credit: q.credit || undefined,
+    hot: q.hot || undefined,
+  }
+  if (q.brand || q.city) {
+    const ids = await repo.resolveSlugs(db, q)
+    if ((q.brand && ids.brandId === null) || (q.model && ids.modelId === null) || (q.city && ids.cityId === null))
+      return null
+    filter.brandId = ids.brandId ?? undefined
+    filter.modelId = ids.modelId ?? undefined
+    filter.cityId = ids.cityId ?? undefined
+  }
+  return filter
+}
+
+interface Count {
+  count: number
+  exact: boolean
+}
+
+/**
+ * Brand/model/city/newness filters read their exact total from `listing_counts`; any other filter is
+ * counted over `listings` up to LISTING_COUNT_CAP (all that numbered pages reach), beyond which the count
+ * is a lower bound. A first page that is not full already is the count.
+ */
+async function countMatches(db: Db, filter: repo.SearchFilter, firstPageRows: number | null): Promise<Count> {
+  if (firstPageRows !== null && firstPageRows <= LISTING_PAGE_SIZE) return { count: firstPageRows, exact: true }
+  const n = await repo.countMatchesUpTo(db, filter, LISTING_COUNT_CAP + 1)
+  return n > LISTING_COUNT_CAP ? { count: LISTING_COUNT_CAP, exact: false } : { count: n, exact: true }
+}
+
+export function createListingSearch({ db }: { db: Db }) {
+  async function cards(filter: repo.SearchFilter, sort: ListingSort, page: number, cursor: string | undefined) {
+    const decoded = cursor === undefined ? undefined : (decodeListingCursor(cursor) ?? undefined)
+    // One row more than a page tells whether a next page exists.
+    return repo.findSearchPage(db, filter, {
+      sort,
+      limit: LISTING_PAGE_SIZE + 1,
+      offset: decoded ? 0 : (page - 1) * LISTING_PAGE_SIZE,
+      cursor: decoded,
+    })
+  }
+
+  return {
+    /**
+     * One page (numbered, or after a keyset cursor) of published listings in a total order, with the
+     * number of matches (exact, or a lower bound past LISTING_COUNT_CAP). Unknown slugs give an empty page.
+     */
+    async searchListings(q: ListingSearchQuery, locale: Locale): Promise<ListingPage> {
+      const filter = await toSearchFilter(db, q)
+      if (!filter) return emptyPage(q.page)
+      let rows: repo.SearchCardRow[]
+      let total: Count
+      if (repo.isSummaryCountable(filter)) {
+        const [r, n] = await Promise.all([cards(filter, q.sort, q.page, q.cursor), repo.readSummaryCount(db, filter)])
+        rows = r
+        total = { count: n, exact: true }
+      } else {
+        rows = await cards(filter, q.sort, q.page, q.cursor)
+        const firstPage = q.page === 1 && q.cursor === undefined ? rows.length : null
+        total = await countMatches(db, filter, firstPage)
+      }
+      const hasMore = rows.length > LISTING_PAGE_SIZE
+      const shown = rows.slice(0, LISTING_PAGE_SIZE)
+      const last = shown.at(-1)
+      return {
+        results: shown.map((r) => toListingCard(r, locale)),
+        count: total.count,
+        countIsExact: total.exact,
+        page: q.page,
+        pageSize: LISTING_PAGE_SIZE,
+        pageCount: Math.min(Math.ceil(total.count / LISTING_PAGE_SIZE), LISTING_MAX_PAGE),
+        nextCursor: hasMore && last ? encodeListingCursor({ sort: q.sort, key: last.cursorKey, id: last.id }) : null,
+      }
+    },
+
+    /** The newest published listings matching a filter (home page blocks), without a count. */
+    async listNewestCards(limit: number, locale: Locale, filter: repo.SearchFilter = {}): Promise<ListingCard[]> {
+      const rows = await repo.findSearchPage(db, filter, { sort: 'newest', limit, offset: 0 })
+      return rows.map((r) => toListingCard(r, locale))
+    },
+
+    /**
+     * Published listings per brand, and per model of `brand`, optionally within a city, from the totals the
+     * triggers keep (no staleness). Unknown city: all zero; unknown brand: no models.
+     */
+    async listFacets(q: ListingFacetsQuery): Promise<ListingFacets> {
+      const ids = await repo.resolveSlugs(db, { brand: q.brand, city: q.city })
+      if (q.city && ids.cityId === null) return { total: 0, brands: [], models: [] }
+      const rows = await repo.findFacetRows(db, ids.cityId ?? 0, ids.brandId)
+      const facets: ListingFacets = { total: 0, brands: [], models: [] }
+      for (const r of rows) {
+        if (r.brandId === 0) facets.total = r.n
+        else if (r.modelId === 0 && r.brandSlug && r.brandName)
+          facets.brands.push({ slug: r.brandSlug, name: r.brandName, count: r.n })
+        else if (r.modelSlug && r.modelName) facets.models.push({ slug: r.modelSlug, name: r.modelName, count: r.n })
+      }
+      return facets
+    },
+  }
+}
+export type ListingSearch = ReturnType<typeof createListingSearch>
