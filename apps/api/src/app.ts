@@ -14,6 +14,7 @@ import { registerAuthHandler, registerIdTokenExchange } from './modules/identity
 import { listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute } from './modules/media/index.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
+import { valuationRoutes } from './modules/valuation/index.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerProblemHandler, sendNotFound } from './plugins/problem.ts'
@@ -70,6 +71,7 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   registerIdTokenExchange(app, services.idTokens)
   await app.register(companyRoutes(services), { prefix: '/api' })
   await app.register(listingsRoutes(services), { prefix: '/api' })
+  await app.register(valuationRoutes(services), { prefix: '/api' })
   await app.register(
     profilesRoutes({
       ...services,

@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_EMPTY: booleanFlag.optional(),
   SEED_LISTINGS: z.coerce.number().int().min(0).max(5_000_000).default(2000),
+  VALUATION_REFRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   MIGRATIONS_DIR: z.string().optional(),
   DEV_OUTBOX: booleanFlag.optional(),
   SMTP_URL: z.string().startsWith('smtp').optional(),
@@ -59,6 +60,8 @@ export interface Config {
   /** Seed demo data when the database has no listings (default: on for the embedded database). */
   seedOnEmpty: boolean
   seedListings: number
+  /** How often market estimates and deal ratings are recomputed (minutes; 0 turns the refresh off). */
+  valuationRefreshMinutes: number
   migrationsDir: string
   /** Write SMS and email to the outbox table, readable at /dev/outbox (default: on for the embedded demo only). */
   devOutbox: boolean
@@ -133,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seedOnEmpty: e.SEED_ON_EMPTY ?? databaseUrl === null,
     seedListings: e.SEED_LISTINGS,
+    valuationRefreshMinutes: e.VALUATION_REFRESH_MINUTES,
     migrationsDir: resolve(REPO_ROOT, e.MIGRATIONS_DIR ?? 'apps/api/drizzle'),
     devOutbox: e.DEV_OUTBOX ?? databaseUrl === null,
     smtpUrl: e.SMTP_URL ?? null,

@@ -8,6 +8,7 @@ import { seedReference } from './db/seed/seed-reference.ts'
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit.ts'
 import { createDelivery } from './modules/delivery/index.ts'
 import { createLocalDiskStorage } from './modules/media/index.ts'
+import { startEstimateRefresh } from './modules/valuation/index.ts'
 import { createServices, type Services } from './services.ts'
 
 export interface Runtime {
@@ -49,11 +50,14 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
   }
   const delivery = createDelivery(config, database.db)
   const limiter = createRateLimiter(config.redisUrl)
+  const services = createServices({ db: database.db, config, delivery, media: createLocalDiskStorage(config.mediaDir) })
+  const stopEstimateRefresh = startEstimateRefresh(services.valuation, config.valuationRefreshMinutes, log)
   return {
     database,
-    services: createServices({ db: database.db, config, delivery, media: createLocalDiskStorage(config.mediaDir) }),
+    services,
     limiter,
     close: async () => {
+      stopEstimateRefresh()
       await limiter.close()
       await database.close()
     },

@@ -1,6 +1,7 @@
 export * from './company.ts'
 export * from './enums.ts'
 export * from './listings.ts'
+export * from './loans.ts'
 export * from './problem.ts'
 export * from './profiles.ts'
 export * from './reference.ts'

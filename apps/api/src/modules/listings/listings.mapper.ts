@@ -1,5 +1,6 @@
 import type { ListingCard, ListingDetail, Locale } from '@tulpar/contracts'
 import { localName } from '../reference/index.ts'
+import { estimateMonthlyPayment, estimateTransportTax } from '../valuation/index.ts'
 import type { ListingCardRow, ListingDetailRow } from './listings.repository.ts'
 
 /** A column that the `listings_complete_unless_draft` check guarantees for any non-draft row. */
@@ -36,8 +37,7 @@ export function toListingCard(row: ListingCardRow, locale: Locale): ListingCard 
     photoCount: row.photoCount,
     publishedAt: present(row.publishedAt, 'published_at').toISOString(),
     dealRating: row.dealRating,
-    // Filled by the loan calculator (issue 4, valuation module).
-    monthlyPaymentKzt: null,
+    monthlyPaymentKzt: monthlyPayment(row),
   }
 }
 
@@ -46,8 +46,9 @@ export function toListingDetail(
   optionGroups: ListingDetail['options'],
   locale: Locale,
 ): ListingDetail {
+  const card = toListingCard(row, locale)
   return {
-    ...toListingCard(row, locale),
+    ...card,
     status: row.status,
     generation: row.generation?.id ? { id: row.generation.id, name: row.generation.name } : null,
     steering: present(row.steering, 'steering'),
@@ -73,8 +74,15 @@ export function toListingDetail(
       height: p.height,
       isIllustration: p.isIllustration,
     })),
-    // Filled by the tax module (issue 4, valuation module).
-    taxPerYear: null,
+    taxPerYear: estimateTransportTax(
+      { engineType: card.engineType, engineVolumeCc: row.engineVolumeCc, year: card.year },
+      new Date().getUTCFullYear(),
+    ),
+    // The detail knows steering and customs status, which decide whether a bank can take the car as a pledge.
+    monthlyPaymentKzt: monthlyPayment(row, {
+      steering: present(row.steering, 'steering'),
+      isCustomsCleared: row.isCustomsCleared,
+    }),
     valuation: toMarketEstimate(row),
     contactPhoneMasked: maskPhone(row.contactPhone ?? ''),
     phoneRevealsCount: row.phoneRevealsCount,
@@ -82,6 +90,15 @@ export function toListingDetail(
     priceHistory: row.prices.map((p) => ({ priceKzt: p.priceKzt, changedAt: p.changedAt.toISOString() })),
     inspectionReports: row.reports,
   }
+}
+
+function monthlyPayment(
+  row: ListingCardRow,
+  registration: { steering?: 'left' | 'right'; isCustomsCleared?: boolean } = {},
+): number | null {
+  const priceKzt = present(row.priceKzt, 'price_kzt')
+  const year = present(row.year, 'year')
+  return estimateMonthlyPayment({ priceKzt, year, isNew: row.isNew, ...registration }, new Date().getUTCFullYear())
 }
 
 function toMarketEstimate(row: ListingDetailRow): ListingDetail['valuation'] {

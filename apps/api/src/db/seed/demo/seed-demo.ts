@@ -1,4 +1,5 @@
 import type { MediaStorage } from '../../../modules/media/index.ts'
+import { refreshAllEstimates } from '../../../modules/valuation/index.ts'
 import type { Database } from '../../client.ts'
 import { copyObjects, pgliteClient, resetIdentity } from './copy.ts'
 import { generateListings } from './generate.ts'
@@ -121,6 +122,9 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
   }
   for (const load of inFlight) await load
   await resetIdentity(database, 'listings')
+  // Deal ratings (and so hot offers) exist from the first page view, not from the first periodic refresh.
+  const estimates = await refreshAllEstimates(database.db)
+  progress(`market estimates: ${JSON.stringify(estimates.byRating)}`)
 
   let illustrations = 0
   if (options.media) {

@@ -1,0 +1,48 @@
+import type { LoanProduct, LoanTerms } from '@tulpar/contracts'
+import { LOAN_TERMS } from './loan-terms.ts'
+
+/**
+ * Annuity payment in whole tenge (rounded up, so the payments cover the loan): P = L·r / (1 − (1 + r)^−n)
+ * with r the monthly rate. Throws on a term that is not a positive whole number of months.
+ */
+export function annuityPayment(principalKzt: number, annualRatePct: number, termMonths: number): number {
+  if (!Number.isInteger(termMonths) || termMonths <= 0) throw new RangeError('termMonths must be a positive integer')
+  if (principalKzt <= 0) return 0
+  const r = annualRatePct / 100 / 12
+  const exact = r === 0 ? principalKzt / termMonths : (principalKzt * r) / (1 - (1 + r) ** -termMonths)
+  // 1e-6 absorbs floating noise so an exact amount is not pushed up by one tenge.
+  return Math.ceil(exact - 1e-6)
+}
+
+export interface FinancedCar {
+  priceKzt: number
+  year: number
+  isNew: boolean
+  /** Unknown (undefined) is not held against the car; the card query does not carry these two. */
+  steering?: 'left' | 'right'
+  isCustomsCleared?: boolean
+}
+
+export function loanProductFor(car: Pick<FinancedCar, 'isNew'>, terms: LoanTerms = LOAN_TERMS): LoanProduct {
+  return car.isNew ? terms.newCars : terms.usedCars
+}
+
+/**
+ * The card's estimated monthly payment with the default down payment and term (LOAN_TERMS). Null when the
+ * bank product would not finance the car: too old, a loan above its limit, or a car that cannot be registered
+ * in Kazakhstan (right-hand drive, not cleared by customs), since the car is the loan's pledge.
+ */
+export function estimateMonthlyPayment(
+  car: FinancedCar,
+  currentYear: number,
+  terms: LoanTerms = LOAN_TERMS,
+): number | null {
+  if (car.steering === 'right' || car.isCustomsCleared === false) return null
+  const product = loanProductFor(car, terms)
+  const age = currentYear - car.year
+  if (product.maxCarAgeYears !== null && age > product.maxCarAgeYears) return null
+  const downPaymentPct = Math.max(terms.downPaymentPct, product.minDownPaymentPct)
+  const loanKzt = car.priceKzt - Math.round((car.priceKzt * downPaymentPct) / 100)
+  if (loanKzt <= 0 || loanKzt > product.maxLoanKzt) return null
+  return annuityPayment(loanKzt, product.annualRatePct, Math.min(terms.termMonths, product.maxTermMonths))
+}
