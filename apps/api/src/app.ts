@@ -11,7 +11,8 @@ import type { RateLimiter } from './lib/rate-limit.ts'
 import { companyRoutes } from './modules/company/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
 import { registerAuthHandler, registerIdTokenExchange } from './modules/identity/identity.routes.ts'
-import { listingsRoutes } from './modules/listings/index.ts'
+import { leadsRoutes } from './modules/leads/index.ts'
+import { carPageRoutes, listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute } from './modules/media/index.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
@@ -70,6 +71,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   registerIdTokenExchange(app, services.idTokens)
   await app.register(companyRoutes(services), { prefix: '/api' })
   await app.register(listingsRoutes(services), { prefix: '/api' })
+  await app.register(carPageRoutes(services), { prefix: '/api' })
+  await app.register(leadsRoutes(services), { prefix: '/api' })
   await app.register(
     profilesRoutes({
       ...services,

@@ -51,7 +51,13 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
   const limiter = createRateLimiter(config.redisUrl)
   return {
     database,
-    services: createServices({ db: database.db, config, delivery, media: createLocalDiskStorage(config.mediaDir) }),
+    services: createServices({
+      db: database.db,
+      config,
+      delivery,
+      media: createLocalDiskStorage(config.mediaDir),
+      limiter,
+    }),
     limiter,
     close: async () => {
       await limiter.close()

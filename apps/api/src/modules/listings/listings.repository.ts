@@ -33,7 +33,7 @@ export function searchConditions(f: ListingFilter): SQL | undefined {
   return and(...conditions)
 }
 
-const cardColumns = {
+export const cardColumns = {
   id: listings.id,
   status: listings.status,
   year: listings.year,

@@ -1,0 +1,3 @@
+CREATE INDEX "listings_pub_model_price_idx" ON "listings" USING btree ("model_id","price_kzt","id") WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "listings_pub_brand_body_price_idx" ON "listings" USING btree ("brand_id","body_type","price_kzt","id") WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "listings_pub_body_price_idx" ON "listings" USING btree ("body_type","price_kzt","id") WHERE status = 'published';
