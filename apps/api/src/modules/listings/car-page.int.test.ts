@@ -62,6 +62,18 @@ describe('GET /api/cars/{id}/: who sees what', () => {
     expect(res.json()).toMatchObject({ status: 410, code: 'listing.gone', title: 'Gone' })
   })
 
+  test('the removed page learns what the car was; other listings are not "removed"', async () => {
+    expect(await t.services.carPage.findRemovedListing(ids.archived)).toEqual({
+      id: ids.archived,
+      brand: { slug: 'toyota', name: 'Toyota' },
+      model: { slug: 'camry', name: 'Camry' },
+      year: 2017,
+    })
+    for (const id of [ids.camry, ids.sold, ids.draft, 987654321]) {
+      expect(await t.services.carPage.findRemovedListing(id)).toBeNull()
+    }
+  })
+
   test.each(['draft', 'moderation', 'rejected'] as const)('a %s listing is a 404 for everyone', async (name) => {
     const res = await t.app.inject(`/api/cars/${ids[name]}/`)
     expect(res.statusCode).toBe(404)

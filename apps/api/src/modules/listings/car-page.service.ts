@@ -7,7 +7,7 @@ import {
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
-import { ListingSoldError } from './car-page.errors.ts'
+import { type GoneListingSummary, ListingSoldError } from './car-page.errors.ts'
 import { CAR_PAGE_LIMITS, enforceRateLimits } from './car-page.limits.ts'
 import * as repo from './car-page.repository.ts'
 import { deriveVisitorId, hashVisitor, isVisitorId, viewDay } from './car-page.visitor.ts'
@@ -54,6 +54,12 @@ export function createCarPageService({ db, limiter, secret, now = () => new Date
 
   return {
     requireOnSale,
+
+    /** What the "removed" page says about a listing, or null when the listing is not a removed one. */
+    async findRemovedListing(id: number): Promise<GoneListingSummary | null> {
+      const state = await repo.findListingState(db, id)
+      return state?.status === 'archived' ? goneError(state).listing : null
+    },
 
     /** The seller's number, counted; rate-limited per address so the numbers cannot be harvested. */
     async revealPhone(id: number, client: CarPageClient): Promise<PhoneReveal> {
