@@ -44,7 +44,7 @@ async function createTulparServer(vite?: ViteDevServer) {
     getLoadContext(request) {
       const context = new RouterContextProvider()
       context.set(servicesContext, runtime.services)
-      context.set(requestInfoContext, { publicUrl: config.publicUrl, requestId: request.id })
+      context.set(requestInfoContext, { publicUrl: config.publicUrl, requestId: request.id, clientIp: request.ip })
       return context
     },
   })

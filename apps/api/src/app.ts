@@ -11,7 +11,8 @@ import type { RateLimiter } from './lib/rate-limit.ts'
 import { companyRoutes } from './modules/company/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
 import { registerAuthHandler, registerIdTokenExchange } from './modules/identity/identity.routes.ts'
-import { listingsRoutes } from './modules/listings/index.ts'
+import { leadsRoutes } from './modules/leads/index.ts'
+import { carPageRoutes, listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute } from './modules/media/index.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { valuationRoutes } from './modules/valuation/index.ts'
@@ -72,6 +73,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await app.register(companyRoutes(services), { prefix: '/api' })
   await app.register(listingsRoutes(services), { prefix: '/api' })
   await app.register(valuationRoutes(services), { prefix: '/api' })
+  await app.register(carPageRoutes(services), { prefix: '/api' })
+  await app.register(leadsRoutes(services), { prefix: '/api' })
   await app.register(
     profilesRoutes({
       ...services,

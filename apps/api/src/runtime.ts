@@ -50,7 +50,13 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
   }
   const delivery = createDelivery(config, database.db)
   const limiter = createRateLimiter(config.redisUrl)
-  const services = createServices({ db: database.db, config, delivery, media: createLocalDiskStorage(config.mediaDir) })
+  const services = createServices({
+    db: database.db,
+    config,
+    delivery,
+    media: createLocalDiskStorage(config.mediaDir),
+    limiter,
+  })
   const stopEstimateRefresh = startEstimateRefresh(services.valuation, config.valuationRefreshMinutes, log)
   return {
     database,

@@ -1,11 +1,13 @@
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
+import type { RateLimiter } from './lib/rate-limit.ts'
 import { createCompanyService } from './modules/company/index.ts'
 import type { Delivery } from './modules/delivery/index.ts'
 import { createAuth } from './modules/identity/auth.ts'
 import { createIdTokenExchange } from './modules/identity/id-token.ts'
 import { createSessionResolver } from './modules/identity/session.ts'
-import { createListingsService } from './modules/listings/index.ts'
+import { createLeadsService } from './modules/leads/index.ts'
+import { createCarPageService, createListingsService } from './modules/listings/index.ts'
 import type { MediaStorage } from './modules/media/index.ts'
 import { createProfilesService } from './modules/profiles/profiles.service.ts'
 import { createReferenceService } from './modules/reference/index.ts'
@@ -22,20 +24,25 @@ export function createServices({
   config,
   delivery,
   media,
+  limiter,
 }: {
   db: Db
   config: ServicesConfig
   delivery: Delivery
   media: MediaStorage
+  /** Shared counters: the car page's public actions are limited per client whether the API or a page calls them. */
+  limiter: RateLimiter
 }) {
   const reference = createReferenceService({ db })
   const company = createCompanyService({ db })
   const listings = createListingsService({ db, reference })
+  const carPage = createCarPageService({ db, limiter, secret: config.authSecret })
+  const leads = createLeadsService({ db, limiter, carPage })
   const auth = createAuth({ db, config, mailer: delivery.mailer, sms: delivery.sms })
   const sessions = createSessionResolver(auth)
   const profiles = createProfilesService({ db, media })
   const idTokens = createIdTokenExchange({ db, auth, issuers: config.trustedIdTokenIssuers })
   const valuation = createValuationService({ db })
-  return { reference, company, listings, auth, sessions, profiles, idTokens, valuation }
+  return { reference, company, listings, carPage, leads, auth, sessions, profiles, idTokens, valuation }
 }
 export type Services = ReturnType<typeof createServices>

@@ -14,6 +14,8 @@ export interface RequestInfo {
   /** Absolute origin used for canonical and hreflang links, e.g. https://tulpar.kz */
   publicUrl: string
   requestId: string
+  /** The client's address as the API sees it (rate limits and view counting treat pages and API alike). */
+  clientIp: string
 }
 export const requestInfoContext = createContext<RequestInfo>()
 

@@ -1,3 +1,4 @@
+export * from './car-page.ts'
 export * from './company.ts'
 export * from './enums.ts'
 export * from './listings.ts'

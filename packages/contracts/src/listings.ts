@@ -278,13 +278,15 @@ export type ListingFacets = z.infer<typeof ListingFacets>
 
 /** POST /cars/{id}/phone/: reveals the seller number (counted). */
 export const PhoneReveal = z.object({ phone: z.string().describe('E.164') }).meta({ id: 'PhoneReveal' })
+export type PhoneReveal = z.infer<typeof PhoneReveal>
 
 /** POST /cars/{id}/callback/: a call-back request (spec: phone, last name, first name). */
 export const CallbackRequestBody = z
   .strictObject({
-    phone: z.string().min(1).max(32),
-    lastName: z.string().trim().min(1).max(80),
-    firstName: z.string().trim().min(1).max(80),
+    // Spec section 5 texts; the KZ mobile rule itself is checked by the API (`phone.invalid`).
+    phone: z.string().trim().min(1, 'This field is required').max(32, 'Enter a valid phone number'),
+    lastName: z.string().trim().min(1, 'This field is required').max(80),
+    firstName: z.string().trim().min(1, 'This field is required').max(80),
   })
   .meta({ id: 'CallbackRequestBody' })
 export type CallbackRequestBody = z.infer<typeof CallbackRequestBody>

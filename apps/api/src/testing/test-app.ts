@@ -29,8 +29,8 @@ export async function createTestApp(
     database.db,
   )
   const media = createLocalDiskStorage(config.mediaDir)
-  const services = createServices({ db: database.db, config, delivery, media })
   const limiter = createMemoryRateLimiter()
+  const services = createServices({ db: database.db, config, delivery, media, limiter })
   const app = await buildApi({ config, database, services, limiter, logger: false })
   await app.ready()
   return {

@@ -1,73 +1,177 @@
-import { data, isRouteErrorResponse, Link } from 'react-router'
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { appErrorCode, requestCallback, revealPhone } from '../features/car/actions.server.ts'
+import { CarSummary } from '../features/car/car-summary.tsx'
 import { Characteristics } from '../features/car/characteristics.tsx'
+import { ContactBlock } from '../features/car/contact-block.tsx'
 import { Gallery } from '../features/car/gallery.tsx'
-import { Badges } from '../features/catalogue/listing-card.tsx'
+import { InspectionReports } from '../features/car/inspection-reports.tsx'
+import { OptionsList } from '../features/car/options-list.tsx'
+import { PriceHistory } from '../features/car/price-history.tsx'
+import { buildCarSeo } from '../features/car/seo.server.ts'
+import { isCountableView, readVisitorId, visitorCookie } from '../features/car/visitor.server.ts'
+import { catalogueHref } from '../features/catalogue/href.ts'
+import { ListingCard } from '../features/catalogue/listing-card.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
-import { formatDistance, formatPrice, MESSAGES, translate } from '../i18n/index.ts'
+import { MESSAGES, translate } from '../i18n/index.ts'
+import carStyles from '../styles/car.css?url'
 import type { Route } from './+types/car'
 import { NotFoundContent } from './not-found.tsx'
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const locale = context.get(localeContext)
-  const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : null
-  const notFound = () =>
-    data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
-  if (id === null) throw notFound()
-  try {
-    const car = await context.get(servicesContext).listings.getListing(id, locale)
-    const m = MESSAGES[locale]
-    const vars = {
-      brand: car.brand.name,
-      model: car.model.name,
-      year: String(car.year),
-      price: formatPrice(car.priceKzt, locale),
-      mileage: formatDistance(car.mileage, car.mileageUnit, locale),
-      city: car.city.name,
-    }
-    return {
-      car,
-      title: translate(m, locale, 'car.title', vars),
-      description: translate(m, locale, 'car.description', vars),
-      canonical: `${context.get(requestInfoContext).publicUrl}/cars/${car.id}`,
-    }
-  } catch (error) {
-    if (error instanceof Error && 'status' in error && error.status === 404) throw notFound()
-    throw error
-  }
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
+
+function parseId(raw: string | undefined): number | null {
+  return raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        { title: `${loaderData.title} | Tulpar Auto` },
-        { name: 'description', content: loaderData.description },
-        { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
-        { property: 'og:title', content: loaderData.title },
-        { property: 'og:description', content: loaderData.description },
-        { property: 'og:type', content: 'website' },
-        { property: 'og:url', content: loaderData.canonical },
-      ]
-    : [{ title: 'Tulpar Auto' }, { name: 'robots', content: 'noindex' }]
+/**
+ * The car, similar cars and the view count. Views are recorded here for people (not crawlers or prefetches),
+ * once per visitor per day; the visitor keeps an anonymous id in a cookie. Removed cars answer 410 with a page
+ * that points to the same model; drafts and listings under moderation do not exist (404).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = context.get(localeContext)
+  const services = context.get(servicesContext)
+  const { publicUrl, clientIp } = context.get(requestInfoContext)
+  const notFound = () =>
+    data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
+  const id = parseId(params.id)
+  if (id === null) throw notFound()
 
-export default function CarPage({ loaderData }: Route.ComponentProps) {
-  const { car } = loaderData
-  const { t, price, distance, date } = useI18n()
+  let car: Awaited<ReturnType<typeof services.listings.getListing>>
+  try {
+    car = await services.listings.getListing(id, locale)
+  } catch (error) {
+    const code = appErrorCode(error)
+    if (code === 'listing.gone') {
+      const [removed, similar] = await Promise.all([
+        services.carPage.findRemovedListing(id),
+        services.carPage.listSimilar(id, locale),
+      ])
+      if (!removed) throw notFound()
+      const name = [removed.brand.name, removed.model.name, removed.year].filter(Boolean).join(' ')
+      return data(
+        {
+          kind: 'gone' as const,
+          title: translate(MESSAGES[locale], locale, 'car.gone.title'),
+          removed: { ...removed, name },
+          similar: similar.results,
+        },
+        { status: 410, headers: { 'X-Robots-Tag': 'noindex' } },
+      )
+    }
+    if (code === 'listing.not_found') throw notFound()
+    throw error
+  }
+
+  const cookieVisitor = readVisitorId(request.headers.get('cookie'))
+  const [similar, view] = await Promise.all([
+    services.carPage.listSimilar(id, locale),
+    isCountableView(request)
+      ? services.carPage.recordView(id, {
+          ip: clientIp,
+          userAgent: request.headers.get('user-agent') ?? '',
+          visitorId: cookieVisitor,
+        })
+      : null,
+  ])
+  const headers = new Headers()
+  if (view && view.visitorId !== cookieVisitor) {
+    headers.append('Set-Cookie', visitorCookie(view.visitorId, publicUrl.startsWith('https:')))
+  }
+  const shown = view ? { ...car, viewsCount: view.viewsCount } : car
+  return data(
+    {
+      kind: 'car' as const,
+      car: shown,
+      similar: similar.results,
+      seo: buildCarSeo(shown, publicUrl, locale),
+      inlineCallback: new URL(request.url).searchParams.has('callback'),
+    },
+    { headers },
+  )
+}
+
+/** Reveal the number and request a call-back: plain form posts, answered by the same use cases as the API. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = parseId(params.id)
+  if (id === null) throw data(null, { status: 404 })
+  const services = context.get(servicesContext)
+  const { clientIp } = context.get(requestInfoContext)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (intent === 'reveal') {
+    const { result, status } = await revealPhone(services, id, clientIp)
+    return data(result, { status })
+  }
+  if (intent === 'callback') {
+    const { result, status } = await requestCallback(services, id, form, request, clientIp)
+    return data(result, { status })
+  }
+  throw data(null, { status: 400 })
+}
+
+/** Revealing a number or sending a request changes nothing else on the page: no need to reload it. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get('intent')
+  return intent === 'reveal' || intent === 'callback' ? false : defaultShouldRevalidate
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (loaderData?.kind === 'gone') {
+    return [{ title: `${loaderData.title} — Tulpar Auto` }, { name: 'robots', content: 'noindex' }]
+  }
+  if (!loaderData) return [{ title: 'Tulpar Auto' }, { name: 'robots', content: 'noindex' }]
+  const { seo } = loaderData
+  const image = seo.image
+  return [
+    { title: `${seo.title} | Tulpar Auto` },
+    { name: 'description', content: seo.description },
+    { tagName: 'link', rel: 'canonical', href: seo.canonical },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:site_name', content: 'Tulpar Auto' },
+    { property: 'og:locale', content: seo.ogLocale },
+    { property: 'og:title', content: seo.title },
+    { property: 'og:description', content: seo.description },
+    { property: 'og:url', content: seo.canonical },
+    ...(image
+      ? [
+          { property: 'og:image', content: image.url },
+          { property: 'og:image:width', content: String(image.width) },
+          { property: 'og:image:height', content: String(image.height) },
+          { property: 'og:image:alt', content: image.alt },
+          { name: 'twitter:image', content: image.url },
+        ]
+      : []),
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: seo.title },
+    { name: 'twitter:description', content: seo.description },
+    { 'script:ld+json': seo.jsonLd },
+  ]
+}
+
+export default function CarPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, date } = useI18n()
+  if (loaderData.kind === 'gone') return <GonePage removed={loaderData.removed} similar={loaderData.similar} />
+  const { car, similar, inlineCallback } = loaderData
   const title = `${car.brand.name} ${car.model.name}, ${car.year}`
-  const catalogue = `/cars?brand=${car.brand.slug}`
+  const sold = car.status === 'sold'
   return (
     <div className="container car-page">
       <nav aria-label={t('car.breadcrumb')} className="breadcrumb">
         <ol>
           <li>
-            <Link to={catalogue}>{car.brand.name}</Link>
+            <Link to="/cars">{t('car.catalogue')}</Link>
           </li>
           <li>
-            <Link to={`${catalogue}&model=${car.model.slug}`}>{car.model.name}</Link>
+            <Link to={catalogueHref({ brand: car.brand.slug })}>{car.brand.name}</Link>
+          </li>
+          <li>
+            <Link to={catalogueHref({ brand: car.brand.slug, model: car.model.slug })}>{car.model.name}</Link>
           </li>
           <li>
             <Link
-              to={`${catalogue}&model=${car.model.slug}&yearFrom=${car.year}&yearTo=${car.year}`}
+              to={catalogueHref({ brand: car.brand.slug, model: car.model.slug, yearFrom: car.year, yearTo: car.year })}
               aria-current="page"
             >
               {car.year}
@@ -75,99 +179,96 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           </li>
         </ol>
       </nav>
+      {sold ? (
+        <div className="sold-banner" role="status">
+          <strong>{t('car.sold.title')}</strong>
+          <p>{t('car.sold.text')}</p>
+        </div>
+      ) : null}
       <div className="car-layout">
         <div className="car-main">
           <Gallery photos={car.photos} title={title} />
         </div>
         <aside className="car-summary">
-          <h1>{title}</h1>
-          {car.status === 'sold' ? <p className="notice">{t('car.sold')}</p> : null}
-          <p className="car-price">{price(car.priceKzt)}</p>
-          <ul className="badges">
-            {car.isBargainAllowed ? <li className="badge">{t('badge.bargain')}</li> : null}
-            {car.isExchangeAccepted ? <li className="badge">{t('badge.exchange')}</li> : null}
-          </ul>
-          <Badges car={car} />
-          <dl className="facts">
-            <div>
-              <dt>{t('car.year')}</dt>
-              <dd>{car.year}</dd>
-            </div>
-            <div>
-              <dt>{t('car.mileage')}</dt>
-              <dd>{distance(car.mileage, car.mileageUnit)}</dd>
-            </div>
-            <div>
-              <dt>{t('car.transmission')}</dt>
-              <dd>{t(`transmission.${car.transmission}`)}</dd>
-            </div>
-            <div>
-              <dt>{t('car.drive')}</dt>
-              <dd>{t(`drive.${car.drive}`)}</dd>
-            </div>
-            <div>
-              <dt>{t('car.city')}</dt>
-              <dd>{car.city.name}</dd>
-            </div>
-          </dl>
-          <p className="contact-hint">{t('car.contact')}</p>
+          {/* Integrator: <DealBadge rating={car.valuation?.rating ?? car.dealRating} /> goes in `dealBadge`. */}
+          <CarSummary car={car} dealBadge={null} />
+          {sold ? null : <ContactBlock car={car} actionData={actionData} inlineCallback={inlineCallback} />}
           <p className="meta-line">
-            {t('car.views', { count: car.viewsCount })} · {t('car.published', { date: date(car.publishedAt) })}
+            {t('car.views', { count: car.viewsCount })} · {t('car.published', { date: date(car.publishedAt) })} ·{' '}
+            {t('car.listingNo', { id: String(car.id) })}
           </p>
         </aside>
+        <div className="car-details">
+          {/*
+            Valuation: the integrator places <ValuationPanel valuation={car.valuation} priceKzt={car.priceKzt} /> here
+            (another helper builds it). On a phone it follows the price and contact block; on a desktop it heads the
+            left column under the photos.
+          */}
+          <section className="section" aria-labelledby="specs-title">
+            <h2 id="specs-title">{t('car.characteristics')}</h2>
+            <Characteristics car={car} />
+          </section>
+          <section className="section" aria-labelledby="description-title">
+            <h2 id="description-title">{t('car.description.title')}</h2>
+            <p className="description">{car.description || t('car.noDescription')}</p>
+          </section>
+          <OptionsList groups={car.options} />
+          <InspectionReports reports={car.inspectionReports} />
+          <PriceHistory history={car.priceHistory} />
+        </div>
       </div>
-      <section className="section">
-        <h2>{t('car.characteristics')}</h2>
-        <Characteristics car={car} />
-      </section>
-      <section className="section">
-        <h2>{t('car.description.title')}</h2>
-        <p className="description">{car.description || t('car.noDescription')}</p>
-      </section>
-      {car.options.length > 0 ? (
-        <section className="section">
-          <h2>{t('car.equipment')}</h2>
-          <div className="options">
-            {car.options.map((g) => (
-              <div key={g.code}>
-                <h3>{g.name}</h3>
-                <ul>
-                  {g.options.map((o) => (
-                    <li key={o.code}>{o.name}</li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
-        </section>
-      ) : null}
-      {car.inspectionReports.length > 0 ? (
-        <section className="section">
-          <h2>{t('car.inspections')}</h2>
-          <ul className="reports">
-            {car.inspectionReports.map((r) => (
-              <li key={r.id}>
-                <strong>{r.name}</strong>{' '}
-                {r.status === 'ready' && r.reportDate
-                  ? t('car.reportDate', { date: date(r.reportDate) })
-                  : t('car.reportGenerating')}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {car.priceHistory.length > 1 ? (
-        <section className="section">
-          <h2>{t('car.priceHistory')}</h2>
-          <ol className="price-history">
-            {car.priceHistory.map((p) => (
-              <li key={p.changedAt}>
-                <span>{date(p.changedAt)}</span> <strong>{price(p.priceKzt)}</strong>
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
+      <SimilarCars cars={similar} />
+    </div>
+  )
+}
+
+function SimilarCars({ cars }: { cars: Route.ComponentProps['loaderData']['similar'] }) {
+  const { t } = useI18n()
+  if (cars.length === 0) return null
+  return (
+    <section className="section similar-cars" aria-labelledby="similar-title">
+      <h2 id="similar-title">{t('car.similar')}</h2>
+      <div className="grid">
+        {cars.map((c) => (
+          <ListingCard key={c.id} car={c} />
+        ))}
+      </div>
+    </section>
+  )
+}
+
+/** HTTP 410: what happened to the car, and where to look instead. */
+function GonePage({
+  removed,
+  similar,
+}: {
+  removed: { name: string; brand: { slug: string; name: string }; model: { slug: string; name: string } }
+  similar: Route.ComponentProps['loaderData']['similar']
+}) {
+  const { t } = useI18n()
+  const sameModel = removed.brand.slug
+    ? catalogueHref({ brand: removed.brand.slug, model: removed.model.slug || undefined })
+    : null
+  return (
+    <div className="container car-gone">
+      <div className="gone-box">
+        <p className="gone-code" aria-hidden="true">
+          410
+        </p>
+        <h1>{t('car.gone.title')}</h1>
+        <p>{t('car.gone.text', { car: removed.name })}</p>
+        <p className="actions">
+          {sameModel ? (
+            <Link to={sameModel} className="button primary">
+              {t('car.gone.sameModel', { brand: removed.brand.name, model: removed.model.name })}
+            </Link>
+          ) : null}
+          <Link to="/cars" className="button ghost">
+            {t('car.gone.catalogue')}
+          </Link>
+        </p>
+      </div>
+      <SimilarCars cars={similar} />
     </div>
   )
 }

@@ -1,3 +1,8 @@
+export { type GoneListingSummary, ListingGoneError, ListingSoldError, RateLimitedError } from './car-page.errors.ts'
+export { CAR_PAGE_LIMITS, enforceRateLimits } from './car-page.limits.ts'
+export { carPageRoutes, withRetryAfter } from './car-page.routes.ts'
+export { type CarPageClient, type CarPageService, createCarPageService } from './car-page.service.ts'
+export { isVisitorId } from './car-page.visitor.ts'
 export { ListingNotFoundError } from './listings.errors.ts'
 export type { ListingFilter } from './listings.repository.ts'
 export { listingsRoutes } from './listings.routes.ts'

@@ -15,9 +15,11 @@ export const listingsRoutes =
         schema: {
           tags: ['cars'],
           summary: 'A car listing with photos, characteristics, options, price history and inspection reports',
+          description:
+            'Sold cars answer 200 with `status: sold`; removed ones 410 `listing.gone`; drafts and listings under moderation 404.',
           params: ListingParams,
           querystring: LangQuery,
-          response: { 200: ListingDetail, 400: Problem, 404: Problem },
+          response: { 200: ListingDetail, 400: Problem, 404: Problem, 410: Problem },
         },
       },
       (req) => listings.getListing(req.params.id, pickLocale(req.query.lang, req.headers['accept-language'])),

@@ -1,7 +1,7 @@
 import type { ListingDetail, Locale } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import type { ReferenceService } from '../reference/index.ts'
-import { ListingNotFoundError } from './listings.errors.ts'
+import { explainMissingListing } from './listings.detail.ts'
 import { toListingDetail } from './listings.mapper.ts'
 import * as repo from './listings.repository.ts'
 import { createListingSearch } from './search.service.ts'
@@ -21,10 +21,10 @@ export function createListingsService({ db, reference }: ListingsServiceDeps) {
     /** The newest published listings (home page). */
     listNewest: search.listNewestCards,
 
-    /** Throws ListingNotFoundError; only published and sold listings are public. */
+    /** Only published and sold listings are public; throws ListingGoneError (410) for removed ones, else ListingNotFoundError. */
     async getListing(id: number, locale: Locale): Promise<ListingDetail> {
       const row = await repo.findListingDetail(db, id)
-      if (!row) throw new ListingNotFoundError(id)
+      if (!row) throw await explainMissingListing(db, id)
       const groups = await reference.groupOptions(row.options, locale)
       return toListingDetail(row, groups, locale)
     },

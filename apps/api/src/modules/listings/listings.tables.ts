@@ -171,6 +171,10 @@ export const listings = pgTable(
     index('listings_pub_alt_fuel_idx')
       .on(t.engineType, t.publishedAt.desc(), t.id.desc())
       .where(sql`status = 'published' and engine_type <> 'petrol' and engine_type <> 'diesel'`),
+    // Similar cars on the car page: the nearest prices within the same model, brand and body type, body type.
+    index('listings_pub_model_price_idx').on(t.modelId, t.priceKzt, t.id).where(published),
+    index('listings_pub_brand_body_price_idx').on(t.brandId, t.bodyType, t.priceKzt, t.id).where(published),
+    index('listings_pub_body_price_idx').on(t.bodyType, t.priceKzt, t.id).where(published),
     // Owners' lists, the moderation queue (oldest first) and the duplicate-VIN signal.
     index('listings_owner_idx').on(t.ownerId, t.status),
     index('listings_status_changed_idx').on(t.status, t.statusChangedAt),

@@ -1,9 +1,9 @@
 import type { ListingDetail } from '@tulpar/contracts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 
-/** Spec: body, engine, equipment, range, steering, condition, customs, VIN (tax per year comes with its rules). */
+/** Spec: body, engine, equipment, range, tax per year in tenge, steering, condition, customs, VIN. */
 export function Characteristics({ car }: { car: ListingDetail }) {
-  const { t, litres, number } = useI18n()
+  const { t, litres, distance, price } = useI18n()
   const engine = [
     car.engineVolumeL ? litres(car.engineVolumeL) : null,
     car.engineTypeName,
@@ -19,7 +19,16 @@ export function Characteristics({ car }: { car: ListingDetail }) {
     [t('car.transmission'), t(`transmission.${car.transmission}`)],
     [t('car.drive'), t(`drive.${car.drive}`)],
     [t('car.colour'), car.colour.name],
-    ...(car.rangeKm ? [[t('car.range'), `${number(car.rangeKm)} km`] as [string, string]] : []),
+    ...(car.rangeKm ? [[t('car.range'), distance(car.rangeKm, 'km')] as [string, string]] : []),
+    // An estimate under the rules of its year (the tax module fills it); shown only when it is known.
+    ...(car.taxPerYear
+      ? [
+          [
+            t('car.tax'),
+            t('car.taxValue', { amount: price(car.taxPerYear.amountKzt), year: String(car.taxPerYear.ruleYear) }),
+          ] as [string, string],
+        ]
+      : []),
     [t('car.steering'), t(`steering.${car.steering}`)],
     ...(car.condition ? [[t('car.condition'), t(`condition.${car.condition}`)] as [string, string]] : []),
     [t('car.customs'), car.isCustomsCleared ? t('car.customsCleared') : t('car.customsNotCleared')],

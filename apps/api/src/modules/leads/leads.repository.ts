@@ -1,0 +1,19 @@
+import type { Db } from '../../db/client.ts'
+import { leads } from './leads.tables.ts'
+
+export interface NewCallbackLead {
+  listingId: number
+  phone: string
+  lastName: string
+  firstName: string
+  userId: string | null
+}
+
+export async function insertCallbackLead(db: Db, lead: NewCallbackLead): Promise<number> {
+  const [row] = await db
+    .insert(leads)
+    .values({ kind: 'callback', ...lead })
+    .returning({ id: leads.id })
+  if (!row) throw new Error('lead not stored')
+  return row.id
+}

@@ -1,0 +1,37 @@
+import { CallbackRequestBody, ListingParams, MessageResponse, Problem } from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { SessionResolver } from '../identity/session.ts'
+import { toFetchHeaders } from '../identity/session.ts'
+import { CAR_PAGE_LIMITS, withRetryAfter } from '../listings/index.ts'
+import type { LeadsService } from './leads.service.ts'
+
+const { callbackPerIpShort: short, callbackPerIpDay: day } = CAR_PAGE_LIMITS
+
+/** Leads people leave. Call-back requests from the car page; credit, partner and check requests come later. */
+export const leadsRoutes =
+  ({ leads, sessions }: { leads: LeadsService; sessions: SessionResolver }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/cars/:id/callback/',
+      {
+        schema: {
+          tags: ['leads'],
+          summary: 'Ask to be called back about a car (phone, last name, first name)',
+          description:
+            "Answers `{ message: 'request accepted' }`. A phone that is not a Kazakhstan mobile answers 400 " +
+            "`phone.invalid` ('Enter a valid phone number'); an empty field 400 `validation.failed` ('This field is " +
+            `required'). Published cars only (sold 409, removed 410). At most ${short.limit} requests per ` +
+            `${short.windowSeconds / 60} minutes and ${day.limit} a day per client address (429).`,
+          params: ListingParams,
+          body: CallbackRequestBody,
+          response: { 200: MessageResponse, 400: Problem, 404: Problem, 409: Problem, 410: Problem, 429: Problem },
+        },
+      },
+      (req, reply) =>
+        withRetryAfter(reply, async () => {
+          const user = await sessions.sessionUser(toFetchHeaders(req.headers))
+          const { message } = await leads.requestCallback(req.params.id, req.body, { ip: req.ip, userId: user?.id })
+          return { message }
+        }),
+    )
+  }

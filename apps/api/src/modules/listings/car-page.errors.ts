@@ -1,0 +1,33 @@
+import { AppError } from '../../lib/errors.ts'
+
+/** What the "this car was removed" page needs to point buyers to the same model. */
+export interface GoneListingSummary {
+  id: number
+  brand: { slug: string; name: string }
+  model: { slug: string; name: string }
+  year: number | null
+}
+
+/** An archived (removed) listing: HTTP 410, so search engines drop it and people see why it is gone. */
+export class ListingGoneError extends AppError {
+  readonly listing: GoneListingSummary
+  constructor(listing: GoneListingSummary) {
+    super('listing.gone', 410, `Listing ${listing.id} has been removed`)
+    this.listing = listing
+  }
+}
+
+/** A sold car stays readable, but its seller can no longer be contacted through it. */
+export class ListingSoldError extends AppError {
+  constructor(id: number) {
+    super('listing.sold', 409, `Listing ${id} is sold`)
+  }
+}
+
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number
+  constructor(retryAfterSeconds: number) {
+    super('rate_limited', 429, 'Too many requests, please try again later')
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}

@@ -1,0 +1,127 @@
+import {
+  type ListingViewResult,
+  type Locale,
+  type PhoneReveal,
+  SIMILAR_LISTINGS_LIMIT,
+  type SimilarListings,
+} from '@tulpar/contracts'
+import type { Db } from '../../db/client.ts'
+import type { RateLimiter } from '../../lib/rate-limit.ts'
+import { type GoneListingSummary, ListingSoldError } from './car-page.errors.ts'
+import { CAR_PAGE_LIMITS, enforceRateLimits } from './car-page.limits.ts'
+import * as repo from './car-page.repository.ts'
+import { deriveVisitorId, hashVisitor, isVisitorId, viewDay } from './car-page.visitor.ts'
+import { goneError } from './listings.detail.ts'
+import { ListingNotFoundError } from './listings.errors.ts'
+import { toListingCard } from './listings.mapper.ts'
+
+export interface CarPageServiceDeps {
+  db: Db
+  limiter: RateLimiter
+  /** Keys the visitor hashes (the app's auth secret). */
+  secret: string
+  now?: () => Date
+}
+
+/** Who is asking: the client address (rate limits) and, for views, its browser and visitor id. */
+export interface CarPageClient {
+  ip: string
+  userAgent?: string
+  visitorId?: string
+}
+
+/** Listings whose page shows (published, sold) or explains itself (archived: 410); the rest do not exist. */
+const VISIBLE = new Set(['published', 'sold', 'archived'])
+
+export function createCarPageService({ db, limiter, secret, now = () => new Date() }: CarPageServiceDeps) {
+  /** Throws ListingNotFoundError for what is not public (drafts, moderation, rejected, unknown ids). */
+  async function requireVisible(id: number): Promise<repo.ListingState> {
+    const state = await repo.findListingState(db, id)
+    if (!state || !VISIBLE.has(state.status)) throw new ListingNotFoundError(id)
+    return state
+  }
+
+  /**
+   * The listing must be on sale to contact its seller. Throws ListingGoneError (410) when removed,
+   * ListingSoldError (409) when sold, ListingNotFoundError (404) otherwise.
+   */
+  async function requireOnSale(id: number): Promise<repo.ListingState> {
+    const state = await requireVisible(id)
+    if (state.status === 'archived') throw goneError(state)
+    if (state.status === 'sold') throw new ListingSoldError(id)
+    return state
+  }
+
+  return {
+    requireOnSale,
+
+    /** What the "removed" page says about a listing, or null when the listing is not a removed one. */
+    async findRemovedListing(id: number): Promise<GoneListingSummary | null> {
+      const state = await repo.findListingState(db, id)
+      return state?.status === 'archived' ? goneError(state).listing : null
+    },
+
+    /** The seller's number, counted; rate-limited per address so the numbers cannot be harvested. */
+    async revealPhone(id: number, client: CarPageClient): Promise<PhoneReveal> {
+      await enforceRateLimits(limiter, [
+        { key: `phone-reveal:ip:short:${client.ip}`, ...CAR_PAGE_LIMITS.phoneRevealPerIpShort },
+        { key: `phone-reveal:ip:day:${client.ip}`, ...CAR_PAGE_LIMITS.phoneRevealPerIpDay },
+      ])
+      const phone = await repo.revealContactPhone(db, id)
+      if (phone) return { phone }
+      // Not published (any more): say why, as the detail would.
+      await requireOnSale(id)
+      throw new ListingNotFoundError(id)
+    },
+
+    /**
+     * Counts one view per visitor per day (Almaty time), however often the page is reloaded. Answers the
+     * visitor id used, so the web can keep it in a cookie. Never throws for limits: an uncounted view is fine.
+     */
+    async recordView(id: number, client: CarPageClient): Promise<ListingViewResult & { visitorId: string }> {
+      const state = await requireVisible(id)
+      if (state.status === 'archived') throw goneError(state)
+      const visitorId = isVisitorId(client.visitorId)
+        ? client.visitorId
+        : deriveVisitorId(secret, client.ip, client.userAgent ?? '')
+      const day = viewDay(now())
+      const visitorHash = hashVisitor(secret, visitorId)
+      const isNew = await repo.insertView(db, id, day, visitorHash)
+      if (isNew) {
+        const { limit, windowSeconds } = CAR_PAGE_LIMITS.countedViewsPerIpListingDay
+        const allowed = (await limiter.hit(`views:ip:${client.ip}:${id}`, limit, windowSeconds)).allowed
+        if (allowed) {
+          const viewsCount = await repo.incrementViews(db, id)
+          if (viewsCount !== null) return { counted: true, viewsCount, visitorId }
+        } else {
+          // Not counted, so not remembered either: the same visitor from another address still counts.
+          await repo.deleteView(db, id, day, visitorHash)
+        }
+      }
+      return { counted: false, viewsCount: await repo.findViewsCount(db, id), visitorId }
+    },
+
+    /**
+     * Up to 8 published cars like this one: the same model at the nearest prices, then the same brand and body
+     * type, then the body type. Also answers for removed listings (their 410 page points to these).
+     */
+    async listSimilar(id: number, locale: Locale): Promise<SimilarListings> {
+      const state = await requireVisible(id)
+      const { modelId, brandId, bodyType, priceKzt } = state
+      if (modelId === null || brandId === null || priceKzt === null) return { results: [] }
+      const tiers = [repo.sameModel(modelId)]
+      if (bodyType) tiers.push(repo.sameBrandAndBody(brandId, bodyType), repo.sameBody(bodyType))
+      const picked: number[] = []
+      for (const where of tiers) {
+        const remaining = SIMILAR_LISTINGS_LIMIT - picked.length
+        if (remaining <= 0) break
+        // A tier that comes back short holds no other match, so the next tier never repeats one.
+        const found = await repo.findNearestByPrice(db, where, priceKzt, [id, ...picked], remaining)
+        picked.push(...found.map((f) => f.id))
+      }
+      const rows = await repo.findCardsByIds(db, picked)
+      return { results: rows.map((r) => toListingCard(r, locale)) }
+    },
+  }
+}
+export type CarPageService = ReturnType<typeof createCarPageService>

@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { useI18n } from '../../i18n/i18n-react.tsx'
+import { Dialog } from '../../ui/dialog.tsx'
+import { TextField } from '../../ui/field.tsx'
+import { useToast } from '../../ui/toast.tsx'
+import {
+  CALLBACK_FIELDS,
+  type CallbackFieldErrors,
+  type CallbackResult,
+  type CallbackValues,
+  NAME_MAX_LENGTH,
+  validateCallback,
+} from './contact.ts'
+
+const EMPTY: CallbackValues = { phone: '', lastName: '', firstName: '' }
+
+/**
+ * The spec's call-back form: phone, last name, first name. Checked in the browser first (the same rules as the
+ * server), posted to the page's action, 'request accepted' as a toast on success.
+ */
+export function CallbackForm({
+  fallback,
+  idPrefix,
+  onDone,
+}: {
+  /** The action's answer when the form was posted without JavaScript. */
+  fallback: CallbackResult | undefined
+  idPrefix: string
+  onDone: () => void
+}) {
+  const { t } = useI18n()
+  const toast = useToast()
+  // Unkeyed: the answer lives and dies with this form, so reopening the dialog starts afresh.
+  const fetcher = useFetcher<CallbackResult>()
+  const [clientErrors, setClientErrors] = useState<CallbackFieldErrors | null>(null)
+  const handled = useRef<CallbackResult | null>(null)
+  const result = fetcher.data ?? fallback
+  const errors = clientErrors ?? result?.fieldErrors ?? {}
+  const values = result && !result.ok ? result.values : EMPTY
+
+  useEffect(() => {
+    const data = fetcher.data
+    if (!data || fetcher.state !== 'idle' || handled.current === data) return
+    handled.current = data
+    if (data.ok) {
+      toast.success('car.callback.accepted')
+      onDone()
+    } else if (data.error) {
+      toast.error(data.error)
+    }
+  }, [fetcher.data, fetcher.state, toast, onDone])
+
+  if (!fetcher.data && fallback?.ok) {
+    return (
+      <p className="form-success" role="status">
+        {t('car.callback.acceptedText')}
+      </p>
+    )
+  }
+
+  const busy = fetcher.state !== 'idle'
+  return (
+    <fetcher.Form
+      method="post"
+      noValidate
+      className="callback-form"
+      onSubmit={(event) => {
+        const form = new FormData(event.currentTarget)
+        const get = (name: string) => String(form.get(name) ?? '')
+        const found = validateCallback({ phone: get('phone'), lastName: get('lastName'), firstName: get('firstName') })
+        if (Object.keys(found).length > 0) {
+          event.preventDefault()
+          setClientErrors(found)
+          const first = CALLBACK_FIELDS.find((f) => found[f])
+          if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+          return
+        }
+        setClientErrors(null)
+      }}
+    >
+      <input type="hidden" name="intent" value="callback" />
+      <TextField
+        id={`${idPrefix}-callback-phone`}
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        label={t('car.callback.phone')}
+        hint={t('car.callback.phoneHint')}
+        defaultValue={values.phone}
+        maxLength={32}
+        error={errors.phone ? t(errors.phone) : null}
+      />
+      <TextField
+        id={`${idPrefix}-callback-last-name`}
+        name="lastName"
+        autoComplete="family-name"
+        label={t('car.callback.lastName')}
+        defaultValue={values.lastName}
+        maxLength={NAME_MAX_LENGTH}
+        error={errors.lastName ? t(errors.lastName) : null}
+      />
+      <TextField
+        id={`${idPrefix}-callback-first-name`}
+        name="firstName"
+        autoComplete="given-name"
+        label={t('car.callback.firstName')}
+        defaultValue={values.firstName}
+        maxLength={NAME_MAX_LENGTH}
+        error={errors.firstName ? t(errors.firstName) : null}
+      />
+      {result?.error && !fetcher.data ? (
+        <p className="form-error" role="alert">
+          {t(result.error)}
+        </p>
+      ) : null}
+      <button type="submit" className="button primary block" disabled={busy}>
+        {busy ? t('car.callback.sending') : t('car.callback.submit')}
+      </button>
+    </fetcher.Form>
+  )
+}
+
+export function CallbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useI18n()
+  return (
+    <Dialog open={open} onClose={onClose} labelledBy="callback-title" describedBy="callback-text">
+      <div className="dialog-body">
+        <div className="dialog-head">
+          <h2 id="callback-title">{t('car.callback.title')}</h2>
+          <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <p id="callback-text">{t('car.callback.text')}</p>
+        <CallbackForm fallback={undefined} idPrefix="dialog" onDone={onClose} />
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,128 @@
+import type { ListingDetail } from '@tulpar/contracts'
+import { describe, expect, test } from 'vitest'
+import { buildCarSeo, carCanonical, excerpt } from './seo.server.ts'
+
+const car: ListingDetail = {
+  id: 42,
+  brand: { id: 1, slug: 'toyota', name: 'Toyota' },
+  model: { id: 2, slug: 'camry', name: 'Camry' },
+  year: 2018,
+  priceKzt: 12_500_000,
+  mileage: 90_000,
+  mileageUnit: 'km',
+  mileageKm: 90_000,
+  city: { id: 1, slug: 'almaty', name: 'Алматы' },
+  bodyType: 'sedan',
+  engineType: 'petrol',
+  engineVolumeL: 2.5,
+  transmission: 'AT',
+  drive: 'FWD',
+  isNew: false,
+  isTulpar: false,
+  isInspected: true,
+  isHot: false,
+  hasWarranty: false,
+  isCreditAvailable: false,
+  cover: { key: 'photos/abc', isIllustration: false },
+  photoCount: 2,
+  publishedAt: '2026-11-20T10:00:00.000Z',
+  dealRating: null,
+  monthlyPaymentKzt: null,
+  status: 'published',
+  generation: null,
+  steering: 'left',
+  hasGasEquipment: false,
+  engineVolumeCc: 2494,
+  powerHp: 181,
+  colour: { code: 'white', name: 'Белый', hex: '#ffffff' },
+  bodyTypeName: 'Седан',
+  engineTypeName: 'Бензин',
+  options: [],
+  isCustomsCleared: true,
+  isDamaged: false,
+  condition: 'good',
+  rangeKm: null,
+  vin: 'JTNB11HK103456789',
+  description: 'Один владелец. </script><script>alert(1)</script>',
+  isBargainAllowed: true,
+  isExchangeAccepted: false,
+  viewsCount: 10,
+  photos: [
+    { key: 'photos/abc', width: 1200, height: 1600, isIllustration: false },
+    { key: 'photos/def', width: 1600, height: 1200, isIllustration: false },
+  ],
+  taxPerYear: null,
+  valuation: null,
+  contactPhoneMasked: '+7 701 *** ** 67',
+  phoneRevealsCount: 0,
+  seller: { name: null, memberSince: '2025-01-01T00:00:00.000Z' },
+  priceHistory: [],
+  inspectionReports: [],
+}
+
+describe('search-engine data of a car page', () => {
+  test('JSON-LD is a Car with an Offer in tenge, its mileage, VIN, brand, model, year and images', () => {
+    const { jsonLd } = buildCarSeo(car, 'https://tulpar.kz', 'ru')
+    expect(jsonLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Car',
+      name: 'Toyota Camry 2018',
+      brand: { '@type': 'Brand', name: 'Toyota' },
+      model: 'Camry',
+      vehicleModelDate: '2018',
+      vehicleIdentificationNumber: 'JTNB11HK103456789',
+      mileageFromOdometer: { '@type': 'QuantitativeValue', value: 90_000, unitCode: 'KMT' },
+      itemCondition: 'https://schema.org/UsedCondition',
+      image: ['https://tulpar.kz/media/photos/abc/gallery.jpg', 'https://tulpar.kz/media/photos/def/gallery.jpg'],
+      offers: {
+        '@type': 'Offer',
+        price: 12_500_000,
+        priceCurrency: 'KZT',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/UsedCondition',
+        url: 'https://tulpar.kz/cars/42',
+      },
+    })
+  })
+
+  test('a sold car is SoldOut, a new one NewCondition, miles are SMI, and no VIN means no VIN field', () => {
+    const { jsonLd } = buildCarSeo(
+      { ...car, status: 'sold', isNew: true, mileageUnit: 'mi', vin: null },
+      'https://tulpar.kz',
+      'en',
+    )
+    expect(jsonLd).toMatchObject({
+      itemCondition: 'https://schema.org/NewCondition',
+      mileageFromOdometer: { unitCode: 'SMI' },
+      offers: { availability: 'https://schema.org/SoldOut' },
+    })
+    expect(jsonLd).not.toHaveProperty('vehicleIdentificationNumber')
+  })
+
+  test('each language has its own canonical URL, title and Open Graph locale', () => {
+    expect(carCanonical('https://tulpar.kz', 42, 'ru')).toBe('https://tulpar.kz/cars/42')
+    const kk = buildCarSeo(car, 'https://tulpar.kz', 'kk')
+    expect(kk.canonical).toBe('https://tulpar.kz/cars/42?lang=kk')
+    expect(kk.ogLocale).toBe('kk_KZ')
+    expect(kk.title.replace(/\s/g, ' ')).toBe('Toyota Camry 2018 — 12 500 000 ₸')
+    expect(buildCarSeo(car, 'https://tulpar.kz', 'en').description).toContain('2018 Toyota Camry')
+  })
+
+  test('the Open Graph image keeps the photo proportions inside the 1024 x 768 gallery variant', () => {
+    expect(buildCarSeo(car, 'https://tulpar.kz', 'ru').image).toEqual({
+      url: 'https://tulpar.kz/media/photos/abc/gallery.jpg',
+      width: 576,
+      height: 768,
+      alt: 'Toyota Camry 2018',
+    })
+    expect(buildCarSeo({ ...car, photos: [] }, 'https://tulpar.kz', 'ru').image).toBeNull()
+  })
+
+  test('the description quotes the seller at most 160 characters, cut at a word', () => {
+    expect(excerpt('Один   владелец.\nСостояние отличное.', 160)).toBe('Один владелец. Состояние отличное.')
+    const long = 'слово '.repeat(60)
+    const cut = excerpt(long, 160)
+    expect(cut.length).toBeLessThanOrEqual(161)
+    expect(cut).toMatch(/слово…$/)
+  })
+})

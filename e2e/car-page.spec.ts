@@ -1,0 +1,260 @@
+import { mkdirSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, watchConsole } from './browser.ts'
+
+const baseUrl = inject('baseUrl')
+const SHOTS = '/tmp/carpage-shots/'
+let browser: Browser
+
+interface ApiCar {
+  id: number
+  status: string
+  priceKzt: number
+  year: number
+  mileage: number
+  vin: string | null
+  brand: { name: string; slug: string }
+  model: { name: string; slug: string }
+  photos: unknown[]
+  viewsCount: number
+  phoneRevealsCount: number
+  contactPhoneMasked: string
+}
+
+const api = async (path: string) => fetch(`${baseUrl}/api${path}`)
+const apiCar = async (id: number): Promise<ApiCar> => (await api(`/cars/${id}/`)).json()
+
+/** The first listing (by id) whose detail answers `status` and satisfies `accept`. */
+async function findListing(status: number, accept: (car: ApiCar | null) => boolean = () => true): Promise<number> {
+  for (let id = 1; id <= 400; id++) {
+    const res = await api(`/cars/${id}/`)
+    if (res.status !== status) continue
+    if (accept(status === 200 ? await res.json() : null)) return id
+  }
+  throw new Error(`no listing answers ${status}`)
+}
+
+/** Headless Chromium says "HeadlessChrome", which the page rightly does not count as a person. */
+const PERSON_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36'
+
+/** Total layout shift so far (the page's CLS before any input). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) sum += 'value' in e ? Number(e.value) : 0
+        }).observe({ type: 'layout-shift', buffered: true })
+        setTimeout(() => resolve(sum), 300)
+      }),
+  )
+
+/** Chromium reports the page's own 404/410 status as a console error: that one is expected here. */
+const unexpected = (errors: string[], status: number) =>
+  errors.filter((e) => !e.includes(`the server responded with a status of ${status}`))
+
+const jsonLd = async (page: Page) =>
+  JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? 'null')
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
+  browser = await launchChromium()
+})
+afterAll(() => browser?.close())
+
+describe('a buyer on a car page', () => {
+  test('on a phone: reveals the number (counted), asks for a call back (bad phone, then good), views once a day', async () => {
+    const id = await findListing(200, (c) => c?.status === 'published' && c.photos.length > 1)
+    const before = await apiCar(id)
+    const context = await browser.newContext({ viewport: PHONE, locale: 'ru-RU', userAgent: PERSON_UA, hasTouch: true })
+    await context.addCookies([{ name: 'city', value: '1', url: baseUrl }])
+    await context.addInitScript(() => window.localStorage.setItem('cityId', '1'))
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+
+    const response = await page.goto(`${baseUrl}/cars/${id}`)
+    expect(response?.status()).toBe(200)
+    await page
+      .getByRole('heading', { level: 1, name: `${before.brand.name} ${before.model.name}, ${before.year}` })
+      .waitFor()
+    // The first visit is counted; the page already shows it (Russian plural forms: просмотр/просмотра/просмотров).
+    await expect.poll(async () => (await apiCar(id)).viewsCount).toBe(before.viewsCount + 1)
+    const views = before.viewsCount + 1
+    const form =
+      views % 10 === 1 && views % 100 !== 11
+        ? 'просмотр'
+        : [2, 3, 4].includes(views % 10) && ![12, 13, 14].includes(views % 100)
+          ? 'просмотра'
+          : 'просмотров'
+    expect((await page.locator('.meta-line').textContent())?.replace(/\s/g, ' ')).toContain(
+      `${views.toLocaleString('ru-RU').replace(/\s/g, ' ')} ${form} ·`,
+    )
+    expect(await layoutShift(page)).toBeLessThan(0.05)
+    await page.screenshot({ path: `${SHOTS}car-390.png`, fullPage: true })
+
+    // The number is masked until asked for; revealing it is counted.
+    expect(await page.getByText(before.contactPhoneMasked).count()).toBe(1)
+    await page.getByRole('button', { name: 'Показать номер' }).click()
+    const call = page.locator('a[href^="tel:+77"]')
+    await call.waitFor()
+    expect(await call.textContent()).toMatch(/^\+7 7\d{2} \d{3} \d{2} \d{2}$/)
+    expect((await apiCar(id)).phoneRevealsCount).toBe(before.phoneRevealsCount + 1)
+
+    // Call-back: the spec's validation texts, then 'request accepted' as a notification.
+    await page.getByRole('button', { name: 'Заказать обратный звонок' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Обратный звонок' })
+    await dialog.waitFor()
+    await dialog.getByRole('button', { name: 'Отправить' }).click()
+    expect(await dialog.getByText('Это поле обязательно').count()).toBe(3)
+    await dialog.getByLabel('Телефон').fill('12345')
+    await dialog.getByLabel('Фамилия').fill('Сейтказиев')
+    await dialog.getByLabel('Имя').fill('Ержан')
+    await dialog.getByRole('button', { name: 'Отправить' }).click()
+    await dialog.getByText('Введите корректный номер телефона').waitFor()
+    expect(await dialog.getByText('Это поле обязательно').count()).toBe(0)
+    await page.screenshot({ path: `${SHOTS}callback-error-390.png` })
+    await dialog.getByLabel('Телефон').fill('8 (701) 555-12-34')
+    await dialog.getByRole('button', { name: 'Отправить' }).click()
+    await page.locator('.toast-success', { hasText: 'Заявка принята' }).waitFor()
+    await expect.poll(() => dialog.isVisible()).toBe(false)
+    await page.screenshot({ path: `${SHOTS}callback-accepted-390.png` })
+
+    // A reload the same day is not another view.
+    await page.reload()
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    expect((await apiCar(id)).viewsCount).toBe(before.viewsCount + 1)
+
+    // The gallery steps with the keyboard (it also swipes: a scroll-snap strip).
+    const strip = page.getByRole('list', { name: 'Фотографии' })
+    await strip.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => page.locator('.gallery-counter').textContent()).toBe(`2 из ${before.photos.length}`)
+    await expect.poll(() => strip.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100)
+
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('search engines get a Car with an Offer, Open Graph tags, a canonical URL and hreflang alternates', async () => {
+    const id = await findListing(200, (c) => c?.status === 'published' && c.vin !== null)
+    const car = await apiCar(id)
+    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    await page.goto(`${baseUrl}/cars/${id}`)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    const ld = await jsonLd(page)
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Car',
+      brand: { '@type': 'Brand', name: car.brand.name },
+      model: car.model.name,
+      vehicleModelDate: String(car.year),
+      vehicleIdentificationNumber: car.vin,
+      mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.mileage },
+      offers: {
+        '@type': 'Offer',
+        price: car.priceKzt,
+        priceCurrency: 'KZT',
+        availability: 'https://schema.org/InStock',
+        itemCondition: expect.stringMatching(/^https:\/\/schema\.org\/(Used|New|Damaged)Condition$/),
+      },
+    })
+    expect(ld.image[0]).toMatch(new RegExp(`^${baseUrl}/media/.+/gallery\\.jpg$`))
+    const attr = (selector: string, name: string) => page.locator(selector).first().getAttribute(name)
+    expect(await attr('link[rel="canonical"]', 'href')).toBe(`${baseUrl}/cars/${id}`)
+    expect(await attr('meta[property="og:title"]', 'content')).toContain(`${car.brand.name} ${car.model.name}`)
+    expect(await attr('meta[property="og:image"]', 'content')).toMatch(/\/media\/.+\.jpg$/)
+    expect(await attr('meta[name="twitter:card"]', 'content')).toBe('summary_large_image')
+    expect(await attr('link[hreflang="kk"]', 'href')).toBe(`${baseUrl}/cars/${id}?lang=kk`)
+    expect(await attr('link[hreflang="en"]', 'href')).toBe(`${baseUrl}/cars/${id}?lang=en`)
+    expect(await page.getByRole('heading', { name: 'Похожие автомобили' }).count()).toBe(1)
+    expect(await layoutShift(page)).toBeLessThan(0.05)
+    await page.screenshot({ path: `${SHOTS}car-1280.png`, fullPage: true })
+
+    // The Kazakh page is its own canonical URL, in Kazakh.
+    await page.goto(`${baseUrl}/cars/${id}?lang=kk`)
+    await page.getByRole('heading', { name: 'Сипаттамалары' }).waitFor()
+    expect(await attr('link[rel="canonical"]', 'href')).toBe(`${baseUrl}/cars/${id}?lang=kk`)
+    expect(await page.locator('.meta-line').textContent()).toMatch(/қаралым/)
+    await page.goto(`${baseUrl}/cars/${id}?lang=en`)
+    expect(await page.locator('.meta-line').textContent()).toMatch(/\d views? ·/)
+    await page.goto(`${baseUrl}/cars/${id}?lang=ru`)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  for (const [name, viewport] of [
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    test(`a removed car answers 410 with a clear page pointing to the same model (${name} px)`, async () => {
+      const id = await findListing(410)
+      const context = await newContextWithCity(browser, baseUrl, { viewport })
+      const page = await context.newPage()
+      const errors = watchConsole(page)
+      const response = await page.goto(`${baseUrl}/cars/${id}`)
+      expect(response?.status()).toBe(410)
+      await page.getByRole('heading', { level: 1, name: 'Объявление удалено' }).waitFor()
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
+      const sameModel = page.getByRole('link', { name: /^Все .+ в продаже$/ })
+      expect(await sameModel.getAttribute('href')).toMatch(/^\/cars\?brand=[a-z0-9-]+&model=[a-z0-9-]+$/)
+      expect(await page.getByRole('link', { name: 'Весь каталог' }).getAttribute('href')).toBe('/cars')
+      await page.screenshot({ path: `${SHOTS}gone-${name}.png`, fullPage: true })
+      await sameModel.click()
+      await page.waitForURL(/\/cars\?brand=/)
+      expect(unexpected(errors, 410)).toEqual([])
+      await context.close()
+    })
+  }
+
+  test('a sold car says so (HTTP 200, SoldOut), offers no contact; a draft is a 404', async () => {
+    const sold = await findListing(200, (c) => c?.status === 'sold')
+    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    const response = await page.goto(`${baseUrl}/cars/${sold}`)
+    expect(response?.status()).toBe(200)
+    await page.getByText('Этот автомобиль продан').waitFor()
+    expect(await page.getByRole('button', { name: 'Показать номер' }).count()).toBe(0)
+    expect((await jsonLd(page)).offers.availability).toBe('https://schema.org/SoldOut')
+    await page.screenshot({ path: `${SHOTS}sold-390.png` })
+
+    const hidden = await findListing(404)
+    expect((await page.goto(`${baseUrl}/cars/${hidden}`))?.status()).toBe(404)
+    await page.getByRole('heading', { name: 'Объявление не найдено.' }).waitFor()
+    expect(unexpected(errors, 404)).toEqual([])
+    await context.close()
+  })
+
+  test('without JavaScript the number is revealed and a call back requested by plain form posts', async () => {
+    const id = await findListing(200, (c) => c?.status === 'published')
+    const before = await apiCar(id)
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, locale: 'ru-RU' })
+    await context.addCookies([{ name: 'city', value: '1', url: baseUrl }])
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/cars/${id}`)
+    await page.getByRole('button', { name: 'Показать номер' }).click()
+    await page.locator('a[href^="tel:+77"]').waitFor()
+    expect((await apiCar(id)).phoneRevealsCount).toBe(before.phoneRevealsCount + 1)
+
+    await page.getByRole('link', { name: 'Заказать обратный звонок' }).click()
+    await page.waitForURL(/\?callback/)
+    const form = page.locator('#callback')
+    await form.getByLabel('Телефон').fill('+7 701 99')
+    await form.getByLabel('Фамилия').fill('Ахметова')
+    await form.getByLabel('Имя').fill('Динара')
+    await form.getByRole('button', { name: 'Отправить' }).click()
+    await page.locator('#callback').getByText('Введите корректный номер телефона').waitFor()
+    // What was typed is kept.
+    expect(await page.locator('#callback').getByLabel('Фамилия').inputValue()).toBe('Ахметова')
+    await page.locator('#callback').getByLabel('Телефон').fill('+7 701 999 00 11')
+    await page.locator('#callback').getByRole('button', { name: 'Отправить' }).click()
+    await page.getByText('Заявка принята. Мы перезвоним вам в ближайшее время.').waitFor()
+    await page.screenshot({ path: `${SHOTS}callback-nojs-390.png`, fullPage: true })
+    await context.close()
+  })
+})
