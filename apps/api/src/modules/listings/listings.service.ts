@@ -3,6 +3,8 @@ import {
   LISTING_PAGE_SIZE,
   type ListingCard,
   type ListingDetail,
+  type ListingFacets,
+  type ListingFacetsQuery,
   type ListingPage,
   type ListingSearchQuery,
   type Locale,
@@ -10,6 +12,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import type { ReferenceService } from '../reference/index.ts'
 import { ListingNotFoundError } from './listings.errors.ts'
+import { listingFacetsStandIn } from './listings.facets-local.ts'
 import { toListingCard, toListingDetail } from './listings.mapper.ts'
 import * as repo from './listings.repository.ts'
 
@@ -70,6 +73,10 @@ export function createListingsService({ db, reference }: ListingsServiceDeps) {
         nextCursor: null,
       }
     },
+
+    /** Counts per brand (and per model of `brand`) for the filter lists. Stand-in until the search branch's. */
+    listingFacets: (q: ListingFacetsQuery, locale: Locale): Promise<ListingFacets> =>
+      listingFacetsStandIn(db, q, locale),
 
     /** The newest published listings (home page). */
     async listNewest(limit: number, locale: Locale, filter: repo.ListingFilter = {}): Promise<ListingCard[]> {
