@@ -3,31 +3,6 @@ import type { Messages } from './i18n.ts'
 
 /** English for catalogue.ru.ts. */
 export const catalogueEn: Pick<Messages, keyof typeof catalogueRu> = {
-  'catalogue.h1.all': 'Cars in Kazakhstan',
-  'catalogue.h1.city': 'Cars in {city}',
-  'catalogue.h1.brand': '{brand} in Kazakhstan',
-  'catalogue.h1.brandCity': '{brand} in {city}',
-  'catalogue.seo.title.all': 'Buy a car in Kazakhstan: used and new',
-  'catalogue.seo.title.city': 'Buy a car in {city}',
-  'catalogue.seo.title.brand': 'Buy a {brand} in Kazakhstan',
-  'catalogue.seo.title.brandCity': 'Buy a {brand} in {city}',
-  'catalogue.seo.description.all': {
-    one: '{count} car for sale across Kazakhstan: prices in tenge, photos and specifications.',
-    other: '{count} cars for sale across Kazakhstan: prices in tenge, photos and specifications.',
-  },
-  'catalogue.seo.description.city': {
-    one: '{count} car for sale in {city}: prices in tenge, photos and specifications.',
-    other: '{count} cars for sale in {city}: prices in tenge, photos and specifications.',
-  },
-  'catalogue.seo.description.brand': {
-    one: '{count} {brand} for sale in Kazakhstan: prices in tenge, photos and specifications.',
-    other: '{count} {brand} cars for sale in Kazakhstan: prices in tenge, photos and specifications.',
-  },
-  'catalogue.seo.description.brandCity': {
-    one: '{count} {brand} for sale in {city}: prices in tenge, photos and specifications.',
-    other: '{count} {brand} cars for sale in {city}: prices in tenge, photos and specifications.',
-  },
-  'catalogue.seo.page': '{title}, page {page}',
   'catalogue.notFound.title': 'No such catalogue section',
   'catalogue.notFound.text': 'The address names a make, model or city that is not in the catalogue.',
   'catalogue.inCity': 'Listings in {city}.',
@@ -80,12 +55,7 @@ export const catalogueEn: Pick<Messages, keyof typeof catalogueRu> = {
   'catalogue.engine.gas': 'Gas (LPG/CNG)',
   'catalogue.card.monthly': '≈ {amount} a month',
   'catalogue.card.monthlyHint': 'Estimated monthly loan payment',
-  'tulpar.title': 'Tulpar cars: cars we inspected ourselves',
-  'tulpar.description':
-    "Tulpar Auto's own cars, inspected by our specialists: legal history, body, engine and gearbox, suspension, electrics and real mileage.",
   'tulpar.h1': 'Tulpar cars',
-  'tulpar.lead':
-    'These cars belong to Tulpar Auto. Before a car goes on sale we inspect it ourselves and publish the result, with its date, on the car page.',
   'tulpar.inspection.title': 'What the inspection covers',
   'tulpar.cars': 'On sale now',
   'tulpar.count': { one: '{count} Tulpar car on offer', other: '{count} Tulpar cars on offer' },

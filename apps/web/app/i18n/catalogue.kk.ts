@@ -3,31 +3,6 @@ import type { Messages } from './i18n.ts'
 
 /** Kazakh for catalogue.ru.ts. Nouns after a numeral stay singular, so `one` and `other` match. */
 export const catalogueKk: Pick<Messages, keyof typeof catalogueRu> = {
-  'catalogue.h1.all': 'Қазақстандағы көліктер',
-  'catalogue.h1.city': '{city} қаласындағы көліктер',
-  'catalogue.h1.brand': 'Қазақстандағы {brand}',
-  'catalogue.h1.brandCity': '{city} қаласындағы {brand}',
-  'catalogue.seo.title.all': 'Қазақстанда көлік сатып алу: жүрген және жаңа',
-  'catalogue.seo.title.city': '{city} қаласында көлік сатып алу',
-  'catalogue.seo.title.brand': 'Қазақстанда {brand} сатып алу',
-  'catalogue.seo.title.brandCity': '{city} қаласында {brand} сатып алу',
-  'catalogue.seo.description.all': {
-    one: 'Бүкіл Қазақстан бойынша көлік сату туралы {count} хабарландыру: бағасы теңгемен, суреттер, сипаттамалар.',
-    other: 'Бүкіл Қазақстан бойынша көлік сату туралы {count} хабарландыру: бағасы теңгемен, суреттер, сипаттамалар.',
-  },
-  'catalogue.seo.description.city': {
-    one: '{city} қаласында көлік сату туралы {count} хабарландыру: бағасы теңгемен, суреттер, сипаттамалар.',
-    other: '{city} қаласында көлік сату туралы {count} хабарландыру: бағасы теңгемен, суреттер, сипаттамалар.',
-  },
-  'catalogue.seo.description.brand': {
-    one: 'Қазақстанда {brand} сату туралы {count} хабарландыру: бағасы теңгемен, суреттер, сипаттамалар.',
-    other: 'Қазақстанда {brand} сату туралы {count} хабарландыру: бағасы теңгемен, суреттер, сипаттамалар.',
-  },
-  'catalogue.seo.description.brandCity': {
-    one: '{city} қаласында {brand} сату туралы {count} хабарландыру: бағасы теңгемен, суреттер, сипаттамалар.',
-    other: '{city} қаласында {brand} сату туралы {count} хабарландыру: бағасы теңгемен, суреттер, сипаттамалар.',
-  },
-  'catalogue.seo.page': '{title}, {page}-бет',
   'catalogue.notFound.title': 'Каталогта мұндай бөлім жоқ',
   'catalogue.notFound.text': 'Мекенжайда каталогта жоқ марка, модель немесе қала көрсетілген.',
   'catalogue.inCity': '{city} қаласындағы хабарландырулар.',
@@ -80,12 +55,7 @@ export const catalogueKk: Pick<Messages, keyof typeof catalogueRu> = {
   'catalogue.engine.gas': 'Газ',
   'catalogue.card.monthly': '≈ айына {amount}',
   'catalogue.card.monthlyHint': 'Несие бойынша ай сайынғы төлемнің шамамен сомасы',
-  'tulpar.title': 'Tulpar көліктері: өзіміз тексерген көліктер',
-  'tulpar.description':
-    'Tulpar Auto-ның өз көліктері, біздің мамандар тексерген: заңдық тазалығы, шанағы, қозғалтқышы мен қорабы, жүріс бөлігі, электр жабдығы, нақты жүрісі.',
   'tulpar.h1': 'Tulpar көліктері',
-  'tulpar.lead':
-    'Бұл көліктер Tulpar Auto-ға тиесілі. Көлікті сатылымға шығармас бұрын оны өзіміз тексереміз, ал тексеру нәтижесін күнімен бірге көлік бетінде жариялаймыз.',
   'tulpar.inspection.title': 'Тексеруге не кіреді',
   'tulpar.cars': 'Қазір сатылымда',
   'tulpar.count': { one: 'Сатылымда Tulpar-дың {count} көлігі бар', other: 'Сатылымда Tulpar-дың {count} көлігі бар' },

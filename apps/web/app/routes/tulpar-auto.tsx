@@ -6,8 +6,9 @@ import { InspectionCoverage } from '../features/catalogue/inspection.tsx'
 import { INSPECTION_CHECKS } from '../features/catalogue/inspection-content.server.ts'
 import { ListingCard } from '../features/catalogue/listing-card.tsx'
 import { Pagination } from '../features/catalogue/pagination.tsx'
+import { pagedTitle } from '../features/catalogue/seo.server.ts'
+import { SERVER_TEXTS } from '../features/catalogue/server-texts.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
-import { MESSAGES, translate } from '../i18n/index.ts'
 import catalogueStyles from '../styles/catalogue.css?url'
 import type { Route } from './+types/tulpar-auto'
 
@@ -21,14 +22,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await context
     .get(servicesContext)
     .listings.searchListings(ListingSearchQuery.parse({ tulpar: 'true', page: pageNo }), locale)
-  const messages = MESSAGES[locale]
-  const title = translate(messages, locale, 'tulpar.title')
+  const texts = SERVER_TEXTS[locale]
   return {
     page,
     // The inspection is what sets these cars apart: on the first page; the next ones go straight to the cars.
     checks: pageNo === 1 ? INSPECTION_CHECKS[locale] : [],
-    title: pageNo > 1 ? translate(messages, locale, 'catalogue.seo.page', { title, page: String(pageNo) }) : title,
-    description: translate(messages, locale, 'tulpar.description'),
+    lead: texts.tulparLead,
+    title: pagedTitle(texts.tulparTitle, pageNo, locale),
+    description: texts.tulparDescription,
     canonical: `${context.get(requestInfoContext).publicUrl}${BASE}${pageNo > 1 ? `?page=${pageNo}` : ''}`,
   }
 }
@@ -48,13 +49,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : []
 
 export default function TulparAuto({ loaderData }: Route.ComponentProps) {
-  const { page, checks } = loaderData
+  const { page, checks, lead } = loaderData
   const { t } = useI18n()
   return (
     <div className="container tulpar-page">
       <header className="tulpar-head">
         <h1>{t('tulpar.h1')}</h1>
-        <p className="lead">{t('tulpar.lead')}</p>
+        <p className="lead">{lead}</p>
         {/* On a phone the inspection list is long: a way straight to the cars. */}
         {checks.length > 0 && page.count > 0 ? (
           <p>

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react'
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Icon } from '../../ui/icon.tsx'
-import { useHydrated } from '../../ui/use-hydrated.ts'
 import type { loadCatalogue } from './catalogue.server.ts'
 import { FILTERS_FORM_ID, FILTERS_PANEL_ID, Filters } from './filters.tsx'
 import { filtersFromForm } from './form-filters.ts'
@@ -34,7 +33,6 @@ export function CataloguePage({ data }: { data: CatalogueData }) {
   const navigate = useNavigate()
   const navigation = useNavigation()
   const location = useLocation()
-  const hydrated = useHydrated()
   const panel = useRef<HTMLDivElement>(null)
   const refocus = useRef<string | null>(null)
   const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith(CATALOGUE_BASE)
@@ -138,11 +136,11 @@ export function CataloguePage({ data }: { data: CatalogueData }) {
                 ))}
               </select>
               {/* Without JavaScript a change cannot send the form by itself. */}
-              {hydrated ? null : (
+              <noscript>
                 <button type="submit" form={FILTERS_FORM_ID} className="button ghost">
                   {t('catalogue.sortApply')}
                 </button>
-              )}
+              </noscript>
             </div>
           </div>
           <p className="catalogue-loading" role="status">

@@ -5,7 +5,7 @@ import { MESSAGES, translate } from '../../i18n/index.ts'
 import { CATALOGUE_BASE, CATALOGUE_QUERY_KEYS, type CatalogueFilters, catalogueHref, filterValue } from './href.ts'
 import { ALL_CITIES, resolveSegments } from './readable-url.ts'
 import { parseCatalogueParams } from './search-params.server.ts'
-import { catalogueTexts } from './seo.ts'
+import { catalogueTexts } from './seo.server.ts'
 
 const PATH_KEYS = ['brand', 'model', 'city'] as const
 
@@ -69,7 +69,7 @@ export async function loadCatalogue(
     services.listings.searchListings(query, locale),
     services.listings.listingFacets({ brand: query.brand, city: query.city }, locale),
   ])
-  const texts = catalogueTexts(place, page.count, query.page, messages, locale)
+  const texts = catalogueTexts(place, page.count, query.page, locale)
   const readable = { brand: query.brand, model: query.model, city: query.city }
   const hasQueryFilters = CATALOGUE_QUERY_KEYS.some((k) => k !== 'page' && filterValue(k, query[k]) !== null)
   return {

@@ -40,7 +40,12 @@ const render = (car: Card, locale: 'ru' | 'en' = 'ru') =>
     createElement(
       MemoryRouter,
       null,
-      createElement(I18nProvider, { locale, messages: MESSAGES[locale] }, createElement(ListingCard, { car })),
+      createElement(I18nProvider, {
+        locale,
+        messages: MESSAGES[locale],
+        // biome-ignore lint/correctness/noChildrenProp: I18nProvider requires `children`, which createElement's types only accept as a prop (no JSX in *.test.ts)
+        children: createElement(ListingCard, { car }),
+      }),
     ),
   ).replaceAll('\u00a0', ' ')
 
