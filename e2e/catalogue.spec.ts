@@ -312,6 +312,14 @@ describe('desktop, Tulpar cars and home', () => {
     const box = await sheet.boundingBox()
     expect(box?.width).toBe(300)
     await page.screenshot({ path: `${SCREENSHOTS}catalogue-desktop.png` })
+
+    // Another city chosen in the header moves the page to that city, filters kept.
+    await page.locator('.city-chip').click()
+    const dialog = page.getByRole('dialog', { name: 'Выберите город' })
+    await dialog.getByRole('button', { name: 'Астана' }).click()
+    await dialog.getByRole('button', { name: 'Применить' }).click()
+    await page.waitForURL(`${baseUrl}/auto/toyota/astana?yearFrom=2010`)
+    await page.getByRole('heading', { level: 1, name: 'Toyota в городе Астана' }).waitFor()
     expect(errors).toEqual([])
     await context.close()
   })

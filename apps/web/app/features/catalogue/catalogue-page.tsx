@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
-import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
+import { Link, useLocation, useNavigate, useNavigation, useRouteLoaderData } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import type { loader as layoutLoader } from '../../routes/layout.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import type { loadCatalogue } from './catalogue.server.ts'
 import { FILTERS_FORM_ID, FILTERS_PANEL_ID, Filters } from './filters.tsx'
@@ -49,6 +50,20 @@ export function CataloguePage({ data }: { data: CatalogueData }) {
     if (!keepPanelOpen && panel.current?.matches(':popover-open')) panel.current.hidePopover()
     navigate(href, { preventScrollReset: keepPanelOpen })
   }
+
+  // Choosing another city in the header's city dialog moves a city page to that city (all Kazakhstan stays).
+  // Only a change from one known city to another counts: a first choice must not carry a shared link away.
+  const layout = useRouteLoaderData<typeof layoutLoader>('routes/layout')
+  const chosenCity = layout?.cities.find((c) => c.id === layout.cityId)?.slug ?? null
+  const previousCity = useRef(chosenCity)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the chosen city only
+  useEffect(() => {
+    const before = previousCity.current
+    previousCity.current = chosenCity
+    if (before === null || chosenCity === null || before === chosenCity) return
+    if (query.city && query.city !== chosenCity)
+      navigate(catalogueHref({ ...query, city: chosenCity, page: undefined }))
+  }, [chosenCity])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the form was re-created for a new URL
   useEffect(() => {
