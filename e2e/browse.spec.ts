@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
+// expect.poll gives up after 1 s by default; a single DOM read can take longer on a loaded 2-core machine.
+const POLL = { timeout: 15_000 }
 let browser: Browser
 
 beforeAll(async () => {
@@ -21,7 +23,7 @@ describe('a buyer browses the marketplace', () => {
       const errors = watchConsole(page)
 
       await page.goto(baseUrl)
-      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ru')
+      await expect.poll(() => page.locator('html').getAttribute('lang'), POLL).toBe('ru')
       await page.getByRole('heading', { level: 1 }).waitFor()
       expect(await page.getByText('Более миллиона автомобилей в продаже').count()).toBe(1)
       await page.screenshot({ path: `${SCREENSHOTS}home-${name}.png`, fullPage: true })
@@ -40,17 +42,17 @@ describe('a buyer browses the marketplace', () => {
       await page.waitForURL(/\/cars\/\d+$/)
       // The URL changes before React renders the new page: wait for the heading, do not read it once.
       await page.getByRole('heading', { level: 1, name: cardTitle.trim() }).waitFor()
-      await expect.poll(() => page.locator('.car-price').textContent()).toMatch(/₸$/)
+      await expect.poll(() => page.locator('.car-price').textContent(), POLL).toMatch(/₸$/)
       expect(await page.getByRole('heading', { name: 'Характеристики' }).count()).toBe(1)
       await page.screenshot({ path: `${SCREENSHOTS}car-${name}.png`, fullPage: true })
 
       await page.getByRole('button', { name: 'KK' }).click()
-      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('kk')
+      await expect.poll(() => page.locator('html').getAttribute('lang'), POLL).toBe('kk')
       await page.getByRole('heading', { name: 'Сипаттамалары' }).waitFor()
       await page.screenshot({ path: `${SCREENSHOTS}car-kk-${name}.png` })
 
       await page.getByRole('button', { name: 'EN' }).click()
-      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en')
+      await expect.poll(() => page.locator('html').getAttribute('lang'), POLL).toBe('en')
       await page.getByRole('heading', { name: 'Specifications' }).waitFor()
 
       // The choice is kept: the next page comes server-rendered in English (/cars redirects to /auto/almaty).
