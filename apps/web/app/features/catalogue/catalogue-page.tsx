@@ -34,7 +34,7 @@ export function CataloguePage({ data }: { data: CatalogueData }) {
   const navigate = useNavigate()
   const navigation = useNavigation()
   const location = useLocation()
-  const panel = useRef<HTMLDivElement>(null)
+  const panel = useRef<HTMLElement>(null)
   const refocus = useRef<string | null>(null)
   const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith(CATALOGUE_BASE)
   // The form is re-created from the URL after each navigation (Back included), so it always shows the URL's filters.
