@@ -39,8 +39,10 @@ describe('the city dialog', () => {
       expect(await page.evaluate(() => window.localStorage.getItem('cityId'))).not.toBeNull()
 
       // Remembered: the next page is rendered with the city and no dialog.
+      // The catalogue then opens in that city.
       await page.goto(`${baseUrl}/cars`)
-      await page.getByRole('heading', { name: 'Каталог автомобилей' }).waitFor()
+      await page.waitForURL('**/auto/karaganda')
+      await page.getByRole('heading', { name: 'Автомобили в городе Караганда' }).waitFor()
       expect(await page.getByRole('dialog').isVisible()).toBe(false)
       expect(await page.locator('.city-chip').textContent()).toContain('Караганда')
 

@@ -10,7 +10,10 @@ export default [
   ]),
   layout('routes/layout.tsx', [
     index('routes/home.tsx'),
-    route('cars', 'routes/catalogue.tsx'),
+    // The catalogue at readable URLs; /cars (no id) redirects there for old links and the no-JavaScript form.
+    route('auto/:first?/:second?/:third?', 'routes/catalogue.tsx'),
+    route('cars', 'routes/cars-legacy.ts'),
+    route('tulpar-auto', 'routes/tulpar-auto.tsx'),
     route('cars/:id', 'routes/car.tsx'),
     route('account', 'routes/account.tsx'),
     route('account/delete', 'routes/account-delete.tsx'),

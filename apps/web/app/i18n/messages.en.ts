@@ -1,4 +1,5 @@
 import { carEn } from './car.en.ts'
+import { catalogueEn } from './catalogue.en.ts'
 import type { Messages } from './i18n.ts'
 
 export const en: Messages = {
@@ -246,4 +247,5 @@ export const en: Messages = {
   'guest.text':
     'Favourites, selling a car, the garage and the vehicle check are available after you sign in or register.',
   ...carEn,
+  ...catalogueEn,
 }

@@ -1,4 +1,5 @@
 import { carKk } from './car.kk.ts'
+import { catalogueKk } from './catalogue.kk.ts'
 import type { Messages } from './i18n.ts'
 
 /**
@@ -250,4 +251,5 @@ export const kk: Messages = {
   'guest.title': 'Жалғастыру үшін кіріңіз',
   'guest.text': 'Таңдаулылар, көлік сату, гараж және көлікті тексеру кіргеннен немесе тіркелгеннен кейін қолжетімді.',
   ...carKk,
+  ...catalogueKk,
 }

@@ -1,4 +1,5 @@
 import { carRu } from './car.ru.ts'
+import { catalogueRu } from './catalogue.ru.ts'
 /** Russian: the default language and the source of message keys. Plurals: one / few / many / other. */
 export const ru = {
   'site.name': 'Tulpar Auto',
@@ -254,4 +255,5 @@ export const ru = {
   'guest.title': 'Войдите, чтобы продолжить',
   'guest.text': 'Избранное, продажа автомобиля, гараж и проверка автомобиля доступны после входа или регистрации.',
   ...carRu,
+  ...catalogueRu,
 } as const

@@ -1,94 +1,47 @@
+import { isRouteErrorResponse } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
-import { Filters } from '../features/catalogue/filters.tsx'
-import { catalogueHref } from '../features/catalogue/href.ts'
-import { ListingCard } from '../features/catalogue/listing-card.tsx'
-import { Pagination } from '../features/catalogue/pagination.tsx'
-import { parseCatalogueParams } from '../features/catalogue/search-params.server.ts'
+import { loadCatalogue } from '../features/catalogue/catalogue.server.ts'
+import { CataloguePage } from '../features/catalogue/catalogue-page.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
-import { MESSAGES, translate } from '../i18n/index.ts'
+import catalogueStyles from '../styles/catalogue.css?url'
 import type { Route } from './+types/catalogue'
+import { NotFoundContent } from './not-found.tsx'
 
-function hasFilters(q: Route.ComponentProps['loaderData']['query']): boolean {
-  return Boolean(
-    q.brand || q.yearFrom || q.yearTo || q.priceFrom !== undefined || q.priceTo !== undefined || q.hot || q.tulpar,
-  )
+/** `/auto`, `/auto/{city}`, `/auto/{brand}[/{model}][/{city}]`: the catalogue with readable URLs. */
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  const segments = [params.first, params.second, params.third].filter((s): s is string => Boolean(s))
+  return loadCatalogue(request, segments, {
+    services: context.get(servicesContext),
+    locale: context.get(localeContext),
+    publicUrl: context.get(requestInfoContext).publicUrl,
+  })
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { listings, reference } = context.get(servicesContext)
-  const locale = context.get(localeContext)
-  const { query, invalid } = parseCatalogueParams(new URL(request.url).searchParams)
-  const [page, brands, models] = await Promise.all([
-    listings.searchListings(query, locale),
-    reference.listBrands(),
-    query.brand ? reference.listModels(query.brand) : Promise.resolve([]),
-  ])
-  const brandName = brands.find((b) => b.slug === query.brand)?.name
-  const modelName = models.find((m) => m.slug === query.model)?.name
-  const heading = brandName ? [brandName, modelName].filter(Boolean).join(' ') : null
-  const messages = MESSAGES[locale]
-  return {
-    query,
-    invalid,
-    page,
-    brands,
-    models,
-    heading,
-    title: heading
-      ? translate(messages, locale, 'catalogue.titleBrand', { brand: heading })
-      : translate(messages, locale, 'catalogue.title'),
-    description: translate(messages, locale, 'catalogue.description'),
-    canonical: `${context.get(requestInfoContext).publicUrl}${catalogueHref({ ...query, lang: undefined })}`,
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStyles }]
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (!loaderData) {
+    const title = isRouteErrorResponse(error) && typeof error.data?.title === 'string' ? error.data.title : '404'
+    return [{ title: `${title} — Tulpar Auto` }, { name: 'robots', content: 'noindex' }]
   }
+  return [
+    { title: `${loaderData.title} — Tulpar Auto` },
+    { name: 'description', content: loaderData.description },
+    { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
+    { property: 'og:title', content: loaderData.title },
+    { property: 'og:description', content: loaderData.description },
+    { property: 'og:url', content: loaderData.canonical },
+  ]
 }
-
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        { title: `${loaderData.title} — Tulpar Auto` },
-        { name: 'description', content: loaderData.description },
-        { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
-      ]
-    : []
 
 export default function Catalogue({ loaderData }: Route.ComponentProps) {
-  const { query, invalid, page, brands, models, title } = loaderData
+  return <CataloguePage data={loaderData} />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useI18n()
-  return (
-    <div className="container catalogue">
-      <h1>{title}</h1>
-      <div className="catalogue-layout">
-        {/* Collapsed on phones unless filters are set; always shown on desktop (CSS). */}
-        <details className="filters-panel" open={hasFilters(query)}>
-          <summary>{t('catalogue.showFilters')}</summary>
-          <Filters key={`${query.brand}-${query.model}`} query={query} brands={brands} models={models} />
-        </details>
-        <section aria-live="polite">
-          {invalid.length > 0 ? (
-            <p className="notice" role="status">
-              {t('catalogue.badFilters')}
-            </p>
-          ) : null}
-          <p className="found">{t('catalogue.found', { count: page.count })}</p>
-          {page.results.length === 0 ? (
-            <div className="empty">
-              <h2>{t('catalogue.empty.title')}</h2>
-              <p>{t('catalogue.empty.text')}</p>
-            </div>
-          ) : (
-            <div className="grid">
-              {page.results.map((car, i) => (
-                <ListingCard key={car.id} car={car} eager={i < 2} />
-              ))}
-            </div>
-          )}
-          <Pagination
-            page={page.page}
-            pageCount={page.pageCount}
-            hrefFor={(p) => catalogueHref({ ...query, page: p })}
-          />
-        </section>
-      </div>
-    </div>
-  )
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundContent title={t('catalogue.notFound.title')} text={t('catalogue.notFound.text')} />
+  }
+  throw error
 }

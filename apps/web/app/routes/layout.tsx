@@ -5,7 +5,7 @@ import { signInHref } from '../features/auth/redirect.ts'
 import { CityChooser } from '../features/city/city-chooser.tsx'
 import { cityIdFromCookie } from '../features/city/city-storage.ts'
 import { LanguageSwitch } from '../features/layout/language-switch.tsx'
-import { BOTTOM_NAV, FOOTER_MENU } from '../features/layout/nav.ts'
+import { BOTTOM_NAV, catalogueNavHref, FOOTER_MENU } from '../features/layout/nav.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { Icon } from '../ui/icon.tsx'
 import type { Route } from './+types/layout'
@@ -17,7 +17,7 @@ import type { Route } from './+types/layout'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const cities = (await services.reference.listCities(locale)).map((c) => ({ id: c.id, name: c.name }))
+  const cities = (await services.reference.listCities(locale)).map((c) => ({ id: c.id, slug: c.slug, name: c.name }))
   const cookieCity = cityIdFromCookie(request.headers.get('cookie'))
   try {
     const user = await services.sessions.sessionUser(request.headers)
@@ -54,6 +54,7 @@ function AccountLink({ user }: { user: { label: string } | null }) {
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n()
+  const catalogue = catalogueNavHref(loaderData.cities.find((c) => c.id === loaderData.cityId)?.slug)
   return (
     <>
       <a className="skip-link" href="#content">
@@ -68,9 +69,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
             <span className="logo-text">Tulpar Auto</span>
           </Link>
           <nav aria-label={t('nav.main')} className="header-nav">
-            <NavLink to="/cars" end>
-              {t('nav.catalogue')}
-            </NavLink>
+            <NavLink to={catalogue}>{t('nav.catalogue')}</NavLink>
           </nav>
           <CityChooser cities={loaderData.cities} currentId={loaderData.cityId} profile={loaderData.profile} />
           <LanguageSwitch />
@@ -87,7 +86,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
               {FOOTER_MENU.map((item) => (
                 <li key={item.key}>
                   {item.available ? (
-                    <Link to={item.to}>{t(item.key)}</Link>
+                    <Link to={item.key === 'nav.catalogue' ? catalogue : item.to}>{t(item.key)}</Link>
                   ) : (
                     <span className="soon" aria-disabled="true">
                       {t(item.key)} <small>· {t('nav.soon')}</small>

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, avg, count, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { cities } from '../reference/reference.tables.ts'
 import { branches, companyContacts, customerReviews } from './company.tables.ts'
@@ -21,6 +21,14 @@ export function findPublishedReviews(db: Db, limit: number) {
     .select()
     .from(customerReviews)
     .where(eq(customerReviews.isPublished, true))
-    .orderBy(asc(customerReviews.id))
+    .orderBy(desc(customerReviews.reviewedOn), desc(customerReviews.id))
     .limit(limit)
+}
+
+export async function summarisePublishedReviews(db: Db) {
+  const [row] = await db
+    .select({ count: count(), average: avg(customerReviews.rating) })
+    .from(customerReviews)
+    .where(eq(customerReviews.isPublished, true))
+  return { count: row?.count ?? 0, average: row?.average ?? null }
 }

@@ -45,6 +45,7 @@ export function createCompanyService({ db }: { db: Db }) {
       }))
     },
 
+    /** Published reviews from the maps services, newest first. */
     async listReviews(limit = 6) {
       const rows = await repo.findPublishedReviews(db, limit)
       return rows.map((r) => ({
@@ -56,6 +57,12 @@ export function createCompanyService({ db }: { db: Db }) {
         sourceUrl: r.sourceUrl,
         reviewedOn: r.reviewedOn,
       }))
+    },
+
+    /** How many published reviews there are and their average rating (one decimal); null average when none. */
+    async summariseReviews(): Promise<{ count: number; averageRating: number | null }> {
+      const { count, average } = await repo.summarisePublishedReviews(db)
+      return { count, averageRating: average === null ? null : Math.round(Number(average) * 10) / 10 }
     },
   }
 }

@@ -34,6 +34,11 @@ export function ListingCard({ car, eager = false }: { car: Card; eager?: boolean
             {title}, {car.year}
           </h3>
           <p className="card-price">{price(car.priceKzt)}</p>
+          {car.monthlyPaymentKzt === null ? null : (
+            <p className="card-monthly" title={t('catalogue.card.monthlyHint')}>
+              {t('catalogue.card.monthly', { amount: price(car.monthlyPaymentKzt) })}
+            </p>
+          )}
           <p className="card-specs">{specs.join(' · ')}</p>
           <p className="card-city">{car.city.name}</p>
           <Badges car={car} />
@@ -43,10 +48,14 @@ export function ListingCard({ car, eager = false }: { car: Card; eager?: boolean
   )
 }
 
+/**
+ * The badges of a card (and of the car page), rendered from the card data. This list is the one place for
+ * the deal rating: `DealBadge` (features/valuation/deal-badge.tsx) goes first in it, from `car.dealRating`.
+ */
 export function Badges({
   car,
 }: {
-  car: Pick<Card, 'isTulpar' | 'isInspected' | 'isHot' | 'hasWarranty' | 'isCreditAvailable' | 'isNew'>
+  car: Pick<Card, 'isTulpar' | 'isInspected' | 'isHot' | 'hasWarranty' | 'isCreditAvailable' | 'isNew' | 'dealRating'>
 }) {
   const { t } = useI18n()
   const badges = [
@@ -57,9 +66,10 @@ export function Badges({
     car.hasWarranty && ['warranty', t('badge.warranty')],
     car.isCreditAvailable && ['credit', t('badge.credit')],
   ].filter((b): b is [string, string] => Array.isArray(b))
-  if (badges.length === 0) return null
+  if (badges.length === 0 && car.dealRating === null) return null
   return (
     <ul className="badges">
+      {/* Deal rating goes here: {car.dealRating ? <li><DealBadge rating={car.dealRating} /></li> : null} */}
       {badges.map(([kind, label]) => (
         <li key={kind} className={`badge badge-${kind}`}>
           {label}

@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../i18n/i18n.ts'
+import { catalogueHref } from '../catalogue/href.ts'
 
 export interface NavItem {
   key: MessageKey
@@ -8,10 +9,15 @@ export interface NavItem {
   icon: 'home' | 'heart' | 'plus' | 'garage' | 'user'
 }
 
-/** Footer menu of spec section 2. Tulpar cars shows the catalogue filtered to them until /tulpar-auto exists. */
+/** The catalogue entry of the menus: the visitor's city (the catalogue's default), else all Kazakhstan. */
+export function catalogueNavHref(citySlug: string | null | undefined): string {
+  return catalogueHref({ city: citySlug })
+}
+
+/** Footer menu of spec section 2 (the catalogue link is replaced by the city's, see catalogueNavHref). */
 export const FOOTER_MENU: Omit<NavItem, 'icon'>[] = [
-  { key: 'nav.catalogue', to: '/cars', available: true },
-  { key: 'nav.tulparCars', to: '/cars?tulpar=true', available: true },
+  { key: 'nav.catalogue', to: catalogueHref({}), available: true },
+  { key: 'nav.tulparCars', to: '/tulpar-auto', available: true },
   { key: 'nav.myCars', to: '/account', available: false },
   { key: 'nav.sell', to: '/create-auto', available: false },
   { key: 'nav.partners', to: '/partners', available: false },

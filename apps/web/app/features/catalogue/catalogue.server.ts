@@ -1,0 +1,101 @@
+import type { Services } from '@tulpar/api'
+import type { Locale } from '@tulpar/contracts'
+import { data, redirect } from 'react-router'
+import { MESSAGES, translate } from '../../i18n/index.ts'
+import { CATALOGUE_BASE, CATALOGUE_QUERY_KEYS, type CatalogueFilters, catalogueHref, filterValue } from './href.ts'
+import { ALL_CITIES, resolveSegments } from './readable-url.ts'
+import { parseCatalogueParams } from './search-params.server.ts'
+import { catalogueTexts } from './seo.server.ts'
+
+const PATH_KEYS = ['brand', 'model', 'city'] as const
+
+/** A permanent redirect that keeps the language the visitor followed (`?lang=`). */
+function moved(href: string, url: URL): Response {
+  const lang = url.searchParams.get('lang')
+  const target = lang ? `${href}${href.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}` : href
+  return redirect(target, 301)
+}
+
+/** The query filters of a URL as written (unchecked), for carrying them into a redirect. */
+function queryFilters(url: URL): CatalogueFilters {
+  const filters: CatalogueFilters = {}
+  for (const key of CATALOGUE_QUERY_KEYS) filters[key] = url.searchParams.get(key)
+  return filters
+}
+
+/**
+ * Everything the catalogue page at `/auto/...` shows. Throws a 404 response for segments that name no brand,
+ * model or city, and a 301 to the readable form for upper-case segments or brand/model/city in the query.
+ */
+export async function loadCatalogue(
+  request: Request,
+  segments: string[],
+  { services, locale, publicUrl }: { services: Services; locale: Locale; publicUrl: string },
+) {
+  const url = new URL(request.url)
+  const lower = segments.map((s) => s.toLowerCase())
+  if (lower.some((s, i) => s !== segments[i])) throw redirect(`${CATALOGUE_BASE}/${lower.join('/')}${url.search}`, 301)
+  const messages = MESSAGES[locale]
+  const [brands, cities, firstModels] = await Promise.all([
+    services.reference.listBrands(),
+    services.reference.listCities(locale),
+    lower[0] ? services.reference.listModels(lower[0]) : Promise.resolve([]),
+  ])
+  const place = resolveSegments(lower, { brands, cities, models: firstModels })
+  if (!place) {
+    throw data({ title: translate(messages, locale, 'catalogue.notFound.title') }, { status: 404 })
+  }
+  // A hand-written `/auto/almaty?brand=toyota`: the same page has one address, the readable one.
+  if (PATH_KEYS.some((k) => url.searchParams.has(k))) {
+    const q = (k: (typeof PATH_KEYS)[number]) => filterValue(k, url.searchParams.get(k))
+    const city = url.searchParams.has('city') ? q('city') : place.city?.slug
+    throw moved(
+      catalogueHref({
+        ...queryFilters(url),
+        brand: url.searchParams.has('brand') ? q('brand') : place.brand?.slug,
+        model: url.searchParams.has('model') || url.searchParams.has('brand') ? q('model') : place.model?.slug,
+        city: city === ALL_CITIES ? undefined : city,
+      }),
+      url,
+    )
+  }
+
+  const { query, invalid } = parseCatalogueParams(url.searchParams, {
+    brand: place.brand?.slug,
+    model: place.model?.slug,
+    city: place.city?.slug,
+  })
+  const [page, facets] = await Promise.all([
+    services.listings.searchListings(query, locale),
+    services.listings.listFacets({ brand: query.brand, city: query.city }),
+  ])
+  const texts = catalogueTexts(place, page.count, query.page, locale)
+  const readable = { brand: query.brand, model: query.model, city: query.city }
+  const hasQueryFilters = CATALOGUE_QUERY_KEYS.some((k) => k !== 'page' && filterValue(k, query[k]) !== null)
+  return {
+    query,
+    invalid,
+    page,
+    brands: withSelected(facets.brands, place.brand),
+    models: withSelected(facets.models, place.model),
+    cities: cities.map(({ slug, name }) => ({ slug, name })),
+    place: {
+      brand: place.brand ? { slug: place.brand.slug, name: place.brand.name } : null,
+      model: place.model ? { slug: place.model.slug, name: place.model.name } : null,
+      city: place.city ? { slug: place.city.slug, name: place.city.name } : null,
+    },
+    yearMax: new Date().getUTCFullYear() + 1,
+    ...texts,
+    // Filtered variants point at their readable page; numbered pages of it stay distinct.
+    canonical: `${publicUrl}${catalogueHref({ ...readable, page: hasQueryFilters ? undefined : query.page })}`,
+  }
+}
+
+/** The facet list, plus the chosen entry when it has no listings (so the select still shows the choice). */
+function withSelected(
+  counts: { slug: string; name: string; count: number }[],
+  chosen: { slug: string; name: string } | undefined,
+) {
+  if (!chosen || counts.some((c) => c.slug === chosen.slug)) return counts
+  return [...counts, { slug: chosen.slug, name: chosen.name, count: 0 }].sort((a, b) => a.name.localeCompare(b.name))
+}

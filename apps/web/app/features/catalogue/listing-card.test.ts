@@ -1,0 +1,70 @@
+import type { ListingCard as Card } from '@tulpar/contracts'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { MemoryRouter } from 'react-router'
+import { describe, expect, test } from 'vitest'
+import { I18nProvider } from '../../i18n/i18n-react.tsx'
+import { MESSAGES } from '../../i18n/index.ts'
+import { ListingCard } from './listing-card.tsx'
+
+const card: Card = {
+  id: 42,
+  brand: { id: 1, slug: 'toyota', name: 'Toyota' },
+  model: { id: 2, slug: 'camry', name: 'Camry' },
+  year: 2019,
+  priceKzt: 13_900_000,
+  mileage: 84_000,
+  mileageUnit: 'km',
+  mileageKm: 84_000,
+  city: { id: 1, slug: 'almaty', name: 'Алматы' },
+  bodyType: 'sedan',
+  engineType: 'petrol',
+  engineVolumeL: 2.5,
+  transmission: 'AT',
+  drive: 'FWD',
+  isNew: false,
+  isTulpar: true,
+  isInspected: true,
+  isHot: false,
+  hasWarranty: true,
+  isCreditAvailable: false,
+  cover: null,
+  photoCount: 0,
+  publishedAt: '2026-11-20T10:00:00.000Z',
+  dealRating: null,
+  monthlyPaymentKzt: null,
+}
+
+const render = (car: Card, locale: 'ru' | 'en' = 'ru') =>
+  renderToStaticMarkup(
+    createElement(
+      MemoryRouter,
+      null,
+      createElement(I18nProvider, {
+        locale,
+        messages: MESSAGES[locale],
+        // biome-ignore lint/correctness/noChildrenProp: I18nProvider requires `children`, which createElement's types only accept as a prop (no JSX in *.test.ts)
+        children: createElement(ListingCard, { car }),
+      }),
+    ),
+  ).replaceAll('\u00a0', ' ')
+
+describe('ListingCard', () => {
+  test('shows title, price in tenge, year, mileage, city and badges, linking to the car', () => {
+    const html = render(card)
+    expect(html).toContain('href="/cars/42"')
+    expect(html).toContain('Toyota Camry, 2019')
+    expect(html).toContain('13 900 000 ₸')
+    expect(html).toContain('84 000 км')
+    expect(html).toContain('Алматы')
+    expect(html).toContain('Tulpar')
+    expect(html).toContain('Гарантия')
+  })
+
+  test('shows the estimated monthly payment only when there is one', () => {
+    expect(render(card)).not.toContain('card-monthly')
+    const html = render({ ...card, monthlyPaymentKzt: 312_450 })
+    expect(html).toContain('≈ 312 450 ₸ в месяц')
+    expect(render({ ...card, monthlyPaymentKzt: 312_450 }, 'en')).toContain('≈ 312,450 ₸ a month')
+  })
+})
