@@ -7,7 +7,7 @@ import { seedDemo } from './db/seed/demo/index.ts'
 import { seedReference } from './db/seed/seed-reference.ts'
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit.ts'
 import { createDelivery } from './modules/delivery/index.ts'
-import { createLocalDiskStorage } from './modules/media/index.ts'
+import { createMediaStorage } from './modules/media/index.ts'
 import { createServices, type Services } from './services.ts'
 
 export interface Runtime {
@@ -51,7 +51,7 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
   const limiter = createRateLimiter(config.redisUrl)
   return {
     database,
-    services: createServices({ db: database.db, config, delivery, media: createLocalDiskStorage(config.mediaDir) }),
+    services: createServices({ db: database.db, config, delivery, media: createMediaStorage(config) }),
     limiter,
     close: async () => {
       await limiter.close()
