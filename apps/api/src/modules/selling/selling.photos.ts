@@ -60,11 +60,16 @@ export function createSellingPhotos({ db, media, loadManaged, commitChange, view
   return {
     preparePhoto,
 
-    /** Throws unless `u` may add `incoming` more photos to the listing (checked again when they are attached). */
-    async assertCanAddPhotos(u: SessionUser, id: number, incoming = 1): Promise<void> {
+    /**
+     * How many more photos `u` may add to the listing; throws when none (or the listing is not theirs). Checked
+     * again under a lock when they are attached.
+     */
+    async photoRoomLeft(u: SessionUser, id: number): Promise<number> {
       const row = await loadManaged(u, id)
       assertEditable(row)
-      if (row.photoCount + incoming > MAX_LISTING_PHOTOS) throw new TooManyPhotosError()
+      const room = MAX_LISTING_PHOTOS - row.photoCount
+      if (room <= 0) throw new TooManyPhotosError()
+      return room
     },
 
     /**

@@ -102,7 +102,7 @@ export const sellingRoutes =
       },
       async (req) => {
         const u = await sessions.requireUser(req)
-        await selling.assertCanAddPhotos(u, req.params.id)
+        const room = await selling.photoRoomLeft(u, req.params.id)
         if (!req.isMultipart()) throw new NoPhotoSentError()
         const prepared: ProcessedPhoto[] = []
         try {
@@ -111,6 +111,8 @@ export const sellingRoutes =
               part.file.resume()
               continue
             }
+            // Refused before the expensive decoding once the batch cannot fit.
+            if (prepared.length >= room) throw new TooManyPhotosError()
             // One at a time: only the encoded variants stay in memory, never 20 originals.
             prepared.push(await selling.preparePhoto(await part.toBuffer()))
           }
