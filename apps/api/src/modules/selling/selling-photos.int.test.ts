@@ -82,7 +82,9 @@ describe('photo upload', () => {
     const truncated = await upload(s.auth, id, [{ name: 'cut.jpg', type: 'image/jpeg', data: good.subarray(0, 400) }])
     expect(truncated.statusCode).toBe(400)
     expect(truncated.json().code).toBe('photo.invalid')
-    const tiny = await upload(s.auth, id, [{ name: 't.jpg', type: 'image/jpeg', data: await photoJpeg('#fff', 200, 150) }])
+    const tiny = await upload(s.auth, id, [
+      { name: 't.jpg', type: 'image/jpeg', data: await photoJpeg('#fff', 200, 150) },
+    ])
     expect(tiny.json().code).toBe('photo.too_small')
     const none = await upload(s.auth, id, [await jpeg()], 'something_else')
     expect(none.json().code).toBe('photo.none')
@@ -103,17 +105,33 @@ describe('photo upload', () => {
     const s = await signUp()
     const id = await createDraft(s.auth)
     const one = await jpeg()
-    const tooMany = await upload(s.auth, id, Array.from({ length: 21 }, () => one))
+    const tooMany = await upload(
+      s.auth,
+      id,
+      Array.from({ length: 21 }, () => one),
+    )
     expect(tooMany.statusCode).toBe(409)
     expect(tooMany.json().code).toBe('photo.too_many')
     expect(await photoRows(id)).toEqual([])
-    expect((await upload(s.auth, id, Array.from({ length: 19 }, () => one))).statusCode).toBe(200)
+    expect(
+      (
+        await upload(
+          s.auth,
+          id,
+          Array.from({ length: 19 }, () => one),
+        )
+      ).statusCode,
+    ).toBe(200)
     // Two at once would make 21: refused whole, the 19 stay.
     const over = await upload(s.auth, id, [one, one])
     expect(over.json().code).toBe('photo.too_many')
     expect(await photoRows(id)).toHaveLength(19)
     // Parallel single uploads cannot pass the limit either (the count is checked under a row lock).
-    const parallel = await Promise.all([upload(s.auth, id, [one]), upload(s.auth, id, [one]), upload(s.auth, id, [one])])
+    const parallel = await Promise.all([
+      upload(s.auth, id, [one]),
+      upload(s.auth, id, [one]),
+      upload(s.auth, id, [one]),
+    ])
     expect(parallel.filter((r) => r.statusCode === 200)).toHaveLength(1)
     expect(await photoRows(id)).toHaveLength(20)
     expect((await filesOf(id)).length).toBe(20 * 9)

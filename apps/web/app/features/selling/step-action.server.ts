@@ -1,0 +1,52 @@
+import { FieldValidationError, ListingNotFoundError, type Services } from '@tulpar/api'
+import { type FieldStep, SaveStepBody } from '@tulpar/contracts'
+import { data } from 'react-router'
+import { requireUser } from '../account/account-guard.server.ts'
+import { type FieldMessages, fieldMessages, stepBody } from './form-data.ts'
+
+/** The signed-in user and their listing (a 404 for anyone else's, as the API answers). */
+export async function loadOwnListing(services: Services, request: Request, rawId: string) {
+  const user = await requireUser(services.sessions, request, `/create-auto/${rawId}`)
+  const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : null
+  if (id === null) throw data(null, { status: 404 })
+  try {
+    return { user, listing: await services.selling.getSellerListing(user, id) }
+  } catch (error) {
+    if (error instanceof ListingNotFoundError) throw data(null, { status: 404 })
+    throw error
+  }
+}
+
+type User = Awaited<ReturnType<typeof loadOwnListing>>['user']
+
+/** Saves one step from its form values; null when saved, else the field messages. */
+export async function saveStepFromForm(
+  services: Services,
+  user: User,
+  id: number,
+  step: FieldStep,
+  values: Record<string, string | string[]>,
+): Promise<FieldMessages | null> {
+  const parsed = SaveStepBody.safeParse(stepBody(step, values))
+  if (!parsed.success) {
+    return fieldMessages(parsed.error.issues.map((i) => ({ field: `body.${i.path.join('.')}`, code: i.code })))
+  }
+  try {
+    await services.selling.saveStep(user, id, parsed.data)
+    return null
+  } catch (error) {
+    if (error instanceof FieldValidationError) return fieldMessages(error.errors)
+    throw error
+  }
+}
+
+/** Sends the listing to moderation; null when sent, else the API's field errors. */
+export async function publishFromForm(services: Services, user: User, id: number) {
+  try {
+    await services.selling.publish(user, id)
+    return null
+  } catch (error) {
+    if (error instanceof FieldValidationError) return error.errors
+    throw error
+  }
+}
