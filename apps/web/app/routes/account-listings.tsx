@@ -35,18 +35,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const EDITABLE = new Set(['draft', 'moderation', 'published', 'rejected'])
 
-function ListingRow({ listing }: { listing: MyListing }) {
+type Fetcher = ReturnType<typeof useFetcher<ListingActionResult>>
+
+function ListingRow({ listing, fetcher }: { listing: MyListing; fetcher: Fetcher }) {
   const { t, price, distance, date } = useI18n()
-  const toast = useToast()
-  const fetcher = useFetcher<ListingActionResult>()
-  const shown = useRef<ListingActionResult | null>(null)
-  useEffect(() => {
-    const result = fetcher.data
-    if (!result || shown.current === result || fetcher.state !== 'idle') return
-    shown.current = result
-    if (result.ok) toast.success(result.notice)
-    else toast.error(result.error)
-  }, [fetcher.data, fetcher.state, toast])
   const busy = fetcher.state !== 'idle'
   const title = listing.title ?? t('myListings.untitled')
   const resume = `/create-auto/${listing.id}?step=${listing.nextStep}`
@@ -142,6 +134,16 @@ export default function AccountListings({ loaderData, actionData }: Route.Compon
   const [params] = useSearchParams()
   const sent = params.get('sent')
   const announced = useRef(false)
+  // One fetcher for every row: a deleted row is gone before it could announce its own result.
+  const fetcher = useFetcher<ListingActionResult>()
+  const shown = useRef<ListingActionResult | null>(null)
+  useEffect(() => {
+    const done = fetcher.data
+    if (!done || shown.current === done || fetcher.state !== 'idle') return
+    shown.current = done
+    if (done.ok) toast.success(done.notice)
+    else toast.error(done.error)
+  }, [fetcher.data, fetcher.state, toast])
   useEffect(() => {
     if (sent && !announced.current) {
       announced.current = true
@@ -173,7 +175,7 @@ export default function AccountListings({ loaderData, actionData }: Route.Compon
       ) : (
         <ul className="my-listing-list">
           {loaderData.listings.map((l) => (
-            <ListingRow key={l.id} listing={l} />
+            <ListingRow key={l.id} listing={l} fetcher={fetcher} />
           ))}
         </ul>
       )}

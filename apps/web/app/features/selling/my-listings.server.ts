@@ -1,6 +1,7 @@
-import { AppError, type Services } from '@tulpar/api'
+import type { Services } from '@tulpar/api'
 import { MAX_PRICE_KZT } from '@tulpar/contracts'
 import type { MessageKey } from '../../i18n/i18n.ts'
+import { appErrorCode } from './step-action.server.ts'
 
 type User = NonNullable<Awaited<ReturnType<Services['sessions']['sessionUser']>>>
 
@@ -38,7 +39,8 @@ export async function runListingAction(services: Services, user: User, form: For
       return { ok: true, notice: 'sell.notice.deleted', id }
     }
   } catch (error) {
-    if (error instanceof AppError) return { ok: false, error: ERRORS[error.code] ?? 'generic.failed', id }
+    const code = appErrorCode(error)
+    if (code) return { ok: false, error: ERRORS[code] ?? 'generic.failed', id }
     throw error
   }
   return { ok: false, error: 'generic.failed', id }

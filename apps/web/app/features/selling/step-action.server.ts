@@ -1,8 +1,25 @@
-import { FieldValidationError, ListingNotFoundError, type Services } from '@tulpar/api'
+import type { Services } from '@tulpar/api'
 import { type FieldStep, SaveStepBody } from '@tulpar/contracts'
 import { data } from 'react-router'
 import { requireUser } from '../account/account-guard.server.ts'
 import { type FieldMessages, fieldMessages, stepBody } from './form-data.ts'
+
+/*
+ * The API's errors are matched by code, not by class: the server bundle and the API package may each hold their
+ * own copy of the error classes.
+ */
+export function appErrorCode(error: unknown): string | null {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null
+}
+
+function fieldErrorsOf(error: unknown): { field: string; code: string }[] | null {
+  if (appErrorCode(error) !== 'validation.failed' || !(error instanceof Error) || !('errors' in error)) return null
+  const list = error.errors
+  if (!Array.isArray(list)) return null
+  return list.flatMap((e: unknown) =>
+    e && typeof e === 'object' && 'field' in e && 'code' in e ? [{ field: String(e.field), code: String(e.code) }] : [],
+  )
+}
 
 /** The signed-in user and their listing (a 404 for anyone else's, as the API answers). */
 export async function loadOwnListing(services: Services, request: Request, rawId: string) {
@@ -12,7 +29,7 @@ export async function loadOwnListing(services: Services, request: Request, rawId
   try {
     return { user, listing: await services.selling.getSellerListing(user, id) }
   } catch (error) {
-    if (error instanceof ListingNotFoundError) throw data(null, { status: 404 })
+    if (appErrorCode(error) === 'listing.not_found') throw data(null, { status: 404 })
     throw error
   }
 }
@@ -35,7 +52,8 @@ export async function saveStepFromForm(
     await services.selling.saveStep(user, id, parsed.data)
     return null
   } catch (error) {
-    if (error instanceof FieldValidationError) return fieldMessages(error.errors)
+    const errors = fieldErrorsOf(error)
+    if (errors) return fieldMessages(errors)
     throw error
   }
 }
@@ -46,7 +64,8 @@ export async function publishFromForm(services: Services, user: User, id: number
     await services.selling.publish(user, id)
     return null
   } catch (error) {
-    if (error instanceof FieldValidationError) return error.errors
+    const errors = fieldErrorsOf(error)
+    if (errors) return errors
     throw error
   }
 }
