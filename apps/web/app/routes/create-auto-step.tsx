@@ -127,6 +127,8 @@ export default function CreateAutoStep({ loaderData, actionData }: Route.Compone
   const values = result?.values && Object.keys(result.values).length > 0 ? result.values : listingValues(listing)
   const Fields = isFieldStep(step) ? STEP_FIELDS[step] : null
   const hasErrors = Object.keys(errors).length > 0
+  // Drafts and rejected listings are sent; one under review or published already was (changes go by themselves).
+  const canPublish = listing.status === 'draft' || listing.status === 'rejected'
 
   return (
     <div className="container sell-page">
@@ -145,7 +147,12 @@ export default function CreateAutoStep({ loaderData, actionData }: Route.Compone
           {Fields ? (
             <Fields values={values} errors={errors} choices={choices} locked={isLocked(listing, step)} />
           ) : null}
-          {step === 'publish' ? <PublishStep listing={listing} missing={result?.missing} /> : null}
+          {step === 'publish' && canPublish ? <PublishStep listing={listing} missing={result?.missing} /> : null}
+          {step === 'publish' && !canPublish ? (
+            <p>
+              <span className={`status-badge status-${listing.status}`}>{t(`sell.status.${listing.status}`)}</span>
+            </p>
+          ) : null}
           <div className="sell-actions">
             {previous ? (
               <Link to={`?step=${previous}`} className="button ghost" preventScrollReset={false}>
@@ -156,7 +163,11 @@ export default function CreateAutoStep({ loaderData, actionData }: Route.Compone
                 {t('sell.back')}
               </Link>
             )}
-            {step === 'publish' ? (
+            {step === 'publish' && !canPublish ? (
+              <Link to="/account/listings" className="button primary">
+                {t('myListings.title')}
+              </Link>
+            ) : step === 'publish' ? (
               <button type="submit" name="intent" value="publish" className="button primary" disabled={busy}>
                 {t('sell.publish.submit')}
               </button>

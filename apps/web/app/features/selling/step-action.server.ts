@@ -58,12 +58,16 @@ export async function saveStepFromForm(
   }
 }
 
-/** Sends the listing to moderation; null when sent, else the API's field errors. */
+/**
+ * Sends the listing to moderation; null when sent (or already under review: a second click or an old tab),
+ * else the API's field errors.
+ */
 export async function publishFromForm(services: Services, user: User, id: number) {
   try {
     await services.selling.publish(user, id)
     return null
   } catch (error) {
+    if (appErrorCode(error) === 'listing.invalid_status') return null
     const errors = fieldErrorsOf(error)
     if (errors) return errors
     throw error
