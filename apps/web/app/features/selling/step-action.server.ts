@@ -1,6 +1,6 @@
 import type { Services } from '@tulpar/api'
 import { type FieldStep, SaveStepBody } from '@tulpar/contracts'
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import { requireUser } from '../account/account-guard.server.ts'
 import { type FieldMessages, fieldMessages, stepBody } from './form-data.ts'
 
@@ -27,7 +27,10 @@ export async function loadOwnListing(services: Services, request: Request, rawId
   const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : null
   if (id === null) throw data(null, { status: 404 })
   try {
-    return { user, listing: await services.selling.getSellerListing(user, id) }
+    const listing = await services.selling.getSellerListing(user, id)
+    // Sold and archived listings can only be deleted, from my listings.
+    if (listing.status === 'sold' || listing.status === 'archived') throw redirect('/account/listings')
+    return { user, listing }
   } catch (error) {
     if (appErrorCode(error) === 'listing.not_found') throw data(null, { status: 404 })
     throw error

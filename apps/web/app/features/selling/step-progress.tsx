@@ -1,5 +1,6 @@
 import type { SellerListing, SellingStep } from '@tulpar/contracts'
 import { SELLING_STEPS } from '@tulpar/contracts/selling-rules'
+import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 
@@ -9,6 +10,12 @@ import { useI18n } from '../../i18n/i18n-react.tsx'
  */
 export function StepProgress({ listing, current }: { listing: SellerListing; current: SellingStep }) {
   const { t } = useI18n()
+  const list = useRef<HTMLOListElement>(null)
+  // On a phone the row of steps scrolls sideways: keep the current one in view.
+  useEffect(() => {
+    const el = list.current?.querySelector<HTMLElement>('.step-current')
+    if (el && list.current) list.current.scrollLeft = el.offsetLeft - list.current.clientWidth / 2 + el.clientWidth / 2
+  }, [current])
   const index = SELLING_STEPS.indexOf(current)
   const reachable = SELLING_STEPS.indexOf(listing.nextStep)
   const done = new Set<string>(listing.completedSteps)
@@ -21,7 +28,7 @@ export function StepProgress({ listing, current }: { listing: SellerListing; cur
           <span style={{ width: `${((index + 1) / SELLING_STEPS.length) * 100}%` }} />
         </span>
       </p>
-      <ol>
+      <ol ref={list}>
         {SELLING_STEPS.map((s, i) => {
           const label = t(`sell.step.${s}`)
           const state = s === current ? 'current' : done.has(s) ? 'done' : 'todo'
