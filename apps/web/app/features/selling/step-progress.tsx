@@ -13,7 +13,7 @@ export function StepProgress({ listing, current }: { listing: SellerListing; cur
   const list = useRef<HTMLOListElement>(null)
   // On a phone the row of steps scrolls sideways: keep the current one in view.
   useEffect(() => {
-    const el = list.current?.querySelector<HTMLElement>('.step-current')
+    const el = list.current?.querySelector<HTMLElement>(`[data-step="${current}"]`)
     if (el && list.current) list.current.scrollLeft = el.offsetLeft - list.current.clientWidth / 2 + el.clientWidth / 2
   }, [current])
   const index = SELLING_STEPS.indexOf(current)
@@ -35,7 +35,7 @@ export function StepProgress({ listing, current }: { listing: SellerListing; cur
           const canOpen =
             s !== current && (done.has(s) || i <= Math.max(reachable, index) || listing.status !== 'draft')
           return (
-            <li key={s} className={`step-${state}`}>
+            <li key={s} className={`step-${state}`} data-step={s}>
               {canOpen ? (
                 <Link to={`?step=${s}`}>{label}</Link>
               ) : (
