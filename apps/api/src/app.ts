@@ -13,8 +13,10 @@ import { registerOutboxRoutes } from './modules/delivery/index.ts'
 import { registerAuthHandler, registerIdTokenExchange } from './modules/identity/identity.routes.ts'
 import { leadsRoutes } from './modules/leads/index.ts'
 import { carPageRoutes, listingsRoutes } from './modules/listings/index.ts'
-import { createLocalDiskStorage, registerIllustrationRoute } from './modules/media/index.ts'
+import { createLocalDiskStorage, registerIllustrationRoute, registerMediaRedirect } from './modules/media/index.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
+import { referenceRoutes } from './modules/reference/index.ts'
+import { sellingRoutes } from './modules/selling/index.ts'
 import { valuationRoutes } from './modules/valuation/index.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
@@ -22,7 +24,7 @@ import { registerProblemHandler, sendNotFound } from './plugins/problem.ts'
 import type { Services } from './services.ts'
 
 export interface BuildApiOptions {
-  config: Pick<Config, 'publicUrl' | 'mediaDir' | 'authSecret' | 'devOutbox'>
+  config: Pick<Config, 'publicUrl' | 'mediaDir' | 'authSecret' | 'devOutbox'> & Partial<Pick<Config, 'mediaStorage'>>
   database: Pick<Database, 'ping' | 'db'>
   services: Services
   limiter: RateLimiter
@@ -57,14 +59,16 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await registerOpenApi(app, config.publicUrl)
   mkdirSync(config.mediaDir, { recursive: true })
   registerIllustrationRoute(app, config.mediaDir, createLocalDiskStorage(config.mediaDir))
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-  })
+  if (config.mediaStorage?.kind === 's3') registerMediaRedirect(app, config.mediaStorage.publicUrl)
+  else
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    })
 
   registerHealth(app, database)
   registerCrossSiteCheck(app, config.publicUrl)
@@ -75,6 +79,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await app.register(valuationRoutes(services), { prefix: '/api' })
   await app.register(carPageRoutes(services), { prefix: '/api' })
   await app.register(leadsRoutes(services), { prefix: '/api' })
+  await app.register(referenceRoutes(services), { prefix: '/api' })
+  await app.register(sellingRoutes(services), { prefix: '/api' })
   await app.register(
     profilesRoutes({
       ...services,

@@ -36,6 +36,23 @@ describe('loadConfig', () => {
     ).toBe(true)
   })
 
+  test('photos go to the local disk by default; MEDIA_STORAGE=s3 needs the bucket settings', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).mediaStorage).toEqual({ kind: 'local' })
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MEDIA_STORAGE: 's3', S3_BUCKET: 'b' })).toThrowError(
+      /S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL: required when MEDIA_STORAGE=s3/,
+    )
+    const s3 = loadConfig({
+      DATA_DIR: tempDir(),
+      MEDIA_STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'tulpar-media',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_URL: 'https://media.tulpar.kz/',
+    }).mediaStorage
+    expect(s3).toMatchObject({ kind: 's3', region: 'us-east-1', pathStyle: true, publicUrl: 'https://media.tulpar.kz' })
+  })
+
   test('an empty value counts as unset', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: '', PORT: '' })
     expect(config.databaseUrl).toBeNull()

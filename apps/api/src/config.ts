@@ -15,6 +15,15 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   DATA_DIR: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PATH_STYLE: booleanFlag.optional(),
+  /** Public base URL of the bucket (or a CDN in front of it); /media/... redirects there. */
+  S3_PUBLIC_URL: z.url().optional(),
   REDIS_URL: z.string().startsWith('redis').optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -54,6 +63,19 @@ export interface Config {
   databaseUrl: string | null
   dataDir: string
   mediaDir: string
+  /** Where uploaded photos go: the local disk (`mediaDir`) or an S3-compatible bucket. */
+  mediaStorage:
+    | { kind: 'local' }
+    | {
+        kind: 's3'
+        endpoint: string
+        region: string
+        bucket: string
+        accessKeyId: string
+        secretAccessKey: string
+        pathStyle: boolean
+        publicUrl: string
+      }
   redisUrl: string | null
   authSecret: string
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
@@ -123,6 +145,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       jwksUrl: 'https://appleid.apple.com/auth/keys',
     })
   }
+  if (e.MEDIA_STORAGE === 's3') {
+    const missing = (
+      ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const
+    ).filter((k) => !e[k])
+    if (missing.length > 0) problems.push(`${missing.join(', ')}: required when MEDIA_STORAGE=s3`)
+  }
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: e.PORT,
@@ -131,6 +159,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl,
     dataDir,
     mediaDir: resolve(REPO_ROOT, e.MEDIA_DIR ?? join(dataDir, 'media')),
+    mediaStorage:
+      e.MEDIA_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT ?? '',
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET ?? '',
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            pathStyle: e.S3_PATH_STYLE ?? true,
+            publicUrl: (e.S3_PUBLIC_URL ?? '').replace(/\/$/, ''),
+          }
+        : { kind: 'local' },
     redisUrl: e.REDIS_URL ?? null,
     authSecret,
     logLevel: e.LOG_LEVEL,

@@ -2,7 +2,7 @@
 export { type BuildApiOptions, buildApi } from './app.ts'
 export { type Config, ConfigError, loadConfig } from './config.ts'
 export { type Database, DatabaseLockedError, type Db, openDatabase } from './db/client.ts'
-export { AppError, NotFoundError } from './lib/errors.ts'
+export { AppError, FieldValidationError, NotFoundError } from './lib/errors.ts'
 export { ListingNotFoundError } from './modules/listings/index.ts'
 export { type Runtime, startRuntime } from './runtime.ts'
 export { createServices, type Services } from './services.ts'

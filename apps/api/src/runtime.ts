@@ -7,7 +7,7 @@ import { seedDemo } from './db/seed/demo/index.ts'
 import { seedReference } from './db/seed/seed-reference.ts'
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit.ts'
 import { createDelivery } from './modules/delivery/index.ts'
-import { createLocalDiskStorage } from './modules/media/index.ts'
+import { createMediaStorage } from './modules/media/index.ts'
 import { startEstimateRefresh } from './modules/valuation/index.ts'
 import { createServices, type Services } from './services.ts'
 
@@ -54,7 +54,7 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
     db: database.db,
     config,
     delivery,
-    media: createLocalDiskStorage(config.mediaDir),
+    media: createMediaStorage(config),
     limiter,
   })
   const stopEstimateRefresh = startEstimateRefresh(services.valuation, config.valuationRefreshMinutes, log)

@@ -11,6 +11,7 @@ import { createCarPageService, createListingsService } from './modules/listings/
 import type { MediaStorage } from './modules/media/index.ts'
 import { createProfilesService } from './modules/profiles/profiles.service.ts'
 import { createReferenceService } from './modules/reference/index.ts'
+import { createSellingService } from './modules/selling/index.ts'
 import { createValuationService } from './modules/valuation/index.ts'
 
 export type ServicesConfig = Pick<
@@ -43,6 +44,7 @@ export function createServices({
   const profiles = createProfilesService({ db, media })
   const idTokens = createIdTokenExchange({ db, auth, issuers: config.trustedIdTokenIssuers })
   const valuation = createValuationService({ db })
-  return { reference, company, listings, carPage, leads, auth, sessions, profiles, idTokens, valuation }
+  const selling = createSellingService({ db, reference, media })
+  return { reference, company, listings, carPage, leads, auth, sessions, profiles, idTokens, valuation, selling }
 }
 export type Services = ReturnType<typeof createServices>

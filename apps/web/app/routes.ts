@@ -17,6 +17,10 @@ export default [
     route('cars/:id', 'routes/car.tsx'),
     route('account', 'routes/account.tsx'),
     route('account/delete', 'routes/account-delete.tsx'),
+    // Selling (issue 5): intro, the step form of one listing, and the seller's own listings.
+    route('create-auto', 'routes/create-auto.tsx'),
+    route('create-auto/:id', 'routes/create-auto-step.tsx'),
+    route('account/listings', 'routes/account-listings.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig

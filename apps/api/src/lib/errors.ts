@@ -15,3 +15,12 @@ export class NotFoundError extends AppError {
     super('not_found', 404, `${what} not found`)
   }
 }
+
+/** A 400 with per-field errors (problem+json `errors`), for rules a schema alone cannot express. */
+export class FieldValidationError extends AppError {
+  readonly errors: { field: string; code: string; message: string }[]
+  constructor(errors: { field: string; code: string; message: string }[]) {
+    super('validation.failed', 400, 'Some fields are invalid')
+    this.errors = errors
+  }
+}

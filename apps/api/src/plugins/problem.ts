@@ -1,7 +1,7 @@
 import type { FieldError, Problem } from '@tulpar/contracts'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import { AppError } from '../lib/errors.ts'
+import { AppError, FieldValidationError } from '../lib/errors.ts'
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -58,6 +58,9 @@ export function registerProblemHandler(app: FastifyInstance) {
         detail: 'Some parameters are invalid',
         errors: fieldErrors(error),
       })
+    }
+    if (error instanceof FieldValidationError) {
+      return send(reply, request, { status: 400, code: error.code, detail: error.message, errors: error.errors })
     }
     if (error instanceof AppError) {
       return send(reply, request, { status: error.status, code: error.code, detail: error.message })

@@ -1,6 +1,7 @@
 import { carEn } from './car.en.ts'
 import { catalogueEn } from './catalogue.en.ts'
 import type { Messages } from './i18n.ts'
+import { sellingEn } from './selling.en.ts'
 
 export const en: Messages = {
   'site.name': 'Tulpar Auto',
@@ -248,4 +249,5 @@ export const en: Messages = {
     'Favourites, selling a car, the garage and the vehicle check are available after you sign in or register.',
   ...carEn,
   ...catalogueEn,
+  ...sellingEn,
 }

@@ -1,6 +1,7 @@
 import { carKk } from './car.kk.ts'
 import { catalogueKk } from './catalogue.kk.ts'
 import type { Messages } from './i18n.ts'
+import { sellingKk } from './selling.kk.ts'
 
 /**
  * Kazakh. Nouns after a numeral stay singular in Kazakh ("5 хабарландыру"), so plural messages use the
@@ -252,4 +253,5 @@ export const kk: Messages = {
   'guest.text': 'Таңдаулылар, көлік сату, гараж және көлікті тексеру кіргеннен немесе тіркелгеннен кейін қолжетімді.',
   ...carKk,
   ...catalogueKk,
+  ...sellingKk,
 }

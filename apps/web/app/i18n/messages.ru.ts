@@ -1,5 +1,6 @@
 import { carRu } from './car.ru.ts'
 import { catalogueRu } from './catalogue.ru.ts'
+import { sellingRu } from './selling.ru.ts'
 /** Russian: the default language and the source of message keys. Plurals: one / few / many / other. */
 export const ru = {
   'site.name': 'Tulpar Auto',
@@ -256,4 +257,5 @@ export const ru = {
   'guest.text': 'Избранное, продажа автомобиля, гараж и проверка автомобиля доступны после входа или регистрации.',
   ...carRu,
   ...catalogueRu,
+  ...sellingRu,
 } as const

@@ -215,6 +215,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <div className="account-layout">
         <ProfileForm key={profile.id} profile={profile} cities={cities} />
         <aside className="account-side">
+          <section className="panel">
+            <h2>
+              <Link to="/account/listings">{t('myListings.title')}</Link>
+            </h2>
+            <p className="muted">{t('myListings.linkText')}</p>
+          </section>
           {(
             [
               ['account.garage', 'account.garage.soon'],

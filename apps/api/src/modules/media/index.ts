@@ -12,7 +12,10 @@ export {
   illustrationSvg,
   renderIllustration,
 } from './illustrations.ts'
-export { registerIllustrationRoute } from './media.routes.ts'
+export { createMediaStorage } from './media.factory.ts'
+export { registerIllustrationRoute, registerMediaRedirect } from './media.routes.ts'
+export { createS3Storage, type S3Settings } from './media.s3.ts'
+export { ACCEPTED_PHOTO_FORMATS, type SniffedImage, sniffImage } from './media.sniff.ts'
 export {
   assertValidMediaKey,
   createLocalDiskStorage,

@@ -40,3 +40,15 @@ export function registerIllustrationRoute(app: FastifyInstance, mediaDir: string
     },
   )
 }
+
+/**
+ * With photos in an S3-compatible bucket, `/media/{key}` answers a permanent redirect to the bucket's public URL
+ * (or its CDN), so the URLs the API and pages hand out stay the same whichever storage is configured.
+ */
+export function registerMediaRedirect(app: FastifyInstance, publicUrl: string) {
+  app.get<{ Params: { '*': string } }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = request.params['*']
+    if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.includes('..')) return reply.callNotFound()
+    return reply.header('cache-control', IMMUTABLE).redirect(`${publicUrl}/${key}`, 301)
+  })
+}

@@ -1,1 +1,9 @@
-export { createReferenceService, localName, type ReferenceService } from './reference.service.ts'
+export { referenceRoutes } from './reference.routes.ts'
+export {
+  createReferenceService,
+  generationCovers,
+  localName,
+  type ReferenceService,
+  toFormModel,
+  toFormModification,
+} from './reference.service.ts'

@@ -1,4 +1,18 @@
-import type { BrandRef, City, Locale, ModelRef } from '@tulpar/contracts'
+import type {
+  BodyType,
+  BrandRef,
+  City,
+  Drive,
+  EngineType,
+  FormGeneration,
+  FormModel,
+  FormModification,
+  FormVocabularies,
+  Locale,
+  ModelRef,
+  Transmission,
+} from '@tulpar/contracts'
+import { BODY_TYPES, DRIVES, ENGINE_TYPES, TRANSMISSIONS } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import * as repo from './reference.repository.ts'
 
@@ -7,6 +21,44 @@ type Names = { nameRu: string; nameKk: string; nameEn: string }
 /** The name of a `name_ru/kk/en` row in a locale. */
 export function localName(row: Names, locale: Locale): string {
   return locale === 'kk' ? row.nameKk : locale === 'en' ? row.nameEn : row.nameRu
+}
+
+const isOneOf =
+  <T extends string>(list: readonly T[]) =>
+  (value: string): value is T =>
+    (list as readonly string[]).includes(value)
+const isBodyType = isOneOf<BodyType>(BODY_TYPES)
+const isEngineType = isOneOf<EngineType>(ENGINE_TYPES)
+const isTransmission = isOneOf<Transmission>(TRANSMISSIONS)
+const isDrive = isOneOf<Drive>(DRIVES)
+
+export function toFormModel(m: repo.ModelRow): FormModel {
+  return {
+    id: m.id,
+    slug: m.slug,
+    name: m.name,
+    yearFrom: m.yearFrom,
+    yearTo: m.yearTo,
+    bodyTypes: m.bodyTypes.filter(isBodyType),
+  }
+}
+
+export function toFormModification(m: repo.ModificationRow): FormModification | null {
+  if (!isEngineType(m.engineType)) return null
+  return {
+    id: m.id,
+    engineType: m.engineType,
+    engineVolumeCc: m.engineVolumeCc,
+    volumeL: Math.round(m.engineVolumeCc / 100) / 10,
+    powerHp: m.powerHp,
+    transmissions: m.transmissions.filter(isTransmission),
+    drives: m.drives.filter(isDrive),
+  }
+}
+
+/** Generations covering `year` (all of them without a year); `yearTo` null means still produced. */
+export function generationCovers(g: { yearFrom: number; yearTo: number | null }, year: number): boolean {
+  return g.yearFrom <= year && (g.yearTo === null || year <= g.yearTo)
 }
 
 export function createReferenceService({ db }: { db: Db }) {
@@ -35,6 +87,47 @@ export function createReferenceService({ db }: { db: Db }) {
       if (!brand) return []
       const rows = await repo.findModelsOfBrand(db, brand.id)
       return rows.map(({ id, slug, name }) => ({ id, slug, name }))
+    },
+
+    findBrandById: (id: number) => repo.findBrandById(db, id),
+    findModelById: (id: number) => repo.findModelById(db, id),
+    findCityById: (id: number) => repo.findCityById(db, id),
+
+    /** Models of a brand for the listing form, with their years and body types. */
+    async listFormModels(brandId: number): Promise<FormModel[]> {
+      return (await repo.findModelsOfBrand(db, brandId)).map(toFormModel)
+    },
+
+    /** Generations of a model, oldest first; with `year`, only those produced that year. */
+    async listGenerations(modelId: number, year?: number): Promise<FormGeneration[]> {
+      const rows = await repo.findGenerationsOfModel(db, modelId)
+      return rows
+        .filter((g) => year === undefined || generationCovers(g, year))
+        .map(({ id, name, yearFrom, yearTo }) => ({ id, name, yearFrom, yearTo }))
+    },
+
+    /** Engine modifications a model was sold with (engine type, volume, power, gearboxes, drives). */
+    async listModifications(modelId: number): Promise<FormModification[]> {
+      const rows = await repo.findModificationsOfModel(db, modelId)
+      return rows.flatMap((m) => toFormModification(m) ?? [])
+    },
+
+    /** Body types, engine types, colours and grouped options, names in the locale. */
+    async formVocabularies(locale: Locale): Promise<FormVocabularies> {
+      const v = await repo.findVocabularies(db)
+      const cn = (r: { code: string; nameRu: string; nameKk: string; nameEn: string }) => ({
+        code: r.code,
+        name: localName(r, locale),
+      })
+      return {
+        bodyTypes: v.bodyTypes.map(cn),
+        engineTypes: v.engineTypes.map(cn),
+        colours: v.colours.map((c) => ({ ...cn(c), hex: c.hex })),
+        optionGroups: v.optionGroups.map((g) => ({
+          ...cn(g),
+          options: v.options.filter((o) => o.groupCode === g.code).map(cn),
+        })),
+      }
     },
 
     findBrandBySlug: (slug: string) => repo.findBrandBySlug(db, slug),

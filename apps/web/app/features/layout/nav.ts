@@ -18,8 +18,8 @@ export function catalogueNavHref(citySlug: string | null | undefined): string {
 export const FOOTER_MENU: Omit<NavItem, 'icon'>[] = [
   { key: 'nav.catalogue', to: catalogueHref({}), available: true },
   { key: 'nav.tulparCars', to: '/tulpar-auto', available: true },
-  { key: 'nav.myCars', to: '/account', available: false },
-  { key: 'nav.sell', to: '/create-auto', available: false },
+  { key: 'nav.myCars', to: '/account/listings', available: true },
+  { key: 'nav.sell', to: '/create-auto', available: true },
   { key: 'nav.partners', to: '/partners', available: false },
   { key: 'nav.contacts', to: '/contacts', available: false },
 ]
@@ -28,7 +28,7 @@ export const FOOTER_MENU: Omit<NavItem, 'icon'>[] = [
 export const BOTTOM_NAV: NavItem[] = [
   { key: 'nav.home', to: '/', available: true, icon: 'home' },
   { key: 'nav.favourites', to: '/wishlist', available: false, icon: 'heart' },
-  { key: 'nav.sell', to: '/create-auto', available: false, icon: 'plus' },
+  { key: 'nav.sell', to: '/create-auto', available: true, icon: 'plus' },
   { key: 'nav.garage', to: '/account', available: false, icon: 'garage' },
   // Guests are sent on to /auth and come back here after signing in.
   { key: 'nav.profile', to: '/account', available: true, icon: 'user' },

@@ -1,0 +1,2 @@
+export { sellingRoutes } from './selling.routes.ts'
+export { createSellingService, materialChanges, SENT_TO_MODERATION, type SellingService } from './selling.service.ts'

@@ -1,0 +1,125 @@
+import {
+  FIELD_STEPS,
+  type FieldStep,
+  MIN_LISTING_PHOTOS,
+  type MyListing,
+  type SellerListing,
+  type SellingStep,
+} from '@tulpar/contracts'
+import type * as repo from './selling.repository.ts'
+import { asBodyType, asEngineType } from './selling.steps.ts'
+
+/**
+ * Which field steps hold their required values (a cheap presence check for "resume where you stopped";
+ * publishing checks every rule). Options are optional: reached once the modifications are there.
+ */
+export function completedSteps(row: repo.ListingRow): FieldStep[] {
+  const has: Record<FieldStep, boolean> = {
+    brand: row.brandId !== null,
+    model: row.modelId !== null,
+    characteristics: row.year !== null && row.bodyType !== null,
+    modifications:
+      row.steering !== null &&
+      row.engineType !== null &&
+      row.transmission !== null &&
+      row.drive !== null &&
+      row.colour !== null,
+    options: row.options.length > 0 || row.mileage !== null,
+    state: row.mileage !== null,
+    price: row.priceKzt !== null && row.contactPhone !== null && row.cityId !== null,
+  }
+  return FIELD_STEPS.filter((s) => has[s])
+}
+
+export function nextStep(row: repo.ListingRow): SellingStep {
+  const done = new Set(completedSteps(row))
+  const missing = FIELD_STEPS.find((s) => !done.has(s))
+  if (missing) return missing
+  return row.photoCount < MIN_LISTING_PHOTOS ? 'photos' : 'publish'
+}
+
+export function listingTitle(brandName: string | null, modelName: string | null, year: number | null): string | null {
+  const name = [brandName, modelName].filter(Boolean).join(' ')
+  if (!name) return null
+  return year ? `${name}, ${year}` : name
+}
+
+export function toSellerListing(
+  row: repo.ListingRow,
+  photos: repo.PhotoRow[],
+  names: { brandName: string | null; modelName: string | null },
+  modificationId: number | null,
+): SellerListing {
+  return {
+    id: row.id,
+    status: row.status,
+    rejectionReason: row.rejectionReason,
+    title: listingTitle(names.brandName, names.modelName, row.year),
+    brandId: row.brandId,
+    modelId: row.modelId,
+    generationId: row.generationId,
+    year: row.year,
+    bodyType: asBodyType(row.bodyType),
+    steering: row.steering,
+    engineType: asEngineType(row.engineType),
+    modificationId,
+    engineVolumeCc: row.engineVolumeCc,
+    powerHp: row.powerHp,
+    hasGasEquipment: row.hasGasEquipment,
+    transmission: row.transmission,
+    drive: row.drive,
+    colour: row.colour,
+    options: row.options,
+    mileage: row.mileage,
+    mileageUnit: row.mileageUnit,
+    mileageKm: row.mileageKm,
+    isNew: row.isNew,
+    isCustomsCleared: row.isCustomsCleared,
+    isDamaged: row.isDamaged,
+    hasWarranty: row.hasWarranty,
+    priceKzt: row.priceKzt,
+    vin: row.vin,
+    description: row.description,
+    contactPhone: row.contactPhone,
+    isBargainAllowed: row.isBargainAllowed,
+    isExchangeAccepted: row.isExchangeAccepted,
+    cityId: row.cityId,
+    photos: photos.map((p) => ({
+      id: p.id,
+      key: p.storageKey,
+      width: p.width,
+      height: p.height,
+      position: p.position,
+    })),
+    completedSteps: completedSteps(row),
+    nextStep: nextStep(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  }
+}
+
+export function toMyListing(r: {
+  listing: repo.ListingRow
+  brandName: string | null
+  modelName: string | null
+  coverIsIllustration: boolean
+}): MyListing {
+  const row = r.listing
+  return {
+    id: row.id,
+    status: row.status,
+    rejectionReason: row.rejectionReason,
+    title: listingTitle(r.brandName, r.modelName, row.year),
+    priceKzt: row.priceKzt,
+    mileage: row.mileage,
+    mileageUnit: row.mileageUnit,
+    coverKey: row.coverPhotoKey,
+    coverIsIllustration: Boolean(r.coverIsIllustration),
+    photoCount: row.photoCount,
+    viewsCount: row.viewsCount,
+    nextStep: nextStep(row),
+    updatedAt: row.updatedAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  }
+}

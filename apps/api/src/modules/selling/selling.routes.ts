@@ -1,0 +1,233 @@
+import multipart from '@fastify/multipart'
+import {
+  ChangePriceBody,
+  MAX_LISTING_PHOTOS,
+  MAX_PHOTO_BYTES,
+  MyListings,
+  Problem,
+  ReorderPhotosBody,
+  SaveStepBody,
+  SELLING_DOCS,
+  SellerListing,
+  SellerListingParams,
+  SellerPhotoParams,
+  SellingActionResult,
+} from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { SessionResolver } from '../identity/session.ts'
+import type { ProcessedPhoto } from '../media/index.ts'
+import { NoPhotoSentError, PhotoTooLargeError, TooManyPhotosError } from './selling.errors.ts'
+import type { SellingService } from './selling.service.ts'
+
+const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
+const errors = { 400: Problem, 401: Problem, 404: Problem, 409: Problem }
+
+/** The seller's side: drafts step by step, photos, publishing to moderation and "my listings". */
+export const sellingRoutes =
+  ({ selling, sessions }: { selling: SellingService; sessions: SessionResolver }): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Scoped to these routes: busboy streams the parts, so a file over the limit is cut off, not buffered.
+    await app.register(multipart, {
+      limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_LISTING_PHOTOS, fields: 5, fieldSize: 1024, parts: 30 },
+    })
+
+    app.post(
+      '/listings/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary: 'Start a new listing as a draft (contact phone and city taken from the profile)',
+          security,
+          response: { 201: SellerListing, 401: Problem, 409: Problem },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await selling.createDraft(await sessions.requireUser(req))),
+    )
+
+    app.get(
+      '/listings/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary: 'My listings in every status (draft, moderation, published, rejected with reason, sold, archived)',
+          security,
+          response: { 200: MyListings, 401: Problem },
+        },
+      },
+      async (req) => selling.listMyListings(await sessions.requireUser(req)),
+    )
+
+    app.get(
+      '/listings/:id/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary: 'A listing as its owner edits it, drafts included (owner, moderators and admins; others get 404)',
+          security,
+          params: SellerListingParams,
+          response: { 200: SellerListing, ...errors },
+        },
+      },
+      async (req) => selling.getSellerListing(await sessions.requireUser(req), req.params.id),
+    )
+
+    app.patch(
+      '/listings/:id/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary: 'Save one step of the listing form (`step` names it); each step is checked against the earlier ones',
+          description: `Field errors come back as 400 problem+json with \`errors[]\` (codes: required, phone, vin, not_in_list, year_range, too_small, too_large, too_long, new_mileage, locked). ${SELLING_DOCS.material} ${SELLING_DOCS.mileage}`,
+          security,
+          params: SellerListingParams,
+          body: SaveStepBody,
+          response: { 200: SellerListing, ...errors },
+        },
+      },
+      async (req) => selling.saveStep(await sessions.requireUser(req), req.params.id, req.body),
+    )
+
+    app.post(
+      '/listings/:id/photos/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary: 'Upload photos (multipart, parts named `photos`)',
+          description: SELLING_DOCS.photos,
+          security,
+          consumes: ['multipart/form-data'],
+          params: SellerListingParams,
+          response: { 200: SellerListing, ...errors, 413: Problem, 415: Problem },
+        },
+      },
+      async (req) => {
+        const u = await sessions.requireUser(req)
+        const room = await selling.photoRoomLeft(u, req.params.id)
+        if (!req.isMultipart()) throw new NoPhotoSentError()
+        const prepared: ProcessedPhoto[] = []
+        try {
+          for await (const part of req.files()) {
+            if (part.fieldname !== 'photos') {
+              part.file.resume()
+              continue
+            }
+            // Refused before the expensive decoding once the batch cannot fit.
+            if (prepared.length >= room) throw new TooManyPhotosError()
+            // One at a time: only the encoded variants stay in memory, never 20 originals.
+            prepared.push(await selling.preparePhoto(await part.toBuffer()))
+          }
+        } catch (error) {
+          if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new PhotoTooLargeError()
+          if (error instanceof app.multipartErrors.FilesLimitError) throw new TooManyPhotosError()
+          throw error
+        }
+        if (prepared.length === 0) throw new NoPhotoSentError()
+        req.log.info({ listingId: req.params.id, photos: prepared.length }, 'listing photos uploaded')
+        return selling.attachPhotos(u, req.params.id, prepared)
+      },
+    )
+
+    app.put(
+      '/listings/:id/photos/order/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary: 'Reorder the photos (all ids, new order); the first is the cover',
+          security,
+          params: SellerListingParams,
+          body: ReorderPhotosBody,
+          response: { 200: SellerListing, ...errors },
+        },
+      },
+      async (req) => selling.reorderPhotos(await sessions.requireUser(req), req.params.id, req.body.photoIds),
+    )
+
+    app.post(
+      '/listings/:id/photos/:photoId/cover/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary: 'Make a photo the cover (moved to the front)',
+          security,
+          params: SellerPhotoParams,
+          response: { 200: SellerListing, ...errors },
+        },
+      },
+      async (req) => selling.setCover(await sessions.requireUser(req), req.params.id, req.params.photoId),
+    )
+
+    app.delete(
+      '/listings/:id/photos/:photoId/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary: 'Delete a photo and its files',
+          security,
+          params: SellerPhotoParams,
+          response: { 200: SellerListing, ...errors },
+        },
+      },
+      async (req) => selling.deletePhoto(await sessions.requireUser(req), req.params.id, req.params.photoId),
+    )
+
+    app.post(
+      '/listings/:id/publish/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary:
+            "Send a complete draft (or a rejected listing) to moderation: 'Your listing has been sent for moderation.'",
+          description:
+            'Every step is checked again; 400 lists every missing or invalid field (and `body.photos` without a photo).',
+          security,
+          params: SellerListingParams,
+          response: { 200: SellingActionResult, ...errors },
+        },
+      },
+      async (req) => selling.publish(await sessions.requireUser(req), req.params.id),
+    )
+
+    app.post(
+      '/listings/:id/price/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary: 'Change the price (kept in the price history)',
+          description: SELLING_DOCS.material,
+          security,
+          params: SellerListingParams,
+          body: ChangePriceBody,
+          response: { 200: SellerListing, ...errors },
+        },
+      },
+      async (req) => selling.changePrice(await sessions.requireUser(req), req.params.id, req.body.priceKzt),
+    )
+
+    app.post(
+      '/listings/:id/sold/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary: 'Mark a published listing as sold',
+          security,
+          params: SellerListingParams,
+          response: { 200: SellingActionResult, ...errors },
+        },
+      },
+      async (req) => selling.markSold(await sessions.requireUser(req), req.params.id),
+    )
+
+    app.delete(
+      '/listings/:id/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary: "Delete a listing with its photos and files ('car deleted')",
+          security,
+          params: SellerListingParams,
+          response: { 200: SellingActionResult, ...errors },
+        },
+      },
+      async (req) => selling.deleteListing(await sessions.requireUser(req), req.params.id),
+    )
+  }

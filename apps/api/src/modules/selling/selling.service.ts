@@ -1,0 +1,210 @@
+import {
+  EDITABLE_STATUSES,
+  FIELD_STEPS,
+  type FieldError,
+  MATERIAL_FIELDS,
+  MATERIAL_PRICE_DROP,
+  MAX_OPEN_DRAFTS,
+  MIN_LISTING_PHOTOS,
+  type MyListings,
+  type SaveStepBody,
+  type SellerListing,
+  type SellingActionResult,
+} from '@tulpar/contracts'
+import type { Db } from '../../db/client.ts'
+import { FieldValidationError } from '../../lib/errors.ts'
+import { ListingNotFoundError } from '../listings/index.ts'
+import type { MediaStorage } from '../media/index.ts'
+import type { SessionUser } from '../profiles/profiles.service.ts'
+import type { ReferenceService } from '../reference/index.ts'
+import { ListingNotEditableError, ListingStatusError, TooManyDraftsError } from './selling.errors.ts'
+import { toMyListing, toSellerListing } from './selling.mapper.ts'
+import { createSellingPhotos } from './selling.photos.ts'
+import * as repo from './selling.repository.ts'
+import { fieldError, type StepDeps, stepBodiesOf, validateStep } from './selling.steps.ts'
+
+export interface SellingServiceDeps {
+  db: Db
+  reference: ReferenceService
+  media: MediaStorage
+  clock?: () => Date
+}
+
+export const SENT_TO_MODERATION = 'Your listing has been sent for moderation.'
+
+const isStaff = (u: SessionUser) => u.role === 'moderator' || u.role === 'admin'
+const isEditable = (status: string) => (EDITABLE_STATUSES as readonly string[]).includes(status)
+
+/** Material fields that `patch` changes, plus `price` for a drop of more than MATERIAL_PRICE_DROP. */
+export function materialChanges(row: repo.ListingRow, patch: repo.ListingPatch): string[] {
+  const changed: string[] = MATERIAL_FIELDS.filter((f) => patch[f] !== undefined && patch[f] !== row[f])
+  if (
+    patch.priceKzt !== undefined &&
+    patch.priceKzt !== null &&
+    row.priceKzt !== null &&
+    patch.priceKzt < row.priceKzt * (1 - MATERIAL_PRICE_DROP)
+  )
+    changed.push('price')
+  return changed
+}
+
+export function createSellingService({ db, reference, media, clock = () => new Date() }: SellingServiceDeps) {
+  const stepDeps: StepDeps = { db, reference, now: clock }
+
+  /** The listing if `u` owns it or moderates; anyone else gets the same 404 as for a missing listing. */
+  async function loadManaged(u: SessionUser, id: number): Promise<repo.ListingRow> {
+    const row = await repo.findListingRow(db, id)
+    if (!row || (row.ownerId !== u.id && !isStaff(u))) throw new ListingNotFoundError(id)
+    return row
+  }
+
+  async function modificationIdOf(row: repo.ListingRow): Promise<number | null> {
+    if (!row.modelId || !row.engineType) return null
+    const mods = await reference.listModifications(row.modelId)
+    const match = mods.find(
+      (m) =>
+        m.engineType === row.engineType &&
+        (row.engineVolumeCc === null || m.engineVolumeCc === row.engineVolumeCc) &&
+        m.powerHp === row.powerHp,
+    )
+    return match?.id ?? null
+  }
+
+  async function view(row: repo.ListingRow): Promise<SellerListing> {
+    const [photos, names, modificationId] = await Promise.all([
+      repo.findPhotos(db, row.id),
+      repo.findTitleNames(db, row.brandId, row.modelId),
+      modificationIdOf(row),
+    ])
+    return toSellerListing(row, photos, names, modificationId)
+  }
+
+  /**
+   * Writes `patch` to a listing the way every change must: a published listing with a material change goes
+   * back to moderation (a `returned_to_moderation` event says what changed); a price change outside drafts is
+   * kept in the price history.
+   */
+  async function commitChange(
+    u: SessionUser,
+    row: repo.ListingRow,
+    patch: repo.ListingPatch,
+    alsoMaterial: string[] = [],
+  ): Promise<repo.ListingRow> {
+    const material = [...materialChanges(row, patch), ...alsoMaterial]
+    const toModeration = row.status === 'published' && material.length > 0
+    const priceChanged =
+      row.status !== 'draft' &&
+      patch.priceKzt !== undefined &&
+      patch.priceKzt !== null &&
+      patch.priceKzt !== row.priceKzt
+    return db.transaction(async (tx) => {
+      const statusPatch: repo.ListingPatch = toModeration ? { status: 'moderation', statusChangedAt: clock() } : {}
+      const updated = await repo.updateListingRow(tx, row.id, { ...patch, ...statusPatch })
+      if (toModeration)
+        await repo.insertModerationEvent(tx, {
+          listingId: row.id,
+          actorId: null,
+          action: 'returned_to_moderation',
+          comment: `changed by ${row.ownerId === u.id ? 'the owner' : u.role}: ${material.join(', ')}`,
+        })
+      if (priceChanged && patch.priceKzt) await repo.insertPrice(tx, row.id, patch.priceKzt)
+      return updated
+    })
+  }
+
+  function assertEditable(row: repo.ListingRow) {
+    if (!isEditable(row.status)) throw new ListingNotEditableError(row.status)
+  }
+
+  const photos = createSellingPhotos({ db, media, loadManaged, commitChange, view, assertEditable })
+
+  return {
+    ...photos,
+
+    /** Starts a draft, with the contact phone and city of the profile filled in. Throws TooManyDraftsError. */
+    async createDraft(u: SessionUser): Promise<SellerListing> {
+      if ((await repo.countDrafts(db, u.id)) >= MAX_OPEN_DRAFTS) throw new TooManyDraftsError()
+      const profile = await repo.findProfileDefaults(db, u.id)
+      const row = await repo.insertDraft(db, {
+        ownerId: u.id,
+        contactPhone: profile?.phone ?? u.phoneNumber ?? null,
+        cityId: profile?.cityId ?? null,
+      })
+      return view(row)
+    },
+
+    /** Throws ListingNotFoundError; only the owner or a moderator may read a draft (or any listing this way). */
+    async getSellerListing(u: SessionUser, id: number): Promise<SellerListing> {
+      return view(await loadManaged(u, id))
+    },
+
+    /** The signed-in user's listings in every status, most recently changed first. */
+    async listMyListings(u: SessionUser): Promise<MyListings> {
+      const rows = await repo.findOwnerListings(db, u.id)
+      return { results: rows.map(toMyListing) }
+    },
+
+    /**
+     * Saves one step after checking it against the earlier ones (FieldValidationError with the spec's texts).
+     * A published listing with a material change goes back to moderation.
+     */
+    async saveStep(u: SessionUser, id: number, body: SaveStepBody): Promise<SellerListing> {
+      const row = await loadManaged(u, id)
+      assertEditable(row)
+      const { patch, errors } = await validateStep(stepDeps, body, row)
+      if (errors.length > 0) throw new FieldValidationError(errors)
+      return view(await commitChange(u, row, patch))
+    },
+
+    /**
+     * Checks every step and the photos, then sends a draft (or a rejected listing) to moderation with a
+     * `submitted` event. Throws FieldValidationError listing every incomplete field.
+     */
+    async publish(u: SessionUser, id: number): Promise<SellingActionResult> {
+      const row = await loadManaged(u, id)
+      if (row.status !== 'draft' && row.status !== 'rejected') throw new ListingStatusError('publish', row.status)
+      const bodies = stepBodiesOf(row, await modificationIdOf(row))
+      const errors: FieldError[] = []
+      for (const step of FIELD_STEPS) errors.push(...(await validateStep(stepDeps, bodies[step], row)).errors)
+      if (row.photoCount < MIN_LISTING_PHOTOS) errors.push(fieldError('photos', 'required'))
+      if (errors.length > 0) throw new FieldValidationError(errors)
+      const updated = await db.transaction(async (tx) => {
+        const next = await repo.updateListingRow(tx, id, {
+          status: 'moderation',
+          statusChangedAt: clock(),
+          rejectionReason: null,
+        })
+        await repo.insertModerationEvent(tx, { listingId: id, actorId: u.id, action: 'submitted' })
+        // The history starts with the price the listing was submitted at.
+        if (row.priceKzt && (await repo.countPrices(tx, id)) === 0) await repo.insertPrice(tx, id, row.priceKzt)
+        return next
+      })
+      return { code: 'listing.sent_to_moderation', message: SENT_TO_MODERATION, listing: await view(updated) }
+    },
+
+    /** A new price, kept in the price history; a drop beyond MATERIAL_PRICE_DROP sends a published listing back to moderation. */
+    async changePrice(u: SessionUser, id: number, priceKzt: number): Promise<SellerListing> {
+      const row = await loadManaged(u, id)
+      assertEditable(row)
+      if (row.status === 'draft') throw new ListingStatusError('reprice', row.status)
+      return view(await commitChange(u, row, { priceKzt }))
+    },
+
+    /** Only a published listing can be sold. */
+    async markSold(u: SessionUser, id: number): Promise<SellingActionResult> {
+      const row = await loadManaged(u, id)
+      if (row.status !== 'published') throw new ListingStatusError('mark as sold', row.status)
+      const updated = await repo.updateListingRow(db, id, { status: 'sold', statusChangedAt: clock() })
+      return { code: 'listing.sold', message: 'car sold', listing: await view(updated) }
+    },
+
+    /** Deletes the listing with its photos, history and files (spec: 'car deleted'). */
+    async deleteListing(u: SessionUser, id: number): Promise<SellingActionResult> {
+      const row = await loadManaged(u, id)
+      await repo.deleteListingRow(db, row.id)
+      await media.deletePrefix(`listings/${row.id}/`)
+      return { code: 'listing.deleted', message: 'car deleted', listing: null }
+    },
+  }
+}
+export type SellingService = ReturnType<typeof createSellingService>

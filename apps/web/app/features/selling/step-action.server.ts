@@ -1,0 +1,78 @@
+import type { Services } from '@tulpar/api'
+import { type FieldStep, SaveStepBody } from '@tulpar/contracts'
+import { data, redirect } from 'react-router'
+import { requireUser } from '../account/account-guard.server.ts'
+import { type FieldMessages, fieldMessages, stepBody } from './form-data.ts'
+
+/*
+ * The API's errors are matched by code, not by class: the server bundle and the API package may each hold their
+ * own copy of the error classes.
+ */
+export function appErrorCode(error: unknown): string | null {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null
+}
+
+function fieldErrorsOf(error: unknown): { field: string; code: string }[] | null {
+  if (appErrorCode(error) !== 'validation.failed' || !(error instanceof Error) || !('errors' in error)) return null
+  const list = error.errors
+  if (!Array.isArray(list)) return null
+  return list.flatMap((e: unknown) =>
+    e && typeof e === 'object' && 'field' in e && 'code' in e ? [{ field: String(e.field), code: String(e.code) }] : [],
+  )
+}
+
+/** The signed-in user and their listing (a 404 for anyone else's, as the API answers). */
+export async function loadOwnListing(services: Services, request: Request, rawId: string) {
+  const user = await requireUser(services.sessions, request, `/create-auto/${rawId}`)
+  const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : null
+  if (id === null) throw data(null, { status: 404 })
+  try {
+    const listing = await services.selling.getSellerListing(user, id)
+    // Sold and archived listings can only be deleted, from my listings.
+    if (listing.status === 'sold' || listing.status === 'archived') throw redirect('/account/listings')
+    return { user, listing }
+  } catch (error) {
+    if (appErrorCode(error) === 'listing.not_found') throw data(null, { status: 404 })
+    throw error
+  }
+}
+
+type User = Awaited<ReturnType<typeof loadOwnListing>>['user']
+
+/** Saves one step from its form values; null when saved, else the field messages. */
+export async function saveStepFromForm(
+  services: Services,
+  user: User,
+  id: number,
+  step: FieldStep,
+  values: Record<string, string | string[]>,
+): Promise<FieldMessages | null> {
+  const parsed = SaveStepBody.safeParse(stepBody(step, values))
+  if (!parsed.success) {
+    return fieldMessages(parsed.error.issues.map((i) => ({ field: `body.${i.path.join('.')}`, code: i.code })))
+  }
+  try {
+    await services.selling.saveStep(user, id, parsed.data)
+    return null
+  } catch (error) {
+    const errors = fieldErrorsOf(error)
+    if (errors) return fieldMessages(errors)
+    throw error
+  }
+}
+
+/**
+ * Sends the listing to moderation; null when sent (or already under review: a second click or an old tab),
+ * else the API's field errors.
+ */
+export async function publishFromForm(services: Services, user: User, id: number) {
+  try {
+    await services.selling.publish(user, id)
+    return null
+  } catch (error) {
+    if (appErrorCode(error) === 'listing.invalid_status') return null
+    const errors = fieldErrorsOf(error)
+    if (errors) return errors
+    throw error
+  }
+}
