@@ -13,6 +13,8 @@ import { registerOutboxRoutes } from './modules/delivery/index.ts'
 import { registerAuthHandler, registerIdTokenExchange } from './modules/identity/identity.routes.ts'
 import { listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute } from './modules/media/index.ts'
+import { messagingRoutes } from './modules/messaging/index.ts'
+import { moderationRoutes } from './modules/moderation/index.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
@@ -79,6 +81,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
     }),
     { prefix: '/api' },
   )
+  await app.register(messagingRoutes(services), { prefix: '/api' })
+  await app.register(moderationRoutes(services), { prefix: '/api' })
   // Development only: SMS codes and emails land in the outbox table instead of a gateway.
   if (config.devOutbox) registerOutboxRoutes(app, { db: database.db })
   app.all('/api/*', sendNotFound)

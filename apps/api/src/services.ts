@@ -5,8 +5,11 @@ import type { Delivery } from './modules/delivery/index.ts'
 import { createAuth } from './modules/identity/auth.ts'
 import { createIdTokenExchange } from './modules/identity/id-token.ts'
 import { createSessionResolver } from './modules/identity/session.ts'
+import { createInspectionsService } from './modules/inspections/index.ts'
 import { createListingsService } from './modules/listings/index.ts'
 import type { MediaStorage } from './modules/media/index.ts'
+import { createMessagingService } from './modules/messaging/index.ts'
+import { createModerationService, createStaffService, createTulparService } from './modules/moderation/index.ts'
 import { createProfilesService } from './modules/profiles/profiles.service.ts'
 import { createReferenceService } from './modules/reference/index.ts'
 
@@ -34,6 +37,23 @@ export function createServices({
   const sessions = createSessionResolver(auth)
   const profiles = createProfilesService({ db, media })
   const idTokens = createIdTokenExchange({ db, auth, issuers: config.trustedIdTokenIssuers })
-  return { reference, company, listings, auth, sessions, profiles, idTokens }
+  const messaging = createMessagingService({ db })
+  const inspections = createInspectionsService({ db })
+  const moderation = createModerationService({ db, reference, inspections })
+  const staff = createStaffService({ db })
+  const tulpar = createTulparService({ db, inspections })
+  return {
+    reference,
+    company,
+    listings,
+    auth,
+    sessions,
+    profiles,
+    idTokens,
+    messaging,
+    moderation,
+    staff,
+    tulpar,
+  }
 }
 export type Services = ReturnType<typeof createServices>
