@@ -18,7 +18,14 @@ import { BrandRef, ModelRef } from './reference.ts'
 /* The back office (/api/admin/...): moderation queue, review, decisions, roles and Tulpar cars. */
 
 /** Why a listing is rejected; the seller reads the text of the code (ru/kk/en) in their messages. */
-export const REJECTION_REASONS = ['wrong_price', 'fake_photos', 'duplicate', 'incomplete', 'prohibited', 'other'] as const
+export const REJECTION_REASONS = [
+  'wrong_price',
+  'fake_photos',
+  'duplicate',
+  'incomplete',
+  'prohibited',
+  'other',
+] as const
 export const RejectionReason = z.enum(REJECTION_REASONS)
 export type RejectionReason = z.infer<typeof RejectionReason>
 
@@ -294,7 +301,11 @@ export type RejectionReasonView = z.infer<typeof RejectionReasonView>
 // ---- Tulpar cars
 
 export const ListingFlagsBody = z
-  .strictObject({ isTulpar: z.boolean().optional(), isInspected: z.boolean().optional(), isHot: z.boolean().optional() })
+  .strictObject({
+    isTulpar: z.boolean().optional(),
+    isInspected: z.boolean().optional(),
+    isHot: z.boolean().optional(),
+  })
   .refine((b) => b.isTulpar !== undefined || b.isInspected !== undefined || b.isHot !== undefined, {
     message: 'Set at least one flag',
   })

@@ -19,6 +19,9 @@ export const InboxMessage = z
 export type InboxMessage = z.infer<typeof InboxMessage>
 
 export const InboxPage = z
-  .object({ results: z.array(InboxMessage).describe(`Newest first, at most ${INBOX_PAGE_SIZE}`), unread: z.number().int() })
+  .object({
+    results: z.array(InboxMessage).describe(`Newest first, at most ${INBOX_PAGE_SIZE}`),
+    unread: z.number().int(),
+  })
   .meta({ id: 'InboxPage' })
 export type InboxPage = z.infer<typeof InboxPage>

@@ -33,6 +33,9 @@ export async function updateReport(db: Db, id: number, values: ReportFields): Pr
 }
 
 export async function deleteReport(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(inspectionReports).where(eq(inspectionReports.id, id)).returning({ id: inspectionReports.id })
+  const rows = await db
+    .delete(inspectionReports)
+    .where(eq(inspectionReports.id, id))
+    .returning({ id: inspectionReports.id })
   return rows.length > 0
 }

@@ -77,8 +77,5 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
 }
 
 export async function markConversationsRead(db: Db, userId: string, at: Date): Promise<void> {
-  await db
-    .update(conversationParticipants)
-    .set({ lastReadAt: at })
-    .where(eq(conversationParticipants.userId, userId))
+  await db.update(conversationParticipants).set({ lastReadAt: at }).where(eq(conversationParticipants.userId, userId))
 }

@@ -9,12 +9,7 @@ import {
   profiles,
 } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
-import {
-  addListingPhoto,
-  createListing,
-  createListingInModeration,
-  setRole,
-} from '../../testing/factories.ts'
+import { addListingPhoto, createListing, createListingInModeration, setRole } from '../../testing/factories.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -223,7 +218,12 @@ describe('decisions', () => {
 
   test('a bad reason, or "other" without a comment, is refused and changes nothing', async () => {
     const listing = await createListingInModeration(t.db)
-    for (const payload of [{ reasonCode: 'ugly' }, { reasonCode: 'other' }, { reasonCode: 'other', comment: '   ' }, {}]) {
+    for (const payload of [
+      { reasonCode: 'ugly' },
+      { reasonCode: 'other' },
+      { reasonCode: 'other', comment: '   ' },
+      {},
+    ]) {
       const res = await reject(listing.id, payload)
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
     }

@@ -120,7 +120,13 @@ export async function findAdminListing(db: Db, id: number) {
       model: { id: models.id, slug: models.slug, name: models.name },
       generation: { id: generations.id, name: generations.name },
       city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
-      colour: { code: colours.code, hex: colours.hex, nameRu: colours.nameRu, nameKk: colours.nameKk, nameEn: colours.nameEn },
+      colour: {
+        code: colours.code,
+        hex: colours.hex,
+        nameRu: colours.nameRu,
+        nameKk: colours.nameKk,
+        nameEn: colours.nameEn,
+      },
       bodyTypeNames: { nameRu: bodyTypes.nameRu, nameKk: bodyTypes.nameKk, nameEn: bodyTypes.nameEn },
       engineTypeNames: { nameRu: engineTypes.nameRu, nameKk: engineTypes.nameKk, nameEn: engineTypes.nameEn },
       seller: {
@@ -290,7 +296,12 @@ export async function updateFlags(
     .update(listings)
     .set({ ...flags, updatedAt: new Date() })
     .where(eq(listings.id, id))
-    .returning({ id: listings.id, isTulpar: listings.isTulpar, isInspected: listings.isInspected, isHot: listings.isHot })
+    .returning({
+      id: listings.id,
+      isTulpar: listings.isTulpar,
+      isInspected: listings.isInspected,
+      isHot: listings.isHot,
+    })
   return row ?? null
 }
 

@@ -97,7 +97,8 @@ export const moderationRoutes =
       {
         schema: {
           tags: ['admin'],
-          summary: 'A listing in any status: every field, photos, the seller and their other listings, signals, history',
+          summary:
+            'A listing in any status: every field, photos, the seller and their other listings, signals, history',
           description: STAFF,
           security,
           params: AdminListingParams,

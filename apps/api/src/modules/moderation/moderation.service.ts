@@ -109,7 +109,9 @@ export function createModerationService({ db, reference, inspections }: Moderati
         sellerLocale,
       )
       const body = decisionMessage(
-        decision.action === 'approved' ? { action: 'approved' } : { action: 'rejected', reasonCode: decision.reasonCode },
+        decision.action === 'approved'
+          ? { action: 'approved' }
+          : { action: 'rejected', reasonCode: decision.reasonCode },
         title,
         comment,
         sellerLocale,

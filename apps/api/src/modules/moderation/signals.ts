@@ -59,8 +59,7 @@ export function explainSignals(f: SignalFacts, locale: Locale): ModerationSignal
   const low = isPriceLow(f)
   let priceExplanation: string
   if (f.priceKzt === null) priceExplanation = text('priceMissing', locale)
-  else if (!ref)
-    priceExplanation = text('priceNoReference', locale, { ...years, min: SIGNAL_RULES.minComparables })
+  else if (!ref) priceExplanation = text('priceNoReference', locale, { ...years, min: SIGNAL_RULES.minComparables })
   else {
     const facts = {
       price: formatKzt(f.priceKzt, locale),

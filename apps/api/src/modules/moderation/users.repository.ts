@@ -17,12 +17,7 @@ function likeEscape(value: string): string {
  * Accounts matching part of an email or name, or (when the text has 3+ digits) part of a phone number,
  * newest first. Keyset paging on (created_at, id).
  */
-export function findUsers(
-  db: Db,
-  filter: { q?: string; role?: string },
-  after: UserCursor | null,
-  limit: number,
-) {
+export function findUsers(db: Db, filter: { q?: string; role?: string }, after: UserCursor | null, limit: number) {
   const conditions: (SQL | undefined)[] = []
   const q = filter.q?.trim()
   if (q) {
