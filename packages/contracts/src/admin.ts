@@ -63,6 +63,7 @@ export const INSPECTION_CHECKS = [
   'test_drive',
 ] as const
 export const InspectionCheckCode = z.enum(INSPECTION_CHECKS)
+export type InspectionCheckCode = z.infer<typeof InspectionCheckCode>
 
 export const ADMIN_PAGE_SIZE = 20
 export const ADMIN_MAX_PAGE_SIZE = 50

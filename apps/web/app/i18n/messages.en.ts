@@ -1,6 +1,8 @@
+import { adminEn } from './admin.en.ts'
 import type { Messages } from './i18n.ts'
 
 export const en: Messages = {
+  ...adminEn,
   'site.name': 'Tulpar Auto',
   'site.tagline': 'Used and new cars in Kazakhstan',
   'nav.home': 'Home',

@@ -1,3 +1,4 @@
+import { adminKk } from './admin.kk.ts'
 import type { Messages } from './i18n.ts'
 
 /**
@@ -5,6 +6,7 @@ import type { Messages } from './i18n.ts'
  * same form for `one` and `other`.
  */
 export const kk: Messages = {
+  ...adminKk,
   'site.name': 'Tulpar Auto',
   'site.tagline': 'Қазақстандағы жаңа және жүрген көліктер',
   'nav.home': 'Басты бет',

@@ -1,5 +1,7 @@
+import { adminRu } from './admin.ru.ts'
 /** Russian: the default language and the source of message keys. Plurals: one / few / many / other. */
 export const ru = {
+  ...adminRu,
   'site.name': 'Tulpar Auto',
   'site.tagline': 'Автомобили с пробегом и новые в Казахстане',
   'nav.home': 'Главная',
