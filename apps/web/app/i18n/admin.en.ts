@@ -49,17 +49,17 @@ export const adminEn: { [K in keyof typeof adminRu]: (typeof adminRu)[K] extends
   'admin.stats.oldest': 'Longest wait',
   'admin.stats.average': 'Average wait',
   'admin.stats.median': 'Median wait',
-  'admin.stats.period': 'From the decisions of the last {days} days: {count}',
+  'admin.stats.period': 'Decisions in the last {days} days: {count}',
   'admin.stats.none': '—',
 
   'admin.signals.title': 'Signals',
   'admin.signals.hint':
-    'These checks run automatically. A price counts as too low under {pct}% of the market estimate.',
+    'These checks run automatically. A price is too low under {pct}% of the market estimate (without one, of the median of similar published listings); an account is new for its first {days} days.',
   'admin.signals.fired': 'Attention',
   'admin.signals.ok': 'Fine',
-  'admin.signal.duplicate_vin': 'VIN listed by another seller',
-  'admin.signal.duplicate_photos': 'Photos match another listing',
-  'admin.signal.low_price': 'Price far below the market',
+  'admin.signal.duplicate_vin': 'Duplicate VIN',
+  'admin.signal.duplicate_photos': 'Duplicate photos',
+  'admin.signal.low_price': 'Price too low',
   'admin.signal.new_account': 'New account',
   'admin.signals.related': 'Listing No. {id}',
 

@@ -48,17 +48,17 @@ export const adminKk: { [K in keyof typeof adminRu]: (typeof adminRu)[K] extends
   'admin.stats.oldest': 'Ең ұзақ күтуде',
   'admin.stats.average': 'Орташа күту',
   'admin.stats.median': 'Күтудің медианасы',
-  'admin.stats.period': 'Соңғы {days} күндегі шешімдер бойынша: {count}',
+  'admin.stats.period': 'Соңғы {days} күндегі шешімдер: {count}',
   'admin.stats.none': '—',
 
   'admin.signals.title': 'Белгілер',
   'admin.signals.hint':
-    'Тексеру автоматты түрде жүргізіледі. Баға нарықтық бағаның {pct}%-ынан аз болса, тым төмен деп саналады.',
+    'Тексерулер автоматты. Баға нарықтық бағаның (ол болмаса, ұқсас жарияланған хабарландырулар медианасының) {pct}%-ынан аз болса, тым төмен саналады; аккаунт алғашқы {days} күн жаңа болып есептеледі.',
   'admin.signals.fired': 'Назар аударыңыз',
   'admin.signals.ok': 'Бәрі дұрыс',
-  'admin.signal.duplicate_vin': 'VIN басқа сатушыда бар',
-  'admin.signal.duplicate_photos': 'Суреттер басқа хабарландырумен сәйкес',
-  'admin.signal.low_price': 'Баға нарықтан әлдеқайда төмен',
+  'admin.signal.duplicate_vin': 'VIN қайталануы',
+  'admin.signal.duplicate_photos': 'Суреттердің қайталануы',
+  'admin.signal.low_price': 'Тым төмен баға',
   'admin.signal.new_account': 'Жаңа аккаунт',
   'admin.signals.related': '№ {id} хабарландыру',
 

@@ -50,17 +50,17 @@ export const adminRu = {
   'admin.stats.oldest': 'Дольше всех ждёт',
   'admin.stats.average': 'Среднее ожидание',
   'admin.stats.median': 'Медиана ожидания',
-  'admin.stats.period': 'По решениям за {days} дней: {count}',
+  'admin.stats.period': 'Решений за {days} дней: {count}',
   'admin.stats.none': '—',
 
   'admin.signals.title': 'Сигналы',
   'admin.signals.hint':
-    'Проверка выполняется автоматически. Цена считается слишком низкой, если она меньше {pct}% рыночной оценки.',
+    'Проверки автоматические. Цена слишком низкая, если она меньше {pct}% рыночной оценки (без оценки — медианы похожих опубликованных объявлений); аккаунт новый первые {days} дней.',
   'admin.signals.fired': 'Внимание',
   'admin.signals.ok': 'В порядке',
-  'admin.signal.duplicate_vin': 'VIN уже есть у другого продавца',
-  'admin.signal.duplicate_photos': 'Фото совпадают с другим объявлением',
-  'admin.signal.low_price': 'Цена намного ниже рынка',
+  'admin.signal.duplicate_vin': 'Повтор VIN',
+  'admin.signal.duplicate_photos': 'Повтор фотографий',
+  'admin.signal.low_price': 'Слишком низкая цена',
   'admin.signal.new_account': 'Новый аккаунт',
   'admin.signals.related': 'Объявление № {id}',
 

@@ -43,6 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       isAdmin: user.role === 'admin',
       checks: INSPECTION_CHECKS,
       thresholdPct: Math.round(SIGNAL_RULES.lowPriceRatio * 100),
+      newAccountDays: SIGNAL_RULES.newAccountDays,
       saved,
       // Dates are written on the server, so the browser (which may lack Kazakh data) shows the same text.
       dates: {
@@ -129,7 +130,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 export default function AdminListingReview({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, reasons, isAdmin, checks, thresholdPct, saved, dates, eventTimes, reportDates } = loaderData
+  const { listing, reasons, isAdmin, checks, thresholdPct, newAccountDays, saved, dates, eventTimes, reportDates } =
+    loaderData
   const { t, price } = useI18n()
   const name = listingName(listing) ?? t('admin.review.untitled')
   const decisionErrors =
@@ -173,7 +175,7 @@ export default function AdminListingReview({ loaderData, actionData }: Route.Com
           <ReviewSeller listing={listing} since={dates.sellerSince} />
         </div>
         <div className="review-side">
-          <SignalPanel signals={listing.signals} thresholdPct={thresholdPct} />
+          <SignalPanel signals={listing.signals} thresholdPct={thresholdPct} newAccountDays={newAccountDays} />
           {listing.status === 'moderation' ? (
             <DecisionPanel reasons={reasons} errors={decisionErrors} values={decisionValues} />
           ) : (

@@ -49,7 +49,15 @@ export function SignalBadges({ codes }: { codes: ModerationSignalCode[] }) {
 }
 
 /** Every check with its verdict and the explanation the API wrote. */
-export function SignalPanel({ signals, thresholdPct }: { signals: ModerationSignal[]; thresholdPct: number }) {
+export function SignalPanel({
+  signals,
+  thresholdPct,
+  newAccountDays,
+}: {
+  signals: ModerationSignal[]
+  thresholdPct: number
+  newAccountDays: number
+}) {
   const { t } = useI18n()
   return (
     <section className="panel admin-signals" aria-labelledby="signals-title">
@@ -77,7 +85,9 @@ export function SignalPanel({ signals, thresholdPct }: { signals: ModerationSign
           </li>
         ))}
       </ul>
-      <p className="admin-hint">{t('admin.signals.hint', { pct: String(thresholdPct) })}</p>
+      <p className="admin-hint">
+        {t('admin.signals.hint', { pct: String(thresholdPct), days: String(newAccountDays) })}
+      </p>
     </section>
   )
 }
