@@ -173,6 +173,45 @@ describe('back office', () => {
     await context.close()
   })
 
+  test('an admin marks a published car as a Tulpar car with a ready inspection report (1280 px)', async () => {
+    const catalogue = (await (await fetch(`${baseUrl}/api/cars/?sort=newest`)).json()) as {
+      results: { id: number; isTulpar: boolean }[]
+    }
+    const car = catalogue.results.find((c) => !c.isTulpar)
+    if (!car) throw new Error('no published car without the Tulpar mark')
+    const context = await newContext(DESKTOP)
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    await signInByEmail(page, admin.email, admin.password, '/admin')
+    await page.goto(`${baseUrl}/admin/listings/${car.id}`)
+    await hydrated(page)
+    await page.getByLabel('Автомобиль Tulpar (собственный автомобиль компании)').check()
+    await page.getByLabel('Проверен нашими специалистами').check()
+    await page.getByRole('button', { name: 'Сохранить отметки' }).click()
+    await page.waitForURL(`${baseUrl}/admin/listings/${car.id}?saved=flags`)
+    await poll(() => page.locator('.admin-notice').textContent()).toBe('Отметки сохранены.')
+
+    await page.getByText('Добавить отчёт').click()
+    const form = page.locator('.review-tulpar details[open]')
+    await form.getByLabel('Дата отчёта').fill('2026-11-20')
+    await form.getByLabel('Статус').selectOption('ready')
+    await form.getByLabel('Двигатель', { exact: true }).selectOption('ok')
+    await form.getByLabel('Кузов и лакокрасочное покрытие', { exact: true }).selectOption('problem')
+    await form.getByLabel('Кузов и лакокрасочное покрытие: Замечание').fill('Окрашено заднее крыло')
+    await form.getByRole('button', { name: 'Сохранить отчёт' }).click()
+    await page.waitForURL(`${baseUrl}/admin/listings/${car.id}?saved=report`)
+    await poll(() => page.locator('.report-list').textContent()).toContain('Окрашено заднее крыло')
+    await page.locator('.review-tulpar').screenshot({ path: `${SCREENSHOTS}admin-tulpar-desktop.png` })
+
+    // Buyers see the Tulpar car in the filter, and the report with its date on the car page.
+    const tulpar = (await (await fetch(`${baseUrl}/api/cars/?tulpar=true`)).json()) as { results: { id: number }[] }
+    expect(tulpar.results.map((c) => c.id)).toContain(car.id)
+    await page.goto(`${baseUrl}/cars/${car.id}`)
+    await poll(() => page.locator('body').textContent()).toContain('Дата отчёта: 20 ноября 2026 г.')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   test('a plain user gets 403 at /admin until an admin makes them a moderator (390 px and 1280 px)', async () => {
     const email = `e2e-moder-${run}@example.kz`
     await signUpByApi(email, 'secret12', 'Ержан Тестов')

@@ -119,7 +119,7 @@ export const moderationRoutes =
           security,
           params: AdminListingParams,
           querystring: AdminLangQuery,
-          body: ApproveBody.optional(),
+          body: ApproveBody.nullish(),
           response: { 200: ModerationDecision, 400: Problem, ...denied, 404: Problem, 409: Problem },
         },
       },
