@@ -1,5 +1,5 @@
 import { INSPECTION_CHECKS, SIGNAL_RULES } from '@tulpar/contracts'
-import { data, Link, redirect } from 'react-router'
+import { data, Link, redirect, useLocation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import {
@@ -133,6 +133,8 @@ export default function AdminListingReview({ loaderData, actionData }: Route.Com
   const { listing, reasons, isAdmin, checks, thresholdPct, newAccountDays, saved, dates, eventTimes, reportDates } =
     loaderData
   const { t, price } = useI18n()
+  // A new page after a saved change: the forms start over (closed, with the saved values).
+  const { key: visit } = useLocation()
   const name = listingName(listing) ?? t('admin.review.untitled')
   const decisionErrors =
     actionData && (actionData.intent === 'approve' || actionData.intent === 'reject') ? actionData.errors : null
@@ -177,7 +179,7 @@ export default function AdminListingReview({ loaderData, actionData }: Route.Com
         <div className="review-side">
           <SignalPanel signals={listing.signals} thresholdPct={thresholdPct} newAccountDays={newAccountDays} />
           {listing.status === 'moderation' ? (
-            <DecisionPanel reasons={reasons} errors={decisionErrors} values={decisionValues} />
+            <DecisionPanel key={visit} reasons={reasons} errors={decisionErrors} values={decisionValues} />
           ) : (
             <section className="panel review-decision">
               <h2>{t('admin.decision.title')}</h2>
@@ -191,7 +193,7 @@ export default function AdminListingReview({ loaderData, actionData }: Route.Com
           )}
           <ReviewHistory events={listing.history} when={eventTimes} />
           {isAdmin ? (
-            <TulparPanel listing={listing} checks={checks} reportErrors={reportErrors} when={reportDates} />
+            <TulparPanel key={visit} listing={listing} checks={checks} reportErrors={reportErrors} when={reportDates} />
           ) : null}
         </div>
       </div>
