@@ -239,7 +239,7 @@ describe('back office', () => {
       await adminPage.getByLabel('Почта, имя или телефон').fill(email)
       await adminPage.getByRole('button', { name: 'Найти' }).click()
       await adminPage.waitForURL(/\/admin\/users\?q=/)
-      expect(await adminPage.locator('.user-row').count()).toBe(1)
+      await poll(() => adminPage.locator('.user-row').count()).toBe(1)
       const button =
         name === 'phone'
           ? adminPage.getByRole('button', { name: 'Сделать модератором' })

@@ -1,5 +1,5 @@
 import { INSPECTION_CHECKS, SIGNAL_RULES } from '@tulpar/contracts'
-import { data, Link, redirect, useLocation } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import {
@@ -133,8 +133,14 @@ export default function AdminListingReview({ loaderData, actionData }: Route.Com
   const { listing, reasons, isAdmin, checks, thresholdPct, newAccountDays, saved, dates, eventTimes, reportDates } =
     loaderData
   const { t, price } = useI18n()
-  // A new page after a saved change: the forms start over (closed, with the saved values).
-  const { key: visit } = useLocation()
+  // After a saved change the Tulpar forms start over (closed, showing what is saved); after a refused one they
+  // keep what was typed. The key is what they show, the same on the server and in the browser.
+  const tulparState = [
+    listing.isTulpar,
+    listing.isInspected,
+    listing.isHot,
+    ...listing.inspectionReports.map((r) => `${r.id}:${r.status}:${r.reportDate}:${JSON.stringify(r.summary)}`),
+  ].join('|')
   const name = listingName(listing) ?? t('admin.review.untitled')
   const decisionErrors =
     actionData && (actionData.intent === 'approve' || actionData.intent === 'reject') ? actionData.errors : null
@@ -179,7 +185,7 @@ export default function AdminListingReview({ loaderData, actionData }: Route.Com
         <div className="review-side">
           <SignalPanel signals={listing.signals} thresholdPct={thresholdPct} newAccountDays={newAccountDays} />
           {listing.status === 'moderation' ? (
-            <DecisionPanel key={visit} reasons={reasons} errors={decisionErrors} values={decisionValues} />
+            <DecisionPanel reasons={reasons} errors={decisionErrors} values={decisionValues} />
           ) : (
             <section className="panel review-decision">
               <h2>{t('admin.decision.title')}</h2>
@@ -193,7 +199,13 @@ export default function AdminListingReview({ loaderData, actionData }: Route.Com
           )}
           <ReviewHistory events={listing.history} when={eventTimes} />
           {isAdmin ? (
-            <TulparPanel key={visit} listing={listing} checks={checks} reportErrors={reportErrors} when={reportDates} />
+            <TulparPanel
+              key={tulparState}
+              listing={listing}
+              checks={checks}
+              reportErrors={reportErrors}
+              when={reportDates}
+            />
           ) : null}
         </div>
       </div>
