@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +11,8 @@ const BASE_URL = `http://127.0.0.1:${PORT}`
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** An admin made with `npm run admin:create` before the server opened the database. */
+    admin: { email: string; password: string }
   }
 }
 
@@ -20,18 +23,26 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tulpar-e2e-'))
   const started = Date.now()
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: BASE_URL,
+    DATA_DIR: dataDir,
+    SEED_LISTINGS: process.env.E2E_SEED_LISTINGS ?? '400',
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  }
+  // The embedded database admits one process at a time: the admin is made with the CLI before the server starts.
+  const admin = { email: 'e2e-admin@tulpar.kz', password: randomBytes(12).toString('hex') }
+  execFileSync(
+    process.execPath,
+    ['apps/api/src/modules/identity/cli-admin-create.ts', `--email=${admin.email}`, `--password=${admin.password}`],
+    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+  )
   const server: ChildProcess = spawn(process.execPath, ['apps/web/server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE_URL,
-      DATA_DIR: dataDir,
-      SEED_LISTINGS: process.env.E2E_SEED_LISTINGS ?? '400',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   let exited = false
@@ -52,6 +63,7 @@ export default async function setup(project: TestProject) {
   }
   console.log(`e2e server ready in ${Date.now() - started} ms at ${BASE_URL}`)
   project.provide('baseUrl', BASE_URL)
+  project.provide('admin', admin)
   return async () => {
     server.kill('SIGTERM')
     await new Promise((r) => server.once('exit', r))

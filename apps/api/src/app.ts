@@ -14,6 +14,8 @@ import { registerAuthHandler, registerIdTokenExchange } from './modules/identity
 import { leadsRoutes } from './modules/leads/index.ts'
 import { carPageRoutes, listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute, registerMediaRedirect } from './modules/media/index.ts'
+import { messagingRoutes } from './modules/messaging/index.ts'
+import { moderationRoutes } from './modules/moderation/index.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { referenceRoutes } from './modules/reference/index.ts'
 import { sellingRoutes } from './modules/selling/index.ts'
@@ -90,6 +92,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
     }),
     { prefix: '/api' },
   )
+  await app.register(messagingRoutes(services), { prefix: '/api' })
+  await app.register(moderationRoutes(services), { prefix: '/api' })
   // Development only: SMS codes and emails land in the outbox table instead of a gateway.
   if (config.devOutbox) registerOutboxRoutes(app, { db: database.db })
   app.all('/api/*', sendNotFound)

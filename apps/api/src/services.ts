@@ -6,9 +6,12 @@ import type { Delivery } from './modules/delivery/index.ts'
 import { createAuth } from './modules/identity/auth.ts'
 import { createIdTokenExchange } from './modules/identity/id-token.ts'
 import { createSessionResolver } from './modules/identity/session.ts'
+import { createInspectionsService } from './modules/inspections/index.ts'
 import { createLeadsService } from './modules/leads/index.ts'
 import { createCarPageService, createListingsService } from './modules/listings/index.ts'
 import type { MediaStorage } from './modules/media/index.ts'
+import { createMessagingService } from './modules/messaging/index.ts'
+import { createModerationService, createStaffService, createTulparService } from './modules/moderation/index.ts'
 import { createProfilesService } from './modules/profiles/profiles.service.ts'
 import { createReferenceService } from './modules/reference/index.ts'
 import { createSellingService } from './modules/selling/index.ts'
@@ -45,6 +48,27 @@ export function createServices({
   const idTokens = createIdTokenExchange({ db, auth, issuers: config.trustedIdTokenIssuers })
   const valuation = createValuationService({ db })
   const selling = createSellingService({ db, reference, media })
-  return { reference, company, listings, carPage, leads, auth, sessions, profiles, idTokens, valuation, selling }
+  const messaging = createMessagingService({ db })
+  const inspections = createInspectionsService({ db })
+  const moderation = createModerationService({ db, reference, inspections })
+  const staff = createStaffService({ db })
+  const tulpar = createTulparService({ db, inspections })
+  return {
+    reference,
+    company,
+    listings,
+    carPage,
+    leads,
+    auth,
+    sessions,
+    profiles,
+    idTokens,
+    valuation,
+    selling,
+    messaging,
+    moderation,
+    staff,
+    tulpar,
+  }
 }
 export type Services = ReturnType<typeof createServices>

@@ -8,6 +8,12 @@ export default [
     route('auth', 'routes/auth.tsx'),
     route('auth/reset-password', 'routes/reset-password.tsx'),
   ]),
+  // The back office for moderators and admins, in its own layout.
+  layout('routes/admin-layout.tsx', [
+    route('admin', 'routes/admin-queue.tsx'),
+    route('admin/listings/:id', 'routes/admin-listing.tsx'),
+    route('admin/users', 'routes/admin-users.tsx'),
+  ]),
   layout('routes/layout.tsx', [
     index('routes/home.tsx'),
     // The catalogue at readable URLs; /cars (no id) redirects there for old links and the no-JavaScript form.

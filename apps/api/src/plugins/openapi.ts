@@ -34,6 +34,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
         { name: 'company', description: 'Cities, contacts and branches' },
         { name: 'cars', description: 'Catalogue and car pages' },
         { name: 'profiles', description: 'Profile, phone sign-in and account (spec section 7)' },
+        { name: 'messages', description: 'My messages (moderation outcomes)' },
+        { name: 'admin', description: 'Back office: moderation, roles, Tulpar cars (moderators and admins)' },
         { name: 'health', description: 'Liveness and readiness' },
       ],
     },

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { brands, cities, colours, listingPriceHistory, listings, models, user } from '../db/schema.ts'
+import {
+  brands,
+  cities,
+  colours,
+  listingPhotos,
+  listingPriceHistory,
+  listings,
+  models,
+  moderationEvents,
+  user,
+} from '../db/schema.ts'
 
 export async function createUser(db: Db, overrides: Partial<typeof user.$inferInsert> = {}) {
   const id = randomUUID()
@@ -109,4 +119,88 @@ export async function createListings(
     ...each(i),
   }))
   return db.insert(listings).values(rows).returning({ id: listings.id })
+}
+
+/**
+ * A complete listing waiting in moderation since `enteredAt` (now unless told), with the `submitted` event the
+ * seller's publish step writes. Not yet published, so no publication date or price history.
+ */
+export async function createListingInModeration(db: Db, overrides: ListingOverrides & { enteredAt?: Date } = {}) {
+  const { enteredAt = new Date(), ...fields } = overrides
+  const created = new Date(enteredAt.getTime() - 60 * 60 * 1000)
+  const [row] = await db
+    .insert(listings)
+    .values({
+      ...(await completeListingValues(db, fields)),
+      status: 'moderation',
+      publishedAt: null,
+      createdAt: created,
+      updatedAt: enteredAt,
+      statusChangedAt: enteredAt,
+      ...stripRefs(fields),
+    })
+    .returning()
+  if (!row) throw new Error('listing not created')
+  await db
+    .insert(moderationEvents)
+    .values({ listingId: row.id, actorId: row.ownerId, action: 'submitted', createdAt: enteredAt })
+  return row
+}
+
+async function completeListingValues(db: Db, overrides: ListingOverrides) {
+  const { brand = 'toyota', model = 'camry', city = 'almaty', ownerId } = overrides
+  const ref = await refIds(db, brand, model, city)
+  return {
+    ownerId: ownerId ?? (await createUser(db)).id,
+    brandId: ref.brandId,
+    modelId: ref.modelId,
+    cityId: ref.cityId,
+    year: 2018,
+    bodyType: ref.bodyType,
+    steering: 'left' as const,
+    engineType: 'petrol',
+    transmission: 'AT' as const,
+    drive: 'FWD' as const,
+    engineVolumeCc: 2500,
+    powerHp: 181,
+    colour: ref.colour,
+    mileage: 90_000,
+    mileageUnit: 'km' as const,
+    mileageKm: 90_000,
+    priceKzt: 12_500_000,
+    contactPhone: '+77011234567',
+    description: 'Один владелец, обслуживание у официального дилера.',
+  }
+}
+
+function stripRefs(overrides: ListingOverrides): Partial<typeof listings.$inferInsert> {
+  const { brand: _b, model: _m, city: _c, ...fields } = overrides
+  return fields
+}
+
+/** A photo row (no file) with the given hash; `isIllustration` marks generated demo drawings. */
+export async function addListingPhoto(
+  db: Db,
+  listingId: number,
+  photo: { sha256: string; position?: number; isIllustration?: boolean },
+) {
+  const [row] = await db
+    .insert(listingPhotos)
+    .values({
+      listingId,
+      position: photo.position ?? 0,
+      storageKey: `listings/${listingId}/${photo.sha256.slice(0, 12)}`,
+      width: 1600,
+      height: 1200,
+      sha256: photo.sha256,
+      isIllustration: photo.isIllustration ?? false,
+    })
+    .returning()
+  if (!row) throw new Error('photo not created')
+  return row
+}
+
+/** Gives an account a role directly (tests of the back office start from a moderator or an admin). */
+export async function setRole(db: Db, userId: string, role: 'user' | 'moderator' | 'admin') {
+  await db.update(user).set({ role }).where(eq(user.id, userId))
 }

@@ -1,9 +1,11 @@
+import { adminEn } from './admin.en.ts'
 import { carEn } from './car.en.ts'
 import { catalogueEn } from './catalogue.en.ts'
 import type { Messages } from './i18n.ts'
 import { sellingEn } from './selling.en.ts'
 
 export const en: Messages = {
+  ...adminEn,
   'site.name': 'Tulpar Auto',
   'site.tagline': 'Used and new cars in Kazakhstan',
   'nav.home': 'Home',

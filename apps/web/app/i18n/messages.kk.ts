@@ -1,3 +1,4 @@
+import { adminKk } from './admin.kk.ts'
 import { carKk } from './car.kk.ts'
 import { catalogueKk } from './catalogue.kk.ts'
 import type { Messages } from './i18n.ts'
@@ -8,6 +9,7 @@ import { sellingKk } from './selling.kk.ts'
  * same form for `one` and `other`.
  */
 export const kk: Messages = {
+  ...adminKk,
   'site.name': 'Tulpar Auto',
   'site.tagline': 'Қазақстандағы жаңа және жүрген көліктер',
   'nav.home': 'Басты бет',

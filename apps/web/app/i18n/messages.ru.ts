@@ -1,8 +1,10 @@
+import { adminRu } from './admin.ru.ts'
 import { carRu } from './car.ru.ts'
 import { catalogueRu } from './catalogue.ru.ts'
 import { sellingRu } from './selling.ru.ts'
 /** Russian: the default language and the source of message keys. Plurals: one / few / many / other. */
 export const ru = {
+  ...adminRu,
   'site.name': 'Tulpar Auto',
   'site.tagline': 'Автомобили с пробегом и новые в Казахстане',
   'nav.home': 'Главная',

@@ -5,6 +5,7 @@ import { Link, useRevalidator, useSubmit } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
 import { LogoutButton } from '../features/account/logout.tsx'
+import { formatDateTime } from '../features/admin/format.ts'
 import { callApi } from '../features/auth/api.ts'
 import { actionErrorKey } from '../features/auth/errors.ts'
 import { cleanPhone, formatPhone, normaliseKzPhone } from '../features/auth/phone.ts'
@@ -17,13 +18,25 @@ import { useHydrated } from '../ui/use-hydrated.ts'
 import type { Route } from './+types/account'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { sessions, profiles, reference } = context.get(servicesContext)
+  const { sessions, profiles, reference, messaging } = context.get(servicesContext)
   const user = await requireUser(sessions, request, '/account')
   const locale = context.get(localeContext)
-  const [[profile], cities] = await Promise.all([profiles.listMyProfiles(user), reference.listCities(locale)])
+  const [[profile], cities, inbox] = await Promise.all([
+    profiles.listMyProfiles(user),
+    reference.listCities(locale),
+    messaging.listMyMessages(user),
+  ])
   if (!profile) throw new Response('Profile not found', { status: 404 })
   return {
     profile,
+    // The inbox screen is a later issue: the account shows the latest messages (moderation outcomes).
+    messages: inbox.results.slice(0, 10).map((m) => ({
+      id: m.id,
+      body: m.body,
+      isRead: m.isRead,
+      when: formatDateTime(m.createdAt, locale),
+      from: m.sender?.name ?? null,
+    })),
     cities: cities.map(({ id, name }) => ({ id, name })),
     title: translate(MESSAGES[locale], locale, 'account.title'),
   }
@@ -206,8 +219,30 @@ function ProfileForm({ profile, cities }: { profile: Profile; cities: { id: numb
   )
 }
 
+/** "My messages": the latest ones, Tulpar Auto's own (moderation outcomes) among them. */
+function MyMessages({ messages }: { messages: Route.ComponentProps['loaderData']['messages'] }) {
+  const { t } = useI18n()
+  return (
+    <section className="panel" aria-labelledby="my-messages-title">
+      <h2 id="my-messages-title">{t('account.messages')}</h2>
+      {messages.length === 0 ? <p>{t('account.messages.empty')}</p> : null}
+      {messages.map((m) => (
+        <article key={m.id} aria-label={m.when}>
+          <p>
+            <strong>{m.from ?? t('account.messages.from')}</strong>{' '}
+            {m.isRead ? null : <small className="soon-tag">{t('account.messages.unread')}</small>}{' '}
+            <small>{m.when}</small>
+          </p>
+          {/* The body keeps its line breaks: the reason and the comment are on lines of their own. */}
+          <p style={{ whiteSpace: 'pre-line', margin: 0 }}>{m.body}</p>
+        </article>
+      ))}
+    </section>
+  )
+}
+
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { profile, cities } = loaderData
+  const { profile, cities, messages } = loaderData
   const { t } = useI18n()
   return (
     <div className="container account">
@@ -221,10 +256,10 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="muted">{t('myListings.linkText')}</p>
           </section>
+          <MyMessages messages={messages} />
           {(
             [
               ['account.garage', 'account.garage.soon'],
-              ['account.messages', 'account.messages.soon'],
               ['account.reports', 'account.reports.soon'],
             ] as const
           ).map(([title, text]) => (

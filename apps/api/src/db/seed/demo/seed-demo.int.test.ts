@@ -137,6 +137,13 @@ async function scenario(database: Database): Promise<void> {
   expect(await countOf(t.listingPhotos)).toBe(result.photos)
 
   const rows = await db.select().from(t.listings).orderBy(asc(t.listings.id))
+  // Every listing waiting in moderation has its owner's `submitted` event at the time it entered.
+  const waiting = rows.filter((r) => r.status === 'moderation')
+  expect(waiting.length).toBeGreaterThan(0)
+  const submitted = await db.select().from(t.moderationEvents).orderBy(asc(t.moderationEvents.listingId))
+  expect(submitted.map((e) => [e.listingId, e.actorId, e.action, e.createdAt.getTime()])).toEqual(
+    waiting.map((r) => [r.id, r.ownerId, 'submitted', r.statusChangedAt.getTime()]),
+  )
   const history = await db
     .select()
     .from(t.listingPriceHistory)

@@ -1,0 +1,2 @@
+export { InspectionReportNotFoundError } from './inspections.errors.ts'
+export { createInspectionsService, type InspectionsService } from './inspections.service.ts'

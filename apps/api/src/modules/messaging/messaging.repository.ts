@@ -1,0 +1,81 @@
+import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { user } from '../identity/identity.tables.ts'
+import { conversationParticipants, conversations, messages } from './messaging.tables.ts'
+
+/**
+ * The user's system conversation (one per user, created on first use). The advisory lock keeps two
+ * decisions about the same seller, committed at once, from creating two threads; it is released at the end
+ * of the caller's transaction, so call this inside one.
+ */
+export async function findOrCreateSystemConversation(tx: Db, userId: string): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`system-conversation:${userId}`}))`)
+  const [existing] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .innerJoin(conversationParticipants, eq(conversationParticipants.conversationId, conversations.id))
+    .where(and(eq(conversations.kind, 'system'), eq(conversationParticipants.userId, userId)))
+    .orderBy(conversations.id)
+    .limit(1)
+  if (existing) return existing.id
+  const [created] = await tx.insert(conversations).values({ kind: 'system' }).returning({ id: conversations.id })
+  if (!created) throw new Error('system conversation not created')
+  await tx.insert(conversationParticipants).values({ conversationId: created.id, userId })
+  return created.id
+}
+
+export async function insertMessage(
+  tx: Db,
+  message: { conversationId: number; senderId: string | null; body: string; createdAt: Date },
+): Promise<number> {
+  const [row] = await tx.insert(messages).values(message).returning({ id: messages.id })
+  if (!row) throw new Error('message not created')
+  await tx
+    .update(conversations)
+    .set({ lastMessageAt: message.createdAt })
+    .where(eq(conversations.id, message.conversationId))
+  return row.id
+}
+
+/** The newest messages of every conversation the user takes part in; read means sent before their last read. */
+export function findMessagesForUser(db: Db, userId: string, limit: number) {
+  return db
+    .select({
+      id: messages.id,
+      conversationId: messages.conversationId,
+      kind: conversations.kind,
+      listingId: conversations.listingId,
+      senderId: messages.senderId,
+      senderName: user.name,
+      body: messages.body,
+      createdAt: messages.createdAt,
+      lastReadAt: conversationParticipants.lastReadAt,
+    })
+    .from(conversationParticipants)
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .innerJoin(messages, eq(messages.conversationId, conversations.id))
+    .leftJoin(user, eq(user.id, messages.senderId))
+    .where(eq(conversationParticipants.userId, userId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit)
+}
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(conversationParticipants)
+    .innerJoin(messages, eq(messages.conversationId, conversationParticipants.conversationId))
+    .where(
+      and(
+        eq(conversationParticipants.userId, userId),
+        or(isNull(conversationParticipants.lastReadAt), gt(messages.createdAt, conversationParticipants.lastReadAt)),
+        // One's own messages are never unread.
+        or(isNull(messages.senderId), sql`${messages.senderId} <> ${userId}`),
+      ),
+    )
+  return row?.n ?? 0
+}
+
+export async function markConversationsRead(db: Db, userId: string, at: Date): Promise<void> {
+  await db.update(conversationParticipants).set({ lastReadAt: at }).where(eq(conversationParticipants.userId, userId))
+}

@@ -1,0 +1,40 @@
+import { InboxPage, Problem } from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { SessionResolver } from '../identity/session.ts'
+import type { MessagingService } from './messaging.service.ts'
+
+const bearer: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
+
+export const messagingRoutes =
+  ({ messaging, sessions }: { messaging: MessagingService; sessions: SessionResolver }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/messages/',
+      {
+        schema: {
+          tags: ['messages'],
+          summary: 'My messages, newest first (moderation outcomes from Tulpar Auto and, later, conversations)',
+          security: bearer,
+          response: { 200: InboxPage, 401: Problem },
+        },
+      },
+      async (req) => messaging.listMyMessages(await sessions.requireUser(req)),
+    )
+
+    app.post(
+      '/messages/read/',
+      {
+        schema: {
+          tags: ['messages'],
+          summary: 'Mark all my messages as read',
+          security: bearer,
+          response: { 200: z.object({ message: z.string() }), 401: Problem },
+        },
+      },
+      async (req) => {
+        await messaging.markAllRead(await sessions.requireUser(req))
+        return { message: 'read' }
+      },
+    )
+  }

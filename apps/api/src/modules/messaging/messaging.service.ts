@@ -1,0 +1,47 @@
+import { INBOX_PAGE_SIZE, type InboxMessage, type InboxPage } from '@tulpar/contracts'
+import type { Db } from '../../db/client.ts'
+import type { SessionUser } from '../profiles/profiles.service.ts'
+import * as repo from './messaging.repository.ts'
+
+/** Messages between users and from Tulpar Auto itself (moderation outcomes go to the user's system thread). */
+export function createMessagingService({ db }: { db: Db }) {
+  return {
+    /** The signed-in user's newest messages; nobody reads a conversation they do not take part in. */
+    async listMyMessages(u: Pick<SessionUser, 'id'>): Promise<InboxPage> {
+      const [rows, unread] = await Promise.all([
+        repo.findMessagesForUser(db, u.id, INBOX_PAGE_SIZE),
+        repo.countUnread(db, u.id),
+      ])
+      return {
+        results: rows.map(
+          (r): InboxMessage => ({
+            id: r.id,
+            conversationId: r.conversationId,
+            kind: r.kind === 'system' ? 'system' : 'listing',
+            listingId: r.listingId,
+            sender: r.senderId && r.senderName !== null ? { id: r.senderId, name: r.senderName } : null,
+            body: r.body,
+            createdAt: r.createdAt.toISOString(),
+            isRead: r.senderId === u.id || (r.lastReadAt !== null && r.createdAt <= r.lastReadAt),
+          }),
+        ),
+        unread,
+      }
+    },
+
+    /** Marks every message the user has received so far as read. */
+    async markAllRead(u: Pick<SessionUser, 'id'>): Promise<void> {
+      await repo.markConversationsRead(db, u.id, new Date())
+    },
+  }
+}
+export type MessagingService = ReturnType<typeof createMessagingService>
+
+/**
+ * Writes a message from Tulpar Auto into the user's system conversation. Takes the caller's transaction, so
+ * the message exists exactly when the change it reports does.
+ */
+export async function sendSystemMessage(tx: Db, userId: string, body: string, at: Date): Promise<number> {
+  const conversationId = await repo.findOrCreateSystemConversation(tx, userId)
+  return repo.insertMessage(tx, { conversationId, senderId: null, body, createdAt: at })
+}

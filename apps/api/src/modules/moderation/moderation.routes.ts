@@ -1,0 +1,246 @@
+import {
+  AdminInspectionReport,
+  AdminLangQuery,
+  AdminListing,
+  AdminListingParams,
+  AdminReportParams,
+  AdminUser,
+  AdminUserPage,
+  AdminUserParams,
+  AdminUsersQuery,
+  ApproveBody,
+  InspectionReportBody,
+  ListingFlags,
+  ListingFlagsBody,
+  ModerationDecision,
+  ModerationQueuePage,
+  ModerationQueueQuery,
+  ModerationStats,
+  Problem,
+  RejectBody,
+  RejectionReasonView,
+  RoleChangeBody,
+} from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { pickLocale } from '../../lib/locale.ts'
+import type { SessionResolver } from '../identity/session.ts'
+import type { ModerationService } from './moderation.service.ts'
+import type { TulparService } from './tulpar.service.ts'
+import type { StaffService } from './users.service.ts'
+
+export interface ModerationRoutesDeps {
+  moderation: ModerationService
+  staff: StaffService
+  tulpar: TulparService
+  sessions: SessionResolver
+}
+
+const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
+const denied = { 401: Problem, 403: Problem }
+const STAFF = 'Moderators and admins only (401 for guests, 403 for other users).'
+const ADMINS = 'Admins only (401 for guests, 403 for users and moderators).'
+
+/** The back office API under /api/admin: every route needs the moderator or admin role (checked by the services). */
+export const moderationRoutes =
+  ({ moderation, staff, tulpar, sessions }: ModerationRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const locale = (req: { query: { lang?: string }; headers: { 'accept-language'?: string } }) =>
+      pickLocale(req.query.lang, req.headers['accept-language'])
+
+    app.get(
+      '/admin/moderation/queue/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Listings waiting in moderation, the longest-waiting first, with their signals',
+          description: `Keyset paging: pass \`nextCursor\` as \`cursor\`. ${STAFF}`,
+          security,
+          querystring: ModerationQueueQuery,
+          response: { 200: ModerationQueuePage, 400: Problem, ...denied },
+        },
+      },
+      async (req) => moderation.listQueue(await sessions.requireUser(req), req.query, locale(req)),
+    )
+
+    app.get(
+      '/admin/moderation/stats/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'How many listings wait, and the average and median wait of the last 30 days of decisions',
+          description: STAFF,
+          security,
+          response: { 200: ModerationStats, ...denied },
+        },
+      },
+      async (req) => moderation.getStats(await sessions.requireUser(req)),
+    )
+
+    app.get(
+      '/admin/moderation/reasons/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Rejection reason codes with their texts',
+          description: STAFF,
+          security,
+          querystring: AdminLangQuery,
+          response: { 200: z.array(RejectionReasonView), 400: Problem, ...denied },
+        },
+      },
+      async (req) => moderation.listRejectionReasons(await sessions.requireUser(req), locale(req)),
+    )
+
+    app.get(
+      '/admin/listings/:id/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'A listing in any status: every field, photos, the seller and their other listings, signals, history',
+          description: STAFF,
+          security,
+          params: AdminListingParams,
+          querystring: AdminLangQuery,
+          response: { 200: AdminListing, 400: Problem, ...denied, 404: Problem },
+        },
+      },
+      async (req) => moderation.getListingForReview(await sessions.requireUser(req), req.params.id, locale(req)),
+    )
+
+    app.post(
+      '/admin/listings/:id/approve/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Approve a listing waiting in moderation: it is published and the seller gets a message',
+          description: `409 when the listing is not in moderation. ${STAFF}`,
+          security,
+          params: AdminListingParams,
+          querystring: AdminLangQuery,
+          body: ApproveBody.nullish(),
+          response: { 200: ModerationDecision, 400: Problem, ...denied, 404: Problem, 409: Problem },
+        },
+      },
+      async (req) =>
+        moderation.approveListing(await sessions.requireUser(req), req.params.id, req.body ?? {}, locale(req)),
+    )
+
+    app.post(
+      '/admin/listings/:id/reject/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Reject a listing waiting in moderation with a reason code and comment; the seller is told why',
+          description: `\`other\` needs a comment. 409 when the listing is not in moderation. ${STAFF}`,
+          security,
+          params: AdminListingParams,
+          querystring: AdminLangQuery,
+          body: RejectBody,
+          response: { 200: ModerationDecision, 400: Problem, ...denied, 404: Problem, 409: Problem },
+        },
+      },
+      async (req) => moderation.rejectListing(await sessions.requireUser(req), req.params.id, req.body, locale(req)),
+    )
+
+    app.patch(
+      '/admin/listings/:id/flags/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Mark a listing as a Tulpar car (the company's own), inspected, or a hot offer",
+          description: ADMINS,
+          security,
+          params: AdminListingParams,
+          body: ListingFlagsBody,
+          response: { 200: ListingFlags, 400: Problem, ...denied, 404: Problem },
+        },
+      },
+      async (req) => tulpar.setFlags(await sessions.requireUser(req), req.params.id, req.body),
+    )
+
+    app.post(
+      '/admin/listings/:id/inspections/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Attach an inspection report (name, date, VIN, status, the checks) to a listing',
+          description: `A \`ready\` report needs its date. ${ADMINS}`,
+          security,
+          params: AdminListingParams,
+          body: InspectionReportBody,
+          response: { 201: AdminInspectionReport, 400: Problem, ...denied, 404: Problem },
+        },
+      },
+      async (req, reply) => {
+        const report = await tulpar.addReport(await sessions.requireUser(req), req.params.id, req.body)
+        return reply.status(201).send(report)
+      },
+    )
+
+    app.put(
+      '/admin/inspections/:reportId/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Replace an inspection report (e.g. mark it ready with its date)',
+          description: ADMINS,
+          security,
+          params: AdminReportParams,
+          body: InspectionReportBody,
+          response: { 200: AdminInspectionReport, 400: Problem, ...denied, 404: Problem },
+        },
+      },
+      async (req) => tulpar.replaceReport(await sessions.requireUser(req), req.params.reportId, req.body),
+    )
+
+    app.delete(
+      '/admin/inspections/:reportId/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Delete an inspection report',
+          description: ADMINS,
+          security,
+          params: AdminReportParams,
+          response: { 200: z.object({ message: z.string() }), 400: Problem, ...denied, 404: Problem },
+        },
+      },
+      async (req) => {
+        await tulpar.removeReport(await sessions.requireUser(req), req.params.reportId)
+        return { message: 'deleted' }
+      },
+    )
+
+    app.get(
+      '/admin/users/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Accounts by part of an email, name or phone number, newest first',
+          description: ADMINS,
+          security,
+          querystring: AdminUsersQuery,
+          response: { 200: AdminUserPage, 400: Problem, ...denied },
+        },
+      },
+      async (req) => staff.listUsers(await sessions.requireUser(req), req.query),
+    )
+
+    app.patch(
+      '/admin/users/:id/role/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Give or take the moderator role',
+          description: `An admin cannot change their own role (403); admins are not changed here (409). ${ADMINS}`,
+          security,
+          params: AdminUserParams,
+          body: RoleChangeBody,
+          response: { 200: AdminUser, 400: Problem, ...denied, 404: Problem, 409: Problem },
+        },
+      },
+      async (req) => staff.changeRole(await sessions.requireUser(req), req.params.id, req.body),
+    )
+  }

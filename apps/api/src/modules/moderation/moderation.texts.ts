@@ -1,0 +1,205 @@
+import { type Locale, RejectionReason } from '@tulpar/contracts'
+
+/*
+ * Texts the API writes itself, in ru/kk/en: rejection reasons, signal explanations and the messages sellers
+ * receive. (The web's own labels live in apps/web/app/i18n/admin.*.ts.)
+ */
+
+export const REJECTION_REASON_TEXTS: Record<RejectionReason, Record<Locale, string>> = {
+  wrong_price: {
+    ru: 'Цена не соответствует автомобилю',
+    kk: 'Баға көлікке сәйкес келмейді',
+    en: 'The price does not match the car',
+  },
+  fake_photos: {
+    ru: 'Фотографии не этого автомобиля или взяты из интернета',
+    kk: 'Фотосуреттер бұл көліктікі емес немесе интернеттен алынған',
+    en: 'The photos are not of this car or were taken from the internet',
+  },
+  duplicate: {
+    ru: 'Повтор уже размещённого объявления',
+    kk: 'Бұрын орналастырылған хабарландырудың қайталануы',
+    en: 'A duplicate of a listing that is already placed',
+  },
+  incomplete: {
+    ru: 'Не хватает сведений об автомобиле',
+    kk: 'Көлік туралы мәліметтер жеткіліксіз',
+    en: 'Information about the car is missing',
+  },
+  prohibited: {
+    ru: 'Содержание нарушает правила площадки',
+    kk: 'Мазмұны сайт ережелерін бұзады',
+    en: 'The content breaks the marketplace rules',
+  },
+  other: { ru: 'Другая причина', kk: 'Басқа себеп', en: 'Another reason' },
+}
+
+export function reasonText(code: string | null, locale: Locale): string | null {
+  if (code === null) return null
+  const known = RejectionReason.safeParse(code)
+  return known.success ? REJECTION_REASON_TEXTS[known.data][locale] : code
+}
+
+const NUMBER_LOCALE: Record<Locale, string> = { ru: 'ru-KZ', kk: 'ru-KZ', en: 'en-GB' }
+const KAZAKH_MONTHS = [
+  'қаңтар',
+  'ақпан',
+  'наурыз',
+  'сәуір',
+  'мамыр',
+  'маусым',
+  'шілде',
+  'тамыз',
+  'қыркүйек',
+  'қазан',
+  'қараша',
+  'желтоқсан',
+]
+
+export function formatKzt(kzt: number, locale: Locale): string {
+  return `${new Intl.NumberFormat(NUMBER_LOCALE[locale], { maximumFractionDigits: 0 }).format(kzt)} ₸`
+}
+
+/** `21 ноября 2026 г.`, `2026 ж. 21 қараша`, `21 November 2026` (Almaty time), as the web writes dates. */
+export function formatDay(date: Date, locale: Locale): string {
+  if (locale === 'kk') {
+    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(date).split('-')
+    return `${y} ж. ${Number(d)} ${KAZAKH_MONTHS[Number(m) - 1]}`
+  }
+  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-KZ' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Almaty',
+  }).format(date)
+}
+
+function fill(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+    const value = params[name]
+    return value === undefined ? match : String(value)
+  })
+}
+
+type Texts = Record<Locale, string>
+const T = {
+  vinFound: {
+    ru: 'VIN {vin} уже есть в объявлениях других продавцов (опубликованных, на модерации или проданных): № {ids}.',
+    kk: '{vin} VIN-і басқа сатушылардың хабарландыруларында бар (жарияланған, модерациядағы немесе сатылған): № {ids}.',
+    en: 'VIN {vin} already appears in listings of other sellers (published, in moderation or sold): No. {ids}.',
+  },
+  vinClean: {
+    ru: 'Другие продавцы не размещали объявлений с VIN {vin}.',
+    kk: 'Басқа сатушылар {vin} VIN-імен хабарландыру орналастырмаған.',
+    en: 'No other seller has listed VIN {vin}.',
+  },
+  vinMissing: {
+    ru: 'VIN не указан, поэтому повтор проверить нельзя.',
+    kk: 'VIN көрсетілмеген, сондықтан қайталануын тексеру мүмкін емес.',
+    en: 'No VIN is given, so duplicates cannot be checked.',
+  },
+  photosFound: {
+    ru: 'Фото, побайтно совпадающих с фотографиями других объявлений: {count} (№ {ids}).',
+    kk: 'Басқа хабарландырулардың фотосуреттерімен толық сәйкес келетін фотосуреттер саны: {count} (№ {ids}).',
+    en: 'Photos identical byte for byte to photos of other listings: {count} (No. {ids}).',
+  },
+  photosClean: {
+    ru: 'Ни одно из загруженных фото ({count}) не совпадает с фотографиями других объявлений.',
+    kk: 'Жүктелген фотосуреттердің ({count}) бірде-біреуі басқа хабарландырулардың фотосуреттерімен сәйкес келмейді.',
+    en: 'None of the uploaded photos ({count}) matches a photo of another listing.',
+  },
+  photosNone: {
+    ru: 'Загруженных фотографий нет, сравнивать нечего.',
+    kk: 'Жүктелген фотосуреттер жоқ, салыстыратын ештеңе жоқ.',
+    en: 'There are no uploaded photos to compare.',
+  },
+  priceVsEstimate: {
+    ru: 'Цена {price} составляет {pct}% рыночной оценки {reference}.',
+    kk: 'Бағасы {price}, бұл {reference} нарықтық бағасының {pct}%-ы.',
+    en: 'The price {price} is {pct}% of the market estimate of {reference}.',
+  },
+  priceVsMedian: {
+    ru: 'Цена {price} составляет {pct}% медианной цены {reference} по {count} опубликованным объявлениям той же модели {from}–{to} годов.',
+    kk: 'Бағасы {price}, бұл осы модельдің {from}–{to} жылдардағы {count} жарияланған хабарландыруы бойынша {reference} медианалық бағасының {pct}%-ы.',
+    en: 'The price {price} is {pct}% of the median price of {reference} across {count} published listings of the same model from {from}–{to}.',
+  },
+  priceLow: {
+    ru: 'Это ниже порога {threshold}%: возможен обман со «слишком дешёвой» машиной.',
+    kk: 'Бұл {threshold}% шегінен төмен: «тым арзан» көлікпен алаяқтық болуы мүмкін.',
+    en: 'That is below the {threshold}% threshold: a possible “too cheap” scam.',
+  },
+  priceFine: {
+    ru: 'Порог {threshold}% не нарушен.',
+    kk: '{threshold}% шегі бұзылмаған.',
+    en: 'That is within the {threshold}% threshold.',
+  },
+  priceNoReference: {
+    ru: 'Рыночной оценки нет, а опубликованных объявлений той же модели {from}–{to} годов меньше {min}: сравнить не с чем.',
+    kk: 'Нарықтық баға жоқ, ал осы модельдің {from}–{to} жылдардағы жарияланған хабарландырулары {min}-ден аз: салыстыратын ештеңе жоқ.',
+    en: 'There is no market estimate and fewer than {min} published listings of the same model from {from}–{to} to compare with.',
+  },
+  priceMissing: { ru: 'Цена не указана.', kk: 'Бағасы көрсетілмеген.', en: 'No price is given.' },
+  accountNew: {
+    ru: 'Аккаунт продавца создан {date}: это меньше {days} дней назад.',
+    kk: 'Сатушының аккаунты {date} құрылған: бұл {days} күннен аз уақыт бұрын.',
+    en: 'The seller’s account was created on {date}, less than {days} days ago.',
+  },
+  accountOld: {
+    ru: 'Аккаунт продавца создан {date}, больше {days} дней назад.',
+    kk: 'Сатушының аккаунты {date} құрылған, {days} күннен көп уақыт бұрын.',
+    en: 'The seller’s account was created on {date}, more than {days} days ago.',
+  },
+  approved: {
+    ru: 'Ваше объявление «{title}» прошло модерацию и опубликовано.',
+    kk: 'Сіздің «{title}» хабарландыруыңыз модерациядан өтті және жарияланды.',
+    en: 'Your listing “{title}” has passed moderation and is now published.',
+  },
+  rejected: {
+    ru: 'Ваше объявление «{title}» не прошло модерацию. Причина: {reason}.',
+    kk: 'Сіздің «{title}» хабарландыруыңыз модерациядан өтпеді. Себебі: {reason}.',
+    en: 'Your listing “{title}” did not pass moderation. Reason: {reason}.',
+  },
+  moderatorComment: {
+    ru: 'Комментарий модератора: {comment}',
+    kk: 'Модератордың түсініктемесі: {comment}',
+    en: 'Moderator’s comment: {comment}',
+  },
+  fixAndResend: {
+    ru: 'Исправьте объявление и отправьте его на модерацию снова.',
+    kk: 'Хабарландыруды түзетіп, модерацияға қайта жіберіңіз.',
+    en: 'Please correct the listing and send it to moderation again.',
+  },
+  untitled: { ru: 'без названия', kk: 'атауы жоқ', en: 'untitled' },
+} satisfies Record<string, Texts>
+
+export type TextKey = keyof typeof T
+
+export function text(key: TextKey, locale: Locale, params: Record<string, string | number> = {}): string {
+  return fill(T[key][locale], params)
+}
+
+/** `Toyota Camry, 2018`, as the seller sees the listing named. */
+export function listingTitle(
+  parts: { brand: string | null; model: string | null; year: number | null },
+  locale: Locale,
+): string {
+  const name = [parts.brand, parts.model].filter(Boolean).join(' ')
+  if (!name) return text('untitled', locale)
+  return parts.year ? `${name}, ${parts.year}` : name
+}
+
+/** The seller's message about a decision, in the seller's language. */
+export function decisionMessage(
+  decision: { action: 'approved' } | { action: 'rejected'; reasonCode: RejectionReason },
+  title: string,
+  comment: string | null,
+  locale: Locale,
+): string {
+  const lines =
+    decision.action === 'approved'
+      ? [text('approved', locale, { title })]
+      : [text('rejected', locale, { title, reason: REJECTION_REASON_TEXTS[decision.reasonCode][locale] })]
+  if (comment) lines.push(text('moderatorComment', locale, { comment }))
+  if (decision.action === 'rejected') lines.push(text('fixAndResend', locale))
+  return lines.join('\n')
+}

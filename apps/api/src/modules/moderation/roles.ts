@@ -1,0 +1,24 @@
+import { STAFF_ROLES } from '@tulpar/contracts'
+import type { SessionUser } from '../profiles/profiles.service.ts'
+import { AdminOnlyError, StaffOnlyError } from './moderation.errors.ts'
+
+export type Actor = Pick<SessionUser, 'id' | 'role'>
+
+export function isStaff(u: Pick<SessionUser, 'role'> | null | undefined): boolean {
+  return (STAFF_ROLES as readonly (string | null | undefined)[]).includes(u?.role)
+}
+
+export function isAdmin(u: Pick<SessionUser, 'role'> | null | undefined): boolean {
+  return u?.role === 'admin'
+}
+
+/** Throws StaffOnlyError (403) unless the user is a moderator or an admin. */
+export function requireStaff(u: Actor): void {
+  if (!isStaff(u)) throw new StaffOnlyError()
+}
+
+/** Throws StaffOnlyError for plain users and AdminOnlyError for moderators. */
+export function requireAdmin(u: Actor): void {
+  requireStaff(u)
+  if (!isAdmin(u)) throw new AdminOnlyError()
+}

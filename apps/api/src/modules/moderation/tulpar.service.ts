@@ -1,0 +1,38 @@
+import type { AdminInspectionReport, InspectionReportBody, ListingFlags, ListingFlagsBody } from '@tulpar/contracts'
+import type { Db } from '../../db/client.ts'
+import type { InspectionsService } from '../inspections/index.ts'
+import { ListingNotFoundError } from '../listings/index.ts'
+import * as repo from './moderation.repository.ts'
+import { type Actor, requireAdmin } from './roles.ts'
+
+/** Tulpar cars: the company's own inspected listings, their inspection reports and hand-picked hot offers. */
+export function createTulparService({ db, inspections }: { db: Db; inspections: InspectionsService }) {
+  return {
+    /** Sets is_tulpar / is_inspected / is_hot on a listing in any status. Admins only; throws ListingNotFoundError. */
+    async setFlags(u: Actor, id: number, flags: ListingFlagsBody): Promise<ListingFlags> {
+      requireAdmin(u)
+      const row = await repo.updateFlags(db, id, flags)
+      if (!row) throw new ListingNotFoundError(id)
+      return row
+    },
+
+    /** Attaches an inspection report to a listing. Admins only; throws ListingNotFoundError. */
+    async addReport(u: Actor, listingId: number, body: InspectionReportBody): Promise<AdminInspectionReport> {
+      requireAdmin(u)
+      if (!(await repo.listingExists(db, listingId))) throw new ListingNotFoundError(listingId)
+      return inspections.addReport(listingId, u.id, body)
+    },
+
+    /** Replaces a report (e.g. generating -> ready with its date). Admins only. */
+    async replaceReport(u: Actor, reportId: number, body: InspectionReportBody): Promise<AdminInspectionReport> {
+      requireAdmin(u)
+      return inspections.replaceReport(reportId, body)
+    },
+
+    async removeReport(u: Actor, reportId: number): Promise<void> {
+      requireAdmin(u)
+      await inspections.removeReport(reportId)
+    },
+  }
+}
+export type TulparService = ReturnType<typeof createTulparService>

@@ -1,0 +1,60 @@
+import type { Services } from '@tulpar/api'
+import { STAFF_ROLES } from '@tulpar/contracts'
+import { data } from 'react-router'
+import type { MessageKey } from '../../i18n/i18n.ts'
+import { requireUser } from '../account/account-guard.server.ts'
+
+export type StaffUser = Awaited<ReturnType<typeof requireUser>>
+
+/**
+ * The signed-in moderator or admin. A guest is sent to sign in (and back here afterwards); anyone else gets
+ * the 403 page. The services check the role again, this only picks the page to show.
+ */
+export async function requireStaffUser(sessions: Services['sessions'], request: Request): Promise<StaffUser> {
+  const url = new URL(request.url)
+  const user = await requireUser(sessions, request, `${url.pathname}${url.search}`)
+  if (!(STAFF_ROLES as readonly (string | null | undefined)[]).includes(user.role))
+    throw data({ reason: 'staff' as const }, { status: 403 })
+  return user
+}
+
+/**
+ * Back-office changes ride on the session cookie: a form posted from another site is refused, as the API's
+ * cross-site check refuses it for /api (the cookie is SameSite=Lax too; this is the second lock).
+ */
+export function assertSameOrigin(request: Request, publicUrl: string): void {
+  const own = new URL(publicUrl).origin
+  const origin = request.headers.get('origin')
+  const site = request.headers.get('sec-fetch-site')
+  const crossSite = (origin !== null && origin !== own) || (site !== null && site !== 'same-origin' && site !== 'none')
+  if (crossSite) throw data({ reason: 'cross-site' as const }, { status: 403 })
+}
+
+/** A failure thrown by a service (AppError: `code` and `status`), recognised without depending on its class. */
+export function serviceError(error: unknown): { code: string; status: number } | null {
+  if (!(error instanceof Error) || !('code' in error) || !('status' in error)) return null
+  const { code, status } = error
+  return typeof code === 'string' && typeof status === 'number' ? { code, status } : null
+}
+
+const ERROR_KEYS: Record<string, MessageKey> = {
+  'moderation.not_in_moderation': 'admin.error.notInModeration',
+  'admin.own_role': 'admin.error.ownRole',
+  'admin.target_is_admin': 'admin.error.targetIsAdmin',
+  'admin.admin_only': 'admin.forbidden.adminOnly',
+  'admin.forbidden': 'admin.forbidden.text',
+  'user.not_found': 'admin.error.userNotFound',
+  'inspection.not_found': 'admin.error.reportNotFound',
+  'listing.not_found': 'error.listing.not_found',
+  'validation.failed': 'error.validation.failed',
+}
+
+export function adminErrorKey(code: string | null | undefined): MessageKey {
+  return (code && ERROR_KEYS[code]) || 'generic.failed'
+}
+
+/** A text field of a posted form ('' when absent or a file). */
+export function field(form: FormData, name: string): string {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : ''
+}

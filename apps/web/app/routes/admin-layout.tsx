@@ -1,0 +1,73 @@
+import { Link, NavLink, Outlet } from 'react-router'
+import { servicesContext } from '#app-context'
+import { PRIVATE_HEADERS } from '../features/account/account-guard.server.ts'
+import { AdminErrorContent } from '../features/admin/admin-error.tsx'
+import { requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { LanguageSwitch } from '../features/layout/language-switch.tsx'
+import { useI18n } from '../i18n/i18n-react.tsx'
+import adminStyles from '../styles/admin.css?url'
+import type { Route } from './+types/admin-layout'
+
+/** The back office has its own plain layout: moderators and admins only (guests sign in first, others get 403). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireStaffUser(context.get(servicesContext).sessions, request)
+  return { user: { name: user.name || user.email, role: user.role === 'admin' ? 'admin' : 'moderator' } as const }
+}
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }]
+
+export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }]
+
+function AdminHeader({ user }: { user: { name: string; role: 'admin' | 'moderator' } | null }) {
+  const { t } = useI18n()
+  return (
+    <header className="admin-header">
+      <div className="admin-bar">
+        <Link to="/admin" className="admin-logo">
+          <span className="logo-mark" aria-hidden="true">
+            T
+          </span>
+          <span>{t('admin.backOffice')}</span>
+        </Link>
+        <LanguageSwitch />
+      </div>
+      {user ? (
+        <nav className="admin-nav" aria-label={t('admin.nav.label')}>
+          <NavLink to="/admin" end>
+            {t('admin.nav.queue')}
+          </NavLink>
+          {user.role === 'admin' ? <NavLink to="/admin/users">{t('admin.nav.users')}</NavLink> : null}
+          <Link to="/">{t('admin.nav.site')}</Link>
+          <span className="admin-user">
+            {t('admin.signedInAs', { name: user.name, role: t(`admin.role.${user.role}`) })}
+          </span>
+        </nav>
+      ) : null}
+    </header>
+  )
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="admin">
+      <AdminHeader user={loaderData.user} />
+      <main id="content" className="admin-main">
+        <Outlet />
+      </main>
+    </div>
+  )
+}
+
+/** A guest never gets here (redirected to sign in); a plain user sees 403 in the back office's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="admin">
+      <AdminHeader user={null} />
+      <main id="content" className="admin-main">
+        <AdminErrorContent error={error} />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,180 @@
+import { ADMIN_PAGE_SIZE, AdminUsersQuery } from '@tulpar/contracts'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { AdminErrorContent } from '../features/admin/admin-error.tsx'
+import {
+  adminErrorKey,
+  assertSameOrigin,
+  field,
+  requireStaffUser,
+  serviceError,
+} from '../features/admin/admin-guard.server.ts'
+import { formatDateTime } from '../features/admin/format.ts'
+import { parseRole } from '../features/admin/forms.server.ts'
+import type { MessageKey } from '../i18n/i18n.ts'
+import { useI18n } from '../i18n/i18n-react.tsx'
+import { MESSAGES, translate } from '../i18n/index.ts'
+import type { Route } from './+types/admin-users'
+
+const ROLE_FILTERS = ['', 'user', 'moderator', 'admin'] as const
+
+/** Admins only: moderators get the 403 page inside the back office. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext)
+  const locale = context.get(localeContext)
+  const user = await requireStaffUser(services.sessions, request)
+  if (user.role !== 'admin') throw data({ reason: 'admin' }, { status: 403 })
+  const params = new URL(request.url).searchParams
+  const parsed = AdminUsersQuery.safeParse({
+    q: params.get('q') || undefined,
+    role: params.get('role') || undefined,
+    cursor: params.get('cursor') || undefined,
+    limit: ADMIN_PAGE_SIZE,
+  })
+  // A hand-edited query starts the list over rather than failing.
+  const query = parsed.success ? parsed.data : { limit: ADMIN_PAGE_SIZE }
+  let page: Awaited<ReturnType<typeof services.staff.listUsers>>
+  try {
+    page = await services.staff.listUsers(user, query)
+  } catch (error) {
+    if (serviceError(error)?.status === 400) throw redirect('/admin/users')
+    throw error
+  }
+  const savedId = params.get('saved')
+  const saved = savedId ? (page.results.find((u) => u.id === savedId) ?? null) : null
+  return {
+    page,
+    q: query.q ?? '',
+    role: query.role ?? '',
+    me: user.id,
+    saved: saved ? { name: saved.name, role: saved.role } : null,
+    created: Object.fromEntries(page.results.map((u) => [u.id, formatDateTime(u.createdAt, locale)])),
+    title: translate(MESSAGES[locale], locale, 'admin.users.title'),
+  }
+}
+
+/** Gives or takes the moderator role; back to the same search afterwards. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext)
+  assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
+  const user = await requireStaffUser(services.sessions, request)
+  const form = await request.formData()
+  const userId = field(form, 'userId')
+  const parsed = parseRole(form)
+  if (!parsed.ok || !userId) return data({ error: 'error.validation.failed' as MessageKey }, { status: 400 })
+  try {
+    await services.staff.changeRole(user, userId, parsed.body)
+  } catch (error) {
+    const known = serviceError(error)
+    if (!known) throw error
+    return data({ error: adminErrorKey(known.code) }, { status: known.status })
+  }
+  const back = new URLSearchParams()
+  const q = field(form, 'q')
+  if (q) back.set('q', q)
+  back.set('saved', userId)
+  return redirect(`/admin/users?${back}`)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? 'Tulpar Auto'} — Tulpar Auto` },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, q, role, me, saved, created } = loaderData
+  const { t } = useI18n()
+  const busy = useNavigation().state === 'submitting'
+  const next = new URLSearchParams()
+  if (q) next.set('q', q)
+  if (role) next.set('role', role)
+  if (page.nextCursor) next.set('cursor', page.nextCursor)
+  return (
+    <div className="admin-page">
+      <h1>{t('admin.users.title')}</h1>
+      <p className="admin-hint">{t('admin.users.hint')}</p>
+      {saved ? (
+        <p className="admin-notice" role="status">
+          {t('admin.users.saved', { name: saved.name, role: t(`admin.role.${saved.role}`) })}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="form-error" role="alert">
+          {t(actionData.error)}
+        </p>
+      ) : null}
+      <Form method="get" className="users-search" role="search">
+        <div className="field">
+          <label htmlFor="users-q">{t('admin.users.search')}</label>
+          <input id="users-q" name="q" type="search" defaultValue={q} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="users-role">{t('admin.users.roleFilter')}</label>
+          <select id="users-role" name="role" defaultValue={role}>
+            {ROLE_FILTERS.map((r) => (
+              <option key={r} value={r}>
+                {r ? t(`admin.role.${r}`) : t('admin.users.allRoles')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button primary">
+          {t('admin.users.find')}
+        </button>
+      </Form>
+      {page.results.length === 0 ? (
+        <p className="empty">{t('admin.users.empty')}</p>
+      ) : (
+        <ul className="user-list">
+          {page.results.map((u) => (
+            <li key={u.id} className="panel user-row">
+              <div>
+                <p>
+                  <strong>{u.name}</strong> ·{' '}
+                  <span className={`role-badge role-${u.role}`}>{t(`admin.role.${u.role}`)}</span>
+                  {u.banned ? <span className="role-badge banned">{t('admin.users.banned')}</span> : null}
+                </p>
+                <p className="admin-hint">
+                  {u.email ?? t('admin.users.noEmail')}
+                  {u.phone ? ` · ${u.phone}` : ''} · {t('admin.users.listings', { count: u.listingsCount })} ·{' '}
+                  {created[u.id]}
+                </p>
+              </div>
+              <div className="user-actions">
+                {u.id === me ? (
+                  <span className="admin-hint">{t('admin.users.you')}</span>
+                ) : u.role === 'admin' ? (
+                  <span className="admin-hint">{t('admin.users.adminFixed')}</span>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="userId" value={u.id} />
+                    <input type="hidden" name="q" value={q} />
+                    <input type="hidden" name="role" value={u.role === 'moderator' ? 'user' : 'moderator'} />
+                    <button
+                      type="submit"
+                      className={u.role === 'moderator' ? 'button ghost' : 'button primary'}
+                      disabled={busy}
+                    >
+                      {t(u.role === 'moderator' ? 'admin.users.removeModerator' : 'admin.users.makeModerator')}
+                    </button>
+                  </Form>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page.nextCursor ? (
+        <nav className="admin-pager">
+          <Link to={`/admin/users?${next}`} className="button ghost">
+            {t('admin.users.next')}
+          </Link>
+        </nav>
+      ) : null}
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorContent error={error} />
+}
