@@ -29,27 +29,40 @@ export async function enforceLimits(
 
 /**
  * better-auth's own endpoints under /api/auth/* (sign-up, sign-in, sign-out, password reset, phone OTP,
- * sessions, admin), passed through as Fetch requests. Email sign-in is throttled per address and per IP.
+ * sessions, admin, the web's identity-token sign-in), passed through as Fetch requests. Email sign-in is
+ * throttled per address and per IP, identity-token sign-in per IP, password changes per account.
  */
 export function registerAuthHandler(
   app: FastifyInstance,
   { auth, limiter, publicUrl }: { auth: Auth; limiter: RateLimiter; publicUrl: string },
 ) {
+  /** Guesses at a password (sign-in, or a stolen session changing it) and token sign-ins are limited. */
+  async function throttle(path: string, ip: string, body: unknown, headers: Headers) {
+    if (path.endsWith('/sign-in/email')) {
+      const email = String((body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()
+      await enforceLimits(limiter, [
+        { key: `login:id:${email}`, ...LIMITS.loginPerIdentifier },
+        { key: `login:ip:${ip}`, ...LIMITS.loginPerIp },
+      ])
+    } else if (path.endsWith('/sign-in/id-token')) {
+      await enforceLimits(limiter, [{ key: `login:ip:${ip}`, ...LIMITS.loginPerIp }])
+    } else if (path.endsWith('/change-password')) {
+      // Per account: whoever holds the session may not try current passwords without end.
+      const current = await auth.api.getSession({ headers })
+      if (current)
+        await enforceLimits(limiter, [{ key: `password:user:${current.user.id}`, ...LIMITS.loginPerIdentifier }])
+    }
+  }
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     handler: async (request, reply) => {
       const url = new URL(request.url, publicUrl)
-      if (request.method === 'POST' && url.pathname.endsWith('/sign-in/email')) {
-        const email = String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()
-        await enforceLimits(limiter, [
-          { key: `login:id:${email}`, ...LIMITS.loginPerIdentifier },
-          { key: `login:ip:${request.ip}`, ...LIMITS.loginPerIp },
-        ])
-      }
-      const body = request.method === 'GET' || request.body === undefined ? undefined : JSON.stringify(request.body)
       const headers = toFetchHeaders(request.headers)
+      if (request.method === 'POST') await throttle(url.pathname, request.ip, request.body, headers)
+      const body = request.method === 'GET' || request.body === undefined ? undefined : JSON.stringify(request.body)
       if (body !== undefined) headers.set('content-type', 'application/json')
       headers.delete('content-length')
       const response = await auth.handler(new Request(url, { method: request.method, headers, body }))
