@@ -1,3 +1,4 @@
+import { account2En } from './account2.en.ts'
 import type { Messages } from './i18n.ts'
 
 export const en: Messages = {
@@ -244,4 +245,5 @@ export const en: Messages = {
   'guest.title': 'Sign in to continue',
   'guest.text':
     'Favourites, selling a car, the garage and the vehicle check are available after you sign in or register.',
+  ...account2En,
 }

@@ -1,3 +1,4 @@
+import { account2Kk } from './account2.kk.ts'
 import type { Messages } from './i18n.ts'
 
 /**
@@ -248,4 +249,5 @@ export const kk: Messages = {
   'account.error.phoneInUse': 'Профильді жаңарту мүмкін болмады. Бұл телефон нөмірі бұрыннан қолданыста болуы мүмкін.',
   'guest.title': 'Жалғастыру үшін кіріңіз',
   'guest.text': 'Таңдаулылар, көлік сату, гараж және көлікті тексеру кіргеннен немесе тіркелгеннен кейін қолжетімді.',
+  ...account2Kk,
 }

@@ -5,20 +5,27 @@ import { EmailForm, type EmailMode } from '../features/auth/email-form.tsx'
 import { PhoneForm } from '../features/auth/phone-form.tsx'
 import { safeRedirect } from '../features/auth/redirect.ts'
 import { ResetPasswordDialog } from '../features/auth/reset-dialog.tsx'
+import { SocialSignIn } from '../features/auth/social-sign-in.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import accountsStyles from '../styles/accounts.css?url'
 import type { Route } from './+types/auth'
 
 /** A signed-in visitor has nothing to do here: on to where they were going. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await context.get(servicesContext).sessions.sessionUser(request.headers)
+  const services = context.get(servicesContext)
+  const user = await services.sessions.sessionUser(request.headers)
   if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')))
   const locale = context.get(localeContext)
   return {
+    // Google and Apple buttons only for providers whose tokens the server trusts (GOOGLE_CLIENT_ID, APPLE_CLIENT_ID).
+    providers: services.idTokens.webProviders,
     title: translate(MESSAGES[locale], locale, 'auth.title'),
     description: translate(MESSAGES[locale], locale, 'auth.description'),
   }
 }
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStyles }]
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? 'Tulpar Auto'} — Tulpar Auto` },
@@ -29,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 type Tab = 'email' | 'phone'
 const TABS: Tab[] = ['email', 'phone']
 
-export default function AuthPage() {
+export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n()
   const [params] = useSearchParams()
   const [tab, setTab] = useState<Tab>(params.get('method') === 'phone' ? 'phone' : 'email')
@@ -85,6 +92,7 @@ export default function AuthPage() {
           <PhoneForm />
         )}
       </div>
+      <SocialSignIn google={loaderData.providers.google} apple={loaderData.providers.apple} />
       <p className="disclaimer">
         {t('auth.disclaimer.before')}
         <a href="/user-agreements">{t('auth.disclaimer.terms')}</a>
