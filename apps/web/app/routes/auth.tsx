@@ -1,11 +1,10 @@
-import { type KeyboardEvent, useRef, useState } from 'react'
+import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react'
 import { redirect, useSearchParams } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { EmailForm, type EmailMode } from '../features/auth/email-form.tsx'
 import { PhoneForm } from '../features/auth/phone-form.tsx'
 import { safeRedirect } from '../features/auth/redirect.ts'
 import { ResetPasswordDialog } from '../features/auth/reset-dialog.tsx'
-import { SocialSignIn } from '../features/auth/social-sign-in.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import accountsStyles from '../styles/accounts.css?url'
@@ -32,6 +31,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'description', content: loaderData?.description ?? '' },
   { name: 'robots', content: 'noindex' },
 ]
+
+// Only pages with Google or Apple configured load this code (and the providers' SDKs).
+const SocialSignIn = lazy(() => import('../features/auth/social-sign-in.tsx'))
 
 type Tab = 'email' | 'phone'
 const TABS: Tab[] = ['email', 'phone']
@@ -92,7 +94,11 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           <PhoneForm />
         )}
       </div>
-      <SocialSignIn google={loaderData.providers.google} apple={loaderData.providers.apple} />
+      {loaderData.providers.google || loaderData.providers.apple ? (
+        <Suspense fallback={null}>
+          <SocialSignIn google={loaderData.providers.google} apple={loaderData.providers.apple} />
+        </Suspense>
+      ) : null}
       <p className="disclaimer">
         {t('auth.disclaimer.before')}
         <a href="/user-agreements">{t('auth.disclaimer.terms')}</a>

@@ -1,5 +1,5 @@
 import { Problem } from '@tulpar/contracts'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
@@ -16,14 +16,21 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** Throws TooManyRequestsError when any of the (key, limit) pairs is over its limit. */
+/**
+ * Throws TooManyRequestsError when any of the (key, limit) pairs is over its limit, telling the client when
+ * to try again (Retry-After) when given the reply.
+ */
 export async function enforceLimits(
   limiter: RateLimiter,
   checks: { key: string; limit: number; windowSeconds: number }[],
+  reply?: FastifyReply,
 ): Promise<void> {
   for (const c of checks) {
     const result = await limiter.hit(c.key, c.limit, c.windowSeconds)
-    if (!result.allowed) throw new TooManyRequestsError(result.retryAfterSeconds)
+    if (!result.allowed) {
+      reply?.header('retry-after', String(result.retryAfterSeconds))
+      throw new TooManyRequestsError(result.retryAfterSeconds)
+    }
   }
 }
 
@@ -37,15 +44,19 @@ export function registerAuthHandler(
   { auth, limiter, publicUrl }: { auth: Auth; limiter: RateLimiter; publicUrl: string },
 ) {
   /** Guesses at a password (sign-in, or a stolen session changing it) and token sign-ins are limited. */
-  async function throttle(path: string, ip: string, body: unknown, headers: Headers) {
+  async function throttle(path: string, ip: string, body: unknown, headers: Headers, reply: FastifyReply) {
     if (path.endsWith('/sign-in/email')) {
       const email = String((body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()
-      await enforceLimits(limiter, [
-        { key: `login:id:${email}`, ...LIMITS.loginPerIdentifier },
-        { key: `login:ip:${ip}`, ...LIMITS.loginPerIp },
-      ])
+      await enforceLimits(
+        limiter,
+        [
+          { key: `login:id:${email}`, ...LIMITS.loginPerIdentifier },
+          { key: `login:ip:${ip}`, ...LIMITS.loginPerIp },
+        ],
+        reply,
+      )
     } else if (path.endsWith('/sign-in/id-token')) {
-      await enforceLimits(limiter, [{ key: `login:ip:${ip}`, ...LIMITS.loginPerIp }])
+      await enforceLimits(limiter, [{ key: `login:ip:${ip}`, ...LIMITS.loginPerIp }], reply)
     } else if (path.endsWith('/change-password')) {
       // Per account: whoever holds the session may not try current passwords without end.
       const current = await auth.api.getSession({ headers })
@@ -61,7 +72,7 @@ export function registerAuthHandler(
     handler: async (request, reply) => {
       const url = new URL(request.url, publicUrl)
       const headers = toFetchHeaders(request.headers)
-      if (request.method === 'POST') await throttle(url.pathname, request.ip, request.body, headers)
+      if (request.method === 'POST') await throttle(url.pathname, request.ip, request.body, headers, reply)
       const body = request.method === 'GET' || request.body === undefined ? undefined : JSON.stringify(request.body)
       if (body !== undefined) headers.set('content-type', 'application/json')
       headers.delete('content-length')

@@ -117,6 +117,7 @@ describe('POST /api/auth/change-password', () => {
     const blocked = await changePassword(s.auth, { currentPassword: s.password, newPassword: 'whatever-1' })
     expect(blocked.statusCode).toBe(429)
     expect(blocked.json().code).toBe('auth.too_many_requests')
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
     expect((await signIn(s.email, s.password)).statusCode).toBe(200)
     // Another account is not affected.
     const other = await signUp()

@@ -7,14 +7,17 @@ import { ru } from '../../i18n/messages.ru.ts'
 import { ToastProvider } from '../../ui/toast.tsx'
 import { authErrorKey, popupErrorCode } from './errors.ts'
 import { PopupError } from './identity-popups.ts'
-import { SocialSignIn, type SocialProviders } from './social-sign-in.tsx'
+import { type SocialProviders, SocialSignIn } from './social-sign-in.tsx'
 
 /** The /auth markup part for these providers, rendered as the server renders it. */
 function render(providers: SocialProviders): string {
   const router = createMemoryRouter([{ path: '/auth', element: createElement(SocialSignIn, providers) }], {
     initialEntries: ['/auth'],
   })
+  // A .ts test has no JSX; these providers' typed props require `children`, so it goes in the props.
+  // biome-ignore lint/correctness/noChildrenProp: see above
   const page = createElement(ToastProvider, { children: createElement(RouterProvider, { router }) })
+  // biome-ignore lint/correctness/noChildrenProp: see above
   return renderToStaticMarkup(createElement(I18nProvider, { locale: 'ru', messages: ru, children: page }))
 }
 

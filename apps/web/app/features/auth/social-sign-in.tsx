@@ -32,6 +32,7 @@ export function SocialSignIn({ google, apple }: SocialProviders) {
   if (!google && !apple) return null
   return <SocialButtons google={google} apple={apple} />
 }
+export default SocialSignIn
 
 type SdkState = 'loading' | 'ready' | 'failed'
 
