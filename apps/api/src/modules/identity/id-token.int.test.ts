@@ -177,6 +177,7 @@ test('identity-token sign-in shares the per-IP sign-in limit (50 per 15 minutes)
   const blocked = await attempt()
   expect(blocked.statusCode).toBe(429)
   expect(blocked.json().code).toBe('auth.too_many_requests')
+  expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
   // Email sign-in from that address is held back too; another address is not.
   const email = (ip: string) =>
     t.app.inject({

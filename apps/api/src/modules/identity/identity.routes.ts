@@ -60,8 +60,9 @@ export function registerAuthHandler(
     } else if (path.endsWith('/change-password')) {
       // Per account: whoever holds the session may not try current passwords without end.
       const current = await auth.api.getSession({ headers })
-      if (current)
-        await enforceLimits(limiter, [{ key: `password:user:${current.user.id}`, ...LIMITS.loginPerIdentifier }])
+      if (current) {
+        await enforceLimits(limiter, [{ key: `password:user:${current.user.id}`, ...LIMITS.loginPerIdentifier }], reply)
+      }
     }
   }
 
