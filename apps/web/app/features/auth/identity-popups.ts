@@ -13,7 +13,6 @@ interface GoogleButtonOptions {
   logo_alignment: 'center'
   width: number
   locale: string
-  click_listener?: () => void
 }
 interface GoogleIdApi {
   initialize(config: {
@@ -78,17 +77,7 @@ export function loadScript(src: string): Promise<void> {
 /** Renders Google's own button into `parent`; `onToken` gets the ID token after the popup. */
 export async function renderGoogleButton(
   parent: HTMLElement,
-  {
-    clientId,
-    locale,
-    onToken,
-    onClick,
-  }: {
-    clientId: string
-    locale: string
-    onToken: (idToken: string) => void
-    onClick: () => void
-  },
+  { clientId, locale, onToken }: { clientId: string; locale: string; onToken: (idToken: string) => void },
 ): Promise<void> {
   await loadScript(GOOGLE_SCRIPT)
   const id = window.google?.accounts?.id
@@ -112,7 +101,6 @@ export async function renderGoogleButton(
     // Google's button is 200-400 px wide.
     width: Math.max(200, Math.min(400, Math.floor(parent.getBoundingClientRect().width))),
     locale,
-    click_listener: onClick,
   })
 }
 

@@ -44,7 +44,8 @@ function SocialButtons({ google, apple }: SocialProviders) {
   const [googleState, setGoogleState] = useState<SdkState>('loading')
   const [appleState, setAppleState] = useState<SdkState>('loading')
   const [busy, setBusy] = useState(false)
-  // Each popup is one attempt; starting another while one is open cancels the first (spec: cancelled-popup-request).
+  // Each Apple popup is one attempt; starting another while one is open cancels the first (spec:
+  // cancelled-popup-request). Google's popup reports nothing when closed, so only its token is seen.
   const attempt = useRef(0)
   const open = useRef(false)
 
@@ -74,13 +75,7 @@ function SocialButtons({ google, apple }: SocialProviders) {
       renderGoogleButton(slot, {
         clientId: google,
         locale,
-        onClick: () => {
-          startAttempt()
-        },
-        onToken: (idToken) => {
-          open.current = false
-          void exchange(idToken)
-        },
+        onToken: (idToken) => void exchange(idToken),
       })
         .then(() => !stopped && setGoogleState('ready'))
         .catch(() => !stopped && setGoogleState('failed'))
