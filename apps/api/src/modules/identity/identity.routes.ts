@@ -34,6 +34,10 @@ export async function enforceLimits(
   }
 }
 
+/** Password reset emails: 5 an hour per address, 20 an hour per client IP. */
+export const RESET_PER_ADDRESS = { limit: 5, windowSeconds: 3600 }
+export const RESET_PER_IP = { limit: 20, windowSeconds: 3600 }
+
 /**
  * better-auth's own endpoints under /api/auth/* (sign-up, sign-in, sign-out, password reset, phone OTP,
  * sessions, admin, the web's identity-token sign-in), passed through as Fetch requests. Email sign-in is
@@ -43,7 +47,10 @@ export function registerAuthHandler(
   app: FastifyInstance,
   { auth, limiter, publicUrl }: { auth: Auth; limiter: RateLimiter; publicUrl: string },
 ) {
-  /** Guesses at a password (sign-in, or a stolen session changing it) and token sign-ins are limited. */
+  /**
+   * Guesses at a password (sign-in, or a stolen session changing it), token sign-ins and reset emails are
+   * limited.
+   */
   async function throttle(path: string, ip: string, body: unknown, headers: Headers, reply: FastifyReply) {
     if (path.endsWith('/sign-in/email')) {
       const email = String((body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()
@@ -57,6 +64,17 @@ export function registerAuthHandler(
       )
     } else if (path.endsWith('/sign-in/id-token')) {
       await enforceLimits(limiter, [{ key: `login:ip:${ip}`, ...LIMITS.loginPerIp }], reply)
+    } else if (path.endsWith('/request-password-reset')) {
+      // Each request sends an email: per address like the SMS codes, and per client.
+      const email = String((body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()
+      await enforceLimits(
+        limiter,
+        [
+          { key: `reset:id:${email}`, ...RESET_PER_ADDRESS },
+          { key: `reset:ip:${ip}`, ...RESET_PER_IP },
+        ],
+        reply,
+      )
     } else if (path.endsWith('/change-password')) {
       // Per account: whoever holds the session may not try current passwords without end.
       const current = await auth.api.getSession({ headers })

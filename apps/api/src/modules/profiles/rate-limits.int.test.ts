@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { uniquePhone } from '../../testing/accounts.ts'
+import { outboxMessages } from '../../db/schema.ts'
+import { accountHelpers, uniquePhone } from '../../testing/accounts.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 import { latestOutboxMessage } from '../delivery/index.ts'
 
@@ -74,4 +76,36 @@ test('account-exists checks: at most 30 per 5 minutes per client IP', async () =
   expect(refused.statusCode).toBe(429)
   expect(refused.json().code).toBe('auth.too_many_requests')
   expect((await ask('198.51.100.41')).statusCode).toBe(200)
+})
+
+describe('password reset emails', () => {
+  const { signUp } = accountHelpers(() => t.app)
+  const reset = (email: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { 'x-forwarded-for': ip },
+      payload: { email, redirectTo: '/auth/reset-password' },
+    })
+  const mailsTo = async (email: string) =>
+    (await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email))).length
+
+  test('at most 5 an hour per address; the sixth sends nothing', async () => {
+    const s = await signUp()
+    for (let i = 0; i < 5; i++) expect((await reset(s.email, `198.51.100.${50 + i}`)).statusCode).toBe(200)
+    expect(await mailsTo(s.email)).toBe(5)
+    const refused = await reset(s.email.toUpperCase(), '198.51.100.60')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().code).toBe('auth.too_many_requests')
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(await mailsTo(s.email)).toBe(5)
+  })
+
+  test('at most 20 an hour per client IP, whatever the addresses', async () => {
+    for (let i = 0; i < 20; i++) expect((await reset(`nobody${i}@example.kz`, '198.51.100.70')).statusCode).toBe(200)
+    const s = await signUp()
+    expect((await reset(s.email, '198.51.100.70')).statusCode).toBe(429)
+    expect(await mailsTo(s.email)).toBe(0)
+    expect((await reset(s.email, '198.51.100.71')).statusCode).toBe(200)
+  })
 })
