@@ -28,9 +28,12 @@ async function newContext(viewport: { width: number; height: number }): Promise<
   return newContextWithCity(browser, baseUrl, { viewport, cityId: firstCity.id })
 }
 
-/** Submit buttons stay disabled until React has hydrated the page. */
+/**
+ * Buttons that need JavaScript stay disabled until React has hydrated the page: the sign-in forms' submit
+ * buttons, and on the account page the logout button (its forms also work without JavaScript).
+ */
 async function hydrated(page: Page) {
-  await page.locator('button[type="submit"]:enabled').first().waitFor()
+  await page.locator('.auth-card button[type="submit"]:enabled, .account-actions button:enabled').first().waitFor()
 }
 
 async function outbox(to: string): Promise<{ body: string; channel: string }[]> {
@@ -56,7 +59,8 @@ async function latestMessage(to: string, channel: 'sms' | 'email'): Promise<stri
 async function signUpByApi(email: string, password: string, name: string) {
   const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // better-auth refuses a fetch that names no origin (CSRF check), as a browser's would.
+    headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email, password, name }),
   })
   expect(res.status, await res.clone().text()).toBe(200)
@@ -203,7 +207,7 @@ describe('accounts', () => {
     // Saving the language switches the interface too, and the choice is kept.
     await page.getByLabel('Язык интерфейса').selectOption('en')
     await page.getByRole('button', { name: 'Сохранить' }).click()
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en')
+    await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 10_000 }).toBe('en')
     await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor()
     await page.getByText('Profile updated').waitFor()
     expect(await page.evaluate(() => window.localStorage.getItem('locale'))).toBe('en')

@@ -1,3 +1,4 @@
+import { account2En } from './account2.en.ts'
 import { adminEn } from './admin.en.ts'
 import { carEn } from './car.en.ts'
 import { catalogueEn } from './catalogue.en.ts'
@@ -252,4 +253,5 @@ export const en: Messages = {
   ...carEn,
   ...catalogueEn,
   ...sellingEn,
+  ...account2En,
 }

@@ -1,3 +1,4 @@
+import { account2Kk } from './account2.kk.ts'
 import { adminKk } from './admin.kk.ts'
 import { carKk } from './car.kk.ts'
 import { catalogueKk } from './catalogue.kk.ts'
@@ -256,4 +257,5 @@ export const kk: Messages = {
   ...carKk,
   ...catalogueKk,
   ...sellingKk,
+  ...account2Kk,
 }

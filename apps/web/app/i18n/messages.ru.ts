@@ -1,3 +1,4 @@
+import { account2Ru } from './account2.ru.ts'
 import { adminRu } from './admin.ru.ts'
 import { carRu } from './car.ru.ts'
 import { catalogueRu } from './catalogue.ru.ts'
@@ -260,4 +261,5 @@ export const ru = {
   ...carRu,
   ...catalogueRu,
   ...sellingRu,
+  ...account2Ru,
 } as const

@@ -3,7 +3,7 @@ import { Link, useRevalidator } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
 import { useSignOut } from '../features/account/logout.tsx'
-import { callApi } from '../features/auth/api.ts'
+import { api } from '../features/api/client.ts'
 import { actionErrorKey } from '../features/auth/errors.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
@@ -35,7 +35,7 @@ export default function DeleteAccount() {
 
   async function remove() {
     setBusy(true)
-    const res = await callApi('/api/profiles/me/', { method: 'DELETE' })
+    const res = await api.request('/api/profiles/me/', { method: 'DELETE' })
     if (res.ok) {
       await signOut('notice.accountDeleted')
       return

@@ -1,18 +1,18 @@
-import type { Locale, Profile, UpdateProfileBody } from '@tulpar/contracts'
-import { LOCALES } from '@tulpar/contracts/constants'
-import { type FormEvent, useState } from 'react'
-import { Link, useRevalidator, useSubmit } from 'react-router'
+import { useEffect } from 'react'
+import { data, Link, useActionData } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
+import type { AccountActionResult } from '../features/account/account-action.ts'
+import { saveProfileForm, saveProfilePhoto } from '../features/account/account-actions.server.ts'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
 import { LogoutButton } from '../features/account/logout.tsx'
+import { PasswordForm } from '../features/account/password-form.tsx'
+import { PhotoForm } from '../features/account/photo-form.tsx'
+import { ProfileForm, profileFormKey } from '../features/account/profile-form.tsx'
 import { formatDateTime } from '../features/admin/format.ts'
-import { callApi } from '../features/auth/api.ts'
-import { actionErrorKey } from '../features/auth/errors.ts'
-import { cleanPhone, formatPhone, normaliseKzPhone } from '../features/auth/phone.ts'
-import { LOCALE_NAMES, type MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
-import { TextField } from '../ui/field.tsx'
+import { localeCookie } from '../i18n/locale.server.ts'
+import accountsStyles from '../styles/accounts.css?url'
 import { useToast } from '../ui/toast.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import type { Route } from './+types/account'
@@ -21,9 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { sessions, profiles, reference, messaging } = context.get(servicesContext)
   const user = await requireUser(sessions, request, '/account')
   const locale = context.get(localeContext)
-  const [[profile], cities, inbox] = await Promise.all([
+  const [[profile], cities, hasPassword, inbox] = await Promise.all([
     profiles.listMyProfiles(user),
     reference.listCities(locale),
+    sessions.hasPassword(user.id),
     messaging.listMyMessages(user),
   ])
   if (!profile) throw new Response('Profile not found', { status: 404 })
@@ -37,185 +38,74 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       when: formatDateTime(m.createdAt, locale),
       from: m.sender?.name ?? null,
     })),
+    hasPassword,
     cities: cities.map(({ id, name }) => ({ id, name })),
     title: translate(MESSAGES[locale], locale, 'account.title'),
   }
 }
 
+/**
+ * The profile form (urlencoded) and the photo form (multipart) post here, with or without JavaScript; both
+ * call the same use cases as the REST API. React Router refuses actions posted from another origin.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext)
+  const user = await requireUser(services.sessions, request, '/account')
+  if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    const { result, status } = await saveProfilePhoto(services, user, request)
+    return data<AccountActionResult>(result, { status, headers: PRIVATE_HEADERS })
+  }
+  const { result, status, language } = await saveProfileForm(services, user, await request.formData())
+  const headers = new Headers(PRIVATE_HEADERS)
+  // The saved language becomes the interface's, as the header's language switch does; the page rendered
+  // after a post without JavaScript is already in it.
+  if (language && language !== context.get(localeContext)) {
+    headers.append('Set-Cookie', localeCookie(language))
+    context.set(localeContext, language)
+  }
+  return data<AccountActionResult>(result, { status, headers })
+}
+
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStyles }]
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? 'Tulpar Auto'} — Tulpar Auto` },
   { name: 'robots', content: 'noindex' },
 ]
 
-type Errors = Partial<Record<'full_name' | 'phone', MessageKey>>
-
-function ProfileForm({ profile, cities }: { profile: Profile; cities: { id: number; name: string }[] }) {
-  const { t, locale } = useI18n()
+/** With JavaScript the action's answer is a notice; the saved language also goes to local storage (spec). */
+function useActionNotice(result: AccountActionResult | undefined) {
   const toast = useToast()
-  const hydrated = useHydrated()
-  const submit = useSubmit()
-  const revalidator = useRevalidator()
-  const [saved, setSaved] = useState(profile)
-  const [fullName, setFullName] = useState(profile.full_name ?? '')
-  const [phone, setPhone] = useState(profile.phone ? formatPhone(profile.phone) : '')
-  const [city, setCity] = useState(profile.city === null ? '' : String(profile.city))
-  // The language shown is the one in use: saving it keeps the interface as the user sees it.
-  const [language, setLanguage] = useState<Locale>(locale)
-  const [notify, setNotify] = useState({
-    notify_promotions: profile.notify_promotions,
-    notify_news: profile.notify_news,
-    notify_price_changes: profile.notify_price_changes,
-  })
-  const [errors, setErrors] = useState<Errors>({})
-  const [busy, setBusy] = useState(false)
-
-  function build(): { body: UpdateProfileBody; errors: Errors } {
-    const found: Errors = {}
-    const body: UpdateProfileBody = { city: city ? Number(city) : null, language, ...notify }
-    const name = fullName.trim()
-    if (name) body.full_name = name
-    else if (saved.full_name) found.full_name = 'validation.required'
-    if (cleanPhone(phone)) {
-      const e164 = normaliseKzPhone(phone)
-      if (!e164) found.phone = 'validation.phone'
-      else if (e164 !== saved.phone) body.phone = e164
-    } else if (saved.phone) found.phone = 'validation.phone'
-    return { body, errors: found }
-  }
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const { body, errors: found } = build()
-    setErrors(found)
-    const firstBad = (['full_name', 'phone'] as const).find((k) => found[k])
-    if (firstBad) {
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstBad}"]`)?.focus()
+  useEffect(() => {
+    if (!result) return
+    if (!result.ok) {
+      toast.error(result.message)
       return
     }
-    setBusy(true)
-    const res = await callApi<Profile>(`/api/profiles/update/${profile.id}/`, { method: 'PATCH', body })
-    if (!res.ok || !res.data) {
-      setBusy(false)
-      // The session ended meanwhile: the loader sends the visitor to sign in.
-      if (res.status === 401) return revalidator.revalidate()
-      if (res.code === 'phone.invalid' || res.code === 'profile.phone_in_use') setErrors({ phone: 'validation.phone' })
-      toast.error(actionErrorKey(res.code))
+    if (result.intent === 'photo') {
+      toast.success('account2.photo.updated')
       return
     }
-    const updated = res.data
-    setSaved(updated)
-    if (updated.phone) setPhone(formatPhone(updated.phone))
-    setBusy(false)
+    // Before the root's locale effect (children's effects run first), so it does not switch back.
+    window.localStorage.setItem('locale', result.language)
     toast.success('notice.profileUpdated')
-    if (language !== locale) {
-      // Switch the interface too, the same way as the header's language switch.
-      window.localStorage.setItem('locale', language)
-      await submit({ locale: language, redirectTo: '/account' }, { method: 'post', action: '/locale' })
-    } else {
-      await revalidator.revalidate()
-    }
-  }
+  }, [result, toast])
+}
 
+/** Without JavaScript the page itself says how the last post went. */
+function ActionStatus({ result }: { result: AccountActionResult }) {
+  const { t } = useI18n()
+  const message = result.ok
+    ? result.intent === 'photo'
+      ? 'account2.photo.updated'
+      : 'notice.profileUpdated'
+    : result.message
   return (
-    <form method="post" noValidate onSubmit={save} className="account-form">
-      <section className="panel" aria-labelledby="profile-title">
-        <h2 id="profile-title">{t('account.profile')}</h2>
-        <TextField
-          label={t('account.fullName')}
-          name="full_name"
-          autoComplete="name"
-          maxLength={120}
-          value={fullName}
-          onChange={(e) => setFullName(e.target.value)}
-          error={errors.full_name && t(errors.full_name)}
-        />
-        <TextField
-          label={t('account.phone')}
-          type="tel"
-          name="phone"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="+7 (7XX) XXX XX XX"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          error={errors.phone && t(errors.phone)}
-        />
-        <TextField
-          label={t('account.email')}
-          type="email"
-          name="email"
-          value={profile.email ?? ''}
-          placeholder={t('account.noEmail')}
-          hint={profile.email ? t('account.emailHint') : undefined}
-          readOnly
-        />
-      </section>
-
-      <div className="account-prefs">
-        <section className="panel">
-          <h2>
-            <label htmlFor="account-city">{t('account.city')}</label>
-          </h2>
-          <select id="account-city" name="city" value={city} onChange={(e) => setCity(e.target.value)}>
-            <option value="">{t('account.noCity')}</option>
-            {cities.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </section>
-
-        <section className="panel">
-          <h2>
-            <label htmlFor="account-language">{t('account.language')}</label>
-          </h2>
-          <select
-            id="account-language"
-            name="language"
-            value={language}
-            onChange={(e) => setLanguage(e.target.value as Locale)}
-          >
-            {LOCALES.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {LOCALE_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </section>
-      </div>
-
-      <fieldset className="panel">
-        <legend>
-          <h2>{t('account.notifications')}</h2>
-        </legend>
-        {(
-          [
-            ['notify_promotions', 'account.notifyPromotions'],
-            ['notify_news', 'account.notifyNews'],
-            ['notify_price_changes', 'account.notifyPriceChanges'],
-          ] as const
-        ).map(([field, label]) => (
-          <label key={field} className="check">
-            <input
-              type="checkbox"
-              name={field}
-              checked={notify[field]}
-              onChange={(e) => setNotify((n) => ({ ...n, [field]: e.target.checked }))}
-            />
-            {t(label)}
-          </label>
-        ))}
-      </fieldset>
-
-      <div className="account-save">
-        <button type="submit" className="button primary" disabled={!hydrated || busy} aria-busy={busy}>
-          {t('account.save')}
-        </button>
-      </div>
-    </form>
+    <p className={result.ok ? 'form-status ok' : 'form-status failed'} role={result.ok ? 'status' : 'alert'}>
+      {t(message)}
+    </p>
   )
 }
 
@@ -242,13 +132,31 @@ function MyMessages({ messages }: { messages: Route.ComponentProps['loaderData']
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { profile, cities, messages } = loaderData
-  const { t } = useI18n()
+  const { profile, cities, hasPassword, messages } = loaderData
+  const { t, locale } = useI18n()
+  const hydrated = useHydrated()
+  const result = useActionData<typeof action>()
+  useActionNotice(result)
   return (
     <div className="container account">
       <h1>{t('account.title')}</h1>
+      {result && !hydrated ? <ActionStatus result={result} /> : null}
       <div className="account-layout">
-        <ProfileForm key={profile.id} profile={profile} cities={cities} />
+        <div className="account-main">
+          <PhotoForm
+            key={profile.photo ?? 'none'}
+            photo={profile.photo}
+            name={profile.full_name ?? profile.email ?? ''}
+            result={result?.intent === 'photo' ? result : null}
+          />
+          <ProfileForm
+            key={profileFormKey(profile, locale)}
+            profile={profile}
+            cities={cities}
+            result={result?.intent === 'profile' ? result : null}
+          />
+          {hasPassword ? <PasswordForm email={profile.email} /> : null}
+        </div>
         <aside className="account-side">
           <section className="panel">
             <h2>

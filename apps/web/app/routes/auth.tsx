@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef, useState } from 'react'
+import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react'
 import { redirect, useSearchParams } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { EmailForm, type EmailMode } from '../features/auth/email-form.tsx'
@@ -7,18 +7,24 @@ import { safeRedirect } from '../features/auth/redirect.ts'
 import { ResetPasswordDialog } from '../features/auth/reset-dialog.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import accountsStyles from '../styles/accounts.css?url'
 import type { Route } from './+types/auth'
 
 /** A signed-in visitor has nothing to do here: on to where they were going. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await context.get(servicesContext).sessions.sessionUser(request.headers)
+  const services = context.get(servicesContext)
+  const user = await services.sessions.sessionUser(request.headers)
   if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')))
   const locale = context.get(localeContext)
   return {
+    // Google and Apple buttons only for providers whose tokens the server trusts (GOOGLE_CLIENT_ID, APPLE_CLIENT_ID).
+    providers: services.idTokens.webProviders,
     title: translate(MESSAGES[locale], locale, 'auth.title'),
     description: translate(MESSAGES[locale], locale, 'auth.description'),
   }
 }
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStyles }]
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? 'Tulpar Auto'} — Tulpar Auto` },
@@ -26,10 +32,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
+// Only pages with Google or Apple configured load this code (and the providers' SDKs).
+const SocialSignIn = lazy(() => import('../features/auth/social-sign-in.tsx'))
+
 type Tab = 'email' | 'phone'
 const TABS: Tab[] = ['email', 'phone']
 
-export default function AuthPage() {
+export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n()
   const [params] = useSearchParams()
   const [tab, setTab] = useState<Tab>(params.get('method') === 'phone' ? 'phone' : 'email')
@@ -85,6 +94,11 @@ export default function AuthPage() {
           <PhoneForm />
         )}
       </div>
+      {loaderData.providers.google || loaderData.providers.apple ? (
+        <Suspense fallback={null}>
+          <SocialSignIn google={loaderData.providers.google} apple={loaderData.providers.apple} />
+        </Suspense>
+      ) : null}
       <p className="disclaimer">
         {t('auth.disclaimer.before')}
         <a href="/user-agreements">{t('auth.disclaimer.terms')}</a>

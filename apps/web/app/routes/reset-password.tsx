@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { localeContext } from '#app-context'
-import { callApi, MIN_PASSWORD_LENGTH } from '../features/auth/api.ts'
+import { api } from '../features/api/client.ts'
+import { MIN_PASSWORD_LENGTH } from '../features/auth/api.ts'
 import { actionErrorKey } from '../features/auth/errors.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -48,7 +49,10 @@ export default function ResetPasswordPage() {
     setErrors(found)
     if (found.password || found.repeat) return
     setBusy(true)
-    const res = await callApi('/api/auth/reset-password', { body: { newPassword: password, token } })
+    const res = await api.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: { newPassword: password, token },
+    })
     if (res.ok) {
       toast.success('notice.passwordChanged')
       await navigate('/auth', { replace: true })

@@ -1,17 +1,20 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { createAuthMiddleware } from 'better-auth/api'
 import { admin, bearer, phoneNumber } from 'better-auth/plugins'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { Mailer, SmsGateway } from '../delivery/index.ts'
 import { createProfileFor, findProfileByUserId } from '../profiles/profiles.repository.ts'
+import { createIdTokenVerifier } from './id-token.ts'
+import { idTokenSignIn } from './id-token-sign-in.ts'
 import { account, session, user, verification } from './identity.tables.ts'
 import { resetPasswordEmail, smsCodeText } from './messages.ts'
 import { normaliseKzPhone, phoneAccountEmail } from './phone.ts'
 
 export interface AuthDeps {
   db: Db
-  config: Pick<Config, 'publicUrl' | 'authSecret' | 'googleClientId' | 'appleClientId'>
+  config: Pick<Config, 'publicUrl' | 'authSecret' | 'trustedIdTokenIssuers'>
   mailer: Mailer
   sms: SmsGateway
 }
@@ -23,7 +26,8 @@ export const OTP_ATTEMPTS = 5
 /**
  * better-auth on our tables: email and password (spec: at least 6 characters, reset by email), phone with an
  * SMS code (an account is created on first verification), bearer tokens for the hybrid app and API clients,
- * and roles (user, moderator, admin) through the admin plugin.
+ * roles (user, moderator, admin) through the admin plugin, and the web's Google and Apple sign-in with an
+ * identity token from a trusted issuer (id-token-sign-in.ts).
  */
 export function createAuth({ db, config, mailer, sms }: AuthDeps) {
   return betterAuth({
@@ -45,9 +49,11 @@ export function createAuth({ db, config, mailer, sms }: AuthDeps) {
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Our own limits (lib/rate-limit.ts) guard the spec's calls; better-auth's memory limiter is per process.
     rateLimit: { enabled: false },
-    advanced: { cookiePrefix: 'tulpar' },
+    // better-auth turns its origin (CSRF) check off when NODE_ENV=test; keep it on so the tests run what production runs.
+    advanced: { cookiePrefix: 'tulpar', disableOriginCheck: false },
     plugins: [
       bearer(),
+      idTokenSignIn(createIdTokenVerifier({ db, issuers: config.trustedIdTokenIssuers })),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       phoneNumber({
         otpLength: 6,
@@ -60,6 +66,15 @@ export function createAuth({ db, config, mailer, sms }: AuthDeps) {
         signUpOnVerification: { getTempEmail: phoneAccountEmail, getTempName: (phone) => phone },
       }),
     ],
+    hooks: {
+      // The issue: a password change ends every session. better-auth leaves that to the caller
+      // (revokeOtherSessions); here it is always on, so the device that changed it gets a new session and
+      // every other one (a stolen cookie or token) ends, whatever the client sends.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/change-password' || typeof ctx.body !== 'object' || ctx.body === null) return
+        return { context: { body: { ...ctx.body, revokeOtherSessions: true } } }
+      }),
+    },
     databaseHooks: {
       user: {
         create: {

@@ -13,17 +13,43 @@ export class InvalidIdTokenError extends AppError {
   }
 }
 
-type Issuer = Config['trustedIdTokenIssuers'][number]
+export type TrustedIssuer = Config['trustedIdTokenIssuers'][number]
+type Claims = JWTPayload & Record<string, unknown>
+
+/** The part of better-auth's internal adapter that signing in by identity token needs. */
+export interface IdentityWriter {
+  createAccount(data: { userId: string; providerId: string; accountId: string }): Promise<unknown>
+  createOAuthUser(
+    user: { email: string; emailVerified: boolean; name: string },
+    account: { providerId: string; accountId: string },
+  ): Promise<{ user: { id: string } }>
+}
+
+const GOOGLE_ISSUER = 'https://accounts.google.com'
+const APPLE_ISSUER = 'https://appleid.apple.com'
 
 /**
- * Exchanges an identity token from a trusted issuer (the old Firebase project, Google or Apple through the
- * app's native sign-in, a test issuer) for a product session token. The user is found by the issuer's
- * subject, else by a verified email, else created.
+ * The web's Google and Apple buttons need the client id their identity tokens are issued for; a button is
+ * offered only when that provider's tokens are trusted (GOOGLE_CLIENT_ID / APPLE_CLIENT_ID in config.ts).
  */
-export function createIdTokenExchange({ db, auth, issuers }: { db: Db; auth: Auth; issuers: Issuer[] }) {
+export function webSignInProviders(issuers: TrustedIssuer[]): { google: string | null; apple: string | null } {
+  return {
+    google: issuers.find((i) => i.issuer === GOOGLE_ISSUER)?.audience ?? null,
+    apple: issuers.find((i) => i.issuer === APPLE_ISSUER)?.audience ?? null,
+  }
+}
+
+/**
+ * Verifies identity tokens from trusted issuers (the old Firebase project, Google, Apple, a test issuer) and
+ * finds their user: by the issuer's subject, else by a verified email, else a new account. Shared by the
+ * app's token exchange (GET /firebase/auth/) and the web's cookie sign-in (POST /api/auth/sign-in/id-token),
+ * so one Google or Apple identity is one account on both.
+ */
+export function createIdTokenVerifier({ db, issuers }: { db: Db; issuers: TrustedIssuer[] }) {
   const keySets = new Map(issuers.map((i) => [i.issuer, createRemoteJWKSet(new URL(i.jwksUrl))]))
 
-  async function verify(token: string): Promise<{ issuer: Issuer; claims: JWTPayload & Record<string, unknown> }> {
+  /** Throws InvalidIdTokenError for an untrusted, expired, or badly signed token. */
+  async function verify(token: string): Promise<{ issuer: TrustedIssuer; claims: Claims }> {
     let unverifiedIssuer: string | undefined
     try {
       const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
@@ -37,14 +63,14 @@ export function createIdTokenExchange({ db, auth, issuers }: { db: Db; auth: Aut
     try {
       const { payload } = await jwtVerify(token, keys, { issuer: issuer.issuer, audience: issuer.audience })
       if (!payload.sub) throw new InvalidIdTokenError('no subject')
-      return { issuer, claims: payload as JWTPayload & Record<string, unknown> }
+      return { issuer, claims: payload as Claims }
     } catch (error) {
       if (error instanceof InvalidIdTokenError) throw error
       throw new InvalidIdTokenError((error as { code?: string }).code ?? 'invalid')
     }
   }
 
-  async function findOrCreateUser(issuer: Issuer, claims: JWTPayload & Record<string, unknown>): Promise<string> {
+  async function findOrCreateUser(writer: IdentityWriter, issuer: TrustedIssuer, claims: Claims): Promise<string> {
     const providerId = `idtoken:${issuer.issuer}`
     const sub = String(claims.sub)
     const [linked] = await db
@@ -55,7 +81,6 @@ export function createIdTokenExchange({ db, auth, issuers }: { db: Db; auth: Aut
     if (linked) return linked.userId
     const email = typeof claims.email === 'string' && claims.email_verified === true ? claims.email.toLowerCase() : null
     const phone = typeof claims.phone_number === 'string' ? normaliseKzPhone(claims.phone_number) : null
-    const ctx = await auth.$context
     if (email) {
       const [existing] = await db
         .select({ id: user.id })
@@ -63,13 +88,13 @@ export function createIdTokenExchange({ db, auth, issuers }: { db: Db; auth: Aut
         .where(sql`lower(${user.email}) = ${email}`)
         .limit(1)
       if (existing) {
-        await ctx.internalAdapter.createAccount({ userId: existing.id, providerId, accountId: sub })
+        await writer.createAccount({ userId: existing.id, providerId, accountId: sub })
         return existing.id
       }
     }
     const name =
       typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : (email ?? phone ?? 'Tulpar')
-    const created = await ctx.internalAdapter.createOAuthUser(
+    const created = await writer.createOAuthUser(
       {
         email: email ?? (phone ? phoneAccountEmail(phone) : `${sub}@idtoken.tulpar.kz`),
         emailVerified: email !== null,
@@ -81,13 +106,32 @@ export function createIdTokenExchange({ db, auth, issuers }: { db: Db; auth: Aut
   }
 
   return {
-    /** Throws InvalidIdTokenError (401) for an untrusted, expired, or badly signed token. */
-    async exchange(token: string): Promise<{ jwt: string }> {
+    verify,
+    /**
+     * The account for a verified identity token. Throws InvalidIdTokenError for a bad token or a disabled
+     * (banned) account.
+     */
+    async signInUser(writer: IdentityWriter, token: string): Promise<string> {
       const { issuer, claims } = await verify(token)
-      const userId = await findOrCreateUser(issuer, claims)
+      const userId = await findOrCreateUser(writer, issuer, claims)
       const [u] = await db.select({ banned: user.banned }).from(user).where(eq(user.id, userId)).limit(1)
       if (!u || u.banned) throw new InvalidIdTokenError('account disabled')
+      return userId
+    },
+  }
+}
+export type IdTokenVerifier = ReturnType<typeof createIdTokenVerifier>
+
+/** The app's exchange: an identity token from a trusted issuer becomes a product session token. */
+export function createIdTokenExchange({ db, auth, issuers }: { db: Db; auth: Auth; issuers: TrustedIssuer[] }) {
+  const verifier = createIdTokenVerifier({ db, issuers })
+  return {
+    /** Which web sign-in buttons can work (their provider's tokens are trusted). */
+    webProviders: webSignInProviders(issuers),
+    /** Throws InvalidIdTokenError (401) for an untrusted, expired, or badly signed token. */
+    async exchange(token: string): Promise<{ jwt: string }> {
       const ctx = await auth.$context
+      const userId = await verifier.signInUser(ctx.internalAdapter, token)
       const session = await ctx.internalAdapter.createSession(userId)
       return { jwt: session.token }
     },

@@ -35,6 +35,12 @@ export function createSessionResolver(auth: Auth) {
   }
   return {
     sessionUser,
+    /** Whether the account signs in with a password (phone and Google/Apple accounts have none to change). */
+    async hasPassword(userId: string): Promise<boolean> {
+      const ctx = await auth.$context
+      const accounts = await ctx.internalAdapter.findAccounts(userId)
+      return accounts.some((a) => a.providerId === 'credential' && Boolean(a.password))
+    },
     /** Throws UnauthorizedError (401) for a guest. */
     async requireUser(request: FastifyRequest): Promise<SessionUser> {
       const u = await sessionUser(toFetchHeaders(request.headers))

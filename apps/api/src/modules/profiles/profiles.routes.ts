@@ -58,8 +58,8 @@ export const profilesRoutes =
           response: { 200: z.object({ success: z.boolean() }), 400: Problem, 429: Problem },
         },
       },
-      async (req) => {
-        await enforceLimits(limiter, [{ key: `exists:ip:${req.ip}`, limit: 30, windowSeconds: 300 }])
+      async (req, reply) => {
+        await enforceLimits(limiter, [{ key: `exists:ip:${req.ip}`, limit: 30, windowSeconds: 300 }], reply)
         return { success: await profiles.userExists(req.body.email) }
       },
     )
@@ -161,11 +161,15 @@ export const profilesRoutes =
       async (req, reply) => {
         const phone = normaliseKzPhone(req.body.phone)
         if (!phone) throw new InvalidPhoneError()
-        await enforceLimits(limiter, [
-          { key: `sms:num:min:${phone}`, ...LIMITS.smsPerNumberMinute },
-          { key: `sms:num:hour:${phone}`, ...LIMITS.smsPerNumberHour },
-          { key: `sms:ip:${req.ip}`, ...LIMITS.smsPerIpHour },
-        ])
+        await enforceLimits(
+          limiter,
+          [
+            { key: `sms:num:min:${phone}`, ...LIMITS.smsPerNumberMinute },
+            { key: `sms:num:hour:${phone}`, ...LIMITS.smsPerNumberHour },
+            { key: `sms:ip:${req.ip}`, ...LIMITS.smsPerIpHour },
+          ],
+          reply,
+        )
         try {
           await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers: toFetchHeaders(req.headers) })
         } catch (error) {

@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Dialog } from '../../ui/dialog.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
-import { callApi } from '../auth/api.ts'
+import { api } from '../api/client.ts'
 
 /** Ends the session (spec: the user is signed out even if the call fails), then home with the guest header. */
 export function useSignOut(): (notice?: 'notice.signedOut' | 'notice.accountDeleted') => Promise<void> {
@@ -12,7 +12,9 @@ export function useSignOut(): (notice?: 'notice.signedOut' | 'notice.accountDele
   const revalidator = useRevalidator()
   const toast = useToast()
   return async (notice = 'notice.signedOut') => {
-    await callApi('/api/auth/sign-out', { body: {} })
+    await api.request('/api/auth/sign-out', { method: 'POST', body: {} })
+    // Spec 4: the user, profile and token are gone even when the sign-out call failed.
+    api.setToken(null)
     toast.success(notice)
     await navigate('/', { replace: true })
     // The header's user comes from the layout's loader, which a plain navigation does not re-run.

@@ -4,7 +4,8 @@ import { useI18n } from '../../i18n/i18n-react.tsx'
 import { TextField } from '../../ui/field.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
-import { callApi, looksLikeEmail, MIN_PASSWORD_LENGTH } from './api.ts'
+import { api } from '../api/client.ts'
+import { looksLikeEmail, MIN_PASSWORD_LENGTH } from './api.ts'
 import { authErrorKey } from './errors.ts'
 import { useFinishSignIn } from './use-finish-sign-in.ts'
 
@@ -57,8 +58,8 @@ export function EmailForm({
     setBusy(true)
     const body = { email: email.trim(), password }
     const res = register
-      ? await callApi('/api/auth/sign-up/email', { body: { ...body, name: name.trim() } })
-      : await callApi('/api/auth/sign-in/email', { body })
+      ? await api.request('/api/auth/sign-up/email', { method: 'POST', body: { ...body, name: name.trim() } })
+      : await api.request('/api/auth/sign-in/email', { method: 'POST', body })
     if (res.ok) {
       await finish()
       return

@@ -14,12 +14,56 @@ const AUTH_ERRORS: Record<string, MessageKey> = {
   BANNED_USER: 'auth.error.userDisabled',
   USER_NOT_FOUND: 'auth.error.userNotFound',
   INVALID_PASSWORD: 'auth.error.wrongPassword',
+  ID_TOKEN_INVALID: 'auth.error.default',
+  network: 'generic.tryLater',
   'auth.too_many_requests': 'auth.error.tooManyRequests',
+  // The identity provider's codes as the spec names them (section 8), from a popup or an older client.
+  'email-already-in-use': 'auth.error.emailInUse',
+  'invalid-email': 'auth.error.invalidEmail',
+  'operation-not-allowed': 'auth.error.operationNotAllowed',
+  'weak-password': 'auth.error.weakPassword',
+  'user-disabled': 'auth.error.userDisabled',
+  'user-not-found': 'auth.error.userNotFound',
+  'wrong-password': 'auth.error.wrongPassword',
+  'popup-closed-by-user': 'auth.error.popupClosed',
+  'cancelled-popup-request': 'auth.error.popupCancelled',
+  'too-many-requests': 'auth.error.tooManyRequests',
+  'account-exists-with-different-credential': 'auth.error.accountExists',
 }
 
-/** Email sign-in and registration: an unknown code gives the spec's default 'Incorrect email or password.' */
+/** `auth/popup-closed-by-user`, `popup_closed_by_user` and `popup-closed-by-user` are one code. */
+function normaliseProviderCode(code: string): string {
+  return code.replace(/^auth\//, '').replaceAll('_', '-')
+}
+
+/** Sign-in and registration: an unknown code gives the spec's default 'Incorrect email or password.' */
 export function authErrorKey(code: string | null | undefined): MessageKey {
-  return (code && AUTH_ERRORS[code]) || 'auth.error.default'
+  if (!code) return 'auth.error.default'
+  return AUTH_ERRORS[code] || AUTH_ERRORS[normaliseProviderCode(code)] || 'auth.error.default'
+}
+
+/*
+ * What a provider's popup reports when it does not end with a token. Sign in with Apple JS rejects with
+ * `{ error: 'popup_closed_by_user' | 'user_cancelled_authorize' | ... }`; a second popup started while one is
+ * open cancels the first (`cancelled-popup-request`, as the spec's identity provider called it).
+ */
+const POPUP_ALIASES: Record<string, string> = {
+  'user-cancelled-authorize': 'popup-closed-by-user',
+  'popup-closed': 'popup-closed-by-user',
+}
+
+/** The code of a popup failure (an Error, `{ error }`, `{ code }` or `{ type }`), or null when there is none. */
+export function popupErrorCode(error: unknown): string | null {
+  let raw: unknown = null
+  if (typeof error === 'string') raw = error
+  else if (typeof error === 'object' && error !== null) {
+    if ('error' in error) raw = error.error
+    else if ('code' in error) raw = error.code
+    else if ('type' in error) raw = error.type
+  }
+  if (typeof raw !== 'string' || !raw) return null
+  const code = normaliseProviderCode(raw)
+  return POPUP_ALIASES[code] ?? code
 }
 
 const PHONE_ERRORS: Record<string, MessageKey> = {
@@ -44,6 +88,10 @@ const ACTION_ERRORS: Record<string, MessageKey> = {
   'auth.too_many_requests': 'auth.error.tooManyRequests',
   INVALID_TOKEN: 'auth.newPassword.badLink',
   PASSWORD_TOO_SHORT: 'auth.error.weakPassword',
+  INVALID_PASSWORD: 'auth.error.wrongPassword',
+  'photo.invalid': 'account2.photo.invalid',
+  'photo.too_large': 'account2.photo.tooLarge',
+  network: 'generic.tryLater',
 }
 
 /** Everything else (profile, deletion, password reset): unknown codes give 'Action failed'. */

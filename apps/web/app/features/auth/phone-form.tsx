@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n/i18n-react.tsx'
 import { TextField } from '../../ui/field.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
-import { callApi } from './api.ts'
+import { api } from '../api/client.ts'
 import { phoneErrorKey } from './errors.ts'
 import { cleanPhone, formatPhone, normaliseKzPhone } from './phone.ts'
 import { useFinishSignIn } from './use-finish-sign-in.ts'
@@ -59,7 +59,10 @@ export function PhoneForm() {
     }
     setPhoneError(null)
     setBusy(true)
-    const res = await callApi('/api/profiles/register-by-phone/', { body: { phone: cleanPhone(phone) } })
+    const res = await api.request('/api/profiles/register-by-phone/', {
+      method: 'POST',
+      body: { phone: cleanPhone(phone) },
+    })
     setBusy(false)
     if (!res.ok) {
       if (res.code === 'phone.invalid') setPhoneError('validation.phone')
@@ -86,7 +89,10 @@ export function PhoneForm() {
     }
     setCodeError(null)
     setBusy(true)
-    const res = await callApi('/api/profiles/verify-phone/', { body: { code, phone: sentTo ?? undefined } })
+    const res = await api.request('/api/profiles/verify-phone/', {
+      method: 'POST',
+      body: { code, phone: sentTo ?? undefined },
+    })
     if (res.ok) {
       await finish()
       return

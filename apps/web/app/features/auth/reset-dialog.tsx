@@ -4,7 +4,8 @@ import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Dialog } from '../../ui/dialog.tsx'
 import { TextField } from '../../ui/field.tsx'
 import { useToast } from '../../ui/toast.tsx'
-import { callApi, looksLikeEmail } from './api.ts'
+import { api } from '../api/client.ts'
+import { looksLikeEmail } from './api.ts'
 import { actionErrorKey } from './errors.ts'
 
 /**
@@ -41,15 +42,22 @@ export function ResetPasswordDialog({
     if (!looksLikeEmail(address)) return setError('auth.error.invalidEmail')
     setBusy(true)
     setError(null)
-    const exists = await callApi<{ success: boolean }>('/api/profiles/check-is-user-exist/', {
+    const exists = await api.request('/api/profiles/check-is-user-exist/', {
+      method: 'POST',
       body: { email: address },
     })
-    if (!exists.ok || !exists.data?.success) {
+    const registered =
+      typeof exists.data === 'object' &&
+      exists.data !== null &&
+      'success' in exists.data &&
+      exists.data.success === true
+    if (!exists.ok || !registered) {
       setBusy(false)
       if (exists.ok) return setError('auth.error.noUser')
       return setError(exists.code === 'validation.failed' ? 'auth.error.invalidEmail' : actionErrorKey(exists.code))
     }
-    const sent = await callApi('/api/auth/request-password-reset', {
+    const sent = await api.request('/api/auth/request-password-reset', {
+      method: 'POST',
       body: { email: address, redirectTo: `${window.location.origin}/auth/reset-password` },
     })
     setBusy(false)

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Icon } from '../../ui/icon.tsx'
+import { api } from '../api/client.ts'
 import { CityDialog, type CityOption } from './city-dialog.tsx'
 import { readStoredCityId, storeCityId } from './city-storage.ts'
 
@@ -13,12 +14,9 @@ interface Props {
   profile: { id: number; city: number | null } | null
 }
 
+/** Best effort: the city is also kept locally, and a stale stored token makes the client reload logged out. */
 async function saveProfileCity(profileId: number, city: number): Promise<void> {
-  await fetch(`/api/profiles/update/${profileId}/`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ city }),
-  })
+  await api.request(`/api/profiles/update/${profileId}/`, { method: 'PATCH', body: { city } })
 }
 
 /**

@@ -1,4 +1,10 @@
-import type { ApiResult } from '../auth/api.ts'
+/** One answer; never thrown. `code` is problem+json's `code`, `network` when offline. */
+export interface ApiResult<T> {
+  ok: boolean
+  status: number
+  data: T | null
+  code: string | null
+}
 
 /*
  * Browser calls for the photo step. Uploads go through XMLHttpRequest because fetch reports no upload progress;

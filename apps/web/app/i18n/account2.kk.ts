@@ -1,0 +1,33 @@
+import type { account2Ru } from './account2.ru.ts'
+
+export const account2Kk: Record<keyof typeof account2Ru, string> = {
+  'account2.photo.title': 'Профиль суреті',
+  'account2.photo.current': 'Сіздің суретіңіз',
+  'account2.photo.none': 'Әзірге сурет жоқ',
+  'account2.photo.field': 'Жаңа сурет',
+  'account2.photo.hint':
+    'JPEG, PNG, WebP немесе AVIF, 10 МБ-тан аспауы керек. Түсірілген жер туралы деректер өшіріледі.',
+  'account2.photo.upload': 'Суретті жүктеу',
+  'account2.photo.updated': 'Профиль суреті жаңартылды',
+  'account2.photo.required': 'Сурет файлын таңдаңыз',
+  'account2.photo.invalid':
+    'Бұл файлды сурет ретінде ашу мүмкін емес. JPEG, PNG, WebP немесе AVIF пішіміндегі суретті таңдаңыз.',
+  'account2.photo.tooLarge': 'Файл 10 МБ-тан үлкен. Кішірек сурет таңдаңыз.',
+  'account2.password.title': 'Құпиясөз',
+  'account2.password.text': 'Құпиясөзді өзгерткеннен кейін басқа барлық құрылғыларда аккаунттан шығасыз.',
+  'account2.password.current': 'Қазіргі құпиясөз',
+  'account2.password.new': 'Жаңа құпиясөз',
+  'account2.password.repeat': 'Жаңа құпиясөзді қайталаңыз',
+  'account2.password.submit': 'Құпиясөзді өзгерту',
+  'account2.password.changed': 'Құпиясөз өзгертілді. Басқа құрылғыларда аккаунттан шықтыңыз.',
+  'account2.password.same': 'Жаңа құпиясөз қазіргісімен бірдей',
+  'auth.social.or': 'немесе',
+  'auth.social.google': 'Google арқылы кіру',
+  'auth.social.apple': 'Apple арқылы кіру',
+  'auth.social.unavailable': '{provider} арқылы кіруді ашу мүмкін болмады. Байланысты тексеріп, қайталап көріңіз.',
+  'auth.error.operationNotAllowed': 'Бұл әрекетке рұқсат жоқ.',
+  'auth.error.popupClosed': 'Кіру терезесін пайдаланушы жапты.',
+  'auth.error.popupCancelled': 'Кіру терезесін ашу сұрауы тоқтатылды.',
+  'auth.error.accountExists': 'Аккаунт басқа тіркелгі деректерімен бұрыннан бар.',
+  'generic.tryLater': 'Кешіріңіз, бірдеңе дұрыс болмады, кейінірек қайталап көріңіз',
+}
