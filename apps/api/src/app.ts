@@ -14,6 +14,7 @@ import { registerAuthHandler, registerIdTokenExchange } from './modules/identity
 import { listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute } from './modules/media/index.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
+import { seoRoutes } from './modules/seo/index.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerProblemHandler, sendNotFound } from './plugins/problem.ts'
@@ -79,6 +80,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
     }),
     { prefix: '/api' },
   )
+  // robots.txt and the sitemaps live at the site's root, beside the web app's pages.
+  await app.register(seoRoutes(services))
   // Development only: SMS codes and emails land in the outbox table instead of a gateway.
   if (config.devOutbox) registerOutboxRoutes(app, { db: database.db })
   app.all('/api/*', sendNotFound)

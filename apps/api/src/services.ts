@@ -9,6 +9,7 @@ import { createListingsService } from './modules/listings/index.ts'
 import type { MediaStorage } from './modules/media/index.ts'
 import { createProfilesService } from './modules/profiles/profiles.service.ts'
 import { createReferenceService } from './modules/reference/index.ts'
+import { createSeoService } from './modules/seo/index.ts'
 
 export type ServicesConfig = Pick<
   Config,
@@ -34,6 +35,7 @@ export function createServices({
   const sessions = createSessionResolver(auth)
   const profiles = createProfilesService({ db, media })
   const idTokens = createIdTokenExchange({ db, auth, issuers: config.trustedIdTokenIssuers })
-  return { reference, company, listings, auth, sessions, profiles, idTokens }
+  const seo = createSeoService({ db, publicUrl: config.publicUrl })
+  return { reference, company, listings, auth, sessions, profiles, idTokens, seo }
 }
 export type Services = ReturnType<typeof createServices>
