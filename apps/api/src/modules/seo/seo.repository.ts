@@ -1,28 +1,14 @@
-import { and, asc, between, eq, max, sql } from 'drizzle-orm'
+import { and, asc, between, count, eq, max } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { listings } from '../listings/listings.tables.ts'
 import { brands, cities, models } from '../reference/reference.tables.ts'
 
 const published = eq(listings.status, 'published')
 
-/** The highest listing id ever given (primary key, one index probe); 0 when there are none. */
+/** The highest listing id ever given (one probe of the primary key); 0 when there are none. */
 export async function findMaxListingId(db: Db): Promise<number> {
   const [row] = await db.select({ id: max(listings.id) }).from(listings)
   return Number(row?.id ?? 0)
-}
-
-/**
- * Id ranges of `size` consecutive ids that hold at least one published listing: the range number (from 1)
- * and the newest change inside it.
- */
-export function findPublishedIdRanges(db: Db, size: number) {
-  const n = sql<number>`((${listings.id} - 1) / ${sql.raw(String(Math.trunc(size)))} + 1)::int`
-  return db
-    .select({ n, lastmod: max(listings.updatedAt) })
-    .from(listings)
-    .where(published)
-    .groupBy(n)
-    .orderBy(n)
 }
 
 /** Published listings with ids in [fromId, toId], in id order: one range scan of the primary key. */
@@ -34,7 +20,10 @@ export function findPublishedInIdRange(db: Db, fromId: number, toId: number) {
     .orderBy(asc(listings.id))
 }
 
-/** Every (brand, model, city) with published listings and the newest publication among them. */
+/**
+ * Every (brand, model, city) with published listings and the newest publication among them. No index
+ * holds all three, so this reads the published rows once (about a second at a million listings).
+ */
 export function findPublishedCombinations(db: Db) {
   return db
     .select({
@@ -46,6 +35,16 @@ export function findPublishedCombinations(db: Db) {
     .from(listings)
     .where(published)
     .groupBy(listings.brandId, listings.modelId, listings.cityId)
+}
+
+/** How many brands, models and cities there are (small reference tables). */
+export async function countReference(db: Db) {
+  const [[b], [m], [c]] = await Promise.all([
+    db.select({ n: count() }).from(brands),
+    db.select({ n: count() }).from(models),
+    db.select({ n: count() }).from(cities),
+  ])
+  return { brands: b?.n ?? 0, models: m?.n ?? 0, cities: c?.n ?? 0 }
 }
 
 /** Slugs of the reference data (a few hundred rows), to turn ids into readable URLs. */

@@ -1,12 +1,10 @@
-import { promisify } from 'node:util'
-import { gzip } from 'node:zlib'
+import { pipeline, Readable } from 'node:stream'
+import { createGzip } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { SitemapNotFoundError } from './seo.errors.ts'
 import type { SeoService } from './seo.service.ts'
-
-const gzipAsync = promisify(gzip)
 
 /** Crawlers come back often; an hour keeps them fresh while a cache or CDN absorbs repeats. */
 const CACHE_HOUR = 'public, max-age=3600'
@@ -15,14 +13,26 @@ const SITEMAP_FILE = /^(?:(static)|catalogue-([1-9]\d{0,5})|cars-([1-9]\d{0,9}))
 
 /**
  * A full cars file is about 20 MB of XML that compresses about 20 times: gzip it when the client accepts it
- * (crawlers do). zlib runs on the thread pool, so the event loop keeps serving meanwhile.
+ * (crawlers do). Large files arrive as pieces and stream out (through zlib on the thread pool), so neither
+ * the whole document nor its compression holds up the event loop.
  */
-async function sendXml(request: FastifyRequest, reply: FastifyReply, xml: string, cacheControl: string) {
+function sendXml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  xml: string | AsyncIterable<string>,
+  cacheControl: string,
+) {
   reply.header('cache-control', cacheControl).header('vary', 'accept-encoding')
   reply.type('application/xml; charset=utf-8')
   const accepts = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
-  if (!accepts || xml.length < 1024) return reply.send(xml)
-  return reply.header('content-encoding', 'gzip').send(await gzipAsync(xml))
+  if (typeof xml === 'string' && (!accepts || xml.length < 1024)) return reply.send(xml)
+  const source = typeof xml === 'string' ? Readable.from([xml]) : Readable.from(xml)
+  if (!accepts) return reply.send(source)
+  const gzip = createGzip()
+  pipeline(source, gzip, (error) => {
+    if (error) request.log.error({ err: error }, 'sitemap stream failed')
+  })
+  return reply.header('content-encoding', 'gzip').send(gzip)
 }
 
 /**

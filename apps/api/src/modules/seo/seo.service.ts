@@ -1,7 +1,15 @@
 import type { Db } from '../../db/client.ts'
 import { SitemapNotFoundError } from './seo.errors.ts'
 import * as repo from './seo.repository.ts'
-import { listingIdsPerFile, packFiles, type SitemapRef, sitemapIndex, urlEntry, urlset, wrapUrlset } from './seo.xml.ts'
+import {
+  catalogueUrlsPerFile,
+  listingIdsPerFile,
+  MAX_SLUG_LENGTH,
+  type SitemapUrl,
+  sitemapIndex,
+  urlset,
+  urlsetChunks,
+} from './seo.xml.ts'
 
 /** Pages outside the catalogue that search engines should know. */
 const STATIC_PATHS = ['/', '/tulpar-auto']
@@ -15,31 +23,43 @@ export interface SeoServiceDeps {
   publicUrl: string
 }
 
-interface CatalogueEntry {
-  path: string
-  lastmod: Date | null
-}
-
+/*
+ * The sitemap index costs two index probes and three small counts, never a scan of the listings: cars
+ * files are fixed ranges of ids up to the highest id (a range whose cars are all gone is an empty file),
+ * and the number of catalogue files follows from how many make/model/city pages could exist. Each cars
+ * file is one primary-key range scan; the catalogue file reads the published rows once.
+ */
 export function createSeoService({ db, publicUrl }: SeoServiceDeps) {
   const idsPerFile = listingIdsPerFile(publicUrl)
+  const cataloguePerFile = catalogueUrlsPerFile(publicUrl)
   const abs = (path: string) => `${publicUrl}${path}`
 
-  /** The readable catalogue URLs that have published listings, sorted so file n is stable between requests. */
-  async function catalogueFiles(): Promise<{ entries: string[]; lastmod: Date | null }[]> {
+  async function catalogueFileCount(): Promise<number> {
+    const { brands: b, models: m, cities: c } = await repo.countReference(db)
+    // /auto, /auto/{city}, /auto/{brand}, /auto/{brand}/{city}, /auto/{brand}/{model}, /auto/{brand}/{model}/{city}
+    const possible = 1 + c + b + b * c + m + m * c
+    return Math.max(1, Math.ceil(possible / cataloguePerFile))
+  }
+
+  /** The readable catalogue URLs that have published listings, sorted, so file n is stable between requests. */
+  async function cataloguePages(): Promise<SitemapUrl[]> {
     const [combos, slugs] = await Promise.all([repo.findPublishedCombinations(db), repo.findSlugs(db)])
-    const pages = new Map<string, CatalogueEntry>()
+    const pages = new Map<string, Date | null>()
     const touch = (path: string, at: Date | null) => {
-      const page = pages.get(path)
-      if (!page) pages.set(path, { path, lastmod: at })
-      else if (at && (!page.lastmod || at > page.lastmod)) page.lastmod = at
+      const seen = pages.get(path)
+      if (seen === undefined || (at && (!seen || at > seen))) pages.set(path, at)
     }
-    for (const c of combos) {
-      const brand = c.brandId === null ? undefined : slugs.brands.get(c.brandId)
-      const model = c.modelId === null ? undefined : slugs.models.get(c.modelId)
-      const city = c.cityId === null ? undefined : slugs.cities.get(c.cityId)
-      // A published listing always has all three (check constraint); skip rather than emit a broken URL.
+    const slug = (map: Map<number, string>, id: number | null) => {
+      const s = id === null ? undefined : map.get(id)
+      // Longer slugs cannot be searched (contract rule) and would break the per-file size bound.
+      return s && s.length <= MAX_SLUG_LENGTH ? s : undefined
+    }
+    for (const row of combos) {
+      const brand = slug(slugs.brands, row.brandId)
+      const model = slug(slugs.models, row.modelId)
+      const city = slug(slugs.cities, row.cityId)
       if (!brand || !model || !city) continue
-      const at = c.lastPublishedAt
+      const at = row.lastPublishedAt
       touch('/auto', at)
       touch(`/auto/${city}`, at)
       touch(`/auto/${brand}`, at)
@@ -47,15 +67,7 @@ export function createSeoService({ db, publicUrl }: SeoServiceDeps) {
       touch(`/auto/${brand}/${model}`, at)
       touch(`/auto/${brand}/${model}/${city}`, at)
     }
-    const sorted = [...pages.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    const rendered = sorted.map((p) => ({
-      xml: urlEntry({ loc: abs(p.path), lastmod: p.lastmod }),
-      lastmod: p.lastmod,
-    }))
-    return packFiles(rendered).map((file) => ({
-      entries: file.map((e) => e.xml),
-      lastmod: file.reduce<Date | null>((m, e) => (e.lastmod && (!m || e.lastmod > m) ? e.lastmod : m), null),
-    }))
+    return [...pages.keys()].sort().map((path) => ({ loc: abs(path), lastmod: pages.get(path) ?? null }))
   }
 
   return {
@@ -71,38 +83,37 @@ export function createSeoService({ db, publicUrl }: SeoServiceDeps) {
       ].join('\n')
     },
 
-    /** The sitemap index: the static pages, the catalogue files and one file per id range that has published cars. */
+    /** The sitemap index: the static pages, the catalogue files and one cars file per range of ids. */
     async sitemapIndex(): Promise<string> {
-      const [catalogue, ranges] = await Promise.all([catalogueFiles(), repo.findPublishedIdRanges(db, idsPerFile)])
-      const refs: SitemapRef[] = [
+      const [catalogueFiles, maxId] = await Promise.all([catalogueFileCount(), repo.findMaxListingId(db)])
+      const carsFiles = Math.ceil(maxId / idsPerFile)
+      return sitemapIndex([
         { loc: abs('/sitemaps/static.xml') },
-        ...catalogue.map((f, i) => ({ loc: abs(`/sitemaps/catalogue-${i + 1}.xml`), lastmod: f.lastmod })),
-        ...ranges.map((r) => ({ loc: abs(`/sitemaps/cars-${r.n}.xml`), lastmod: r.lastmod })),
-      ]
-      return sitemapIndex(refs)
+        ...Array.from({ length: catalogueFiles }, (_, i) => ({ loc: abs(`/sitemaps/catalogue-${i + 1}.xml`) })),
+        ...Array.from({ length: carsFiles }, (_, i) => ({ loc: abs(`/sitemaps/cars-${i + 1}.xml`) })),
+      ])
     },
 
     staticSitemap(): string {
       return urlset(STATIC_PATHS.map((p) => ({ loc: abs(p) })))
     },
 
-    /** Throws SitemapNotFoundError past the last catalogue file. */
-    async catalogueSitemap(n: number): Promise<string> {
-      const files = await catalogueFiles()
-      const file = files[n - 1]
-      if (!file) throw new SitemapNotFoundError(`catalogue-${n}`)
-      return wrapUrlset(file.entries)
+    /** Throws SitemapNotFoundError past the last catalogue file the index lists. */
+    async catalogueSitemap(n: number): Promise<AsyncIterable<string>> {
+      if (n < 1 || n > (await catalogueFileCount())) throw new SitemapNotFoundError(`catalogue-${n}`)
+      const pages = await cataloguePages()
+      return urlsetChunks(pages.slice((n - 1) * cataloguePerFile, n * cataloguePerFile))
     },
 
     /**
-     * Published cars with ids in range n (one primary-key range scan). Throws SitemapNotFoundError past the
-     * highest id; a range whose cars are all gone is an empty, valid file.
+     * Published cars with ids in range n (one primary-key range scan), each with its last change.
+     * Throws SitemapNotFoundError past the highest id.
      */
-    async carsSitemap(n: number): Promise<string> {
+    async carsSitemap(n: number): Promise<AsyncIterable<string>> {
       const maxId = await repo.findMaxListingId(db)
       if (n < 1 || n > Math.ceil(maxId / idsPerFile)) throw new SitemapNotFoundError(`cars-${n}`)
       const rows = await repo.findPublishedInIdRange(db, (n - 1) * idsPerFile + 1, n * idsPerFile)
-      return urlset(rows.map((r) => ({ loc: abs(`/cars/${r.id}`), lastmod: r.updatedAt })))
+      return urlsetChunks(rows.map((r) => ({ loc: abs(`/cars/${r.id}`), lastmod: r.updatedAt })))
     },
   }
 }

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import { assertWellFormedXml } from '../../testing/xml.ts'
 import {
+  catalogueUrlsPerFile,
   escapeXml,
   listingIdsPerFile,
   localeAlternates,
-  packFiles,
+  MAX_SLUG_LENGTH,
   SITEMAP_MAX_BYTES,
   SITEMAP_MAX_URLS,
   sitemapIndex,
@@ -12,6 +13,7 @@ import {
   URLSET_OPEN,
   urlEntry,
   urlset,
+  urlsetChunks,
   w3cDate,
 } from './seo.xml.ts'
 
@@ -41,6 +43,17 @@ describe('sitemap XML', () => {
     expect(xml.match(/<xhtml:link /g)).toHaveLength(4)
   })
 
+  test('the chunked document is the same as the whole one', async () => {
+    const urls = Array.from({ length: 7 }, (_, i) => ({ loc: `https://tulpar.kz/cars/${i + 1}`, lastmod: new Date(i) }))
+    let chunked = ''
+    for await (const piece of urlsetChunks(urls, 3)) chunked += piece
+    expect(chunked).toBe(urlset(urls))
+    let empty = ''
+    for await (const piece of urlsetChunks([], 3)) empty += piece
+    expect(empty).toBe(urlset([]))
+    assertWellFormedXml(empty)
+  })
+
   test('an index without lastmod leaves the element out', () => {
     const xml = sitemapIndex([{ loc: 'https://tulpar.kz/sitemaps/static.xml' }])
     assertWellFormedXml(xml)
@@ -60,32 +73,22 @@ describe('sitemap XML', () => {
 })
 
 describe('splitting at the protocol limits', () => {
-  const entry = (i: number) => ({ xml: urlEntry({ loc: `https://tulpar.kz/auto/x${i}` }) })
-
-  test('starts a new file after the maximum number of URLs', () => {
-    const files = packFiles(
-      Array.from({ length: 7 }, (_, i) => entry(i)),
-      { maxUrls: 3, maxBytes: SITEMAP_MAX_BYTES },
-    )
-    expect(files.map((f) => f.length)).toEqual([3, 3, 1])
-  })
-
-  test('starts a new file before the byte limit, counting the urlset frame', () => {
-    const one = Buffer.byteLength(entry(1).xml)
-    const frame = Buffer.byteLength(URLSET_OPEN) + Buffer.byteLength(URLSET_CLOSE)
-    const files = packFiles(
-      Array.from({ length: 5 }, (_, i) => entry(i)),
-      { maxUrls: 1000, maxBytes: frame + 2 * one },
-    )
-    expect(files.map((f) => f.length)).toEqual([2, 2, 1])
-  })
-
   test('one cars file covers 50,000 ids for a normal origin and fewer when a very long one would pass 50 MB', () => {
     expect(listingIdsPerFile('https://tulpar.kz')).toBe(SITEMAP_MAX_URLS)
     const long = `https://${'a'.repeat(240)}.kz`
     const perFile = listingIdsPerFile(long)
     expect(perFile).toBeLessThan(SITEMAP_MAX_URLS)
     const worst = urlEntry({ loc: `${long}/cars/${Number.MAX_SAFE_INTEGER}`, lastmod: new Date() })
-    expect(perFile * Buffer.byteLength(worst)).toBeLessThanOrEqual(SITEMAP_MAX_BYTES)
+    expect(Buffer.byteLength(URLSET_OPEN + worst.repeat(perFile) + URLSET_CLOSE)).toBeLessThanOrEqual(SITEMAP_MAX_BYTES)
+    expect(Buffer.byteLength(URLSET_OPEN + worst.repeat(perFile + 1) + URLSET_CLOSE)).toBeGreaterThan(SITEMAP_MAX_BYTES)
+  })
+
+  test('a catalogue file of the longest possible make/model/city URLs stays within 50 MB', () => {
+    const perFile = catalogueUrlsPerFile('https://tulpar.kz')
+    const slug = 'x'.repeat(MAX_SLUG_LENGTH)
+    const worst = urlEntry({ loc: `https://tulpar.kz/auto/${slug}/${slug}/${slug}`, lastmod: new Date() })
+    expect(perFile).toBeGreaterThan(10_000)
+    expect(perFile).toBeLessThanOrEqual(SITEMAP_MAX_URLS)
+    expect(Buffer.byteLength(URLSET_OPEN + worst.repeat(perFile) + URLSET_CLOSE)).toBeLessThanOrEqual(SITEMAP_MAX_BYTES)
   })
 })

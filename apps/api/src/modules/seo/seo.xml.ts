@@ -5,9 +5,12 @@ import { DEFAULT_LOCALE, LOCALES } from '@tulpar/contracts/constants'
  * Pure string building: the callers bound the size, these functions only write what they are given.
  */
 
-/** Protocol limits for one sitemap file (and one index file). */
+/** Protocol limits for one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000
 export const SITEMAP_MAX_BYTES = 50 * 1024 * 1024
+
+/** Slugs are at most 60 characters (the slug rule of ListingSearchQuery); longer ones never reach a sitemap. */
+export const MAX_SLUG_LENGTH = 60
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 const XHTML_NS = 'http://www.w3.org/1999/xhtml'
@@ -28,9 +31,11 @@ export interface SitemapRef {
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
+const NEEDS_ESCAPE = /[&<>"']/
 
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c)
+  // Most URLs have nothing to escape; skipping the replace keeps a 50,000-URL file cheap to write.
+  return NEEDS_ESCAPE.test(text) ? text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c) : text
 }
 
 /** W3C datetime, second precision, UTC. */
@@ -38,40 +43,53 @@ export function w3cDate(date: Date): string {
   return `${date.toISOString().slice(0, 19)}Z`
 }
 
+const withLang = (loc: string, lang: string) => {
+  const hash = loc.indexOf('#')
+  const base = hash === -1 ? loc : loc.slice(0, hash)
+  return `${base}${base.includes('?') ? '&' : '?'}lang=${lang}${hash === -1 ? '' : loc.slice(hash)}`
+}
+
 /**
- * The page in each language, the same rule as the pages' own `<link rel="alternate">` (apps/web/app/root.tsx):
- * Russian, the default, is the plain URL (also x-default); Kazakh and English add `?lang=`.
+ * The page in each language, the same rule as the pages' own `<link rel="alternate">`
+ * (apps/web/app/features/seo/alternates.ts): Russian, the default, is the plain URL (also x-default);
+ * Kazakh and English add `lang=`. `loc` is a URL we built, without a `lang` parameter.
  */
 export function localeAlternates(loc: string): { hreflang: string; href: string }[] {
-  const withLang = (lang: string) => {
-    const url = new URL(loc)
-    url.searchParams.set('lang', lang)
-    return url.toString()
-  }
   return [
-    ...LOCALES.map((l) => ({ hreflang: l, href: l === DEFAULT_LOCALE ? loc : withLang(l) })),
+    ...LOCALES.map((l) => ({ hreflang: l, href: l === DEFAULT_LOCALE ? loc : withLang(loc, l) })),
     { hreflang: 'x-default', href: loc },
   ]
 }
 
 /** One `<url>` entry with its language alternates. */
 export function urlEntry({ loc, lastmod }: SitemapUrl): string {
-  const links = localeAlternates(loc)
-    .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`)
-    .join('')
+  let links = ''
+  for (const a of localeAlternates(loc)) {
+    links += `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`
+  }
   const mod = lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ''
   return `<url><loc>${escapeXml(loc)}</loc>${mod}${links}</url>\n`
 }
 
 export function urlset(urls: Iterable<SitemapUrl>): string {
-  const entries: string[] = []
-  for (const u of urls) entries.push(urlEntry(u))
-  return wrapUrlset(entries)
+  let xml = URLSET_OPEN
+  for (const u of urls) xml += urlEntry(u)
+  return xml + URLSET_CLOSE
 }
 
-/** A `<urlset>` file around already-rendered `<url>` entries. */
-export function wrapUrlset(entries: readonly string[]): string {
-  return `${URLSET_OPEN}${entries.join('')}${URLSET_CLOSE}`
+/**
+ * The same document in pieces of `chunk` entries, yielding to the event loop between pieces: writing a full
+ * 50,000-URL file takes a few hundred milliseconds of CPU, which must not stall every other request.
+ */
+export async function* urlsetChunks(urls: readonly SitemapUrl[], chunk = 2000): AsyncGenerator<string> {
+  yield URLSET_OPEN
+  for (let i = 0; i < urls.length; i += chunk) {
+    let piece = ''
+    for (const u of urls.slice(i, i + chunk)) piece += urlEntry(u)
+    yield piece
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  yield URLSET_CLOSE
 }
 
 export function sitemapIndex(sitemaps: SitemapRef[]): string {
@@ -83,37 +101,21 @@ export function sitemapIndex(sitemaps: SitemapRef[]): string {
 }
 
 /**
- * Splits rendered entries into files that each stay within the protocol's URL and byte limits, keeping
- * their order.
- */
-export function packFiles<T extends { xml: string }>(
-  entries: readonly T[],
-  limits = { maxUrls: SITEMAP_MAX_URLS, maxBytes: SITEMAP_MAX_BYTES },
-): T[][] {
-  const frame = Buffer.byteLength(URLSET_OPEN) + Buffer.byteLength(URLSET_CLOSE)
-  const files: T[][] = []
-  let current: T[] = []
-  let bytes = frame
-  for (const entry of entries) {
-    const size = Buffer.byteLength(entry.xml)
-    if (current.length > 0 && (current.length >= limits.maxUrls || bytes + size > limits.maxBytes)) {
-      files.push(current)
-      current = []
-      bytes = frame
-    }
-    current.push(entry)
-    bytes += size
-  }
-  if (current.length > 0) files.push(current)
-  return files
-}
-
-/**
  * How many consecutive listing ids one cars file covers: 50,000, or fewer when a long public URL would push
  * a full file of the longest ids past 50 MB. Fixed for a given public URL, so file n always means the same ids.
  */
 export function listingIdsPerFile(publicUrl: string): number {
-  const longest = urlEntry({ loc: `${publicUrl}/cars/${Number.MAX_SAFE_INTEGER}`, lastmod: new Date() })
+  return urlsPerFile(`${publicUrl}/cars/${Number.MAX_SAFE_INTEGER}`)
+}
+
+/** Catalogue URLs per file: as many of the longest possible `/auto/{brand}/{model}/{city}` as fit. */
+export function catalogueUrlsPerFile(publicUrl: string): number {
+  const slug = 'x'.repeat(MAX_SLUG_LENGTH)
+  return urlsPerFile(`${publicUrl}/auto/${slug}/${slug}/${slug}`)
+}
+
+function urlsPerFile(longestLoc: string): number {
+  const longest = urlEntry({ loc: longestLoc, lastmod: new Date() })
   const room = SITEMAP_MAX_BYTES - Buffer.byteLength(URLSET_OPEN) - Buffer.byteLength(URLSET_CLOSE)
   return Math.min(SITEMAP_MAX_URLS, Math.floor(room / Buffer.byteLength(longest)))
 }
