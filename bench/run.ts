@@ -1,116 +1,291 @@
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { execFileSync } from 'node:child_process'
+import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { openDatabase } from '../apps/api/src/db/client.ts'
-import { seedDemo } from '../apps/api/src/db/seed/demo/index.ts'
-import { seedReference } from '../apps/api/src/db/seed/seed-reference.ts'
+import { createRng } from '../apps/api/src/db/seed/demo/random.ts'
+import { benchDatabaseUrl, describeExisting, machineInfo, recreateAndSeed } from './database.ts'
+import { explainMix } from './explain.ts'
+import { load, sequentialLatency } from './http.ts'
+import { runLighthouse, startChromium } from './lighthouse.ts'
+import { buildMix, describeMix, drawSequence } from './mix.ts'
+import { measurePageWeight } from './page-weight.ts'
+import { type BenchResults, markdownSection, printTable, writePerformanceDoc } from './report.ts'
+import { rssMb, settle, startHelloServer, startProductionServer } from './servers.ts'
+import { measureSitemaps } from './sitemaps.ts'
+import { benchStartup } from './startup.ts'
 
-/*
- * `npm run bench [-- --listings 1000000] [--only seed|startup]`: benchmarks that are not part of the test run.
- * - seed: loads N demo listings into a fresh PostgreSQL database (BENCH_DATABASE_URL, default the local
- *   server) and reports the time and rows per second.
- * - startup: cold start of the production server on a fresh embedded database that already holds demo data
- *   (second start, so seeding is not counted), time to /api/readyz, and its resident memory after a few pages.
- */
+const USAGE = `npm run bench [-- options]   (not part of npm test)
+
+One run: loads N listings into a fresh PostgreSQL database (tulpar_bench on BENCH_DATABASE_URL, default
+the local server), builds the web app, starts the production server on that database and measures the
+search API (concurrency 1 and 32), the car detail API, the server-rendered car page, a bare Fastify route,
+EXPLAIN of every search in the mix, first-load JavaScript and Lighthouse (mobile) of three pages, and the
+embedded demo's start-up. Prints a table and adds a dated section to docs/performance.md.
+
+  --listings N      listings to load (default 1000000)
+  --skip-seed       reuse the bench database from an earlier run
+  --only a,b        run only these parts: seed, explain, search, detail, ssr, sitemap, hello, weight,
+                    lighthouse, startup
+                    (parts other than seed reuse the existing database)
+  --skip-build      use the existing apps/web/build
+  --c1 N            requests at concurrency 1 (default 3000; stops after --c1-seconds, default 90)
+  --seconds S       duration of each autocannon run (default 15)
+  --explain-seconds S  time for EXPLAIN ANALYZE; later mix queries are only planned (default 120)
+  --no-write        do not touch docs/performance.md
+`
+
+const PARTS = [
+  'seed',
+  'explain',
+  'search',
+  'detail',
+  'ssr',
+  'sitemap',
+  'hello',
+  'weight',
+  'lighthouse',
+  'startup',
+] as const
+type Part = (typeof PARTS)[number]
+const SERVER_PARTS: Part[] = ['search', 'detail', 'ssr', 'sitemap', 'weight', 'lighthouse']
+// 3306 is MySQL's port (a MariaDB listens there on these machines); the embedded server runs after the main one stopped.
+const PORTS = { server: 3307, hello: 3308, chromium: 3309, embedded: 3307 }
+
 const { values } = parseArgs({
-  options: { listings: { type: 'string', default: '1000000' }, only: { type: 'string' } },
+  options: {
+    listings: { type: 'string', default: '1000000' },
+    'skip-seed': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'skip-build': { type: 'boolean', default: false },
+    c1: { type: 'string', default: '3000' },
+    'c1-seconds': { type: 'string', default: '90' },
+    seconds: { type: 'string', default: '15' },
+    'explain-seconds': { type: 'string', default: '120' },
+    'no-write': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
 })
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version }
+if (values.help) {
+  process.stdout.write(USAGE)
+  process.exit(0)
+}
+const only = values.only?.split(',').map((p) => p.trim())
+for (const p of only ?? []) {
+  if (!(PARTS as readonly string[]).includes(p)) throw new Error(`--only: unknown part ${p} (${PARTS.join(', ')})`)
+}
+const parts = new Set<Part>((only as Part[] | undefined) ?? PARTS)
+if (values['skip-seed']) parts.delete('seed')
+const runs = (p: Part) => parts.has(p)
+const seconds = Number(values.seconds)
 
-async function benchSeed(listings: number) {
-  const name = `tulpar_bench_${Date.now()}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 })
-  try {
-    await database.migrate(new URL('../apps/api/drizzle', import.meta.url).pathname)
-    await seedReference(database.db)
-    const started = performance.now()
-    const result = await seedDemo(database, {
-      listings,
-      media: null,
-      onProgress: (m) => console.log(`  ${m}`),
-    })
-    const seconds = (performance.now() - started) / 1000
-    results.seed = {
-      listings,
-      seconds: Math.round(seconds),
-      listingsPerSecond: Math.round(listings / seconds),
-      ...result,
-    }
-    console.log(`seed: ${listings} listings in ${seconds.toFixed(1)} s`)
-  } finally {
-    await database.close()
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.end()
-  }
+const log = (m: string) => process.stdout.write(`${m}\n`)
+const section = (m: string) => log(`\n== ${m}`)
+const started = performance.now()
+const startedAt = new Date()
+const loadStart = loadavg()
+
+const pool = buildMix()
+const results: BenchResults = {
+  startedAt,
+  totalSeconds: 0,
+  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+  machine: await machineInfo(),
+  loadAverage: { start: loadStart, end: [] },
+  database: { listings: 0, published: 0 },
+  mixDescription: describeMix(pool),
+  mixQueries: pool.length,
+  notes: [],
 }
 
-function startServer(dataDir: string, port: number) {
-  const started = performance.now()
-  const child = spawn(process.execPath, ['apps/web/server.ts'], {
-    cwd: new URL('..', import.meta.url).pathname,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: 'inherit',
+const needsDatabase = [...parts].some((p) => p !== 'startup')
+if (runs('seed')) {
+  section(`seed: ${Number(values.listings).toLocaleString('en-US')} listings into a fresh database`)
+  results.seed = await recreateAndSeed(Number(values.listings), log)
+  log(`seed: ${results.seed.seconds} s, vacuum analyze ${results.seed.vacuumSeconds} s`)
+}
+if (needsDatabase) results.database = await describeExisting()
+
+if (runs('explain')) {
+  section(`explain: ${pool.length} mix queries`)
+  results.explain = await explainMix(benchDatabaseUrl(), pool, {
+    analyzeSeconds: Number(values['explain-seconds']),
+    progress: log,
   })
-  const ready = (async () => {
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/readyz`)).ok) return performance.now() - started
-      } catch {}
-      await new Promise((r) => setTimeout(r, 50))
+  log(`explain: ${results.explain.offenders.length} queries with a sequential scan of listings`)
+  for (const o of results.explain.offenders) {
+    log(`  SEQ SCAN ${o.search || '(no filter)'} [${o.kind}]`)
+    for (const s of o.seqScans) log(`    ${s.plan.split('\n').join('\n    ')}`)
+  }
+}
+
+if (SERVER_PARTS.some(runs)) {
+  if (!values['skip-build']) {
+    section('build')
+    const t0 = performance.now()
+    execFileSync('npm', ['run', 'build'], { cwd: new URL('..', import.meta.url).pathname, stdio: 'inherit' })
+    results.build = { seconds: Math.round((performance.now() - t0) / 100) / 10 }
+  }
+  section('production server on the bench database')
+  const server = await startProductionServer(benchDatabaseUrl(), PORTS.server)
+  results.serverReadyMs = server.readyMs
+  log(`ready in ${server.readyMs} ms at ${server.url}`)
+  try {
+    const ids = await sampleCarIds(3000)
+    const settleAfter = async (what: string) => {
+      const ms = await settle(server.url)
+      log(`settled in ${ms} ms`)
+      if (ms > 1000)
+        results.notes.push(
+          `After ${what} the server needed ${Math.round(ms / 100) / 10} s to work off queued requests.`,
+        )
     }
-  })()
-  return { child, ready }
+    const searchPaths = (n: number, seed?: number) => drawSequence(pool, n, seed).map((q) => `/api/cars/${q.search}`)
+
+    // Warm-up: every distinct query once and a few car pages, so the runs measure a warm cache, as in production.
+    await sequentialLatency(
+      server.url,
+      [...pool.map((q) => `/api/cars/${q.search}`), ...ids.slice(0, 50).map((id) => `/cars/${id}`)],
+      120,
+    )
+
+    if (runs('search')) {
+      section(`search: concurrency 1, up to ${values.c1} requests`)
+      results.searchC1 = await sequentialLatency(
+        server.url,
+        searchPaths(Number(values.c1)),
+        Number(values['c1-seconds']),
+      )
+      log(JSON.stringify(results.searchC1))
+      if (results.searchC1.requests < Number(values.c1)) {
+        results.notes.push(
+          `The concurrency-1 search run stopped at its time cap after ${results.searchC1.requests} of ${values.c1} requests.`,
+        )
+      }
+      section(`search: concurrency 32 for ${seconds} s`)
+      results.searchC32 = await load(server.url, searchPaths(50_000, 7), { connections: 32, seconds })
+      log(JSON.stringify(results.searchC32))
+      await settleAfter('search at concurrency 32')
+    }
+    if (runs('detail')) {
+      section(`car detail API: concurrency 32 for ${seconds} s`)
+      results.detail = await load(
+        server.url,
+        ids.map((id) => `/api/cars/${id}/`),
+        { connections: 32, seconds },
+      )
+      log(JSON.stringify(results.detail))
+    }
+    if (runs('ssr')) {
+      section(`server-rendered /cars/{id}: concurrency 32 for ${seconds} s`)
+      results.ssr = await load(
+        server.url,
+        ids.map((id) => `/cars/${id}`),
+        { connections: 32, seconds },
+      )
+      log(JSON.stringify(results.ssr))
+    }
+    results.serverRssMb = await rssMb(server.child.pid)
+    if (runs('sitemap')) {
+      section('sitemaps')
+      results.sitemap = await measureSitemaps(server.url)
+      for (const s of results.sitemap) log(JSON.stringify(s))
+    }
+
+    const catalogue = (await fetch(`${server.url}/auto`)).status === 200 ? '/auto' : '/cars'
+    if (catalogue === '/cars')
+      results.notes.push(
+        'The readable catalogue (/auto) is not on this branch yet: the catalogue page measured is /cars.',
+      )
+    const pages = ['/', catalogue, `/cars/${ids[0]}`]
+    if (runs('weight')) {
+      section('first-load JavaScript')
+      results.weight = []
+      for (const p of pages) {
+        const w = await measurePageWeight(server.url, p)
+        results.weight.push(w)
+        log(`${p}: ${w.jsGzipKb} KB gzip in ${w.scripts.length} files (${w.scripts.map((s) => s.url).join(', ')})`)
+      }
+    }
+    if (runs('lighthouse')) {
+      section('Lighthouse (mobile)')
+      try {
+        const chromium = await startChromium(PORTS.chromium)
+        try {
+          results.lighthouse = []
+          for (const p of pages) {
+            const scores = await runLighthouse(server.url, p, PORTS.chromium)
+            results.lighthouse.push(scores)
+            log(`${p}: ${JSON.stringify(scores)}`)
+          }
+        } finally {
+          await chromium.stop()
+        }
+      } catch (error) {
+        results.lighthouseError = error instanceof Error ? error.message : String(error)
+        log(`Lighthouse failed: ${results.lighthouseError}`)
+      }
+    }
+  } finally {
+    await server.stop()
+  }
 }
 
-async function rssMb(pid: number): Promise<number> {
-  const { readFileSync } = await import('node:fs')
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+if (runs('hello')) {
+  section(`bare Fastify hello: concurrency 32 for ${seconds} s`)
+  const hello = await startHelloServer(PORTS.hello)
+  try {
+    results.hello = await load(hello.url, ['/hello'], { connections: 32, seconds })
+    log(JSON.stringify(results.hello))
+  } finally {
+    await hello.stop()
+  }
 }
 
-async function benchStartup() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tulpar-bench-'))
-  const port = 3200
-  const first = startServer(dataDir, port)
-  const firstMs = await first.ready
-  first.child.kill('SIGTERM')
-  await new Promise((r) => first.child.once('exit', r))
-  const second = startServer(dataDir, port)
-  const coldMs = await second.ready
-  const list = await (await fetch(`http://127.0.0.1:${port}/api/cars/`)).json()
-  for (const path of ['/', '/cars', `/cars/${list.results[0].id}`, '/cars?brand=toyota']) {
-    for (let i = 0; i < 10; i++) await (await fetch(`http://127.0.0.1:${port}${path}`)).text()
-  }
-  const rss = await rssMb(second.child.pid ?? 0)
-  second.child.kill('SIGTERM')
-  await new Promise((r) => second.child.once('exit', r))
-  rmSync(dataDir, { recursive: true, force: true })
-  results.startup = {
-    firstStartWithSeedMs: Math.round(firstMs),
-    coldStartMs: Math.round(coldMs),
-    rssAfter40PagesMb: rss,
-  }
-  console.log(
-    `startup: first start (with seeding) ${Math.round(firstMs)} ms, cold start ${Math.round(coldMs)} ms, RSS ${rss} MB`,
+if (runs('startup')) {
+  section('embedded demo start-up (PGlite)')
+  results.startup = await benchStartup(PORTS.embedded)
+  log(JSON.stringify(results.startup))
+}
+
+results.totalSeconds = (performance.now() - started) / 1000
+results.loadAverage.end = loadavg()
+if (results.loadAverage.start[0] !== undefined && results.loadAverage.start[0] > results.machine.cpus) {
+  results.notes.push(
+    `The machine was busy with other work (load average ${results.loadAverage.start[0].toFixed(1)} on ${results.machine.cpus} cores at the start): throughput and latency are lower bounds.`,
+  )
+}
+if (results.searchC32 || results.detail || results.ssr || results.hello) {
+  results.notes.push(
+    'autocannon, the server and PostgreSQL share the same cores; each HTTP run cycles through its URL list.',
   )
 }
 
-if (!values.only || values.only === 'startup') await benchStartup()
-if (!values.only || values.only === 'seed') await benchSeed(Number(values.listings))
-console.log(JSON.stringify(results, null, 2))
+section(`results (${Math.round(results.totalSeconds)} s)`)
+log(printTable(results))
+if (!values['no-write']) {
+  const doc = new URL('../docs/performance.md', import.meta.url).pathname
+  writePerformanceDoc(doc, markdownSection(results))
+  log(`\nwritten to ${doc}`)
+}
+
+/** Published car ids spread over the whole table, in a fixed pseudo-random order. */
+async function sampleCarIds(count: number): Promise<number[]> {
+  const client = new pg.Client({ connectionString: benchDatabaseUrl() })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ max: string | null }>('select max(id) as max from listings')
+    const max = Number(rows[0]?.max ?? 0)
+    const rng = createRng(42)
+    const candidates = Array.from({ length: count * 2 }, () => rng.int(1, max))
+    const published = await client.query<{ id: string }>(
+      `select id from listings where id = any($1::bigint[]) and status = 'published'`,
+      [candidates],
+    )
+    const ok = new Set(published.rows.map((r) => Number(r.id)))
+    const ids = [...new Set(candidates.filter((id) => ok.has(id)))].slice(0, count)
+    if (ids.length === 0) throw new Error('the bench database has no published listings')
+    return ids
+  } finally {
+    await client.end()
+  }
+}

@@ -19,6 +19,7 @@ import { moderationRoutes } from './modules/moderation/index.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { referenceRoutes } from './modules/reference/index.ts'
 import { sellingRoutes } from './modules/selling/index.ts'
+import { seoRoutes } from './modules/seo/index.ts'
 import { valuationRoutes } from './modules/valuation/index.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
@@ -94,6 +95,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   )
   await app.register(messagingRoutes(services), { prefix: '/api' })
   await app.register(moderationRoutes(services), { prefix: '/api' })
+  // robots.txt and the sitemaps live at the site's root, beside the web app's pages.
+  await app.register(seoRoutes(services))
   // Development only: SMS codes and emails land in the outbox table instead of a gateway.
   if (config.devOutbox) registerOutboxRoutes(app, { db: database.db })
   app.all('/api/*', sendNotFound)

@@ -15,6 +15,7 @@ import { createModerationService, createStaffService, createTulparService } from
 import { createProfilesService } from './modules/profiles/profiles.service.ts'
 import { createReferenceService } from './modules/reference/index.ts'
 import { createSellingService } from './modules/selling/index.ts'
+import { createSeoService } from './modules/seo/index.ts'
 import { createValuationService } from './modules/valuation/index.ts'
 
 export type ServicesConfig = Pick<
@@ -53,7 +54,9 @@ export function createServices({
   const moderation = createModerationService({ db, reference, inspections })
   const staff = createStaffService({ db })
   const tulpar = createTulparService({ db, inspections })
+  const seo = createSeoService({ db, publicUrl: config.publicUrl })
   return {
+    seo,
     reference,
     company,
     listings,

@@ -10,11 +10,13 @@ import {
   type ShouldRevalidateFunctionArgs,
   useFetcher,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router'
 import { localeContext, requestInfoContext } from '#app-context'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
+import { alternateLinks, canonicalFromMatches } from './features/seo/alternates.ts'
 import { HTML_LANG } from './i18n/i18n.ts'
 import { I18nProvider, useI18n } from './i18n/i18n-react.tsx'
 import { MESSAGES } from './i18n/index.ts'
@@ -48,23 +50,19 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-/** hreflang alternates for the current page: ru is the default (x-default), kk and en via ?lang=. */
+/**
+ * hreflang alternates (ru, kk, en, x-default) built from the route's canonical URL, so they agree with it
+ * and with the sitemaps; pages without a canonical (not indexed) use their own URL.
+ */
 function Alternates({ publicUrl }: { publicUrl: string }) {
+  const matches = useMatches()
   const { pathname, search } = useLocation()
-  const params = new URLSearchParams(search)
-  params.delete('lang')
-  const href = (lang?: string) => {
-    const p = new URLSearchParams(params)
-    if (lang) p.set('lang', lang)
-    const q = p.toString()
-    return `${publicUrl}${pathname}${q ? `?${q}` : ''}`
-  }
+  const base = canonicalFromMatches(matches) ?? `${publicUrl}${pathname}${search}`
   return (
     <>
-      {LOCALES.map((l) => (
-        <link key={l} rel="alternate" hrefLang={l} href={href(l === DEFAULT_LOCALE ? undefined : l)} />
+      {alternateLinks(base).map((a) => (
+        <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />
       ))}
-      <link rel="alternate" hrefLang="x-default" href={href()} />
     </>
   )
 }

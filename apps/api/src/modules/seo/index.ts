@@ -1,0 +1,3 @@
+export { SitemapNotFoundError } from './seo.errors.ts'
+export { seoRoutes } from './seo.routes.ts'
+export { createSeoService, type SeoService } from './seo.service.ts'

@@ -1,0 +1,123 @@
+import { cpus, totalmem } from 'node:os'
+import pg from 'pg'
+import { openDatabase } from '../apps/api/src/db/client.ts'
+import { seedDemo } from '../apps/api/src/db/seed/demo/index.ts'
+import { seedReference } from '../apps/api/src/db/seed/seed-reference.ts'
+
+/*
+ * The benchmark's own PostgreSQL database. It has a fixed name so `--skip-seed` can reuse the last load;
+ * a full run drops and recreates it. BENCH_DATABASE_URL names the server (any database on it: we connect
+ * there to create ours), default the local PostgreSQL 15 of the developers' machines.
+ */
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+export const BENCH_DB_NAME = process.env.BENCH_DB_NAME ?? 'tulpar_bench'
+if (!/^[a-z_][a-z0-9_]{0,62}$/.test(BENCH_DB_NAME)) throw new Error(`BENCH_DB_NAME must be a plain identifier`)
+
+export function benchDatabaseUrl(): string {
+  const url = new URL(ADMIN_URL)
+  url.pathname = `/${BENCH_DB_NAME}`
+  return url.toString()
+}
+
+const MIGRATIONS = new URL('../apps/api/drizzle', import.meta.url).pathname
+
+export interface SeedResult {
+  listings: number
+  seconds: number
+  listingsPerSecond: number
+  vacuumSeconds: number
+  users: number
+  photos: number
+}
+
+/** Drops and recreates the bench database, migrates it and loads `listings` demo listings (COPY). */
+export async function recreateAndSeed(listings: number, log: (m: string) => void): Promise<SeedResult> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL })
+  await admin.connect()
+  try {
+    await admin.query(`drop database if exists ${BENCH_DB_NAME} with (force)`)
+    await admin.query(`create database ${BENCH_DB_NAME}`)
+  } finally {
+    await admin.end()
+  }
+  const database = await openDatabase({ url: benchDatabaseUrl(), poolSize: 4 })
+  try {
+    await database.migrate(MIGRATIONS)
+    await seedReference(database.db)
+    const started = performance.now()
+    const result = await seedDemo(database, { listings, media: null, onProgress: (m) => log(`  ${m}`) })
+    const seconds = (performance.now() - started) / 1000
+    // A fresh bulk load has no statistics and no visibility map: without this the first minutes of a run
+    // measure autovacuum, and index-only scans are not possible. Production tables get the same from autovacuum.
+    const vacuumStarted = performance.now()
+    await database.pool?.query('vacuum (analyze)')
+    const vacuumSeconds = (performance.now() - vacuumStarted) / 1000
+    return {
+      listings,
+      seconds: Math.round(seconds),
+      listingsPerSecond: Math.round(listings / seconds),
+      vacuumSeconds: Math.round(vacuumSeconds),
+      users: result.users,
+      photos: result.photos,
+    }
+  } finally {
+    await database.close()
+  }
+}
+
+/** Published listings in the existing bench database; throws a clear error when there is none. */
+export async function describeExisting(): Promise<{ listings: number; published: number }> {
+  const client = new pg.Client({ connectionString: benchDatabaseUrl() })
+  try {
+    await client.connect()
+  } catch (error) {
+    throw new Error(
+      `--skip-seed: cannot open the bench database ${BENCH_DB_NAME} (${String(error)}); run once without it`,
+    )
+  }
+  try {
+    const { rows } = await client.query<{ listings: string; published: string }>(
+      `select count(*) as listings, count(*) filter (where status = 'published') as published from listings`,
+    )
+    return { listings: Number(rows[0]?.listings ?? 0), published: Number(rows[0]?.published ?? 0) }
+  } finally {
+    await client.end()
+  }
+}
+
+export interface MachineInfo {
+  cpus: number
+  cpuModel: string
+  memoryGb: number
+  node: string
+  postgres: string
+  postgresSettings: string
+}
+
+export async function machineInfo(): Promise<MachineInfo> {
+  const client = new pg.Client({ connectionString: ADMIN_URL })
+  await client.connect()
+  try {
+    const version = await client.query<{ v: string }>('show server_version')
+    const settings = await client.query<{ name: string; setting: string; unit: string | null }>(
+      `select name, setting, unit from pg_settings
+       where name in ('shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'max_connections')
+       order by name`,
+    )
+    return {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      postgres: version.rows[0]?.v ?? 'unknown',
+      postgresSettings: settings.rows.map((s) => `${s.name}=${formatSetting(s.setting, s.unit)}`).join(', '),
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+function formatSetting(setting: string, unit: string | null): string {
+  if (unit === '8kB') return `${Math.round((Number(setting) * 8) / 1024)}MB`
+  return unit ? `${setting}${unit}` : setting
+}

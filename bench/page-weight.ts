@@ -1,0 +1,60 @@
+import { gzipSync } from 'node:zlib'
+
+/*
+ * First-load JavaScript of a server-rendered page: every script the HTML makes the browser load before it
+ * is interactive (`<link rel="modulepreload">`, `<script src>`, and the `import` statements of inline module
+ * scripts), each fetched and gzipped with node:zlib at its default level, as a server or CDN would send it.
+ * Scripts loaded later (lazy routes, dialogs) are not counted.
+ */
+
+export interface PageWeight {
+  path: string
+  status: number
+  scripts: { url: string; bytes: number; gzip: number }[]
+  jsGzipKb: number
+  jsRawKb: number
+  htmlGzipKb: number
+}
+
+const kb = (n: number) => Math.round((n / 1024) * 10) / 10
+
+export function scriptUrls(html: string): string[] {
+  const urls = new Set<string>()
+  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
+    const href = /\bhref="([^"]+)"/.exec(m[0])?.[1]
+    if (href) urls.add(href)
+  }
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const attrs = m[1] ?? ''
+    const src = /\bsrc="([^"]+)"/.exec(attrs)?.[1]
+    if (src) urls.add(src)
+    else if (/type="module"/.test(attrs)) {
+      for (const imp of (m[2] ?? '').matchAll(/\bimport\s*(?:[^'"]*?from\s*)?["']([^"']+\.js)["']/g)) {
+        if (imp[1]) urls.add(imp[1])
+      }
+    }
+  }
+  return [...urls]
+}
+
+export async function measurePageWeight(baseUrl: string, path: string): Promise<PageWeight> {
+  const res = await fetch(`${baseUrl}${path}`)
+  const html = await res.text()
+  const scripts = await Promise.all(
+    scriptUrls(html).map(async (u) => {
+      const url = new URL(u, `${baseUrl}${path}`).toString()
+      const r = await fetch(url)
+      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`)
+      const body = Buffer.from(await r.arrayBuffer())
+      return { url: new URL(url).pathname, bytes: body.length, gzip: gzipSync(body).length }
+    }),
+  )
+  return {
+    path,
+    status: res.status,
+    scripts,
+    jsGzipKb: kb(scripts.reduce((n, s) => n + s.gzip, 0)),
+    jsRawKb: kb(scripts.reduce((n, s) => n + s.bytes, 0)),
+    htmlGzipKb: kb(gzipSync(html).length),
+  }
+}

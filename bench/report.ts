@@ -1,0 +1,248 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import type { MachineInfo, SeedResult } from './database.ts'
+import type { ExplainResult } from './explain.ts'
+import type { LatencyResult, LoadResult } from './http.ts'
+import type { LighthouseScores } from './lighthouse.ts'
+import type { PageWeight } from './page-weight.ts'
+import type { SitemapTiming } from './sitemaps.ts'
+
+/** Everything one run measured; parts that did not run are absent. */
+export interface BenchResults {
+  startedAt: Date
+  totalSeconds: number
+  command: string
+  machine: MachineInfo
+  loadAverage: { start: number[]; end: number[] }
+  database: { listings: number; published: number }
+  mixDescription: string
+  mixQueries: number
+  notes: string[]
+  seed?: SeedResult
+  build?: { seconds: number }
+  serverReadyMs?: number
+  serverRssMb?: number
+  explain?: ExplainResult
+  searchC1?: LatencyResult
+  searchC32?: LoadResult
+  detail?: LoadResult
+  ssr?: LoadResult
+  hello?: LoadResult
+  sitemap?: SitemapTiming[]
+  weight?: PageWeight[]
+  lighthouse?: LighthouseScores[]
+  lighthouseError?: string
+  startup?: { firstStartWithSeedMs: number; coldStartMs: number; rssAfter40PagesMb: number }
+}
+
+interface Row {
+  what: string
+  result: string
+  target: string
+  /** true met, false missed, null no target. */
+  met: boolean | null
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US')
+const pct = (value: number, target: number) => `${Math.round((Math.abs(value - target) / target) * 100)}%`
+
+/** "missed by X" wording: how far from the target, in the target's unit and relative. */
+function verdict(met: boolean | null, miss: string): string {
+  if (met === null) return ''
+  return met ? 'met' : `MISSED (${miss})`
+}
+
+export function rows(r: BenchResults): Row[] {
+  const out: Row[] = []
+  const add = (what: string, result: string, target = '', met: boolean | null = null) =>
+    out.push({ what, result, target, met })
+  if (r.seed) {
+    add(
+      `Load ${fmt(r.seed.listings)} listings into PostgreSQL (COPY), then VACUUM ANALYZE`,
+      `${r.seed.seconds} s (${fmt(r.seed.listingsPerSecond)} listings/s) + ${r.seed.vacuumSeconds} s`,
+    )
+  }
+  if (r.build) add('Production build', `${r.build.seconds} s`)
+  if (r.serverReadyMs !== undefined)
+    add('Production server start on PostgreSQL (to /api/readyz)', `${r.serverReadyMs} ms`)
+  if (r.explain) {
+    const e = r.explain
+    add(
+      `EXPLAIN (ANALYZE, BUFFERS) of the ${e.queries} mix queries (${e.statements} statements): sequential scans of listings`,
+      `${e.offenders.length} queries (execution median ${e.medianMs} ms, p95 ${e.p95Ms} ms` +
+        `${e.planOnly ? `; ${e.planOnly} only planned, the ANALYZE time ran out` : ''})`,
+      '0',
+      e.offenders.length === 0,
+    )
+  }
+  if (r.searchC1) {
+    const s = r.searchC1
+    const met = s.p95 <= 25 && s.errors === 0
+    add(
+      `Search API, concurrency 1, ${fmt(s.requests)} requests: p50 / p95 / p99`,
+      `${s.p50} / ${s.p95} / ${s.p99} ms${s.errors ? `, ${s.errors} errors` : ''}`,
+      'p95 <= 25 ms',
+      met,
+    )
+  }
+  if (r.searchC32) {
+    const s = r.searchC32
+    const met = s.rps >= 800 && s.p99 < 150 && s.errors + s.non2xx === 0
+    add(
+      `Search API, concurrency 32 (autocannon, ${s.seconds} s): requests/s, p99`,
+      `${fmt(s.rps)} req/s, p99 ${s.p99} ms${s.errors + s.non2xx ? `, ${s.errors + s.non2xx} errors` : ''}`,
+      '>= 800 req/s, p99 < 150 ms',
+      met,
+    )
+  }
+  if (r.detail) {
+    const d = r.detail
+    add(
+      `Car detail API, concurrency 32: requests/s, p99`,
+      `${fmt(d.rps)} req/s, p99 ${d.p99} ms${d.errors + d.non2xx ? `, ${d.errors + d.non2xx} errors` : ''}`,
+      '>= 3,000 req/s',
+      d.rps >= 3000 && d.errors + d.non2xx === 0,
+    )
+  }
+  if (r.ssr) {
+    const d = r.ssr
+    add(
+      'Server-rendered /cars/{id}, concurrency 32: requests/s, p99',
+      `${fmt(d.rps)} req/s, p99 ${d.p99} ms${d.errors + d.non2xx ? `, ${d.errors + d.non2xx} errors` : ''}`,
+      '>= 400 req/s',
+      d.rps >= 400 && d.errors + d.non2xx === 0,
+    )
+  }
+  for (const s of r.sitemap ?? []) {
+    add(
+      `Sitemap ${s.path} (${fmt(s.urls)} URLs, ${s.xmlMb} MB, ${fmt(s.gzipKb)} KB gzip): first / best of 3`,
+      `${fmt(s.firstMs)} / ${fmt(s.bestMs)} ms`,
+    )
+  }
+  if (r.hello) {
+    add(
+      'Bare Fastify "hello" route, concurrency 32 (the machine\'s ceiling)',
+      `${fmt(r.hello.rps)} req/s, p99 ${r.hello.p99} ms`,
+    )
+  }
+  for (const w of r.weight ?? []) {
+    add(
+      `First-load JS of ${w.path} (${w.scripts.length} files, gzip)`,
+      `${w.jsGzipKb} KB (${w.jsRawKb} KB raw; HTML ${w.htmlGzipKb} KB gzip)`,
+      '<= 120 KB',
+      w.jsGzipKb <= 120 && w.status === 200,
+    )
+  }
+  for (const l of r.lighthouse ?? []) {
+    add(
+      `Lighthouse mobile ${l.path}: performance / accessibility / SEO (best practices)`,
+      `${l.performance} / ${l.accessibility} / ${l.seo} (${l.bestPractices})`,
+      '>= 90 / 95 / 95',
+      l.performance >= 90 && l.accessibility >= 95 && l.seo >= 95,
+    )
+  }
+  if (r.lighthouseError) add('Lighthouse mobile', `did not run: ${r.lighthouseError}`, '>= 90 / 95 / 95', false)
+  if (r.startup) {
+    add(
+      'Embedded database (PGlite): first start with 2,000 demo listings / cold start / RSS after 40 pages',
+      `${fmt(r.startup.firstStartWithSeedMs)} ms / ${fmt(r.startup.coldStartMs)} ms / ${r.startup.rssAfter40PagesMb} MB`,
+    )
+  }
+  return out
+}
+
+/** How far each missed target is, in words, for the table's status column. */
+function missText(row: Row, r: BenchResults): string {
+  if (row.met !== false) return verdict(row.met, '')
+  if (row.what.startsWith('Search API, concurrency 1') && r.searchC1)
+    return verdict(false, `p95 ${pct(r.searchC1.p95, 25)} over`)
+  if (row.what.startsWith('Search API, concurrency 32') && r.searchC32) {
+    const parts = []
+    if (r.searchC32.rps < 800) parts.push(`${pct(r.searchC32.rps, 800)} short of 800 req/s`)
+    if (r.searchC32.p99 >= 150) parts.push(`p99 ${pct(r.searchC32.p99, 150)} over`)
+    if (r.searchC32.errors + r.searchC32.non2xx) parts.push('errors')
+    return verdict(false, parts.join(', '))
+  }
+  if (row.what.startsWith('Car detail') && r.detail) return verdict(false, `${pct(r.detail.rps, 3000)} short`)
+  if (row.what.startsWith('Server-rendered') && r.ssr) return verdict(false, `${pct(r.ssr.rps, 400)} short`)
+  const js = /^First-load JS of (\S+)/.exec(row.what)
+  if (js) {
+    const w = r.weight?.find((x) => x.path === js[1])
+    if (w) return verdict(false, `${Math.round((w.jsGzipKb - 120) * 10) / 10} KB over`)
+  }
+  const lh = /^Lighthouse mobile (\S+):/.exec(row.what)
+  if (lh) {
+    const l = r.lighthouse?.find((x) => x.path === lh[1])
+    if (l) {
+      const parts = []
+      if (l.performance < 90) parts.push(`performance ${90 - l.performance} short`)
+      if (l.accessibility < 95) parts.push(`accessibility ${95 - l.accessibility} short`)
+      if (l.seo < 95) parts.push(`SEO ${95 - l.seo} short`)
+      return verdict(false, parts.join(', '))
+    }
+  }
+  if (row.what.startsWith('EXPLAIN')) return verdict(false, `${r.explain?.offenders.length ?? 0} queries scan listings`)
+  return verdict(false, 'see below')
+}
+
+export function printTable(r: BenchResults): string {
+  const table = rows(r).map((row) => [row.what, row.result, row.target, missText(row, r)])
+  const head = ['What', 'Result', 'Target', 'Status']
+  const widths = head.map((h, i) => Math.max(h.length, ...table.map((t) => (t[i] ?? '').length)))
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('-+-'), ...table.map(line)].join('\n')
+}
+
+function markdownTable(r: BenchResults): string {
+  const esc = (s: string) => s.replaceAll('|', '\\|')
+  const body = rows(r).map(
+    (row) => `| ${esc(row.what)} | ${esc(row.result)} | ${esc(row.target)} | ${esc(missText(row, r))} |`,
+  )
+  return ['| What | Result | Target | Status |', '| --- | --- | --- | --- |', ...body].join('\n')
+}
+
+export function markdownSection(r: BenchResults): string {
+  const m = r.machine
+  const when = `${r.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  const out: string[] = [
+    `## ${when}: catalogue benchmark at ${fmt(r.database.listings)} listings`,
+    '',
+    `\`${r.command}\`, ${Math.round(r.totalSeconds)} s in all. Machine: ${m.cpus} cores (${m.cpuModel}), ` +
+      `${m.memoryGb} GB memory, Node ${m.node}, PostgreSQL ${m.postgres} (${m.postgresSettings}). ` +
+      `Load average (1 min) ${r.loadAverage.start[0]?.toFixed(1)} at the start, ${r.loadAverage.end[0]?.toFixed(1)} ` +
+      `at the end. Database: ${fmt(r.database.listings)} listings, ${fmt(r.database.published)} published.`,
+    '',
+    markdownTable(r),
+    '',
+    `Search mix (${r.mixQueries} distinct queries, seeded, bench/mix.ts): ${r.mixDescription}`,
+  ]
+  if (r.notes.length > 0) out.push('', ...r.notes.map((n) => `- ${n}`))
+  if (r.explain && r.explain.offenders.length > 0) {
+    out.push('', `Queries with a sequential scan of \`listings\` (${r.explain.offenders.length}):`, '')
+    for (const o of r.explain.offenders.slice(0, 15)) out.push(`- \`${o.search || '(no filter)'}\` (${o.kind})`)
+    if (r.explain.offenders.length > 15) out.push(`- and ${r.explain.offenders.length - 15} more`)
+  }
+  if (r.explain) {
+    out.push(
+      '',
+      `Slowest mix queries under EXPLAIN ANALYZE: ${r.explain.slowest.map((s) => `\`${s.search || '(no filter)'}\` ${s.executionMs} ms`).join(', ')}.`,
+    )
+  }
+  for (const l of r.lighthouse ?? []) {
+    const x = l.metrics
+    out.push(
+      '',
+      `Lighthouse ${l.path}: FCP ${x.fcpMs} ms, LCP ${x.lcpMs} ms, TBT ${x.tbtMs} ms, CLS ${x.cls}, Speed Index ${x.speedIndexMs} ms.` +
+        (l.failing.length ? ` Losing points: ${l.failing.join('; ')}.` : '') +
+        (l.warnings.length ? ` Lighthouse warned: ${l.warnings.join(' ')}` : ''),
+    )
+  }
+  return `${out.join('\n')}\n`
+}
+
+/** Puts the new section first (newest on top), under the file's introduction. */
+export function writePerformanceDoc(path: string, section: string): void {
+  const doc = readFileSync(path, 'utf8')
+  const at = doc.indexOf('\n## ')
+  const next = at === -1 ? `${doc.trimEnd()}\n\n${section}` : `${doc.slice(0, at + 1)}${section}\n${doc.slice(at + 1)}`
+  writeFileSync(path, next)
+}

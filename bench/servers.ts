@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const ROOT = new URL('..', import.meta.url).pathname
+
+export interface RunningServer {
+  url: string
+  child: ChildProcess
+  /** Milliseconds from spawn to the first good answer of `readyPath`. */
+  readyMs: number
+  stop(): Promise<void>
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  let exited: number | null = null
+  child.once('exit', (code) => {
+    exited = code ?? -1
+  })
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (exited !== null) throw new Error(`${url}: the server exited with ${exited} before it was ready`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} not ready within ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+function stopper(child: ChildProcess) {
+  return async () => {
+    if (child.exitCode !== null) return
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await exited
+  }
+}
+
+/** The production server (`apps/web/server.ts`, built web app + API) on the bench PostgreSQL database. */
+export async function startProductionServer(databaseUrl: string, port: number): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${port}`
+  const started = performance.now()
+  const child = spawn(process.execPath, ['apps/web/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
+      SEED_ON_EMPTY: 'false',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'tulpar-bench-data-')),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  await waitReady(`${url}/api/readyz`, child, 60_000)
+  return { url, child, readyMs: Math.round(performance.now() - started), stop: stopper(child) }
+}
+
+export async function startHelloServer(port: number): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${port}`
+  const started = performance.now()
+  const child = spawn(process.execPath, [join(ROOT, 'bench/hello-server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  await waitReady(`${url}/hello`, child, 30_000)
+  return { url, child, readyMs: Math.round(performance.now() - started), stop: stopper(child) }
+}
+
+/** Resident memory of a process, MB (Linux). */
+export async function rssMb(pid: number | undefined): Promise<number> {
+  if (!pid) return 0
+  const { readFileSync } = await import('node:fs')
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+}
+
+/**
+ * Waits until the server has worked off what an earlier load left queued (requests autocannon gave up on
+ * still hold database connections): readiness must answer within 200 ms. Returns the milliseconds waited.
+ */
+export async function settle(url: string, timeoutMs = 120_000): Promise<number> {
+  const started = performance.now()
+  for (;;) {
+    const t0 = performance.now()
+    try {
+      const res = await fetch(`${url}/api/readyz`, { signal: AbortSignal.timeout(timeoutMs) })
+      await res.text()
+      if (res.ok && performance.now() - t0 < 200) return Math.round(performance.now() - started)
+    } catch {
+      // still busy
+    }
+    if (performance.now() - started > timeoutMs) throw new Error(`${url} still busy after ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
