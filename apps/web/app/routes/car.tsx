@@ -66,7 +66,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const cookieVisitor = readVisitorId(request.headers.get('cookie'))
   const [similar, view] = await Promise.all([
-    services.carPage.listSimilar(id, locale),
+    services.carPage.listSimilarTo(
+      { id, modelId: car.model.id, brandId: car.brand.id, bodyType: car.bodyType, priceKzt: car.priceKzt },
+      locale,
+    ),
     isCountableView(request)
       ? services.carPage.recordView(id, {
           ip: clientIp,
