@@ -95,6 +95,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   )
 }
 
+/** A removed car's 410 tells crawlers to drop it (the visitor cookie needs nothing here: Set-Cookie passes on its own). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const robots = loaderHeaders.get('X-Robots-Tag')
+  return robots ? { 'X-Robots-Tag': robots } : new Headers()
+}
+
 /** Reveal the number and request a call-back: plain form posts, answered by the same use cases as the API. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseId(params.id)
