@@ -66,7 +66,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const cookieVisitor = readVisitorId(request.headers.get('cookie'))
   const [similar, view] = await Promise.all([
-    services.carPage.listSimilar(id, locale),
+    services.carPage.listSimilarTo(
+      { id, modelId: car.model.id, brandId: car.brand.id, bodyType: car.bodyType, priceKzt: car.priceKzt },
+      locale,
+    ),
     isCountableView(request)
       ? services.carPage.recordView(id, {
           ip: clientIp,
@@ -90,6 +93,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     { headers },
   )
+}
+
+/** A removed car's 410 tells crawlers to drop it (the visitor cookie needs nothing here: Set-Cookie passes on its own). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const robots = loaderHeaders.get('X-Robots-Tag')
+  return robots ? { 'X-Robots-Tag': robots } : new Headers()
 }
 
 /** Reveal the number and request a call-back: plain form posts, answered by the same use cases as the API. */

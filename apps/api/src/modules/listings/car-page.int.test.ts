@@ -4,7 +4,13 @@ import { listings, listingViews } from '../../db/schema.ts'
 import { createListing, createUser } from '../../testing/factories.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 import { CAR_PAGE_LIMITS } from './car-page.limits.ts'
-import { nearestByPriceQueries, sameBody, sameBrandAndBody, sameModel } from './car-page.repository.ts'
+import {
+  nearestByPriceQueries,
+  sameBody,
+  sameBrandAndBody,
+  sameModel,
+  similarCandidatesQuery,
+} from './car-page.repository.ts'
 import { createCarPageService } from './car-page.service.ts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -336,19 +342,31 @@ describe('GET /api/cars/{id}/similar/', () => {
           listings_pub_body_price_idx: sameBody('sedan'),
         }
         for (const [indexName, where] of Object.entries(tiers)) {
-          const queries = nearestByPriceQueries(tx, where, 6_000_000, [base], 8)
+          const queries = nearestByPriceQueries(tx, where, 6_000_000, base, 16)
           for (const [i, query] of queries.entries()) {
             // Both drivers answer { rows: [{ 'QUERY PLAN': ... }] }; the text is all this test reads.
             plans[`${indexName}#${i}`] = JSON.stringify(await tx.execute(sql`explain ${query}`))
           }
         }
+        // What the service runs: all six halves in one statement.
+        const union = similarCandidatesQuery(
+          tx,
+          { id: base, modelId: kia.modelId, brandId: kia.brandId, bodyType: 'sedan', priceKzt: 6_000_000 },
+          16,
+        )
+        plans.union = JSON.stringify(await tx.execute(sql`explain ${union}`))
         throw rollback
       })
       .catch((error: unknown) => {
         if (error !== rollback) throw error
       })
-    expect(Object.keys(plans)).toHaveLength(6)
-    for (const [key, plan] of Object.entries(plans)) {
+    const { union, ...halves } = plans
+    for (const indexName of ['model_price', 'brand_body_price', 'body_price']) {
+      expect(union).toContain(`listings_pub_${indexName}_idx`)
+    }
+    expect(union).not.toContain('Seq Scan')
+    expect(Object.keys(halves)).toHaveLength(6)
+    for (const [key, plan] of Object.entries(halves)) {
       expect(plan, key).toContain(key.split('#')[0])
       expect(plan, key).not.toContain('Seq Scan')
       // The price bound is an index condition: the scan starts at the price and stops after 8 rows (or, for a

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { brands, cities, models } from '../reference/reference.tables.ts'
 import { cardColumns, type ListingCardRow } from './listings.repository.ts'
@@ -15,6 +16,7 @@ export async function findListingState(db: Db, id: number) {
       bodyType: listings.bodyType,
       brandId: listings.brandId,
       modelId: listings.modelId,
+      viewsCount: listings.viewsCount,
       brand: { slug: brands.slug, name: brands.name },
       model: { slug: models.slug, name: models.name },
     })
@@ -37,11 +39,23 @@ export async function revealContactPhone(db: Db, id: number): Promise<string | n
   return row?.phone ?? null
 }
 
-/** Records the visitor for the day; true only the first time that day (the primary key dedupes). */
-export async function insertView(db: Db, listingId: number, day: string, visitorHash: string): Promise<boolean> {
+/**
+ * Records the visitor for the day, only on a listing whose page is public (published or sold); true only the
+ * first time that day (the primary key dedupes). One statement: the visibility check costs no extra round trip.
+ */
+export async function insertViewIfVisible(db: Db, listingId: number, day: string, visitorHash: string) {
   const rows = await db
     .insert(listingViews)
-    .values({ listingId, day, visitorHash })
+    .select(
+      db
+        .select({
+          listingId: listings.id,
+          day: sql<string>`${day}::date`.as('day'),
+          visitorHash: sql<string>`${visitorHash}::text`.as('visitor_hash'),
+        })
+        .from(listings)
+        .where(and(eq(listings.id, listingId), inArray(listings.status, ['published', 'sold']))),
+    )
     .onConflictDoNothing()
     .returning({ listingId: listingViews.listingId })
   return rows.length > 0
@@ -64,26 +78,28 @@ export async function incrementViews(db: Db, listingId: number): Promise<number 
   return row?.viewsCount ?? null
 }
 
-export async function findViewsCount(db: Db, listingId: number): Promise<number> {
-  const [row] = await db.select({ viewsCount: listings.viewsCount }).from(listings).where(eq(listings.id, listingId))
-  return row?.viewsCount ?? 0
-}
-
 // Literal, not a parameter, so the planner can match the partial `where status = 'published'` indexes.
 const published = sql`${listings.status} = 'published'`
 
-export interface PriceNeighbour {
-  id: number
-  priceKzt: number
-}
-
 /**
  * The two halves of a nearest-price lookup: prices from `priceKzt` up, and below it down. Each is one range
- * scan of a `(…, price_kzt)` partial index that stops after `limit` rows, however many cars match.
+ * scan of a `(…, price_kzt, id)` partial index that stops after `limit` rows, however many cars match.
  */
-export function nearestByPriceQueries(db: Db, where: SQL, priceKzt: number, excludeIds: number[], limit: number) {
-  const base = and(published, where, excludeIds.length > 0 ? notInArray(listings.id, excludeIds) : undefined)
-  const columns = { id: listings.id, priceKzt: sql<number>`${listings.priceKzt}`.mapWith(Number) }
+export function nearestByPriceQueries(
+  db: Db,
+  where: SQL,
+  priceKzt: number,
+  excludeId: number,
+  limit: number,
+  tier = 0,
+) {
+  const base = and(published, where, ne(listings.id, excludeId))
+  const columns = {
+    id: listings.id,
+    priceKzt: sql<number>`${listings.priceKzt}`.mapWith(Number).as('price_kzt'),
+    // A literal: a parameter would have no type inside a UNION.
+    tier: sql<number>`${sql.raw(String(Math.trunc(tier)))}::int`.mapWith(Number).as('tier'),
+  }
   return [
     db
       .select(columns)
@@ -100,21 +116,6 @@ export function nearestByPriceQueries(db: Db, where: SQL, priceKzt: number, excl
   ] as const
 }
 
-/** The `limit` published listings matching `where` whose price is nearest `priceKzt`. */
-export async function findNearestByPrice(
-  db: Db,
-  where: SQL,
-  priceKzt: number,
-  excludeIds: number[],
-  limit: number,
-): Promise<PriceNeighbour[]> {
-  const [upQuery, downQuery] = nearestByPriceQueries(db, where, priceKzt, excludeIds, limit)
-  const [up, down] = await Promise.all([upQuery, downQuery])
-  return [...up, ...down]
-    .sort((a, b) => Math.abs(a.priceKzt - priceKzt) - Math.abs(b.priceKzt - priceKzt) || a.id - b.id)
-    .slice(0, limit)
-}
-
 export function sameModel(modelId: number): SQL {
   return sql`${listings.modelId} = ${modelId}`
 }
@@ -125,6 +126,33 @@ export function sameBrandAndBody(brandId: number, bodyType: string): SQL {
 
 export function sameBody(bodyType: string): SQL {
   return sql`${listings.bodyType} = ${bodyType}`
+}
+
+export interface SimilarBase {
+  id: number
+  modelId: number
+  brandId: number
+  bodyType: string | null
+  priceKzt: number
+}
+
+/**
+ * Candidates for "similar cars" of every tier (0 same model, 1 same brand and body type, 2 same body type) in
+ * one round trip: each tier's nearest `perSide` prices above and below, as six index range scans.
+ */
+export function similarCandidatesQuery(db: Db, base: SimilarBase, perSide: number) {
+  const tiers = [sameModel(base.modelId)]
+  if (base.bodyType) tiers.push(sameBrandAndBody(base.brandId, base.bodyType), sameBody(base.bodyType))
+  const [first, second, ...others] = tiers.flatMap((where, tier) =>
+    nearestByPriceQueries(db, where, base.priceKzt, base.id, perSide, tier),
+  )
+  // Every tier has an upward and a downward half, so there are always at least two.
+  if (!first || !second) throw new Error('no similar-car tiers')
+  return unionAll(first, second, ...others)
+}
+
+export async function findSimilarCandidates(db: Db, base: SimilarBase, perSide: number) {
+  return similarCandidatesQuery(db, base, perSide)
 }
 
 /** Cards of the given published listings, in the order of `ids`. */

@@ -52,6 +52,17 @@ export function createCarPageService({ db, limiter, secret, now = () => new Date
     return state
   }
 
+  async function listSimilarTo(base: repo.SimilarBase, locale: Locale): Promise<SimilarListings> {
+    // Each tier brings twice the page size per side: up to 7 of a later tier's rows can repeat earlier picks
+    // (a tier is only needed when the ones before it came up short), and 8 fresh ones must remain.
+    const candidates = await repo.findSimilarCandidates(db, base, SIMILAR_LISTINGS_LIMIT * 2)
+    const distance = (c: { priceKzt: number }) => Math.abs(c.priceKzt - base.priceKzt)
+    candidates.sort((a, b) => a.tier - b.tier || distance(a) - distance(b) || a.id - b.id)
+    const picked = [...new Set(candidates.map((c) => c.id))].slice(0, SIMILAR_LISTINGS_LIMIT)
+    const rows = await repo.findCardsByIds(db, picked)
+    return { results: rows.map((r) => toListingCard(r, locale)) }
+  }
+
   return {
     requireOnSale,
 
@@ -77,20 +88,17 @@ export function createCarPageService({ db, limiter, secret, now = () => new Date
     /**
      * Counts one view per visitor per day (Almaty time), however often the page is reloaded. Answers the
      * visitor id used, so the web can keep it in a cookie. Never throws for limits: an uncounted view is fine.
+     * Throws ListingGoneError (410) for a removed listing and ListingNotFoundError for a hidden one.
      */
     async recordView(id: number, client: CarPageClient): Promise<ListingViewResult & { visitorId: string }> {
-      const state = await requireVisible(id)
-      if (state.status === 'archived') throw goneError(state)
       const visitorId = isVisitorId(client.visitorId)
         ? client.visitorId
         : deriveVisitorId(secret, client.ip, client.userAgent ?? '')
       const day = viewDay(now())
       const visitorHash = hashVisitor(secret, visitorId)
-      const isNew = await repo.insertView(db, id, day, visitorHash)
-      if (isNew) {
+      if (await repo.insertViewIfVisible(db, id, day, visitorHash)) {
         const { limit, windowSeconds } = CAR_PAGE_LIMITS.countedViewsPerIpListingDay
-        const allowed = (await limiter.hit(`views:ip:${client.ip}:${id}`, limit, windowSeconds)).allowed
-        if (allowed) {
+        if ((await limiter.hit(`views:ip:${client.ip}:${id}`, limit, windowSeconds)).allowed) {
           const viewsCount = await repo.incrementViews(db, id)
           if (viewsCount !== null) return { counted: true, viewsCount, visitorId }
         } else {
@@ -98,8 +106,14 @@ export function createCarPageService({ db, limiter, secret, now = () => new Date
           await repo.deleteView(db, id, day, visitorHash)
         }
       }
-      return { counted: false, viewsCount: await repo.findViewsCount(db, id), visitorId }
+      // Seen today already, over the limit, or not a public page: the state says which.
+      const state = await requireVisible(id)
+      if (state.status === 'archived') throw goneError(state)
+      return { counted: false, viewsCount: state.viewsCount, visitorId }
     },
+
+    /** Similar cars of a listing the caller may see (the API checks by id; the page passes its loaded car). */
+    listSimilarTo,
 
     /**
      * Up to 8 published cars like this one: the same model at the nearest prices, then the same brand and body
@@ -109,18 +123,7 @@ export function createCarPageService({ db, limiter, secret, now = () => new Date
       const state = await requireVisible(id)
       const { modelId, brandId, bodyType, priceKzt } = state
       if (modelId === null || brandId === null || priceKzt === null) return { results: [] }
-      const tiers = [repo.sameModel(modelId)]
-      if (bodyType) tiers.push(repo.sameBrandAndBody(brandId, bodyType), repo.sameBody(bodyType))
-      const picked: number[] = []
-      for (const where of tiers) {
-        const remaining = SIMILAR_LISTINGS_LIMIT - picked.length
-        if (remaining <= 0) break
-        // A tier that comes back short holds no other match, so the next tier never repeats one.
-        const found = await repo.findNearestByPrice(db, where, priceKzt, [id, ...picked], remaining)
-        picked.push(...found.map((f) => f.id))
-      }
-      const rows = await repo.findCardsByIds(db, picked)
-      return { results: rows.map((r) => toListingCard(r, locale)) }
+      return listSimilarTo({ id, modelId, brandId, bodyType, priceKzt }, locale)
     },
   }
 }
