@@ -41,11 +41,15 @@ export function isSummaryCountable(f: SearchFilter): boolean {
  * column comparison so the partial `status = 'published'` indexes apply.
  */
 export function filterConditions(f: SearchFilter): SQL {
+  return and(sql`${listings.status} = 'published'`, matchConditions(f)) ?? sql`true`
+}
+
+/** The filter's own conditions, without the visibility rule (for the sample, inside an index of published rows). */
+function matchConditions(f: SearchFilter): SQL {
   const l = listings
   // Constant conditions are SQL literals, not parameters, so they match the partial index predicates even
   // in a generic plan.
   const parts: (SQL | undefined)[] = [
-    sql`${l.status} = 'published'`,
     f.brandId === undefined ? undefined : eq(l.brandId, f.brandId),
     f.modelId === undefined ? undefined : eq(l.modelId, f.modelId),
     f.cityId === undefined ? undefined : eq(l.cityId, f.cityId),
@@ -109,7 +113,7 @@ const SORTS: Record<ListingSort, SortSpec> = {
   mileage_asc: { column: listings.mileageKm, direction: 'asc', key: numberKey(listings.mileageKm), value: plain },
 }
 
-/** `1795264248891123` -> `2026-11-21T10:30:48.891123Z` (Date alone would drop the last three digits). */
+/** `1795264248891123` -> `2026-11-21T12:30:48.891123Z` (Date alone would drop the last three digits). */
 export function microsToIso(us: number): string {
   const ms = Math.floor(us / 1000)
   const rest = String(us - ms * 1000).padStart(3, '0')
@@ -168,14 +172,41 @@ export function findSearchPage(db: Db, filter: SearchFilter, req: SearchPageRequ
 }
 export type SearchCardRow = Awaited<ReturnType<typeof findSearchPage>>[number]
 
-/**
- * Matches counted up to `cap` (pass the cap plus one to learn whether there are more). The LIMIT inside
- * stops the scan, so the cost is bounded by the cap, not by how many listings match.
- */
-export async function countMatchesUpTo(db: Db, filter: SearchFilter, cap: number): Promise<number> {
-  const capped = db.select({ one: sql`1` }).from(listings).where(filterConditions(filter)).limit(cap).as('capped')
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped)
+/** The exact number of matches; call it only when the brand/model/city part bounds the work (see the service). */
+export async function countMatches(db: Db, filter: SearchFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(listings)
+    .where(filterConditions(filter))
   return row?.n ?? 0
+}
+
+/** The brand, model and city part of a filter: what `listing_counts` knows exactly and the indexes lead with. */
+export function placePart(f: SearchFilter): SearchFilter {
+  return { brandId: f.brandId, modelId: f.modelId, cityId: f.cityId }
+}
+
+/**
+ * Of the `size` newest listings of the filter's brand/model/city part, how many match the whole filter: a
+ * sample for estimating the count, read inside one index (the part's newest-first index, which carries
+ * every filter column), so it costs `size` index entries whatever the filter.
+ */
+export async function sampleMatches(db: Db, filter: SearchFilter, size: number) {
+  const spec = SORTS.newest
+  const sample = db
+    .select({ hit: sql<boolean>`${matchConditions(filter)}`.as('hit') })
+    .from(listings)
+    .where(filterConditions(placePart(filter)))
+    .orderBy(...orderBy(spec))
+    .limit(size)
+    .as('sample')
+  const [row] = await db
+    .select({
+      hits: sql<number>`count(*) filter (where ${sample.hit})`.mapWith(Number),
+      seen: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(sample)
+  return { hits: row?.hits ?? 0, seen: row?.seen ?? 0 }
 }
 
 const ALL = 0

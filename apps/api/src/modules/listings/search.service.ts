@@ -1,7 +1,6 @@
 import {
   decodeListingCursor,
   encodeListingCursor,
-  LISTING_COUNT_CAP,
   LISTING_MAX_PAGE,
   LISTING_PAGE_SIZE,
   type ListingCard,
@@ -64,14 +63,16 @@ interface Count {
 }
 
 /**
- * Brand/model/city/newness filters read their exact total from `listing_counts`; any other filter is
- * counted over `listings` up to LISTING_COUNT_CAP (all that numbered pages reach), beyond which the count
- * is a lower bound. A first page that is not full already is the count.
+ * Up to this many published listings in a brand/model/city part are counted exactly under any other
+ * filter; beyond it the count is estimated from the part's newest this-many (docs/decisions/005).
  */
-async function countMatches(db: Db, filter: repo.SearchFilter, firstPageRows: number | null): Promise<Count> {
-  if (firstPageRows !== null && firstPageRows <= LISTING_PAGE_SIZE) return { count: firstPageRows, exact: true }
-  const n = await repo.countMatchesUpTo(db, filter, LISTING_COUNT_CAP + 1)
-  return n > LISTING_COUNT_CAP ? { count: LISTING_COUNT_CAP, exact: false } : { count: n, exact: true }
+export const COUNT_SAMPLE_SIZE = 5000
+
+/** Two significant digits: an estimate should not look more precise than it is. */
+export function roundEstimate(n: number): number {
+  if (n < 100) return Math.round(n)
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1)
+  return Math.round(n / unit) * unit
 }
 
 export function createListingSearch({ db }: { db: Db }) {
@@ -86,25 +87,45 @@ export function createListingSearch({ db }: { db: Db }) {
     })
   }
 
+  /**
+   * The count of a filter that goes beyond brand/model/city/newness, given the exact total of its
+   * brand/model/city part: exact from the page itself when a numbered page is not full, exact by counting when
+   * the part is small, otherwise estimated from a sample of the part (never below what the pages show).
+   * `offset` is null after a cursor (the position is unknown).
+   */
+  async function countBeyondPlace(
+    filter: repo.SearchFilter,
+    partTotal: number,
+    offset: number | null,
+    rows: number,
+  ): Promise<Count> {
+    // A numbered page that is not full ends the matches (an empty one past the end says nothing).
+    if (offset !== null && rows <= LISTING_PAGE_SIZE && (rows > 0 || offset === 0))
+      return { count: offset + rows, exact: true }
+    if (partTotal <= COUNT_SAMPLE_SIZE) return { count: await repo.countMatches(db, filter), exact: true }
+    const { hits, seen } = await repo.sampleMatches(db, filter, COUNT_SAMPLE_SIZE)
+    const estimate = seen === 0 ? 0 : roundEstimate((partTotal * hits) / seen)
+    return { count: Math.max(estimate, (offset ?? 0) + rows), exact: false }
+  }
+
   return {
     /**
      * One page (numbered, or after a keyset cursor) of published listings in a total order, with the
-     * number of matches (exact, or a lower bound past LISTING_COUNT_CAP). Unknown slugs give an empty page.
+     * number of matches: exact, or an estimate flagged by `countIsExact: false`. Unknown slugs give an
+     * empty page.
      */
     async searchListings(q: ListingSearchQuery, locale: Locale): Promise<ListingPage> {
       const filter = await toSearchFilter(db, q)
       if (!filter) return emptyPage(q.page)
-      let rows: repo.SearchCardRow[]
-      let total: Count
-      if (repo.isSummaryCountable(filter)) {
-        const [r, n] = await Promise.all([cards(filter, q.sort, q.page, q.cursor), repo.readSummaryCount(db, filter)])
-        rows = r
-        total = { count: n, exact: true }
-      } else {
-        rows = await cards(filter, q.sort, q.page, q.cursor)
-        const firstPage = q.page === 1 && q.cursor === undefined ? rows.length : null
-        total = await countMatches(db, filter, firstPage)
-      }
+      const countable = repo.isSummaryCountable(filter)
+      const [rows, partTotal] = await Promise.all([
+        cards(filter, q.sort, q.page, q.cursor),
+        repo.readSummaryCount(db, countable ? filter : repo.placePart(filter)),
+      ])
+      const offset = q.cursor === undefined ? (q.page - 1) * LISTING_PAGE_SIZE : null
+      const total: Count = countable
+        ? { count: partTotal, exact: true }
+        : await countBeyondPlace(filter, partTotal, offset, rows.length)
       const hasMore = rows.length > LISTING_PAGE_SIZE
       const shown = rows.slice(0, LISTING_PAGE_SIZE)
       const last = shown.at(-1)
