@@ -50,7 +50,7 @@ beforeAll(async () => {
   }
   // Rows come back in insertion order, so ids grow with i.
   expect(made.map((m) => m.id)).toEqual([...made.map((m) => m.id)].sort((a, b) => a - b))
-}, 60_000)
+}, 180_000)
 afterAll(() => t.close())
 
 const ORDER: Record<ListingSort, (a: Row, b: Row) => number> = {
@@ -172,7 +172,7 @@ describe('counts beyond brand, model, city and newness', () => {
       priceKzt: 3_000_000 + i,
       publishedAt: new Date(Date.UTC(2025, 0, 1) + i * 1000),
     }))
-  }, 120_000)
+  }, 180_000)
 
   test('brand, model, city and newness filters are counted exactly however many match', async () => {
     for (const q of ['brand=kia', 'brand=kia&model=rio', 'city=karaganda', 'brand=kia&city=karaganda&newness=used']) {

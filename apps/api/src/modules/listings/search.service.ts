@@ -25,9 +25,9 @@ const emptyPage = (page: number): ListingPage => ({
   nextCursor: null,
 })
 
-/** The query's filters with slugs resolved; null when a slug names nothing, so nothing can match. */
-async function toSearchFilter(db: Db, q: ListingSearchQuery): Promise<repo.SearchFilter | null> {
-  const filter: repo.SearchFilter = {
+/** The query's filters without the place; brand, model and city are added once their slugs are resolved. */
+function toSearchFilter(q: ListingSearchQuery): repo.SearchFilter {
+  return {
     yearFrom: q.yearFrom,
     yearTo: q.yearTo,
     priceFrom: q.priceFrom,
@@ -46,15 +46,6 @@ async function toSearchFilter(db: Db, q: ListingSearchQuery): Promise<repo.Searc
     credit: q.credit || undefined,
     hot: q.hot || undefined,
   }
-  if (q.brand || q.city) {
-    const ids = await repo.resolveSlugs(db, q)
-    if ((q.brand && ids.brandId === null) || (q.model && ids.modelId === null) || (q.city && ids.cityId === null))
-      return null
-    filter.brandId = ids.brandId ?? undefined
-    filter.modelId = ids.modelId ?? undefined
-    filter.cityId = ids.cityId ?? undefined
-  }
-  return filter
 }
 
 interface Count {
@@ -76,7 +67,33 @@ export function roundEstimate(n: number): number {
 }
 
 export function createListingSearch({ db }: { db: Db }) {
-  async function cards(filter: repo.SearchFilter, sort: ListingSort, page: number, cursor: string | undefined) {
+  /**
+   * Reference ids by slug. Brands, models and cities only change with a deploy (migrations and the reference
+   * seed), so a found id is remembered for the life of the process, sparing every search a round trip;
+   * unknown slugs are asked again each time, so junk cannot grow the map beyond the reference tables.
+   */
+  const slugIds = new Map<string, repo.SlugIds>()
+
+  /** Brand, model and city ids of the query; null when a slug names nothing, so nothing can match. */
+  async function resolvePlace(q: { brand?: string; model?: string; city?: string }): Promise<repo.SlugIds | null> {
+    if (!q.brand && !q.city) return { brandId: null, modelId: null, cityId: null }
+    const key = `${q.brand ?? ''}/${q.model ?? ''}/${q.city ?? ''}`
+    const known = slugIds.get(key)
+    if (known) return known
+    const ids = await repo.resolveSlugs(db, q)
+    if ((q.brand && ids.brandId === null) || (q.model && ids.modelId === null) || (q.city && ids.cityId === null))
+      return null
+    slugIds.set(key, ids)
+    return ids
+  }
+
+  async function cards(
+    filter: repo.SearchFilter,
+    sort: ListingSort,
+    page: number,
+    cursor: string | undefined,
+    totalOf: repo.SearchFilter,
+  ) {
     const decoded = cursor === undefined ? undefined : (decodeListingCursor(cursor) ?? undefined)
     // One row more than a page tells whether a next page exists.
     return repo.findSearchPage(db, filter, {
@@ -84,6 +101,7 @@ export function createListingSearch({ db }: { db: Db }) {
       limit: LISTING_PAGE_SIZE + 1,
       offset: decoded ? 0 : (page - 1) * LISTING_PAGE_SIZE,
       cursor: decoded,
+      totalOf,
     })
   }
 
@@ -115,13 +133,19 @@ export function createListingSearch({ db }: { db: Db }) {
      * empty page.
      */
     async searchListings(q: ListingSearchQuery, locale: Locale): Promise<ListingPage> {
-      const filter = await toSearchFilter(db, q)
-      if (!filter) return emptyPage(q.page)
+      const place = await resolvePlace(q)
+      if (!place) return emptyPage(q.page)
+      const filter: repo.SearchFilter = {
+        ...toSearchFilter(q),
+        brandId: place.brandId ?? undefined,
+        modelId: place.modelId ?? undefined,
+        cityId: place.cityId ?? undefined,
+      }
       const countable = repo.isSummaryCountable(filter)
-      const [rows, partTotal] = await Promise.all([
-        cards(filter, q.sort, q.page, q.cursor),
-        repo.readSummaryCount(db, countable ? filter : repo.placePart(filter)),
-      ])
+      const totalOf = countable ? filter : repo.placePart(filter)
+      const rows = await cards(filter, q.sort, q.page, q.cursor, totalOf)
+      // The page carries its total; only a page past the end has no row to carry it.
+      const partTotal = rows[0]?.partTotal ?? (await repo.readSummaryCount(db, totalOf))
       const offset = q.cursor === undefined ? (q.page - 1) * LISTING_PAGE_SIZE : null
       const total: Count = countable
         ? { count: partTotal, exact: true }
@@ -142,7 +166,7 @@ export function createListingSearch({ db }: { db: Db }) {
 
     /** The newest published listings matching a filter (home page blocks), without a count. */
     async listNewestCards(limit: number, locale: Locale, filter: repo.SearchFilter = {}): Promise<ListingCard[]> {
-      const rows = await repo.findSearchPage(db, filter, { sort: 'newest', limit, offset: 0 })
+      const rows = await repo.findSearchPage(db, filter, { sort: 'newest', limit, offset: 0, totalOf: null })
       return rows.map((r) => toListingCard(r, locale))
     },
 
@@ -151,9 +175,10 @@ export function createListingSearch({ db }: { db: Db }) {
      * triggers keep (no staleness). Unknown city: all zero; unknown brand: no models.
      */
     async listFacets(q: ListingFacetsQuery): Promise<ListingFacets> {
-      const ids = await repo.resolveSlugs(db, { brand: q.brand, city: q.city })
-      if (q.city && ids.cityId === null) return { total: 0, brands: [], models: [] }
-      const rows = await repo.findFacetRows(db, ids.cityId ?? 0, ids.brandId)
+      const city = await resolvePlace({ city: q.city })
+      if (!city) return { total: 0, brands: [], models: [] }
+      const brand = q.brand ? await resolvePlace({ brand: q.brand }) : null
+      const rows = await repo.findFacetRows(db, city.cityId ?? 0, brand?.brandId ?? null)
       const facets: ListingFacets = { total: 0, brands: [], models: [] }
       for (const r of rows) {
         if (r.brandId === 0) facets.total = r.n
