@@ -30,13 +30,6 @@ const flag = z
   .optional()
 
 /**
- * Matches counted exactly when the filter goes beyond brand/model/city/newness: exactly the matches that
- * numbered pages can reach. Beyond it `count` is this lower bound and `countIsExact` is false (see
- * docs/decisions/005-search-counts-and-paging.md).
- */
-export const LISTING_COUNT_CAP = LISTING_PAGE_SIZE * LISTING_MAX_PAGE
-
-/**
  * Where the next page starts in one sort order: the last card's sort key and id. `key` is the price in
  * tenge, the year, the mileage in km, or for `newest` the publication time in microseconds since the epoch
  * (PostgreSQL keeps microseconds; milliseconds would skip or repeat cars published in the same millisecond).
@@ -184,12 +177,17 @@ export const ListingPage = z
       .number()
       .int()
       .describe(
-        `All matches, not only this page; when \`countIsExact\` is false, a lower bound (${LISTING_COUNT_CAP}, all that pages reach)`,
+        'All matches, not only this page. Exact for brand/model/city/newness filters, and for any filter within ' +
+          'a brand/model/city with few listings; otherwise an estimate (two significant digits, never below ' +
+          'the cars already shown) with `countIsExact: false`',
       ),
-    countIsExact: z.boolean().describe('False when `count` is only "at least this many"'),
+    countIsExact: z.boolean().describe('False when `count` is an estimate (show it as "about")'),
     page: z.number().int(),
     pageSize: z.number().int(),
-    pageCount: z.number().int().describe(`Pages reachable (at most ${LISTING_MAX_PAGE})`),
+    pageCount: z
+      .number()
+      .int()
+      .describe(`Pages reachable (at most ${LISTING_MAX_PAGE}); from the estimate when the count is one`),
     nextCursor: z.string().nullable().describe('Pass as `cursor` for the next 20 (keyset paging); null at the end'),
   })
   .meta({ id: 'ListingPage' })

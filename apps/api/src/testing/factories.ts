@@ -83,8 +83,8 @@ export async function createListing(db: Db, overrides: ListingOverrides = {}) {
 }
 
 /**
- * Many complete, published listings in one INSERT (for counts and paging past the caps); `each(i)` varies
- * them. Same defaults as createListing, without price history.
+ * Many complete, published listings in a few INSERTs (for counts and paging past the limits); `each(i)`
+ * varies them. Same defaults as createListing, without price history; ids grow with `i`.
  */
 export async function createListings(
   db: Db,
@@ -118,7 +118,17 @@ export async function createListings(
     ...fields,
     ...each(i),
   }))
-  return db.insert(listings).values(rows).returning({ id: listings.id })
+  const made: { id: number }[] = []
+  // Chunks keep each statement under the protocol's 65,535 bind parameters.
+  for (let i = 0; i < rows.length; i += 1000) {
+    made.push(
+      ...(await db
+        .insert(listings)
+        .values(rows.slice(i, i + 1000))
+        .returning({ id: listings.id })),
+    )
+  }
+  return made
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  type ExtraConfigColumn,
   index,
   integer,
   pgTable,
@@ -26,6 +27,32 @@ import { user } from '../identity/identity.tables.ts'
 import { bodyTypes, brands, cities, colours, engineTypes, generations, models } from '../reference/reference.tables.ts'
 
 const published = sql`status = 'published'`
+
+/** Every column a catalogue filter reads, minus the index's own key columns (see the search indexes). */
+function searchColumns<T extends Record<SearchColumn, ExtraConfigColumn>>(t: T, ...without: SearchColumn[]) {
+  return SEARCH_COLUMNS.filter((c) => !without.includes(c)).map((c) => t[c])
+}
+const SEARCH_COLUMNS = [
+  'brandId',
+  'modelId',
+  'cityId',
+  'year',
+  'priceKzt',
+  'mileageKm',
+  'isNew',
+  'drive',
+  'bodyType',
+  'transmission',
+  'engineType',
+  'steering',
+  'isCustomsCleared',
+  'isTulpar',
+  'hasWarranty',
+  'isCreditAvailable',
+  'isHot',
+  'dealRating',
+] as const
+type SearchColumn = (typeof SEARCH_COLUMNS)[number]
 
 /** A car listing: every field of spec section 3, including the detail-only fields and badges. */
 export const listings = pgTable(
@@ -101,61 +128,42 @@ export const listings = pgTable(
   },
   (t) => [
     // Catalogue search (docs/decisions/005-search-counts-and-paging.md): every index is partial on published
-    // rows, the only ones buyers see. Each sort has an index per common prefix (none, brand, brand+model,
-    // city) ending in the sort key and id, so a page is a short ordered walk and the keyset row comparison
-    // is an index condition. The trailing columns are there for filtering and counting inside the index
-    // (index-only scans, no heap visits); DESC columns are NULLS LAST, and the queries say so.
+    // rows, the only ones buyers see. Each sort has an index per prefix that correlates with it (none, brand,
+    // brand+model, city) ending in the sort key and id, so a page is a short ordered walk and the keyset row
+    // comparison is an index condition. The trailing columns let any other filter be checked, and the
+    // matches counted or sampled, inside the index (index-only scans, no heap visits). DESC columns are
+    // NULLS LAST, and the queries say so.
     index('listings_pub_newest_idx')
-      .on(
-        t.publishedAt.desc(),
-        t.id.desc(),
-        t.brandId,
-        t.modelId,
-        t.cityId,
-        t.year,
-        t.priceKzt,
-        t.mileageKm,
-        t.isNew,
-        t.drive,
-        t.bodyType,
-        t.transmission,
-        t.engineType,
-        t.steering,
-        t.isCustomsCleared,
-        t.isTulpar,
-        t.hasWarranty,
-        t.isCreditAvailable,
-        t.isHot,
-        t.dealRating,
-      )
+      .on(t.publishedAt.desc(), t.id.desc(), ...searchColumns(t))
       .where(published),
     index('listings_pub_price_idx')
-      .on(t.priceKzt, t.id, t.brandId, t.modelId, t.cityId, t.year, t.mileageKm, t.isNew)
+      .on(t.priceKzt, t.id, ...searchColumns(t, 'priceKzt'))
       .where(published),
     index('listings_pub_year_idx')
-      .on(t.year.desc(), t.id.desc(), t.brandId, t.modelId, t.cityId, t.priceKzt, t.mileageKm, t.isNew)
+      .on(t.year.desc(), t.id.desc(), ...searchColumns(t, 'year'))
       .where(published),
     index('listings_pub_mileage_idx')
-      .on(t.mileageKm, t.id, t.brandId, t.modelId, t.cityId, t.year, t.priceKzt, t.isNew)
+      .on(t.mileageKm, t.id, ...searchColumns(t, 'mileageKm'))
       .where(published),
     index('listings_pub_model_newest_idx')
-      .on(t.brandId, t.modelId, t.publishedAt.desc(), t.id.desc(), t.cityId, t.year, t.priceKzt, t.mileageKm, t.isNew)
+      .on(t.brandId, t.modelId, t.publishedAt.desc(), t.id.desc(), ...searchColumns(t, 'brandId', 'modelId'))
       .where(published),
     index('listings_pub_brand_newest_idx')
-      .on(t.brandId, t.publishedAt.desc(), t.id.desc(), t.modelId, t.cityId, t.year, t.priceKzt, t.mileageKm, t.isNew)
+      .on(t.brandId, t.publishedAt.desc(), t.id.desc(), ...searchColumns(t, 'brandId'))
       .where(published),
+    index('listings_pub_city_newest_idx')
+      .on(t.cityId, t.publishedAt.desc(), t.id.desc(), ...searchColumns(t, 'cityId'))
+      .where(published),
+    // A brand's price, year and mileage run far from the catalogue's (old Ladas, new Zeekrs), so walking the
+    // global order for one brand could pass most of the table; a model is narrow enough to sort in memory.
     index('listings_pub_brand_price_idx')
-      .on(t.brandId, t.priceKzt, t.id, t.modelId, t.cityId, t.year, t.mileageKm, t.isNew)
+      .on(t.brandId, t.priceKzt, t.id, ...searchColumns(t, 'brandId', 'priceKzt'))
       .where(published),
     index('listings_pub_brand_year_idx')
-      .on(t.brandId, t.year.desc(), t.id.desc(), t.modelId, t.cityId)
+      .on(t.brandId, t.year.desc(), t.id.desc(), ...searchColumns(t, 'brandId', 'year'))
       .where(published),
-    index('listings_pub_brand_mileage_idx').on(t.brandId, t.mileageKm, t.id, t.modelId, t.cityId).where(published),
-    index('listings_pub_city_newest_idx')
-      .on(t.cityId, t.publishedAt.desc(), t.id.desc(), t.brandId, t.modelId, t.year, t.priceKzt, t.mileageKm, t.isNew)
-      .where(published),
-    index('listings_pub_city_price_idx')
-      .on(t.cityId, t.priceKzt, t.id, t.brandId, t.modelId, t.year, t.mileageKm, t.isNew)
+    index('listings_pub_brand_mileage_idx')
+      .on(t.brandId, t.mileageKm, t.id, ...searchColumns(t, 'brandId', 'mileageKm'))
       .where(published),
     // Small sets a filter names directly (newest first); with another sort they are read whole and sorted.
     index('listings_pub_hot_idx')

@@ -189,7 +189,7 @@ beforeAll(async () => {
     ['archived', { status: 'archived', publishedAt: new Date(Date.UTC(2026, 10, 9)) }],
   ]
   for (const [name, o] of invisible) hidden[name] = (await createListing(t.db, { ownerId: owner.id, ...o })).id
-}, 60_000)
+}, 180_000)
 afterAll(() => t.close())
 
 interface Page {

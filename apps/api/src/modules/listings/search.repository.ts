@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { BodyType, Drive, EngineType, ListingCursor, ListingSort, Steering, Transmission } from '@tulpar/contracts'
 import { and, asc, eq, gte, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
@@ -36,29 +37,79 @@ export function isSummaryCountable(f: SearchFilter): boolean {
   return Object.entries(f).every(([k, v]) => v === undefined || SUMMARY_FIELDS.has(k as keyof SearchFilter))
 }
 
+/** The brand, model and city part of a filter: what `listing_counts` knows exactly and the indexes lead with. */
+export function placePart(f: SearchFilter): SearchFilter {
+  return { brandId: f.brandId, modelId: f.modelId, cityId: f.cityId }
+}
+
+/*
+ * Every search query is built once per shape (which filters are present, the sort, cursor or offset) with
+ * placeholders for the values, and run as a prepared statement named after that shape. Building a drizzle
+ * query and planning it each cost more than the index walk it does; prepared, PostgreSQL plans a shape a
+ * few times per connection and keeps a generic plan when it is as good. Conditions that select a partial
+ * index (published, the flags, hot) are SQL literals, so the generic plans still use those indexes. The
+ * cache holds compiled queries, not data. PGlite ignores statement names.
+ */
+type Params = Record<string, unknown>
+interface Compiled<R> {
+  execute(params: Params): Promise<R>
+}
+const compiled = new WeakMap<Db, Map<string, Compiled<unknown>>>()
+
+function prepared<R>(db: Db, shape: string, build: () => { prepare(name: string): Compiled<R> }): Compiled<R> {
+  let forDb = compiled.get(db)
+  if (!forDb) {
+    forDb = new Map()
+    compiled.set(db, forDb)
+  }
+  let query = forDb.get(shape) as Compiled<R> | undefined
+  if (!query) {
+    query = build().prepare(`search_${createHash('sha1').update(shape).digest('hex').slice(0, 24)}`)
+    forDb.set(shape, query)
+  }
+  return query
+}
+
+const p = (name: string) => sql.placeholder(name)
+
+/** Which filters are present, and the values of the ones written as literals. */
+function filterShape(f: SearchFilter): string {
+  return Object.entries(f)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => (typeof v === 'boolean' ? `${k}=${v}` : k))
+    .sort()
+    .join(',')
+}
+
+function filterParams(f: SearchFilter): Params {
+  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && typeof v !== 'boolean'))
+}
+
 /**
  * The WHERE clause of a catalogue search. Only published listings are visible; every condition is a plain
  * column comparison so the partial `status = 'published'` indexes apply.
  */
-export function filterConditions(f: SearchFilter): SQL {
+function filterConditions(f: SearchFilter): SQL {
+  return and(sql`${listings.status} = 'published'`, matchConditions(f)) ?? sql`true`
+}
+
+/** The filter's own conditions, without the visibility rule (for the sample, inside an index of published rows). */
+function matchConditions(f: SearchFilter): SQL {
   const l = listings
-  // Constant conditions are SQL literals, not parameters, so they match the partial index predicates even
-  // in a generic plan.
   const parts: (SQL | undefined)[] = [
-    sql`${l.status} = 'published'`,
-    f.brandId === undefined ? undefined : eq(l.brandId, f.brandId),
-    f.modelId === undefined ? undefined : eq(l.modelId, f.modelId),
-    f.cityId === undefined ? undefined : eq(l.cityId, f.cityId),
-    f.yearFrom === undefined ? undefined : gte(l.year, f.yearFrom),
-    f.yearTo === undefined ? undefined : lte(l.year, f.yearTo),
-    f.priceFrom === undefined ? undefined : gte(l.priceKzt, f.priceFrom),
-    f.priceTo === undefined ? undefined : lte(l.priceKzt, f.priceTo),
-    f.mileageMaxKm === undefined ? undefined : lte(l.mileageKm, f.mileageMaxKm),
-    f.drive === undefined ? undefined : eq(l.drive, f.drive),
-    f.bodyType === undefined ? undefined : eq(l.bodyType, f.bodyType),
-    f.transmission === undefined ? undefined : eq(l.transmission, f.transmission),
-    f.engineType === undefined ? undefined : eq(l.engineType, f.engineType),
-    f.steering === undefined ? undefined : eq(l.steering, f.steering),
+    f.brandId === undefined ? undefined : eq(l.brandId, p('brandId')),
+    f.modelId === undefined ? undefined : eq(l.modelId, p('modelId')),
+    f.cityId === undefined ? undefined : eq(l.cityId, p('cityId')),
+    f.yearFrom === undefined ? undefined : gte(l.year, p('yearFrom')),
+    f.yearTo === undefined ? undefined : lte(l.year, p('yearTo')),
+    f.priceFrom === undefined ? undefined : gte(l.priceKzt, p('priceFrom')),
+    f.priceTo === undefined ? undefined : lte(l.priceKzt, p('priceTo')),
+    f.mileageMaxKm === undefined ? undefined : lte(l.mileageKm, p('mileageMaxKm')),
+    f.drive === undefined ? undefined : eq(l.drive, p('drive')),
+    f.bodyType === undefined ? undefined : eq(l.bodyType, p('bodyType')),
+    f.transmission === undefined ? undefined : eq(l.transmission, p('transmission')),
+    f.engineType === undefined ? undefined : eq(l.engineType, p('engineType')),
+    f.steering === undefined ? undefined : eq(l.steering, p('steering')),
     f.customsCleared === undefined
       ? undefined
       : f.customsCleared
@@ -81,12 +132,14 @@ interface SortSpec {
   nulls?: 'first' | 'last'
   /** The sort key as a JS number, for the cursor. */
   key: SQL<number>
-  /** The cursor key back as an SQL value comparable with `column`. */
-  value: (key: number) => SQL
+  /** The cursor key placeholder as an SQL value comparable with `column`. */
+  value: SQL
+  /** The cursor key as the placeholder's value. */
+  param: (key: number) => unknown
 }
 
 const numberKey = (column: AnyPgColumn) => sql<number>`${column}`.mapWith(Number)
-const plain = (key: number) => sql`${key}`
+const asNumber = (key: number) => key
 
 /** Every sort breaks ties by id in the same direction, so the order is total and keyset paging is exact. */
 const SORTS: Record<ListingSort, SortSpec> = {
@@ -95,21 +148,41 @@ const SORTS: Record<ListingSort, SortSpec> = {
     direction: 'desc',
     // Microseconds: PostgreSQL keeps them and a millisecond key would skip or repeat rows.
     key: sql<number>`(extract(epoch from ${listings.publishedAt}) * 1000000)::bigint`.mapWith(Number),
-    value: (us) => sql`${microsToIso(us)}::timestamptz`,
+    value: sql`${p('cursorKey')}::timestamptz`,
+    param: (us) => microsToIso(us),
   },
-  price_asc: { column: listings.priceKzt, direction: 'asc', key: numberKey(listings.priceKzt), value: plain },
+  price_asc: {
+    column: listings.priceKzt,
+    direction: 'asc',
+    key: numberKey(listings.priceKzt),
+    value: sql`${p('cursorKey')}::bigint`,
+    param: asNumber,
+  },
   price_desc: {
     column: listings.priceKzt,
     direction: 'desc',
     nulls: 'first',
     key: numberKey(listings.priceKzt),
-    value: plain,
+    value: sql`${p('cursorKey')}::bigint`,
+    param: asNumber,
   },
-  year_desc: { column: listings.year, direction: 'desc', key: numberKey(listings.year), value: plain },
-  mileage_asc: { column: listings.mileageKm, direction: 'asc', key: numberKey(listings.mileageKm), value: plain },
+  year_desc: {
+    column: listings.year,
+    direction: 'desc',
+    key: numberKey(listings.year),
+    value: sql`${p('cursorKey')}::smallint`,
+    param: asNumber,
+  },
+  mileage_asc: {
+    column: listings.mileageKm,
+    direction: 'asc',
+    key: numberKey(listings.mileageKm),
+    value: sql`${p('cursorKey')}::integer`,
+    param: asNumber,
+  },
 }
 
-/** `1795264248891123` -> `2026-11-21T10:30:48.891123Z` (Date alone would drop the last three digits). */
+/** `1795264248891123` -> `2026-11-21T12:30:48.891123Z` (Date alone would drop the last three digits). */
 export function microsToIso(us: number): string {
   const ms = Math.floor(us / 1000)
   const rest = String(us - ms * 1000).padStart(3, '0')
@@ -128,9 +201,36 @@ function orderBy(spec: SortSpec): SQL[] {
 }
 
 /** Rows after the cursor in its sort; a row comparison the (key, id) indexes answer directly. */
-function afterCursor(spec: SortSpec, cursor: ListingCursor): SQL {
+function afterCursor(spec: SortSpec): SQL {
   const op = spec.direction === 'asc' ? sql`>` : sql`<`
-  return sql`(${spec.column}, ${listings.id}) ${op} (${spec.value(cursor.key)}, ${cursor.id})`
+  return sql`(${spec.column}, ${listings.id}) ${op} (${spec.value}, ${p('cursorId')}::bigint)`
+}
+
+const ALL = 0
+
+/** The brand/model/city/newness total from `listing_counts`, as a scalar subquery (0 when no row). */
+function summaryCount(db: Db) {
+  const c = listingCounts
+  return db
+    .select({ n: sql`coalesce(sum(${c.n}), 0)` })
+    .from(c)
+    .where(
+      and(
+        eq(c.newness, p('totalNewness')),
+        eq(c.cityId, p('totalCity')),
+        eq(c.brandId, p('totalBrand')),
+        eq(c.modelId, p('totalModel')),
+      ),
+    )
+}
+
+function summaryParams(f: SearchFilter): Params {
+  return {
+    totalNewness: f.isNew === undefined ? 'all' : f.isNew ? 'new' : 'used',
+    totalCity: f.cityId ?? ALL,
+    totalBrand: f.brandId ?? ALL,
+    totalModel: f.modelId ?? ALL,
+  }
 }
 
 export interface SearchPageRequest {
@@ -138,27 +238,30 @@ export interface SearchPageRequest {
   limit: number
   offset: number
   cursor?: ListingCursor
+  /** Also read this brand/model/city/newness total from `listing_counts` into every row (no extra round trip). */
+  totalOf: SearchFilter | null
 }
 
-/**
- * One page of cards in a total order. The ids are picked first (an index walk that touches no reference
- * table), then only those rows are joined with brand, model and city.
- */
-export function findSearchPage(db: Db, filter: SearchFilter, req: SearchPageRequest) {
-  const spec = SORTS[req.sort]
-  const where = req.cursor ? and(filterConditions(filter), afterCursor(spec, req.cursor)) : filterConditions(filter)
+function buildSearchPage(db: Db, filter: SearchFilter, sort: ListingSort, withCursor: boolean, withTotal: boolean) {
+  const spec = SORTS[sort]
+  const where = withCursor ? and(filterConditions(filter), afterCursor(spec)) : filterConditions(filter)
   const page = db.$with('page').as(
     db
       .select({ pageId: listings.id, cursorKey: spec.key.as('cursor_key') })
       .from(listings)
       .where(where)
       .orderBy(...orderBy(spec))
-      .limit(req.limit)
-      .offset(req.offset),
+      .limit(p('limit'))
+      .offset(p('offset')),
   )
   return db
     .with(page)
-    .select({ ...cardColumns, cursorKey: page.cursorKey })
+    .select({
+      ...cardColumns,
+      cursorKey: page.cursorKey,
+      // Uncorrelated, so PostgreSQL reads it once for the whole page.
+      partTotal: withTotal ? sql<number>`(${summaryCount(db)})`.mapWith(Number) : sql<null>`null`,
+    })
     .from(page)
     .innerJoin(listings, eq(listings.id, page.pageId))
     .innerJoin(brands, eq(brands.id, listings.brandId))
@@ -166,34 +269,69 @@ export function findSearchPage(db: Db, filter: SearchFilter, req: SearchPageRequ
     .innerJoin(cities, eq(cities.id, listings.cityId))
     .orderBy(...orderBy(spec))
 }
-export type SearchCardRow = Awaited<ReturnType<typeof findSearchPage>>[number]
+export type SearchCardRow = Awaited<ReturnType<ReturnType<typeof buildSearchPage>['execute']>>[number]
 
 /**
- * Matches counted up to `cap` (pass the cap plus one to learn whether there are more). The LIMIT inside
- * stops the scan, so the cost is bounded by the cap, not by how many listings match.
+ * One page of cards in a total order. The ids are picked first (an index walk that touches no reference
+ * table), then only those rows are joined with brand, model and city.
  */
-export async function countMatchesUpTo(db: Db, filter: SearchFilter, cap: number): Promise<number> {
-  const capped = db.select({ one: sql`1` }).from(listings).where(filterConditions(filter)).limit(cap).as('capped')
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(capped)
+export function findSearchPage(db: Db, filter: SearchFilter, req: SearchPageRequest): Promise<SearchCardRow[]> {
+  const withCursor = req.cursor !== undefined
+  const totalShape = req.totalOf ? filterShape(req.totalOf) : '-'
+  const shape = `page|${req.sort}|${withCursor}|${filterShape(filter)}|${totalShape}`
+  const query = prepared(db, shape, () => buildSearchPage(db, filter, req.sort, withCursor, req.totalOf !== null))
+  return query.execute({
+    ...filterParams(filter),
+    ...(req.totalOf ? summaryParams(req.totalOf) : {}),
+    ...(req.cursor ? { cursorKey: SORTS[req.sort].param(req.cursor.key), cursorId: req.cursor.id } : {}),
+    limit: req.limit,
+    offset: req.offset,
+  })
+}
+
+/** The exact number of matches; call it only when the brand/model/city part bounds the work (see the service). */
+export async function countMatches(db: Db, filter: SearchFilter): Promise<number> {
+  const query = prepared(db, `count|${filterShape(filter)}`, () =>
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(listings)
+      .where(filterConditions(filter)),
+  )
+  const [row] = await query.execute(filterParams(filter))
   return row?.n ?? 0
 }
 
-const ALL = 0
+/**
+ * Of the `size` newest listings of the filter's brand/model/city part, how many match the whole filter: a
+ * sample for estimating the count, read inside one index (the part's newest-first index, which carries
+ * every filter column), so it costs `size` index entries whatever the filter.
+ */
+export async function sampleMatches(db: Db, filter: SearchFilter, size: number) {
+  const query = prepared(db, `sample|${filterShape(filter)}`, () => {
+    const sample = db
+      .select({ hit: sql<boolean>`${matchConditions(filter)}`.as('hit') })
+      .from(listings)
+      .where(filterConditions(placePart(filter)))
+      .orderBy(...orderBy(SORTS.newest))
+      .limit(p('size'))
+      .as('sample')
+    return db
+      .select({
+        hits: sql<number>`count(*) filter (where ${sample.hit})`.mapWith(Number),
+        seen: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(sample)
+  })
+  const [row] = await query.execute({ ...filterParams(filter), size })
+  return { hits: row?.hits ?? 0, seen: row?.seen ?? 0 }
+}
 
 /** The exact number of published listings from the maintained totals (brand/model/city/newness only). */
 export async function readSummaryCount(db: Db, filter: SearchFilter): Promise<number> {
-  const c = listingCounts
-  const [row] = await db
-    .select({ n: c.n })
-    .from(c)
-    .where(
-      and(
-        eq(c.newness, filter.isNew === undefined ? 'all' : filter.isNew ? 'new' : 'used'),
-        eq(c.cityId, filter.cityId ?? ALL),
-        eq(c.brandId, filter.brandId ?? ALL),
-        eq(c.modelId, filter.modelId ?? ALL),
-      ),
-    )
+  const query = prepared(db, 'summary', () =>
+    db.select({ n: sql<number>`(${summaryCount(db)})`.mapWith(Number) }).from(sql`(values (1)) as one (x)`),
+  )
+  const [row] = await query.execute(summaryParams(filter))
   return row?.n ?? 0
 }
 
@@ -233,20 +371,29 @@ export interface FacetRow {
  */
 export function findFacetRows(db: Db, cityId: number, brandId: number | null): Promise<FacetRow[]> {
   const c = listingCounts
-  const scope = brandId === null ? eq(c.modelId, ALL) : or(eq(c.modelId, ALL), eq(c.brandId, brandId))
-  return db
-    .select({
-      brandId: c.brandId,
-      modelId: c.modelId,
-      brandSlug: brands.slug,
-      brandName: brands.name,
-      modelSlug: models.slug,
-      modelName: models.name,
-      n: c.n,
-    })
-    .from(c)
-    .leftJoin(brands, eq(brands.id, c.brandId))
-    .leftJoin(models, eq(models.id, c.modelId))
-    .where(and(eq(c.newness, 'all'), eq(c.cityId, cityId), scope, ne(c.n, 0)))
-    .orderBy(asc(brands.name), asc(models.name))
+  const query = prepared(db, `facets|${brandId === null}`, () =>
+    db
+      .select({
+        brandId: c.brandId,
+        modelId: c.modelId,
+        brandSlug: brands.slug,
+        brandName: brands.name,
+        modelSlug: models.slug,
+        modelName: models.name,
+        n: c.n,
+      })
+      .from(c)
+      .leftJoin(brands, eq(brands.id, c.brandId))
+      .leftJoin(models, eq(models.id, c.modelId))
+      .where(
+        and(
+          eq(c.newness, 'all'),
+          eq(c.cityId, p('cityId')),
+          brandId === null ? eq(c.modelId, ALL) : or(eq(c.modelId, ALL), eq(c.brandId, p('brandId'))),
+          ne(c.n, 0),
+        ),
+      )
+      .orderBy(asc(brands.name), asc(models.name)),
+  )
+  return query.execute(brandId === null ? { cityId } : { cityId, brandId })
 }

@@ -1,7 +1,6 @@
 import {
   decodeListingCursor,
   encodeListingCursor,
-  LISTING_COUNT_CAP,
   LISTING_MAX_PAGE,
   LISTING_PAGE_SIZE,
   type ListingCard,
@@ -26,9 +25,9 @@ const emptyPage = (page: number): ListingPage => ({
   nextCursor: null,
 })
 
-/** The query's filters with slugs resolved; null when a slug names nothing, so nothing can match. */
-async function toSearchFilter(db: Db, q: ListingSearchQuery): Promise<repo.SearchFilter | null> {
-  const filter: repo.SearchFilter = {
+/** The query's filters without the place; brand, model and city are added once their slugs are resolved. */
+function toSearchFilter(q: ListingSearchQuery): repo.SearchFilter {
+  return {
     yearFrom: q.yearFrom,
     yearTo: q.yearTo,
     priceFrom: q.priceFrom,
@@ -47,15 +46,6 @@ async function toSearchFilter(db: Db, q: ListingSearchQuery): Promise<repo.Searc
     credit: q.credit || undefined,
     hot: q.hot || undefined,
   }
-  if (q.brand || q.city) {
-    const ids = await repo.resolveSlugs(db, q)
-    if ((q.brand && ids.brandId === null) || (q.model && ids.modelId === null) || (q.city && ids.cityId === null))
-      return null
-    filter.brandId = ids.brandId ?? undefined
-    filter.modelId = ids.modelId ?? undefined
-    filter.cityId = ids.cityId ?? undefined
-  }
-  return filter
 }
 
 interface Count {
@@ -64,18 +54,46 @@ interface Count {
 }
 
 /**
- * Brand/model/city/newness filters read their exact total from `listing_counts`; any other filter is
- * counted over `listings` up to LISTING_COUNT_CAP (all that numbered pages reach), beyond which the count
- * is a lower bound. A first page that is not full already is the count.
+ * Up to this many published listings in a brand/model/city part are counted exactly under any other
+ * filter; beyond it the count is estimated from the part's newest this-many (docs/decisions/005).
  */
-async function countMatches(db: Db, filter: repo.SearchFilter, firstPageRows: number | null): Promise<Count> {
-  if (firstPageRows !== null && firstPageRows <= LISTING_PAGE_SIZE) return { count: firstPageRows, exact: true }
-  const n = await repo.countMatchesUpTo(db, filter, LISTING_COUNT_CAP + 1)
-  return n > LISTING_COUNT_CAP ? { count: LISTING_COUNT_CAP, exact: false } : { count: n, exact: true }
+export const COUNT_SAMPLE_SIZE = 5000
+
+/** Two significant digits: an estimate should not look more precise than it is. */
+export function roundEstimate(n: number): number {
+  if (n < 100) return Math.round(n)
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1)
+  return Math.round(n / unit) * unit
 }
 
 export function createListingSearch({ db }: { db: Db }) {
-  async function cards(filter: repo.SearchFilter, sort: ListingSort, page: number, cursor: string | undefined) {
+  /**
+   * Reference ids by slug. Brands, models and cities only change with a deploy (migrations and the reference
+   * seed), so a found id is remembered for the life of the process, sparing every search a round trip;
+   * unknown slugs are asked again each time, so junk cannot grow the map beyond the reference tables.
+   */
+  const slugIds = new Map<string, repo.SlugIds>()
+
+  /** Brand, model and city ids of the query; null when a slug names nothing, so nothing can match. */
+  async function resolvePlace(q: { brand?: string; model?: string; city?: string }): Promise<repo.SlugIds | null> {
+    if (!q.brand && !q.city) return { brandId: null, modelId: null, cityId: null }
+    const key = `${q.brand ?? ''}/${q.model ?? ''}/${q.city ?? ''}`
+    const known = slugIds.get(key)
+    if (known) return known
+    const ids = await repo.resolveSlugs(db, q)
+    if ((q.brand && ids.brandId === null) || (q.model && ids.modelId === null) || (q.city && ids.cityId === null))
+      return null
+    slugIds.set(key, ids)
+    return ids
+  }
+
+  async function cards(
+    filter: repo.SearchFilter,
+    sort: ListingSort,
+    page: number,
+    cursor: string | undefined,
+    totalOf: repo.SearchFilter,
+  ) {
     const decoded = cursor === undefined ? undefined : (decodeListingCursor(cursor) ?? undefined)
     // One row more than a page tells whether a next page exists.
     return repo.findSearchPage(db, filter, {
@@ -83,28 +101,55 @@ export function createListingSearch({ db }: { db: Db }) {
       limit: LISTING_PAGE_SIZE + 1,
       offset: decoded ? 0 : (page - 1) * LISTING_PAGE_SIZE,
       cursor: decoded,
+      totalOf,
     })
+  }
+
+  /**
+   * The count of a filter that goes beyond brand/model/city/newness, given the exact total of its
+   * brand/model/city part: exact from the page itself when a numbered page is not full, exact by counting when
+   * the part is small, otherwise estimated from a sample of the part (never below what the pages show).
+   * `offset` is null after a cursor (the position is unknown).
+   */
+  async function countBeyondPlace(
+    filter: repo.SearchFilter,
+    partTotal: number,
+    offset: number | null,
+    rows: number,
+  ): Promise<Count> {
+    // A numbered page that is not full ends the matches (an empty one past the end says nothing).
+    if (offset !== null && rows <= LISTING_PAGE_SIZE && (rows > 0 || offset === 0))
+      return { count: offset + rows, exact: true }
+    if (partTotal <= COUNT_SAMPLE_SIZE) return { count: await repo.countMatches(db, filter), exact: true }
+    const { hits, seen } = await repo.sampleMatches(db, filter, COUNT_SAMPLE_SIZE)
+    const estimate = seen === 0 ? 0 : roundEstimate((partTotal * hits) / seen)
+    return { count: Math.max(estimate, (offset ?? 0) + rows), exact: false }
   }
 
   return {
     /**
      * One page (numbered, or after a keyset cursor) of published listings in a total order, with the
-     * number of matches (exact, or a lower bound past LISTING_COUNT_CAP). Unknown slugs give an empty page.
+     * number of matches: exact, or an estimate flagged by `countIsExact: false`. Unknown slugs give an
+     * empty page.
      */
     async searchListings(q: ListingSearchQuery, locale: Locale): Promise<ListingPage> {
-      const filter = await toSearchFilter(db, q)
-      if (!filter) return emptyPage(q.page)
-      let rows: repo.SearchCardRow[]
-      let total: Count
-      if (repo.isSummaryCountable(filter)) {
-        const [r, n] = await Promise.all([cards(filter, q.sort, q.page, q.cursor), repo.readSummaryCount(db, filter)])
-        rows = r
-        total = { count: n, exact: true }
-      } else {
-        rows = await cards(filter, q.sort, q.page, q.cursor)
-        const firstPage = q.page === 1 && q.cursor === undefined ? rows.length : null
-        total = await countMatches(db, filter, firstPage)
+      const place = await resolvePlace(q)
+      if (!place) return emptyPage(q.page)
+      const filter: repo.SearchFilter = {
+        ...toSearchFilter(q),
+        brandId: place.brandId ?? undefined,
+        modelId: place.modelId ?? undefined,
+        cityId: place.cityId ?? undefined,
       }
+      const countable = repo.isSummaryCountable(filter)
+      const totalOf = countable ? filter : repo.placePart(filter)
+      const rows = await cards(filter, q.sort, q.page, q.cursor, totalOf)
+      // The page carries its total; only a page past the end has no row to carry it.
+      const partTotal = rows[0]?.partTotal ?? (await repo.readSummaryCount(db, totalOf))
+      const offset = q.cursor === undefined ? (q.page - 1) * LISTING_PAGE_SIZE : null
+      const total: Count = countable
+        ? { count: partTotal, exact: true }
+        : await countBeyondPlace(filter, partTotal, offset, rows.length)
       const hasMore = rows.length > LISTING_PAGE_SIZE
       const shown = rows.slice(0, LISTING_PAGE_SIZE)
       const last = shown.at(-1)
@@ -121,7 +166,7 @@ export function createListingSearch({ db }: { db: Db }) {
 
     /** The newest published listings matching a filter (home page blocks), without a count. */
     async listNewestCards(limit: number, locale: Locale, filter: repo.SearchFilter = {}): Promise<ListingCard[]> {
-      const rows = await repo.findSearchPage(db, filter, { sort: 'newest', limit, offset: 0 })
+      const rows = await repo.findSearchPage(db, filter, { sort: 'newest', limit, offset: 0, totalOf: null })
       return rows.map((r) => toListingCard(r, locale))
     },
 
@@ -130,9 +175,10 @@ export function createListingSearch({ db }: { db: Db }) {
      * triggers keep (no staleness). Unknown city: all zero; unknown brand: no models.
      */
     async listFacets(q: ListingFacetsQuery): Promise<ListingFacets> {
-      const ids = await repo.resolveSlugs(db, { brand: q.brand, city: q.city })
-      if (q.city && ids.cityId === null) return { total: 0, brands: [], models: [] }
-      const rows = await repo.findFacetRows(db, ids.cityId ?? 0, ids.brandId)
+      const city = await resolvePlace({ city: q.city })
+      if (!city) return { total: 0, brands: [], models: [] }
+      const brand = q.brand ? await resolvePlace({ brand: q.brand }) : null
+      const rows = await repo.findFacetRows(db, city.cityId ?? 0, brand?.brandId ?? null)
       const facets: ListingFacets = { total: 0, brands: [], models: [] }
       for (const r of rows) {
         if (r.brandId === 0) facets.total = r.n
