@@ -1,4 +1,5 @@
 import type { Messages } from './i18n.ts'
+import { valuationEn } from './valuation.en.ts'
 
 export const en: Messages = {
   'site.name': 'Tulpar Auto',
@@ -244,4 +245,5 @@ export const en: Messages = {
   'guest.title': 'Sign in to continue',
   'guest.text':
     'Favourites, selling a car, the garage and the vehicle check are available after you sign in or register.',
+  ...valuationEn,
 }

@@ -1,4 +1,5 @@
 import type { Messages } from './i18n.ts'
+import { valuationKk } from './valuation.kk.ts'
 
 /**
  * Kazakh. Nouns after a numeral stay singular in Kazakh ("5 хабарландыру"), so plural messages use the
@@ -248,4 +249,5 @@ export const kk: Messages = {
   'account.error.phoneInUse': 'Профильді жаңарту мүмкін болмады. Бұл телефон нөмірі бұрыннан қолданыста болуы мүмкін.',
   'guest.title': 'Жалғастыру үшін кіріңіз',
   'guest.text': 'Таңдаулылар, көлік сату, гараж және көлікті тексеру кіргеннен немесе тіркелгеннен кейін қолжетімді.',
+  ...valuationKk,
 }

@@ -1,3 +1,4 @@
+import { valuationRu } from './valuation.ru.ts'
 /** Russian: the default language and the source of message keys. Plurals: one / few / many / other. */
 export const ru = {
   'site.name': 'Tulpar Auto',
@@ -252,4 +253,5 @@ export const ru = {
   'account.error.phoneInUse': 'Не удалось обновить профиль. Возможно, этот номер телефона уже используется.',
   'guest.title': 'Войдите, чтобы продолжить',
   'guest.text': 'Избранное, продажа автомобиля, гараж и проверка автомобиля доступны после входа или регистрации.',
+  ...valuationRu,
 } as const
