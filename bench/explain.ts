@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import type { Db } from '../apps/api/src/db/client.ts'
 import * as schema from '../apps/api/src/db/schema.ts'
+import { createRateLimiter } from '../apps/api/src/lib/rate-limit.ts'
 import { createDelivery } from '../apps/api/src/modules/delivery/index.ts'
 import { createLocalDiskStorage } from '../apps/api/src/modules/media/index.ts'
 import { createServices } from '../apps/api/src/services.ts'
@@ -100,6 +101,7 @@ export async function explainMix(
     },
     delivery: createDelivery({ smtpUrl: null, mailFrom: 'bench <bench@localhost>', sms: { gateway: 'outbox' } }, db),
     media: createLocalDiskStorage(mkdtempSync(join(tmpdir(), 'tulpar-bench-media-'))),
+    limiter: createRateLimiter(null),
   })
   const explained: ExplainedQuery[] = []
   try {

@@ -30,3 +30,19 @@ export const DEFAULT_LOCALE = 'ru' as const
 export const DEAL_RATINGS = ['great', 'good', 'fair', 'high'] as const
 export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const
 export const NEWNESS = ['all', 'new', 'used'] as const
+/**
+ * The market estimate's public numbers: the API's valuation rules are built from them and the car page's
+ * "how we calculate this" quotes them, so the explanation cannot drift from the method.
+ */
+export const VALUATION_METHOD = {
+  /** No estimate or rating with fewer comparable listings. */
+  minComparables: 5,
+  /** Comparables are at most this many model years older or newer. */
+  yearWindow: 2,
+  /** Great: at least this many % below the estimate (and below the usual range). */
+  greatBelowPct: 10,
+  /** Good: more than this many % below the estimate. */
+  goodBelowPct: 3,
+  /** High: more than this many % above the estimate (and above the usual range). */
+  highAbovePct: 6,
+} as const

@@ -4,6 +4,7 @@ import { carEn } from './car.en.ts'
 import { catalogueEn } from './catalogue.en.ts'
 import type { Messages } from './i18n.ts'
 import { sellingEn } from './selling.en.ts'
+import { valuationEn } from './valuation.en.ts'
 
 export const en: Messages = {
   ...adminEn,
@@ -254,4 +255,5 @@ export const en: Messages = {
   ...catalogueEn,
   ...sellingEn,
   ...account2En,
+  ...valuationEn,
 }

@@ -4,6 +4,7 @@ import { carKk } from './car.kk.ts'
 import { catalogueKk } from './catalogue.kk.ts'
 import type { Messages } from './i18n.ts'
 import { sellingKk } from './selling.kk.ts'
+import { valuationKk } from './valuation.kk.ts'
 
 /**
  * Kazakh. Nouns after a numeral stay singular in Kazakh ("5 хабарландыру"), so plural messages use the
@@ -258,4 +259,5 @@ export const kk: Messages = {
   ...catalogueKk,
   ...sellingKk,
   ...account2Kk,
+  ...valuationKk,
 }

@@ -3,6 +3,7 @@ import { adminRu } from './admin.ru.ts'
 import { carRu } from './car.ru.ts'
 import { catalogueRu } from './catalogue.ru.ts'
 import { sellingRu } from './selling.ru.ts'
+import { valuationRu } from './valuation.ru.ts'
 /** Russian: the default language and the source of message keys. Plurals: one / few / many / other. */
 export const ru = {
   ...adminRu,
@@ -262,4 +263,5 @@ export const ru = {
   ...catalogueRu,
   ...sellingRu,
   ...account2Ru,
+  ...valuationRu,
 } as const

@@ -1,16 +1,17 @@
 import { parseArgs } from 'node:util'
-import { sql } from 'drizzle-orm'
+import { sql, TransactionRollbackError } from 'drizzle-orm'
 import pg from 'pg'
 import { z } from 'zod'
 import { openDatabase } from '../../db/client.ts'
 import { seedDemo } from '../../db/seed/demo/index.ts'
 import { seedReference } from '../../db/seed/seed-reference.ts'
-import { refreshAllEstimates, refreshListingEstimate } from './valuation.repository.ts'
+import { refreshAllEstimates, refreshListingEstimate, refreshStatement } from './valuation.repository.ts'
 
 /*
  * `node apps/api/src/modules/valuation/cli-bench-refresh.ts [--listings 1000000] [--database NAME] [--reseed]`:
  * times the market-estimate refresh on PostgreSQL (not part of the tests). The first run seeds NAME with demo
- * listings (seedDemo, which ends with the first full refresh); later runs reuse it unless --reseed.
+ * listings (seedDemo, which ends with the first full refresh); later runs reuse it unless --reseed. --explain
+ * also prints the plan of the full refresh with real timings (run in a transaction that is rolled back).
  * BENCH_DATABASE_URL points at the server (default the local one).
  */
 const { values } = parseArgs({
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     listings: { type: 'string', default: '1000000' },
     database: { type: 'string', default: 'tulpar_valuation_bench' },
     reseed: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
   },
 })
 const name = values.database
@@ -72,6 +74,19 @@ try {
     const [counts, ms] = await time(() => refreshAllEstimates(database.db))
     log(`full refresh, run ${run}`, { ms, ...counts })
     await database.db.execute(sql`vacuum listings`)
+  }
+  if (values.explain) {
+    const Plan = z.object({ rows: z.array(z.object({ 'QUERY PLAN': z.string() })) })
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select set_config('work_mem', '64MB', true)`)
+        const plan = Plan.parse(await tx.execute(sql`explain (analyze, buffers) ${refreshStatement(null)}`))
+        for (const line of plan.rows) process.stdout.write(`${line['QUERY PLAN']}\n`)
+        tx.rollback()
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error
+      })
   }
   // One listing: a spread of popular and rare models, timed one by one.
   const Ids = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) })

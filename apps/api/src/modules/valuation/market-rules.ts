@@ -1,3 +1,5 @@
+import { VALUATION_METHOD as M } from '@tulpar/contracts/constants'
+
 /*
  * The market estimate's method in numbers: which listings are comparable, how their prices are adjusted, and
  * where the deal ratings start. market-estimate.ts (the reference, unit-tested) and valuation.repository.ts
@@ -5,9 +7,9 @@
  */
 export const MARKET_RULES = {
   /** No estimate and no rating with fewer comparable listings than this (the listing itself not counted). */
-  minComparables: 5,
+  minComparables: M.minComparables,
   /** Comparables are at most this many model years older or newer. */
-  yearWindow: 2,
+  yearWindow: M.yearWindow,
   /**
    * Mileage is compared on a log scale: bucket = floor(ln(1 + km / reachKm) / step), and comparables lie within
    * `bucketWindow` buckets. A step of 0.2 makes a bucket about 20% of mileage wide above ~50,000 km, so 100,000 km
@@ -37,7 +39,11 @@ export const MARKET_RULES = {
    * high above 1.06 and above the band; fair in between. The band conditions keep a model whose prices scatter
    * widely from calling ordinary scatter a bargain.
    */
-  thresholds: { greatAtMost: 0.9, goodAtMost: 0.97, fairAtMost: 1.06 },
+  thresholds: {
+    greatAtMost: (100 - M.greatBelowPct) / 100,
+    goodAtMost: (100 - M.goodBelowPct) / 100,
+    fairAtMost: (100 + M.highAbovePct) / 100,
+  },
   /** Stored and shown rounded: the comparables do not support more precision. */
   roundToKzt: 10_000,
 } as const

@@ -1,7 +1,7 @@
 import { LoanTerms } from '@tulpar/contracts'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { listings } from '../../db/schema.ts'
+import { listings, valuationRuns } from '../../db/schema.ts'
 import { createListing, createUser } from '../../testing/factories.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 import { annuityPayment } from './loan.ts'
@@ -183,7 +183,7 @@ describe('one listing', () => {
       .set({ priceKzt: Math.round((before.estimateKzt as number) * 0.7) })
       .where(eq(listings.id, before.id))
     const counts = await refreshListingEstimate(t.db, before.id)
-    expect(counts).toEqual({ listings: 1, byRating: { great: 1, good: 0, fair: 0, high: 0, unrated: 0 } })
+    expect(counts).toEqual({ listings: 1, changed: 1, byRating: { great: 1, good: 0, fair: 0, high: 0, unrated: 0 } })
     const after = await row('camry5')
     expect(after.dealRating).toBe('great')
     expect((after.estimatedAt as Date).getTime()).toBeGreaterThanOrEqual((before.estimatedAt as Date).getTime())
@@ -210,15 +210,30 @@ describe('one listing', () => {
   })
 })
 
-describe('periodic refresh state lives in the database', () => {
-  test('runs when a published listing was never valued, then not again until the estimates are old', async () => {
+describe('refresh runs', () => {
+  test('a second refresh with nothing new writes nothing, and every full refresh is recorded', async () => {
+    await refreshAllEstimates(t.db)
+    const before = await t.db.select().from(listings).where(eq(listings.status, 'published'))
+    const runsBefore = await t.db.select().from(valuationRuns)
+    const again = await refreshAllEstimates(t.db)
+    expect(again.changed).toBe(0)
+    expect(again.listings).toBe(before.length)
+    const after = await t.db.select().from(listings).where(eq(listings.status, 'published'))
+    expect(after).toEqual(before)
+    const runs = await t.db.select().from(valuationRuns).orderBy(valuationRuns.id)
+    expect(runs).toHaveLength(runsBefore.length + 1)
+    expect(runs.at(-1)).toMatchObject({ listings: before.length, changed: 0, byRating: again.byRating })
+  })
+
+  test('the periodic refresh runs only when the last recorded run is old enough', async () => {
     const valuation = t.services.valuation
     await make('fresh', { year: 2019, mileage: 80_000, mileageKm: 80_000, priceKzt: 13_000_000 })
-    const first = await valuation.refreshEstimatesIfStale(60 * 60_000)
-    expect(first?.listings).toBeGreaterThan(40)
-    expect((await row('fresh')).dealRating).not.toBeNull()
+    // A run was recorded moments ago by the tests above: not due within the hour.
     expect(await valuation.refreshEstimatesIfStale(60 * 60_000)).toBeNull()
-    expect(await valuation.refreshEstimatesIfStale(0)).not.toBeNull()
+    expect((await row('fresh')).estimatedAt).toBeNull()
+    const due = await valuation.refreshEstimatesIfStale(0)
+    expect(due?.changed).toBeGreaterThanOrEqual(1)
+    expect((await row('fresh')).dealRating).not.toBeNull()
   })
 })
 

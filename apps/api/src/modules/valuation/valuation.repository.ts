@@ -1,8 +1,9 @@
 import { DealRating } from '@tulpar/contracts'
-import { type SQL, sql } from 'drizzle-orm'
+import { max, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { MARKET_RULES as R } from './market-rules.ts'
+import { valuationRuns } from './valuation.tables.ts'
 
 /*
  * The market estimate of market-estimate.ts as one set-based statement, so a million listings are valued in
@@ -13,24 +14,41 @@ import { MARKET_RULES as R } from './market-rules.ts'
  * 2. Cells: listings sharing model, steering, customs status, damage, model year and mileage bucket have the
  *    same comparables. Each listing "fans out" its price to the cells it is comparable to (year ±2, bucket ±1:
  *    at most 15 cells), adjusted to that cell's year and to 0 km: price · exp(b·Δyear − c·km).
- * 3. Per cell, the sorted array of those prices. For each listing, the percentiles of its cell's array with its
- *    own entry left out, then scaled to its mileage by exp(c·km): the same numbers as adjusting every
- *    comparable to the listing's exact year and mileage.
+ * 3. Per cell, the sorted array of those prices. A listing's percentiles are those of its cell's array with its
+ *    own entry left out, scaled to its mileage by exp(c·km): the same numbers as adjusting every comparable to
+ *    the listing's exact year and mileage.
  *
- * Leaving one's own entry out of a sorted array `a` costs O(1): with v the listing's own value, the i-th
- * element of the array without it is a[i] when a[i] < v, else a[i + 1].
+ * Leaving one's own entry out is O(1). With N entries in the cell (the listing's own among them) and v its own
+ * value, the i-th of the N − 1 others is a[i] when a[i] < v, else a[i + 1]. percentile_cont(p) of the others
+ * reads ranks lo and lo + 1 with lo = floor(1 + p·(N − 2)), which depends only on N: so each cell keeps just
+ * a[lo], a[lo + 1], a[lo + 2] per percentile, and the arrays never travel further than their cell.
+ *
+ * A cell is one bigint (model, steering, customs, damage, year, bucket packed in bit fields), so the 15-fold
+ * fan-out sorts and hashes one number rather than seven columns, and a neighbouring cell is cell + Δyear·64 + Δbucket.
  */
 
 const n = (v: number) => sql.raw(String(v))
 const { adjustment: adj, mileage, thresholds: th } = R
+const PERCENTILES = { mid: 0.5, low: R.band.low, high: R.band.high } as const
+type Percentile = keyof typeof PERCENTILES
 
-/** percentile_cont(p) of `a` (sorted, 1-based) without one element equal to `v0`; `cnt` = cardinality(a) - 1. */
-function percentileWithoutSelf(p: number): SQL {
-  const pos = sql`(1 + ${n(p)} * (cnt - 1))`
-  const lo = sql`floor(${pos})::int`
-  const frac = sql`(${pos} - floor(${pos}))`
-  const at = (i: SQL) => sql`(case when a[${i}] < v0 then a[${i}] else a[${i} + 1] end)`
-  return sql`(case when ${frac} = 0 then ${at(lo)} else ${at(lo)} + ${frac} * (${at(sql`${lo} + 1`)} - ${at(lo)}) end)`
+/** Rank position (1-based, among the `cnt` others) of percentile p, its floor and fraction. */
+const pos = (p: number) => sql`(1 + ${n(p)} * (cnt - 1))`
+const lo = (p: number) => sql`floor(${pos(p)})::int`
+
+/** Per cell: the three array entries percentile `name` may need, and the interpolation fraction. */
+function cellEntries(name: Percentile): SQL {
+  const p = PERCENTILES[name]
+  return sql`a[${lo(p)}] as ${sql.raw(`${name}0`)}, a[${lo(p)} + 1] as ${sql.raw(`${name}1`)},
+    a[${lo(p)} + 2] as ${sql.raw(`${name}2`)}, (${pos(p)} - floor(${pos(p)})) as ${sql.raw(`${name}f`)}`
+}
+
+/** Per listing: percentile `name` of its cell without its own entry `v0`, from the entries kept by cellEntries. */
+function percentileWithoutSelf(name: Percentile): SQL {
+  const [e0, e1, e2, f] = ['0', '1', '2', 'f'].map((suffix) => sql.raw(`${name}${suffix}`))
+  const r0 = sql`(case when ${e0} < v0 then ${e0} else ${e1} end)`
+  const r1 = sql`(case when ${e1} < v0 then ${e1} else ${e2} end)`
+  return sql`(case when ${f} = 0 then ${r0} else ${r0} + ${f} * (${r1} - ${r0}) end)`
 }
 
 const roundTo = (v: SQL) => sql`(round(${v} / ${n(R.roundToKzt)}) * ${n(R.roundToKzt)})::bigint`
@@ -39,7 +57,7 @@ const roundTo = (v: SQL) => sql`(round(${v} / ${n(R.roundToKzt)}) * ${n(R.roundT
  * Builds the refresh. `listingId` null: every published listing; otherwise only that one (its model's fit and
  * its neighbouring cells are all that is read).
  */
-function refreshStatement(listingId: number | null): SQL {
+export function refreshStatement(listingId: number | null): SQL {
   const subject =
     listingId === null ? null : sql`(select brand_id, model_id, year, mileage_km from listings where id = ${listingId})`
   const modelScope = subject ? sql`and (brand_id, model_id) = (select brand_id, model_id from ${subject} s)` : sql``
@@ -50,9 +68,12 @@ function refreshStatement(listingId: number | null): SQL {
                        and (select ${bucket(sql`mileage_km`)} from ${subject} s) + ${n(mileage.bucketWindow)}`
     : sql``
   const subjectScope = listingId === null ? sql`` : sql`and p.id = ${listingId}`
-  const key = sql`brand_id, model_id, steering, is_customs_cleared, is_damaged, year, mb`
+  // Bits from the top: model id, right-hand drive, not cleared, damaged (1 each), year - 1900 (8), bucket + 1 (6).
+  // Buckets stop at 61 (about 2 million km is bucket 26), so a neighbour's bucket never spills into the year.
+  const cell = sql`(model_id::bigint * 131072 + (steering = 'right')::int * 65536 + (not is_customs_cleared)::int * 32768
+    + is_damaged::int * 16384 + (year - 1900) * 64 + least(mb, 61) + 1)`
   return sql`
-    with pub as (
+    with pub as materialized (
       select id, brand_id, model_id, year::int as year, mileage_km, price_kzt::float8 as price, steering,
              is_customs_cleared, is_damaged, ${bucket(sql`mileage_km`)} as mb
       from listings
@@ -75,85 +96,131 @@ function refreshStatement(listingId: number | null): SQL {
       from fit
       where cnt >= ${n(adj.minListings)} and s11 > 0 and s22 > 0 and s12 * s12 < ${n(adj.maxCollinearity)} * s11 * s22
     ),
-    priced as (
-      select p.*, coalesce(k.b, ${n(adj.perYear.fallback)}) as b, coalesce(k.c, ${n(adj.perKm.fallback)}) as c
+    priced as materialized (
+      select p.id, p.year, p.mb, p.mileage_km, p.price, ${cell} as cell,
+             coalesce(k.b, ${n(adj.perYear.fallback)}) as b, coalesce(k.c, ${n(adj.perKm.fallback)}) as c
       from pub p left join coef k using (brand_id, model_id)
     ),
-    cells as (
-      select distinct ${key} from priced p where true ${subjectScope}
-    ),
-    fan as (
-      select m.brand_id, m.model_id, m.steering, m.is_customs_cleared, m.is_damaged,
-             m.year + dy as year, m.mb + dm as mb, m.price * exp(m.b * dy - m.c * m.mileage_km) as v
+    fan as materialized (
+      select m.cell + dy * 64 + dm as cell, m.price * exp(m.b * dy - m.c * m.mileage_km) as v
       from priced m
       cross join generate_series(${n(-R.yearWindow)}, ${n(R.yearWindow)}) as dy
       cross join generate_series(${n(-mileage.bucketWindow)}, ${n(mileage.bucketWindow)}) as dm
       where true ${neighbourScope}
     ),
-    arrays as (
-      select ${key}, array_agg(f.v order by f.v) as a
-      from fan f join cells using (${key})
-      group by ${key}
+    cells as (
+      select cell, cardinality(a) - 1 as cnt, a
+      from (
+        select cell, array_agg(v order by v) as a
+        from fan
+        where cell in (select cell from priced p where true ${subjectScope})
+        group by cell
+      ) grouped
+    ),
+    kept as (
+      select cell, cnt, ${cellEntries('mid')}, ${cellEntries('low')}, ${cellEntries('high')} from cells
     ),
     own as (
       -- v0 repeats fan's expression with dy = 0, so it equals the listing's own entry in its cell's array.
-      select p.id, p.price, p.mileage_km, p.c, ar.a, cardinality(ar.a) - 1 as cnt,
-             p.price * exp(p.b * 0 - p.c * p.mileage_km) as v0
-      from priced p join arrays ar using (${key})
+      select k.*, p.id, p.price, p.mileage_km, p.c, p.price * exp(p.b * 0 - p.c * p.mileage_km) as v0
+      from priced p join kept k using (cell)
       where true ${subjectScope}
     ),
     band as (
       select id, price, cnt,
-             case when cnt >= ${n(R.minComparables)} then ${percentileWithoutSelf(0.5)} * exp(c * mileage_km) end as est,
-             case when cnt >= ${n(R.minComparables)} then ${percentileWithoutSelf(R.band.low)} * exp(c * mileage_km) end as low,
-             case when cnt >= ${n(R.minComparables)} then ${percentileWithoutSelf(R.band.high)} * exp(c * mileage_km) end as high
+             case when cnt >= ${n(R.minComparables)} then ${percentileWithoutSelf('mid')} * exp(c * mileage_km) end as est,
+             case when cnt >= ${n(R.minComparables)} then ${percentileWithoutSelf('low')} * exp(c * mileage_km) end as low,
+             case when cnt >= ${n(R.minComparables)} then ${percentileWithoutSelf('high')} * exp(c * mileage_km) end as high
       from own
     ),
+    rated as (
+      select id, cnt,
+             ${roundTo(sql`est`)} as est, ${roundTo(sql`low`)} as low, ${roundTo(sql`high`)} as high,
+             (case
+               when est is null then null
+               when price / est <= ${n(th.greatAtMost)} and price < low then 'great'
+               when price / est <= ${n(th.goodAtMost)} then 'good'
+               when price / est > ${n(th.fairAtMost)} and price > high then 'high'
+               else 'fair' end)::deal_rating as rating
+      from band
+    ),
+    -- Only what changed is written: most estimates survive an hourly refresh, and every written row would
+    -- also rewrite its entries in the table's indexes.
     updated as (
       update listings l set
-        estimate_kzt = ${roundTo(sql`b.est`)},
-        estimate_low_kzt = ${roundTo(sql`b.low`)},
-        estimate_high_kzt = ${roundTo(sql`b.high`)},
-        estimate_comparables = b.cnt,
-        deal_rating = (case
-          when b.est is null then null
-          when b.price / b.est <= ${n(th.greatAtMost)} and b.price < b.low then 'great'
-          when b.price / b.est <= ${n(th.goodAtMost)} then 'good'
-          when b.price / b.est > ${n(th.fairAtMost)} and b.price > b.high then 'high'
-          else 'fair' end)::deal_rating,
-        estimated_at = now()
-      from band b
-      where l.id = b.id
-      returning l.deal_rating
+        estimate_kzt = r.est, estimate_low_kzt = r.low, estimate_high_kzt = r.high,
+        estimate_comparables = r.cnt, deal_rating = r.rating, estimated_at = now()
+      from rated r
+      where l.id = r.id
+        and (l.estimate_kzt, l.estimate_low_kzt, l.estimate_high_kzt, l.estimate_comparables, l.deal_rating)
+          is distinct from (r.est, r.low, r.high, r.cnt, r.rating)
+      returning l.id
     )
-    select deal_rating as rating, count(*)::int as n from updated group by deal_rating`
+    select rating, count(*)::int as n, (select count(*) from updated)::int as changed from rated group by rating`
 }
 
-const RatingCount = z.object({ rating: DealRating.nullable(), n: z.coerce.number().int() })
+const RatingCount = z.object({
+  rating: DealRating.nullable(),
+  n: z.coerce.number().int(),
+  changed: z.coerce.number().int(),
+})
 const QueryRows = z.object({ rows: z.array(z.unknown()) })
 
 export interface RefreshCounts {
+  /** Published listings valued. */
   listings: number
+  /** Of those, how many got a new estimate, band, number of comparables or rating. */
+  changed: number
   byRating: Record<DealRating | 'unrated', number>
 }
 
+/** Sorting a million prices into their cells wants more than the default 4 MB of sort memory. */
+const REFRESH_WORK_MEM = '64MB'
+
 async function runRefresh(db: Db, listingId: number | null): Promise<RefreshCounts> {
-  const result = QueryRows.parse(await db.execute(refreshStatement(listingId)))
-  const counts: RefreshCounts = { listings: 0, byRating: { great: 0, good: 0, fair: 0, high: 0, unrated: 0 } }
-  for (const raw of result.rows) {
-    const row = RatingCount.parse(raw)
-    counts.byRating[row.rating ?? 'unrated'] += row.n
-    counts.listings += row.n
-  }
-  return counts
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('work_mem', ${REFRESH_WORK_MEM}, true)`)
+    const result = QueryRows.parse(await tx.execute(refreshStatement(listingId)))
+    const counts: RefreshCounts = {
+      listings: 0,
+      changed: 0,
+      byRating: { great: 0, good: 0, fair: 0, high: 0, unrated: 0 },
+    }
+    for (const raw of result.rows) {
+      const row = RatingCount.parse(raw)
+      counts.byRating[row.rating ?? 'unrated'] += row.n
+      counts.listings += row.n
+      counts.changed = row.changed
+    }
+    return counts
+  })
 }
 
-/** Recomputes the estimate, band, comparables and rating of every published listing in one statement. */
-export function refreshAllEstimates(db: Db): Promise<RefreshCounts> {
-  return runRefresh(db, null)
+/**
+ * Recomputes the estimate, band, comparables and rating of every published listing in one statement, and
+ * records the run in `valuation_runs`.
+ */
+export async function refreshAllEstimates(db: Db): Promise<RefreshCounts> {
+  const startedAt = new Date()
+  const started = performance.now()
+  const counts = await runRefresh(db, null)
+  await db.insert(valuationRuns).values({
+    startedAt,
+    listings: counts.listings,
+    changed: counts.changed,
+    byRating: counts.byRating,
+    ms: Math.round(performance.now() - started),
+  })
+  return counts
 }
 
 /** The same for one listing (after it is published or its price changes); nothing when it is not published. */
 export function refreshListingEstimate(db: Db, listingId: number): Promise<RefreshCounts> {
   return runRefresh(db, listingId)
+}
+
+/** When the last full refresh finished; null before the first. */
+export async function findLastRefresh(db: Db): Promise<Date | null> {
+  const [row] = await db.select({ last: max(valuationRuns.finishedAt) }).from(valuationRuns)
+  return row?.last ?? null
 }

@@ -8,14 +8,6 @@ import * as repo from './valuation.repository.ts'
 /** Any fixed number shared by every process: only one of them refreshes at a time. */
 const REFRESH_LOCK = 4_242_026
 
-const Freshness = z.object({
-  rows: z.array(
-    z.object({ missing: z.coerce.number(), oldest: z.union([z.date(), z.string(), z.null()]) }).transform((r) => ({
-      missing: r.missing,
-      oldest: r.oldest === null ? null : new Date(r.oldest),
-    })),
-  ),
-})
 const Locked = z.object({ rows: z.array(z.object({ ok: z.boolean() })) })
 
 export interface ValuationServiceDeps {
@@ -37,22 +29,17 @@ export function createValuationService({ db, now = () => new Date() }: Valuation
     refreshListingEstimate: (listingId: number) => repo.refreshListingEstimate(db, listingId),
 
     /**
-     * The periodic refresh, safe with many processes on one database: it runs only when some published
-     * listing was never valued or the oldest valuation is older than `maxAgeMs` (so the state lives in
-     * PostgreSQL, not in a process), and a transaction-level advisory lock keeps two processes from running
-     * it at once. Returns null when it had nothing to do or another process was at it.
+     * The periodic refresh, safe with many processes on one database: it runs only when the last full
+     * refresh recorded in `valuation_runs` is older than `maxAgeMs` (the schedule lives in PostgreSQL, not in
+     * a process), and a transaction-level advisory lock keeps two processes from running it at once. Returns
+     * null when it was not due or another process was at it.
      */
     async refreshEstimatesIfStale(maxAgeMs: number): Promise<repo.RefreshCounts | null> {
       return db.transaction(async (tx) => {
         const lock = Locked.parse(await tx.execute(sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK}) as ok`))
         if (!lock.rows[0]?.ok) return null
-        const state = Freshness.parse(
-          await tx.execute(sql`select count(*) filter (where estimated_at is null) as missing,
-            min(estimated_at) as oldest from listings where status = 'published'`),
-        ).rows[0]
-        if (!state) return null
-        const stale = state.oldest !== null && now().getTime() - state.oldest.getTime() >= maxAgeMs
-        if (state.missing === 0 && !stale) return null
+        const last = await repo.findLastRefresh(tx)
+        if (last && now().getTime() - last.getTime() < maxAgeMs) return null
         return repo.refreshAllEstimates(tx)
       })
     },

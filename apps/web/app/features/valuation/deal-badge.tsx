@@ -1,0 +1,15 @@
+import type { DealRating } from '@tulpar/contracts'
+import { useI18n } from '../../i18n/i18n-react.tsx'
+
+/**
+ * The deal rating as a small coloured label ("Great price"). The label carries the meaning; colour only
+ * repeats it. Its styles are in styles/valuation.css: add `valuationLinks` to the route's `links`.
+ */
+export function DealBadge({ rating, className }: { rating: DealRating; className?: string }) {
+  const { t } = useI18n()
+  return (
+    <span className={['deal-badge', `deal-badge-${rating}`, className].filter(Boolean).join(' ')}>
+      {t(`valuation.rating.${rating}`)}
+    </span>
+  )
+}
