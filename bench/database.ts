@@ -98,7 +98,7 @@ export async function machineInfo(): Promise<MachineInfo> {
   const client = new pg.Client({ connectionString: ADMIN_URL })
   await client.connect()
   try {
-    const version = await client.query<{ v: string }>('show server_version')
+    const version = await client.query<{ v: string }>(`select current_setting('server_version') as v`)
     const settings = await client.query<{ name: string; setting: string; unit: string | null }>(
       `select name, setting, unit from pg_settings
        where name in ('shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'max_connections')

@@ -21,6 +21,7 @@ export interface LatencyResult {
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0
 const round2 = (n: number) => Math.round(n * 100) / 100
+const roundRate = (n: number) => (n < 100 ? Math.round(n * 10) / 10 : Math.round(n))
 
 function get(agent: Agent, base: URL, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -106,7 +107,8 @@ export async function load(
     connections,
     seconds,
     requests: result.requests.total,
-    rps: Math.round(result.requests.total / result.duration),
+    // One decimal below 100 req/s, so a crawling server does not read as zero.
+    rps: roundRate(result.requests.total / result.duration),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,

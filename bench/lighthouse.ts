@@ -21,6 +21,8 @@ export interface LighthouseScores {
   failing: string[]
   /** Lighthouse's own warnings about the run (e.g. a slow, busy CPU). */
   warnings: string[]
+  /** What costs the most time, from Lighthouse's opportunities and the server response time. */
+  opportunities: string[]
 }
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
@@ -102,5 +104,11 @@ export async function runLighthouse(baseUrl: string, path: string, port: number)
     },
     failing,
     warnings: lhr.runWarnings,
+    opportunities: Object.values(lhr.audits)
+      .map((a) => ({ a, ms: (a.metricSavings?.LCP ?? 0) + (a.metricSavings?.FCP ?? 0) }))
+      .filter(({ a, ms }) => ms > 0 && (a.score ?? 1) < 1)
+      .sort((x, y) => y.ms - x.ms)
+      .slice(0, 4)
+      .map(({ a }) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`),
   }
 }

@@ -14,6 +14,8 @@ export interface PageWeight {
   jsGzipKb: number
   jsRawKb: number
   htmlGzipKb: number
+  /** Whether the server itself compressed the HTML and the scripts (fetch asks for gzip, deflate and br). */
+  servedCompressed: { html: boolean; scripts: boolean }
 }
 
 const kb = (n: number) => Math.round((n / 1024) * 10) / 10
@@ -40,11 +42,13 @@ export function scriptUrls(html: string): string[] {
 export async function measurePageWeight(baseUrl: string, path: string): Promise<PageWeight> {
   const res = await fetch(`${baseUrl}${path}`)
   const html = await res.text()
+  let scriptsCompressed = true
   const scripts = await Promise.all(
     scriptUrls(html).map(async (u) => {
       const url = new URL(u, `${baseUrl}${path}`).toString()
       const r = await fetch(url)
       if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`)
+      if (!r.headers.get('content-encoding')) scriptsCompressed = false
       const body = Buffer.from(await r.arrayBuffer())
       return { url: new URL(url).pathname, bytes: body.length, gzip: gzipSync(body).length }
     }),
@@ -56,5 +60,24 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
     jsGzipKb: kb(scripts.reduce((n, s) => n + s.gzip, 0)),
     jsRawKb: kb(scripts.reduce((n, s) => n + s.bytes, 0)),
     htmlGzipKb: kb(gzipSync(html).length),
+    servedCompressed: { html: Boolean(res.headers.get('content-encoding')), scripts: scriptsCompressed },
   }
+}
+
+/**
+ * Requests every photo variant a page refers to (src and srcset under /media/). Demo photos are drawn on
+ * their first request, which real uploads never are (they are processed when uploaded), so Lighthouse must
+ * not be the first to ask. Returns how many were fetched.
+ */
+export async function warmPageMedia(baseUrl: string, path: string): Promise<number> {
+  const html = await (await fetch(`${baseUrl}${path}`)).text()
+  const urls = new Set<string>()
+  for (const m of html.matchAll(/\b(?:src|srcSet|srcset)="([^"]+)"/g)) {
+    for (const part of (m[1] ?? '').split(',')) {
+      const url = part.trim().split(/\s+/)[0]?.replaceAll('&amp;', '&')
+      if (url?.startsWith('/media/')) urls.add(url)
+    }
+  }
+  for (const url of urls) await (await fetch(`${baseUrl}${url}`)).arrayBuffer()
+  return urls.size
 }

@@ -43,6 +43,8 @@ interface Row {
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US')
+const size = (bytes: number) =>
+  bytes >= 2 ** 20 ? `${Math.round((bytes / 2 ** 20) * 10) / 10} MB` : `${Math.round((bytes / 1024) * 10) / 10} KB`
 const pct = (value: number, target: number) => `${Math.round((Math.abs(value - target) / target) * 100)}%`
 
 /** "missed by X" wording: how far from the target, in the target's unit and relative. */
@@ -114,7 +116,7 @@ export function rows(r: BenchResults): Row[] {
   }
   for (const s of r.sitemap ?? []) {
     add(
-      `Sitemap ${s.path} (${fmt(s.urls)} URLs, ${s.xmlMb} MB, ${fmt(s.gzipKb)} KB gzip): first / best of 3`,
+      `Sitemap ${s.path} (${fmt(s.urls)} URLs, ${size(s.xmlBytes)}, ${size(s.gzipBytes)} gzip): first / best of 3`,
       `${fmt(s.firstMs)} / ${fmt(s.bestMs)} ms`,
     )
   }
@@ -232,6 +234,7 @@ export function markdownSection(r: BenchResults): string {
     out.push(
       '',
       `Lighthouse ${l.path}: FCP ${x.fcpMs} ms, LCP ${x.lcpMs} ms, TBT ${x.tbtMs} ms, CLS ${x.cls}, Speed Index ${x.speedIndexMs} ms.` +
+        (l.opportunities.length ? ` Biggest costs: ${l.opportunities.join('; ')}.` : '') +
         (l.failing.length ? ` Losing points: ${l.failing.join('; ')}.` : '') +
         (l.warnings.length ? ` Lighthouse warned: ${l.warnings.join(' ')}` : ''),
     )

@@ -8,7 +8,7 @@ import { explainMix } from './explain.ts'
 import { load, sequentialLatency } from './http.ts'
 import { runLighthouse, startChromium } from './lighthouse.ts'
 import { buildMix, describeMix, drawSequence } from './mix.ts'
-import { measurePageWeight } from './page-weight.ts'
+import { measurePageWeight, warmPageMedia } from './page-weight.ts'
 import { type BenchResults, markdownSection, printTable, writePerformanceDoc } from './report.ts'
 import { rssMb, settle, startHelloServer, startProductionServer } from './servers.ts'
 import { measureSitemaps } from './sitemaps.ts'
@@ -142,11 +142,12 @@ if (SERVER_PARTS.some(runs)) {
     const searchPaths = (n: number, seed?: number) => drawSequence(pool, n, seed).map((q) => `/api/cars/${q.search}`)
 
     // Warm-up: every distinct query once and a few car pages, so the runs measure a warm cache, as in production.
-    await sequentialLatency(
+    const warm = await sequentialLatency(
       server.url,
       [...pool.map((q) => `/api/cars/${q.search}`), ...ids.slice(0, 50).map((id) => `/cars/${id}`)],
-      120,
+      60,
     )
+    log(`warm-up: ${warm.requests} requests in ${warm.seconds} s`)
 
     if (runs('search')) {
       section(`search: concurrency 1, up to ${values.c1} requests`)
@@ -205,9 +206,17 @@ if (SERVER_PARTS.some(runs)) {
         results.weight.push(w)
         log(`${p}: ${w.jsGzipKb} KB gzip in ${w.scripts.length} files (${w.scripts.map((s) => s.url).join(', ')})`)
       }
+      const raw = results.weight.filter((w) => !w.servedCompressed.html || !w.servedCompressed.scripts)
+      if (raw.length > 0) {
+        results.notes.push(
+          'The server sends HTML and scripts without compression (no Content-Encoding): browsers download the raw ' +
+            `sizes (${raw.map((w) => `${w.path} ${w.jsRawKb} KB of JS`).join(', ')}), which Lighthouse's slow 4G feels.`,
+        )
+      }
     }
     if (runs('lighthouse')) {
       section('Lighthouse (mobile)')
+      for (const p of pages) log(`${p}: ${await warmPageMedia(server.url, p)} photo variants requested first`)
       try {
         const chromium = await startChromium(PORTS.chromium)
         try {

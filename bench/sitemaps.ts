@@ -8,8 +8,8 @@ import { gzipSync } from 'node:zlib'
 export interface SitemapTiming {
   path: string
   urls: number
-  xmlMb: number
-  gzipKb: number
+  xmlBytes: number
+  gzipBytes: number
   firstMs: number
   bestMs: number
 }
@@ -33,8 +33,8 @@ export async function measureSitemaps(baseUrl: string): Promise<SitemapTiming[]>
     out.push({
       path,
       urls: (body.match(/<loc>/g) ?? []).length,
-      xmlMb: Math.round((Buffer.byteLength(body) / 2 ** 20) * 10) / 10,
-      gzipKb: Math.round(gzipSync(body).length / 1024),
+      xmlBytes: Buffer.byteLength(body),
+      gzipBytes: gzipSync(body).length,
       firstMs: Math.round(runs[0]?.ms ?? 0),
       bestMs: Math.round(Math.min(...runs.map((r) => r.ms))),
     })
