@@ -12,6 +12,8 @@ import { buildCarSeo } from '../features/car/seo.server.ts'
 import { isCountableView, readVisitorId, visitorCookie } from '../features/car/visitor.server.ts'
 import { catalogueHref } from '../features/catalogue/href.ts'
 import { ListingCard } from '../features/catalogue/listing-card.tsx'
+import { DealBadge } from '../features/valuation/deal-badge.tsx'
+import { ValuationPanel } from '../features/valuation/valuation-panel.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import carStyles from '../styles/car.css?url'
@@ -165,6 +167,7 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
   const { car, similar, inlineCallback } = loaderData
   const title = `${car.brand.name} ${car.model.name}, ${car.year}`
   const sold = car.status === 'sold'
+  const rating = car.valuation?.rating ?? car.dealRating
   return (
     <div className="container car-page">
       <nav aria-label={t('car.breadcrumb')} className="breadcrumb">
@@ -199,8 +202,7 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
           <Gallery photos={car.photos} title={title} />
         </div>
         <aside className="car-summary">
-          {/* Integrator: <DealBadge rating={car.valuation?.rating ?? car.dealRating} /> goes in `dealBadge`. */}
-          <CarSummary car={car} dealBadge={null} />
+          <CarSummary car={car} dealBadge={rating && !sold ? <DealBadge rating={rating} /> : null} />
           {sold ? null : <ContactBlock car={car} actionData={actionData} inlineCallback={inlineCallback} />}
           <p className="meta-line">
             {t('car.views', { count: car.viewsCount })} · {t('car.published', { date: date(car.publishedAt) })} ·{' '}
@@ -208,11 +210,8 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
           </p>
         </aside>
         <div className="car-details">
-          {/*
-            Valuation: the integrator places <ValuationPanel valuation={car.valuation} priceKzt={car.priceKzt} /> here
-            (another helper builds it). On a phone it follows the price and contact block; on a desktop it heads the
-            left column under the photos.
-          */}
+          {/* On a phone it follows the price and contact block; on a desktop it heads the column under the photos. */}
+          {sold ? null : <ValuationPanel valuation={car.valuation} priceKzt={car.priceKzt} />}
           <section className="section" aria-labelledby="specs-title">
             <h2 id="specs-title">{t('car.characteristics')}</h2>
             <Characteristics car={car} />

@@ -2,6 +2,7 @@ import type { ListingCard as Card } from '@tulpar/contracts'
 import { Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Picture } from '../../ui/picture.tsx'
+import { DealBadge } from '../valuation/deal-badge.tsx'
 
 export function ListingCard({ car, eager = false }: { car: Card; eager?: boolean }) {
   const { t, price, distance, litres } = useI18n()
@@ -69,7 +70,11 @@ export function Badges({
   if (badges.length === 0 && car.dealRating === null) return null
   return (
     <ul className="badges">
-      {/* Deal rating goes here: {car.dealRating ? <li><DealBadge rating={car.dealRating} /></li> : null} */}
+      {car.dealRating ? (
+        <li>
+          <DealBadge rating={car.dealRating} />
+        </li>
+      ) : null}
       {badges.map(([kind, label]) => (
         <li key={kind} className={`badge badge-${kind}`}>
           {label}
