@@ -65,7 +65,7 @@ describe('generateListings', () => {
       expect(photos.map((p) => p.position)).toEqual(photos.map((_, i) => i))
       expect(row.contactPhone).toBe(owners.find((o) => o.id === row.ownerId)?.phone)
     }
-  })
+  }, 30_000)
 
   test('mileage fits the age; new cars have almost none; miles are converted', () => {
     for (const row of big.listings) {
