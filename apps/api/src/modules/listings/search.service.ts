@@ -57,7 +57,7 @@ interface Count {
  * Up to this many published listings in a brand/model/city part are counted exactly under any other
  * filter; beyond it the count is estimated from the part's newest this-many (docs/decisions/005).
  */
-export const COUNT_SAMPLE_SIZE = 5000
+export const COUNT_SAMPLE_SIZE = 2000
 
 /** Two significant digits: an estimate should not look more precise than it is. */
 export function roundEstimate(n: number): number {
