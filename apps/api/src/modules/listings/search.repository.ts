@@ -263,26 +263,27 @@ function buildSearchPage(db: Db, filter: SearchFilter, req: SearchPageRequest) {
       .where(where)
       .orderBy(...orderedSlice(spec, req.limit, req.offset)),
   )
+  const { brand: _brand, model: _model, city: _city, ...listingColumns } = cardColumns
   return db
     .with(page)
     .select({
-      ...cardColumns,
+      ...listingColumns,
+      brandId: listings.brandId,
+      modelId: listings.modelId,
+      cityId: listings.cityId,
       cursorKey: page.cursorKey,
       // Uncorrelated, so PostgreSQL reads it once for the whole page.
       partTotal: req.totalOf ? sql<number>`(${summaryCount(db)})`.mapWith(Number) : sql<null>`null`,
     })
     .from(page)
     .innerJoin(listings, eq(listings.id, page.pageId))
-    .innerJoin(brands, eq(brands.id, listings.brandId))
-    .innerJoin(models, eq(models.id, listings.modelId))
-    .innerJoin(cities, eq(cities.id, listings.cityId))
     .orderBy(...orderBy(spec))
 }
 export type SearchCardRow = Awaited<ReturnType<ReturnType<typeof buildSearchPage>['execute']>>[number]
 
 /**
- * One page of cards in a total order. The ids are picked first (an index walk that touches no reference
- * table), then only those rows are joined with brand, model and city.
+ * One page of listings in a total order: the ids are picked in the index first, then only those rows are
+ * read. Brand, model and city come as ids; their names are the service's (see PlaceReference).
  */
 export function findSearchPage(db: Db, filter: SearchFilter, req: SearchPageRequest): Promise<SearchCardRow[]> {
   const totalShape = req.totalOf ? filterShape(req.totalOf) : '-'
@@ -342,25 +343,18 @@ export async function readSummaryCount(db: Db, filter: SearchFilter): Promise<nu
   return row?.n ?? 0
 }
 
-export interface SlugIds {
-  brandId: number | null
-  modelId: number | null
-  cityId: number | null
+/** Brands, models and cities (a few hundred rows), for slugs and the names on cards. */
+export async function findPlaceReference(db: Db) {
+  const [brandRows, modelRows, cityRows] = await Promise.all([
+    db.select({ id: brands.id, slug: brands.slug, name: brands.name }).from(brands),
+    db.select({ id: models.id, brandId: models.brandId, slug: models.slug, name: models.name }).from(models),
+    db
+      .select({ id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn })
+      .from(cities),
+  ])
+  return { brands: brandRows, models: modelRows, cities: cityRows }
 }
-
-/** Brand, model (of that brand) and city ids in one round trip; null where a slug names nothing. */
-export async function resolveSlugs(db: Db, slugs: { brand?: string; model?: string; city?: string }): Promise<SlugIds> {
-  const none = sql<number | null>`null::int`
-  const brandId = slugs.brand ? sql<number | null>`(select id from ${brands} where slug = ${slugs.brand})` : none
-  const modelId =
-    slugs.brand && slugs.model
-      ? sql<number | null>`(select m.id from ${models} m join ${brands} b on b.id = m.brand_id
-          where b.slug = ${slugs.brand} and m.slug = ${slugs.model})`
-      : none
-  const cityId = slugs.city ? sql<number | null>`(select id from ${cities} where slug = ${slugs.city})` : none
-  const [row] = await db.select({ brandId, modelId, cityId }).from(sql`(values (1)) as one (x)`)
-  return row ?? { brandId: null, modelId: null, cityId: null }
-}
+export type PlaceReference = Awaited<ReturnType<typeof findPlaceReference>>
 
 export interface FacetRow {
   brandId: number

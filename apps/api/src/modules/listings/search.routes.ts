@@ -15,10 +15,10 @@ export const searchRoutes =
           summary: 'Search published listings (every filter and sort, pages of 20 or a keyset cursor)',
           description:
             'Numbered pages go up to 100; `nextCursor` continues past any page (infinite scroll). Every sort ' +
-            'breaks ties by id. `count` is exact for brand/model/city/newness filters and for up to 2,000 ' +
-            'matches of any other filter; beyond that it is 2,000 with `countIsExact: false`. Unknown ' +
-            'brand, model or city slugs give an empty page. Unknown or malformed parameters answer 400 ' +
-            'with per-field errors.',
+            'breaks ties by id. `count` is exact for brand/model/city/newness filters, for a page that is not ' +
+            'full, and for any filter within a brand/model/city of at most 2,000 listings; otherwise it is an ' +
+            'estimate with `countIsExact: false`. Unknown brand, model or city slugs give an empty page. ' +
+            'Unknown or malformed parameters answer 400 with per-field errors.',
           querystring: ListingSearchQuery,
           response: { 200: ListingPage, 400: Problem },
         },

@@ -13,6 +13,7 @@ import {
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import { toListingCard } from './listings.mapper.ts'
+import { createPlaces } from './search.places.ts'
 import * as repo from './search.repository.ts'
 
 const emptyPage = (page: number): ListingPage => ({
@@ -57,7 +58,7 @@ interface Count {
  * Up to this many published listings in a brand/model/city part are counted exactly under any other
  * filter; beyond it the count is estimated from the part's newest this-many (docs/decisions/005).
  */
-export const COUNT_SAMPLE_SIZE = 5000
+export const COUNT_SAMPLE_SIZE = 2000
 
 /** Two significant digits: an estimate should not look more precise than it is. */
 export function roundEstimate(n: number): number {
@@ -67,25 +68,7 @@ export function roundEstimate(n: number): number {
 }
 
 export function createListingSearch({ db }: { db: Db }) {
-  /**
-   * Reference ids by slug. Brands, models and cities only change with a deploy (migrations and the reference
-   * seed), so a found id is remembered for the life of the process, sparing every search a round trip;
-   * unknown slugs are asked again each time, so junk cannot grow the map beyond the reference tables.
-   */
-  const slugIds = new Map<string, repo.SlugIds>()
-
-  /** Brand, model and city ids of the query; null when a slug names nothing, so nothing can match. */
-  async function resolvePlace(q: { brand?: string; model?: string; city?: string }): Promise<repo.SlugIds | null> {
-    if (!q.brand && !q.city) return { brandId: null, modelId: null, cityId: null }
-    const key = `${q.brand ?? ''}/${q.model ?? ''}/${q.city ?? ''}`
-    const known = slugIds.get(key)
-    if (known) return known
-    const ids = await repo.resolveSlugs(db, q)
-    if ((q.brand && ids.brandId === null) || (q.model && ids.modelId === null) || (q.city && ids.cityId === null))
-      return null
-    slugIds.set(key, ids)
-    return ids
-  }
+  const places = createPlaces(db)
 
   async function cards(
     filter: repo.SearchFilter,
@@ -133,14 +116,9 @@ export function createListingSearch({ db }: { db: Db }) {
      * empty page.
      */
     async searchListings(q: ListingSearchQuery, locale: Locale): Promise<ListingPage> {
-      const place = await resolvePlace(q)
+      const place = await places.resolve(q)
       if (!place) return emptyPage(q.page)
-      const filter: repo.SearchFilter = {
-        ...toSearchFilter(q),
-        brandId: place.brandId ?? undefined,
-        modelId: place.modelId ?? undefined,
-        cityId: place.cityId ?? undefined,
-      }
+      const filter: repo.SearchFilter = { ...toSearchFilter(q), ...place }
       const countable = repo.isSummaryCountable(filter)
       const totalOf = countable ? filter : repo.placePart(filter)
       const rows = await cards(filter, q.sort, q.page, q.cursor, totalOf)
@@ -151,7 +129,7 @@ export function createListingSearch({ db }: { db: Db }) {
         ? { count: partTotal, exact: true }
         : await countBeyondPlace(filter, partTotal, offset, rows.length)
       const hasMore = rows.length > LISTING_PAGE_SIZE
-      const shown = rows.slice(0, LISTING_PAGE_SIZE)
+      const shown = await places.name(rows.slice(0, LISTING_PAGE_SIZE))
       const last = shown.at(-1)
       return {
         results: shown.map((r) => toListingCard(r, locale)),
@@ -167,7 +145,7 @@ export function createListingSearch({ db }: { db: Db }) {
     /** The newest published listings matching a filter (home page blocks), without a count. */
     async listNewestCards(limit: number, locale: Locale, filter: repo.SearchFilter = {}): Promise<ListingCard[]> {
       const rows = await repo.findSearchPage(db, filter, { sort: 'newest', limit, offset: 0, totalOf: null })
-      return rows.map((r) => toListingCard(r, locale))
+      return (await places.name(rows)).map((r) => toListingCard(r, locale))
     },
 
     /**
@@ -175,9 +153,9 @@ export function createListingSearch({ db }: { db: Db }) {
      * triggers keep (no staleness). Unknown city: all zero; unknown brand: no models.
      */
     async listFacets(q: ListingFacetsQuery): Promise<ListingFacets> {
-      const city = await resolvePlace({ city: q.city })
+      const city = await places.resolve({ city: q.city })
       if (!city) return { total: 0, brands: [], models: [] }
-      const brand = q.brand ? await resolvePlace({ brand: q.brand }) : null
+      const brand = q.brand ? await places.resolve({ brand: q.brand }) : null
       const rows = await repo.findFacetRows(db, city.cityId ?? 0, brand?.brandId ?? null)
       const facets: ListingFacets = { total: 0, brands: [], models: [] }
       for (const r of rows) {

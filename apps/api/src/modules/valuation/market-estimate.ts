@@ -59,7 +59,7 @@ const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(mi
 
 /**
  * Least squares fit of ln(price) = a + perYear·year + perKm·km over a model's clean listings (see
- * MARKET_RULES.adjustment), clamped; the fallback slopes when the data cannot support a fit.
+ * MARKET_RULES.adjustment), clamped and rounded; the fallback slopes when the data cannot support a fit.
  */
 export function fitPriceSlopes(cars: readonly PricedCar[], rules: MarketRules = MARKET_RULES): PriceSlopes {
   const { adjustment } = rules
@@ -94,9 +94,16 @@ export function fitPriceSlopes(cars: readonly PricedCar[], rules: MarketRules = 
   const s2y = cov((c) => c.mileageKm, m2, y, my)
   if (!(s11 > 0 && s22 > 0 && s12 * s12 < adjustment.maxCollinearity * s11 * s22)) return fallback
   const det = s11 * s22 - s12 * s12
+  const round = (v: number, digits: number) => Number(v.toFixed(digits))
   return {
-    perYear: clamp((s22 * s1y - s12 * s2y) / det, adjustment.perYear.min, adjustment.perYear.max),
-    perKm: clamp((s11 * s2y - s12 * s1y) / det, adjustment.perKm.min, adjustment.perKm.max),
+    perYear: round(
+      clamp((s22 * s1y - s12 * s2y) / det, adjustment.perYear.min, adjustment.perYear.max),
+      adjustment.slopeDigits.perYear,
+    ),
+    perKm: round(
+      clamp((s11 * s2y - s12 * s1y) / det, adjustment.perKm.min, adjustment.perKm.max),
+      adjustment.slopeDigits.perKm,
+    ),
   }
 }
 

@@ -31,6 +31,11 @@ export const MARKET_RULES = {
     perYear: { fallback: 0.09, min: 0, max: 0.25 },
     /** ln(price) per km: -0.000002 ≈ -2% per 10,000 km; at most -1% per 1,000 km. */
     perKm: { fallback: -0.000_002, min: -0.000_01, max: 0 },
+    /**
+     * Decimal places the fitted slopes are rounded to: summing a million rows in a different order changes the
+     * last bits of a fit, and without rounding a few estimates would flip at a rounding edge on every refresh.
+     */
+    slopeDigits: { perYear: 5, perKm: 10 },
   },
   /** The estimate is the median of the adjusted comparable prices; the band their interquartile range. */
   band: { low: 0.25, high: 0.75 },

@@ -75,7 +75,8 @@ export function refreshStatement(listingId: number | null): SQL {
   return sql`
     with pub as materialized (
       select id, brand_id, model_id, year::int as year, mileage_km, price_kzt::float8 as price, steering,
-             is_customs_cleared, is_damaged, ${bucket(sql`mileage_km`)} as mb
+             is_customs_cleared, is_damaged, ${bucket(sql`mileage_km`)} as mb,
+             (estimate_kzt, estimate_low_kzt, estimate_high_kzt, estimate_comparables, deal_rating) as stored
       from listings
       where status = 'published' and price_kzt > 0 and year is not null and mileage_km is not null
         and brand_id is not null and model_id is not null and steering is not null ${modelScope}
@@ -91,13 +92,13 @@ export function refreshStatement(listingId: number | null): SQL {
     ),
     coef as (
       select brand_id, model_id,
-             least(greatest((s22 * s1y - s12 * s2y) / (s11 * s22 - s12 * s12), ${n(adj.perYear.min)}), ${n(adj.perYear.max)}) as b,
-             least(greatest((s11 * s2y - s12 * s1y) / (s11 * s22 - s12 * s12), ${n(adj.perKm.min)}), ${n(adj.perKm.max)}) as c
+             round(least(greatest((s22 * s1y - s12 * s2y) / (s11 * s22 - s12 * s12), ${n(adj.perYear.min)}), ${n(adj.perYear.max)})::numeric, ${n(adj.slopeDigits.perYear)})::float8 as b,
+             round(least(greatest((s11 * s2y - s12 * s1y) / (s11 * s22 - s12 * s12), ${n(adj.perKm.min)}), ${n(adj.perKm.max)})::numeric, ${n(adj.slopeDigits.perKm)})::float8 as c
       from fit
       where cnt >= ${n(adj.minListings)} and s11 > 0 and s22 > 0 and s12 * s12 < ${n(adj.maxCollinearity)} * s11 * s22
     ),
     priced as materialized (
-      select p.id, p.year, p.mb, p.mileage_km, p.price, ${cell} as cell,
+      select p.id, p.year, p.mb, p.mileage_km, p.price, p.stored, ${cell} as cell,
              coalesce(k.b, ${n(adj.perYear.fallback)}) as b, coalesce(k.c, ${n(adj.perKm.fallback)}) as c
       from pub p left join coef k using (brand_id, model_id)
     ),
@@ -122,19 +123,19 @@ export function refreshStatement(listingId: number | null): SQL {
     ),
     own as (
       -- v0 repeats fan's expression with dy = 0, so it equals the listing's own entry in its cell's array.
-      select k.*, p.id, p.price, p.mileage_km, p.c, p.price * exp(p.b * 0 - p.c * p.mileage_km) as v0
+      select k.*, p.id, p.price, p.stored, p.mileage_km, p.c, p.price * exp(p.b * 0 - p.c * p.mileage_km) as v0
       from priced p join kept k using (cell)
       where true ${subjectScope}
     ),
     band as (
-      select id, price, cnt,
+      select id, price, stored, cnt,
              case when cnt >= ${n(R.minComparables)} then ${percentileWithoutSelf('mid')} * exp(c * mileage_km) end as est,
              case when cnt >= ${n(R.minComparables)} then ${percentileWithoutSelf('low')} * exp(c * mileage_km) end as low,
              case when cnt >= ${n(R.minComparables)} then ${percentileWithoutSelf('high')} * exp(c * mileage_km) end as high
       from own
     ),
     rated as (
-      select id, cnt,
+      select id, cnt, stored,
              ${roundTo(sql`est`)} as est, ${roundTo(sql`low`)} as low, ${roundTo(sql`high`)} as high,
              (case
                when est is null then null
@@ -144,16 +145,17 @@ export function refreshStatement(listingId: number | null): SQL {
                else 'fair' end)::deal_rating as rating
       from band
     ),
-    -- Only what changed is written: most estimates survive an hourly refresh, and every written row would
-    -- also rewrite its entries in the table's indexes.
+    changes as materialized (
+      select id, cnt, est, low, high, rating from rated where stored is distinct from (est, low, high, cnt, rating)
+    ),
+    -- Only what changed is written (most estimates survive an hourly refresh, and a written row also rewrites
+    -- its index entries), found by primary key rather than by reading the whole table a second time.
     updated as (
       update listings l set
         estimate_kzt = r.est, estimate_low_kzt = r.low, estimate_high_kzt = r.high,
         estimate_comparables = r.cnt, deal_rating = r.rating, estimated_at = now()
-      from rated r
-      where l.id = r.id
-        and (l.estimate_kzt, l.estimate_low_kzt, l.estimate_high_kzt, l.estimate_comparables, l.deal_rating)
-          is distinct from (r.est, r.low, r.high, r.cnt, r.rating)
+      from changes r
+      where l.id = r.id and l.id = any(array(select id from changes))
       returning l.id
     )
     select rating, count(*)::int as n, (select count(*) from updated)::int as changed from rated group by rating`
@@ -174,12 +176,14 @@ export interface RefreshCounts {
   byRating: Record<DealRating | 'unrated', number>
 }
 
-/** Sorting a million prices into their cells wants more than the default 4 MB of sort memory. */
-const REFRESH_WORK_MEM = '64MB'
+/** Sorting ten million fanned-out prices into their cells wants far more than the default 4 MB of sort memory. */
+const REFRESH_WORK_MEM = '256MB'
 
 async function runRefresh(db: Db, listingId: number | null): Promise<RefreshCounts> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('work_mem', ${REFRESH_WORK_MEM}, true)`)
+    // JIT spent 15 of 125 s compiling this statement at a million listings, and saved less than that.
+    await tx.execute(sql`select set_config('jit', 'off', true)`)
     const result = QueryRows.parse(await tx.execute(refreshStatement(listingId)))
     const counts: RefreshCounts = {
       listings: 0,

@@ -1,0 +1,82 @@
+import type { Db } from '../../db/client.ts'
+import { findPlaceReference, type PlaceReference } from './search.repository.ts'
+
+type Brand = PlaceReference['brands'][number]
+type Model = PlaceReference['models'][number]
+type City = PlaceReference['cities'][number]
+
+export interface PlaceIds {
+  brandId?: number
+  modelId?: number
+  cityId?: number
+}
+
+/**
+ * Brands, models and cities by slug and by id, read once per process. They are reference data that only
+ * changes with a deploy (the reference seed runs before the API serves), so every search spares the round
+ * trip for its slugs and the joins for the names on its cards. An id it does not know (which a deploy could
+ * only cause mid-process) makes it read them again.
+ */
+export function createPlaces(db: Db) {
+  let loaded: Promise<ReturnType<typeof index>> | null = null
+
+  function index(ref: PlaceReference) {
+    return {
+      brandBySlug: new Map(ref.brands.map((b) => [b.slug, b])),
+      modelBySlug: new Map(ref.models.map((m) => [`${m.brandId}/${m.slug}`, m])),
+      cityBySlug: new Map(ref.cities.map((c) => [c.slug, c])),
+      brands: new Map(ref.brands.map((b) => [b.id, b])),
+      models: new Map(ref.models.map((m) => [m.id, m])),
+      cities: new Map(ref.cities.map((c) => [c.id, c])),
+    }
+  }
+
+  function load(again = false) {
+    if (!loaded || again) {
+      const attempt = findPlaceReference(db).then(index)
+      // A failed read is not remembered: the next search tries again.
+      attempt.catch(() => {
+        if (loaded === attempt) loaded = null
+      })
+      loaded = attempt
+    }
+    return loaded
+  }
+
+  return {
+    /** Ids of the slugs; null when one names nothing (or a model of another brand), so nothing can match. */
+    async resolve(q: { brand?: string; model?: string; city?: string }): Promise<PlaceIds | null> {
+      if (!q.brand && !q.city) return {}
+      const ref = await load()
+      const brand = q.brand === undefined ? undefined : ref.brandBySlug.get(q.brand)
+      const model = brand && q.model !== undefined ? ref.modelBySlug.get(`${brand.id}/${q.model}`) : undefined
+      const city = q.city === undefined ? undefined : ref.cityBySlug.get(q.city)
+      if ((q.brand && !brand) || (q.model && !model) || (q.city && !city)) return null
+      return { brandId: brand?.id, modelId: model?.id, cityId: city?.id }
+    },
+
+    /** Brand, model and city of each row, for the cards. */
+    async name<R extends { brandId: number | null; modelId: number | null; cityId: number | null }>(
+      rows: R[],
+    ): Promise<(R & { brand: Brand; model: Model; city: City })[]> {
+      let ref = await load()
+      const known = (r: R) =>
+        r.brandId !== null &&
+        r.modelId !== null &&
+        r.cityId !== null &&
+        ref.brands.has(r.brandId) &&
+        ref.models.has(r.modelId) &&
+        ref.cities.has(r.cityId)
+      if (!rows.every(known)) ref = await load(true)
+      return rows.map((r) => {
+        const brand = r.brandId === null ? undefined : ref.brands.get(r.brandId)
+        const model = r.modelId === null ? undefined : ref.models.get(r.modelId)
+        const city = r.cityId === null ? undefined : ref.cities.get(r.cityId)
+        // The listings_complete_unless_draft check and the foreign keys make this unreachable.
+        if (!brand || !model || !city) throw new Error('A published listing without a known brand, model or city')
+        return { ...r, brand, model, city }
+      })
+    },
+  }
+}
+export type Places = ReturnType<typeof createPlaces>
