@@ -9,6 +9,7 @@ import { percentFromEstimate, scalePositions } from './scale.ts'
 import { ValuationPanel } from './valuation-panel.tsx'
 
 const render = (locale: Locale, element: ReactElement) =>
+  // biome-ignore lint/correctness/noChildrenProp: createElement in a .ts test; the props type requires children
   renderToStaticMarkup(createElement(I18nProvider, { locale, messages: MESSAGES[locale], children: element }))
     .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/&#x27;/g, "'")
