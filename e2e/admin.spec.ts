@@ -38,7 +38,8 @@ async function signInByEmail(page: Page, email: string, password: string, then =
 async function signInWithCookie(context: BrowserContext, email: string, password: string) {
   const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // Node's fetch sends Sec-Fetch-Mode, so better-auth's cross-site check wants the page's origin, as a browser sends.
+    headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email, password }),
   })
   expect(res.status, await res.clone().text()).toBe(200)
@@ -51,7 +52,7 @@ async function signInWithCookie(context: BrowserContext, email: string, password
 async function signUpByApi(email: string, password: string, name: string): Promise<void> {
   const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email, password, name }),
   })
   expect(res.status, await res.clone().text()).toBe(200)
