@@ -54,6 +54,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // An idle connection the server ends (a restart, a dropped test database, an admin's pg_terminate_backend)
+  // is removed from the pool by pg; without a listener its 'error' would crash the process. The next query
+  // gets a fresh connection or fails with its own error, which the request reports.
+  pool.on('error', () => {})
   const db = drizzlePg(pool, { schema }) as unknown as Db
   return {
     db,
