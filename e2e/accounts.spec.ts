@@ -19,7 +19,7 @@ afterAll(() => browser?.close())
 /* Unique per run: the e2e database is fresh, but a rerun against a kept server must not collide. */
 const run = String(Date.now()).slice(-7)
 const uniqueEmail = (who: string) => `e2e-${who}-${run}@example.kz`
-/** `+7 70X XXX XX XX` with X the given digit. */
+/** `+7 70d ddd dd dd`, every d the given digit. */
 const uniquePhone = (x: number) => `+770${x}${run}`
 const spaced = (e164: string) => `+7 ${e164.slice(2, 5)} ${e164.slice(5, 8)} ${e164.slice(8, 10)} ${e164.slice(10)}`
 

@@ -1,5 +1,6 @@
 import type { Profile } from '@tulpar/contracts'
 import { LOCALES } from '@tulpar/contracts/constants'
+import { PHONE_PLACEHOLDER } from '@tulpar/contracts/phone'
 import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { LOCALE_NAMES } from '../../i18n/i18n.ts'
@@ -77,7 +78,7 @@ export function ProfileForm({
           name="phone"
           autoComplete="tel"
           inputMode="tel"
-          placeholder="+7 (7XX) XXX XX XX"
+          placeholder={PHONE_PLACEHOLDER}
           defaultValue={sent?.phone ?? (profile.phone ? formatPhone(profile.phone) : '')}
           error={errors.phone && t(errors.phone)}
         />

@@ -1,3 +1,4 @@
+import { PHONE_PLACEHOLDER } from '@tulpar/contracts/phone'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
@@ -119,7 +120,7 @@ export function PhoneForm() {
           name="phone"
           autoComplete="tel"
           inputMode="tel"
-          placeholder="+7 (7XX) XXX XX XX"
+          placeholder={PHONE_PLACEHOLDER}
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
           error={phoneError && t(phoneError)}

@@ -1,4 +1,5 @@
 import type { SellerListing } from '@tulpar/contracts'
+import { PHONE_PLACEHOLDER } from '@tulpar/contracts/phone'
 import { type ReactNode, useId, useState } from 'react'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
@@ -436,7 +437,7 @@ function PriceFields({ values, errors, choices }: FieldsProps) {
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        placeholder="+7 (7XX) XXX XX XX"
+        placeholder={PHONE_PLACEHOLDER}
         defaultValue={one(values, 'contactPhone')}
         error={errors.contactPhone ? t(errors.contactPhone) : null}
       />

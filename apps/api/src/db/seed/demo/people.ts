@@ -223,7 +223,7 @@ export function generatePersonName(rng: Rng): PersonName {
 /** Mobile operator prefixes in use in Kazakhstan (Beeline, Kcell/Activ, Tele2/Altel). */
 export const KZ_MOBILE_PREFIXES = ['700', '701', '702', '705', '707', '708', '747', '771', '775', '776', '777', '778']
 
-/** `+77XXXXXXXXX` (E.164): +7, a mobile prefix, seven digits. */
+/** `+77xxxxxxxxx` (E.164): +7, a mobile prefix, seven digits. */
 export function generatePhone(rng: Rng): string {
   return `+7${rng.pick(KZ_MOBILE_PREFIXES)}${String(rng.int(0, 9_999_999)).padStart(7, '0')}`
 }
