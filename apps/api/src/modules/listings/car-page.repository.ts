@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { brands, cities, models } from '../reference/reference.tables.ts'
-import { cardColumns, type ListingCardRow } from './listings.repository.ts'
+import { brands, models } from '../reference/reference.tables.ts'
 import { listings, listingViews } from './listings.tables.ts'
 
 /** The few columns the car page's actions decide on (visibility, contact, similarity). */
@@ -153,18 +152,4 @@ export function similarCandidatesQuery(db: Db, base: SimilarBase, perSide: numbe
 
 export async function findSimilarCandidates(db: Db, base: SimilarBase, perSide: number) {
   return similarCandidatesQuery(db, base, perSide)
-}
-
-/** Cards of the given published listings, in the order of `ids`. */
-export async function findCardsByIds(db: Db, ids: number[]): Promise<ListingCardRow[]> {
-  if (ids.length === 0) return []
-  const rows = await db
-    .select(cardColumns)
-    .from(listings)
-    .innerJoin(brands, eq(brands.id, listings.brandId))
-    .innerJoin(models, eq(models.id, listings.modelId))
-    .innerJoin(cities, eq(cities.id, listings.cityId))
-    .where(and(inArray(listings.id, ids), published))
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
 }

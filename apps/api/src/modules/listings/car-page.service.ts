@@ -14,6 +14,7 @@ import { deriveVisitorId, hashVisitor, isVisitorId, viewDay } from './car-page.v
 import { goneError } from './listings.detail.ts'
 import { ListingNotFoundError } from './listings.errors.ts'
 import { toListingCard } from './listings.mapper.ts'
+import { findListingCardsByIds } from './listings.repository.ts'
 
 export interface CarPageServiceDeps {
   db: Db
@@ -59,7 +60,7 @@ export function createCarPageService({ db, limiter, secret, now = () => new Date
     const distance = (c: { priceKzt: number }) => Math.abs(c.priceKzt - base.priceKzt)
     candidates.sort((a, b) => a.tier - b.tier || distance(a) - distance(b) || a.id - b.id)
     const picked = [...new Set(candidates.map((c) => c.id))].slice(0, SIMILAR_LISTINGS_LIMIT)
-    const rows = await repo.findCardsByIds(db, picked)
+    const rows = await findListingCardsByIds(db, picked)
     return { results: rows.map((r) => toListingCard(r, locale)) }
   }
 

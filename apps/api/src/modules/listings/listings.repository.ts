@@ -1,37 +1,9 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { user } from '../identity/identity.tables.ts'
 import { inspectionReports } from '../inspections/inspections.tables.ts'
 import { bodyTypes, brands, cities, colours, engineTypes, generations, models } from '../reference/reference.tables.ts'
 import { listingPhotos, listingPriceHistory, listings } from './listings.tables.ts'
-
-/** Filters with slugs already resolved to ids. */
-export interface ListingFilter {
-  brandId?: number
-  modelId?: number
-  yearFrom?: number
-  yearTo?: number
-  priceFrom?: number
-  priceTo?: number
-  hot?: boolean
-  tulpar?: boolean
-}
-
-/** Only published listings are visible in the catalogue. */
-export function searchConditions(f: ListingFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [
-    eq(listings.status, 'published'),
-    f.brandId === undefined ? undefined : eq(listings.brandId, f.brandId),
-    f.modelId === undefined ? undefined : eq(listings.modelId, f.modelId),
-    f.yearFrom === undefined ? undefined : gte(listings.year, f.yearFrom),
-    f.yearTo === undefined ? undefined : lte(listings.year, f.yearTo),
-    f.priceFrom === undefined ? undefined : gte(listings.priceKzt, f.priceFrom),
-    f.priceTo === undefined ? undefined : lte(listings.priceKzt, f.priceTo),
-    f.hot ? eq(listings.isHot, true) : undefined,
-    f.tulpar ? eq(listings.isTulpar, true) : undefined,
-  ]
-  return and(...conditions)
-}
 
 export const cardColumns = {
   id: listings.id,
@@ -61,25 +33,20 @@ export const cardColumns = {
   city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
 }
 
-export type ListingCardRow = Awaited<ReturnType<typeof findListingCards>>[number]
-
-export function findListingCards(db: Db, filter: ListingFilter, limit: number, offset: number) {
-  return db
+/** Cards of the given published listings, in the order of `ids` (missing or unpublished ones are skipped). */
+export async function findListingCardsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return []
+  const rows = await db
     .select(cardColumns)
     .from(listings)
     .innerJoin(brands, eq(brands.id, listings.brandId))
     .innerJoin(models, eq(models.id, listings.modelId))
     .innerJoin(cities, eq(cities.id, listings.cityId))
-    .where(searchConditions(filter))
-    .orderBy(desc(listings.publishedAt), desc(listings.id))
-    .limit(limit)
-    .offset(offset)
+    .where(and(inArray(listings.id, ids), eq(listings.status, 'published')))
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }
-
-export async function countListings(db: Db, filter: ListingFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(listings).where(searchConditions(filter))
-  return row?.n ?? 0
-}
+export type ListingCardRow = Awaited<ReturnType<typeof findListingCardsByIds>>[number]
 
 export async function findListingDetail(db: Db, id: number) {
   const [row] = await db
