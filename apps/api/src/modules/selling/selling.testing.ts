@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { expect } from 'vitest'
 import type { Db } from '../../db/client.ts'
 import { user } from '../identity/identity.tables.ts'
+import { listings } from '../listings/listings.tables.ts'
 
 /* Helpers for the selling integration tests: a Toyota Camry 2018 taken through every step of the real API. */
 
@@ -155,4 +156,23 @@ export function photoJpeg(colour = '#1f6feb', width = 800, height = 600) {
 
 export async function makeModerator(db: Db, userId: string) {
   await db.update(user).set({ role: 'moderator' }).where(eq(user.id, userId))
+}
+
+/** A problem+json answer's field errors as `{ field: code }` (the `body.` prefix dropped). */
+export const fieldsOf = (res: { json(): unknown }) =>
+  Object.fromEntries(
+    ((res.json() as { errors?: { field: string; code: string; message: string }[] }).errors ?? []).map((e) => [
+      e.field.replace('body.', ''),
+      e.code,
+    ]),
+  )
+
+/** A problem+json answer's field error texts. */
+export const messagesOf = (res: { json(): unknown }) =>
+  ((res.json() as { errors?: { message: string }[] }).errors ?? []).map((e) => e.message)
+
+/** The listing row as stored. */
+export async function listingRow(db: Db, id: number) {
+  const [r] = await db.select().from(listings).where(eq(listings.id, id))
+  return r
 }
