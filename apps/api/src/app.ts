@@ -29,7 +29,8 @@ import { registerProblemHandler, sendNotFound } from './plugins/problem.ts'
 import type { Services } from './services.ts'
 
 export interface BuildApiOptions {
-  config: Pick<Config, 'publicUrl' | 'mediaDir' | 'authSecret' | 'devOutbox'> & Partial<Pick<Config, 'mediaStorage'>>
+  config: Pick<Config, 'publicUrl' | 'mediaDir' | 'authSecret' | 'devOutbox' | 'trustProxyHops'> &
+    Partial<Pick<Config, 'mediaStorage'>>
   database: Pick<Database, 'ping' | 'db'>
   services: Services
   limiter: RateLimiter
@@ -47,7 +48,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // Believe only the configured number of proxies, never `true`: see Config.trustProxyHops.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: (req) => {
       const given = req.headers['x-request-id']
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()

@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   /** Public base URL of the bucket (or a CDN in front of it); /media/... redirects there. */
   S3_PUBLIC_URL: z.url().optional(),
   REDIS_URL: z.string().startsWith('redis').optional(),
+  /** Proxies in front of the server whose X-Forwarded-For is believed (0: none; the client's address is used). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   AUTH_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_EMPTY: booleanFlag.optional(),
@@ -77,6 +79,11 @@ export interface Config {
         publicUrl: string
       }
   redisUrl: string | null
+  /**
+   * How many proxies in front of us to believe about the client address. Per-address rate limits key on it, so
+   * believing X-Forwarded-For from anyone would let every client pick its own address.
+   */
+  trustProxyHops: number
   authSecret: string
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
   /** Seed demo data when the database has no listings (default: on for the embedded database). */
@@ -173,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : { kind: 'local' },
     redisUrl: e.REDIS_URL ?? null,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     authSecret,
     logLevel: e.LOG_LEVEL,
     seedOnEmpty: e.SEED_ON_EMPTY ?? databaseUrl === null,

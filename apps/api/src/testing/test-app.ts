@@ -12,7 +12,11 @@ export const TEST_PUBLIC_URL = 'http://localhost:3000'
 
 /** The real API on a fresh test database (outbox delivery, in-memory limits); call `close()` in afterAll. */
 export async function createTestApp(
-  options: { trustedIdTokenIssuers?: { issuer: string; audience: string; jwksUrl: string }[] } = {},
+  options: {
+    trustedIdTokenIssuers?: { issuer: string; audience: string; jwksUrl: string }[]
+    /** Proxies believed about the client address; 1 unless told (tests give each client its own address). */
+    trustProxyHops?: number
+  } = {},
 ) {
   const database: TestDatabase = await createTestDatabase()
   const config = {
@@ -20,6 +24,8 @@ export async function createTestApp(
     mediaDir: mkdtempSync(join(tmpdir(), 'tulpar-test-media-')),
     authSecret: 'test-secret-test-secret-test-secret-1234',
     devOutbox: true,
+    // Tests play the part of one proxy: X-Forwarded-For gives each simulated client its address.
+    trustProxyHops: options.trustProxyHops ?? 1,
     googleClientId: null,
     appleClientId: null,
     trustedIdTokenIssuers: options.trustedIdTokenIssuers ?? [],

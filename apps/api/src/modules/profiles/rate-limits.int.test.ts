@@ -78,6 +78,23 @@ test('account-exists checks: at most 30 per 5 minutes per client IP', async () =
   expect((await ask('198.51.100.41')).statusCode).toBe(200)
 })
 
+test('with no proxy configured in front, a forged X-Forwarded-For does not get a client past a per-IP limit', async () => {
+  const direct = await createTestApp({ trustProxyHops: 0 })
+  try {
+    const ask = (i: number) =>
+      direct.app.inject({
+        method: 'POST',
+        url: '/api/profiles/check-is-user-exist/',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        payload: { email: 'someone@example.kz' },
+      })
+    for (let i = 0; i < 30; i++) expect((await ask(i)).statusCode).toBe(200)
+    expect((await ask(30)).statusCode).toBe(429)
+  } finally {
+    await direct.close()
+  }
+})
+
 describe('password reset emails', () => {
   const { signUp } = accountHelpers(() => t.app)
   const reset = (email: string, ip: string) =>
