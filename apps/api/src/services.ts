@@ -48,10 +48,15 @@ export function createServices({
   const profiles = createProfilesService({ db, media })
   const idTokens = createIdTokenExchange({ db, auth, issuers: config.trustedIdTokenIssuers })
   const valuation = createValuationService({ db })
-  const selling = createSellingService({ db, reference, media })
+  const selling = createSellingService({ db, reference, media, revalue: valuation.refreshListingEstimate })
   const messaging = createMessagingService({ db })
   const inspections = createInspectionsService({ db })
-  const moderation = createModerationService({ db, reference, inspections })
+  const moderation = createModerationService({
+    db,
+    reference,
+    inspections,
+    revalue: valuation.refreshListingEstimate,
+  })
   const staff = createStaffService({ db })
   const tulpar = createTulparService({ db, inspections })
   const seo = createSeoService({ db, publicUrl: config.publicUrl })

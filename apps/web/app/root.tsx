@@ -17,11 +17,11 @@ import { localeContext, requestInfoContext } from '#app-context'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { alternateLinks, canonicalFromMatches } from './features/seo/alternates.ts'
+import { FALLBACK_MESSAGES } from './i18n/fallback-messages.ts'
 import { HTML_LANG } from './i18n/i18n.ts'
 import { I18nProvider, useI18n } from './i18n/i18n-react.tsx'
 import { MESSAGES } from './i18n/index.ts'
 import { localeCookie, requestLocale } from './i18n/locale.server.ts'
-import { ru } from './i18n/messages.ru.ts'
 import { ToastProvider } from './ui/toast.tsx'
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -81,7 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {root ? <Alternates publicUrl={root.publicUrl} /> : null}
       </head>
       <body>
-        <I18nProvider locale={locale} messages={root?.messages ?? ru}>
+        <I18nProvider locale={locale} messages={root?.messages ?? FALLBACK_MESSAGES}>
           <ToastProvider>{children}</ToastProvider>
         </I18nProvider>
         <ScrollRestoration />

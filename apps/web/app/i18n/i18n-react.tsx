@@ -1,5 +1,6 @@
 import type { Locale } from '@tulpar/contracts'
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import type { FallbackMessages } from './fallback-messages.ts'
 import {
   formatDate,
   formatDistance,
@@ -30,7 +31,8 @@ export function I18nProvider({
   children,
 }: {
   locale: Locale
-  messages: Messages
+  /** Every message of the language; only the root error boundary's few keys when the root loader failed. */
+  messages: Messages | FallbackMessages
   children: ReactNode
 }) {
   const value = useMemo<I18n>(

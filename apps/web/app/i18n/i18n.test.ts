@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { FALLBACK_KEYS, FALLBACK_MESSAGES } from './fallback-messages.ts'
 import { formatDistance, formatPrice, type MessageKey, translate } from './i18n.ts'
 import { MESSAGES } from './index.ts'
 
@@ -71,5 +72,16 @@ describe('message files', () => {
     const kazakhLetters = /[әғқңөұүһі]/i
     const withKazakhLetters = keys.filter((k) => kazakhLetters.test(JSON.stringify(MESSAGES.kk[k])))
     expect(withKazakhLetters.length / keys.length).toBeGreaterThan(0.6)
+  })
+})
+
+describe('the root error fallback', () => {
+  test('holds the Russian texts of the error keys, as messages.ru.ts has them', () => {
+    for (const key of FALLBACK_KEYS) expect(FALLBACK_MESSAGES[key]).toBe(MESSAGES.ru[key])
+  })
+
+  test('a key outside a partial set reads as the key, not a crash', () => {
+    expect(translate(FALLBACK_MESSAGES, 'ru', 'error.title')).toBe('Что-то пошло не так')
+    expect(translate(FALLBACK_MESSAGES, 'ru', 'nav.home')).toBe('nav.home')
   })
 })

@@ -53,9 +53,13 @@ function interpolate(template: string, params: Params | undefined, locale: Local
   })
 }
 
-/** Translates a key; plural messages choose their form from `params.count` with the language's rules. */
-export function translate(messages: Messages, locale: Locale, key: MessageKey, params?: Params): string {
-  const message: Message = messages[key]
+/**
+ * Translates a key; plural messages choose their form from `params.count` with the language's rules. A key
+ * missing from a partial set (the root error boundary's fallback) reads as the key itself.
+ */
+export function translate(messages: Partial<Messages>, locale: Locale, key: MessageKey, params?: Params): string {
+  const message: Message | undefined = messages[key]
+  if (message === undefined) return key
   if (typeof message === 'string') return interpolate(message, params, locale)
   const count = Number(params?.count ?? 0)
   const form = message[pluralCategory(locale, count)] ?? message.other

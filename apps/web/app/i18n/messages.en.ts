@@ -61,6 +61,7 @@ export const en: Messages = {
   'catalogue.apply': 'Show',
   'catalogue.reset': 'Reset',
   'catalogue.found': { one: '{count} listing found', other: '{count} listings found' },
+  'catalogue.foundAbout': { one: 'About {count} listing found', other: 'About {count} listings found' },
   'catalogue.empty.title': 'Nothing found',
   'catalogue.empty.text': 'Try widening or resetting the filters.',
   'catalogue.badFilters': 'Some filters are invalid and were not applied.',

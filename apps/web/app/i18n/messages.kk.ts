@@ -66,6 +66,10 @@ export const kk: Messages = {
   'catalogue.apply': 'Көрсету',
   'catalogue.reset': 'Тазарту',
   'catalogue.found': { one: '{count} хабарландыру табылды', other: '{count} хабарландыру табылды' },
+  'catalogue.foundAbout': {
+    one: 'Шамамен {count} хабарландыру табылды',
+    other: 'Шамамен {count} хабарландыру табылды',
+  },
   'catalogue.empty.title': 'Ештеңе табылмады',
   'catalogue.empty.text': 'Сүзгілерді кеңейтіп немесе тазартып көріңіз.',
   'catalogue.badFilters': 'Кейбір сүзгілер қате берілген, олар қолданылмады.',

@@ -66,6 +66,12 @@ export const ru = {
     many: 'Найдено {count} объявлений',
     other: 'Найдено {count} объявления',
   },
+  'catalogue.foundAbout': {
+    one: 'Найдено около {count} объявления',
+    few: 'Найдено около {count} объявлений',
+    many: 'Найдено около {count} объявлений',
+    other: 'Найдено около {count} объявления',
+  },
   'catalogue.empty.title': 'Ничего не найдено',
   'catalogue.empty.text': 'Попробуйте расширить фильтры или сбросить их.',
   'catalogue.badFilters': 'Некоторые фильтры заданы неверно, они не применены.',

@@ -30,6 +30,8 @@ export interface ModerationServiceDeps {
   db: Db
   reference: ReferenceService
   inspections: InspectionsService
+  /** Values a listing once it is published (market estimate and deal rating); the server passes valuation.refreshListingEstimate. */
+  revalue?: (listingId: number) => Promise<unknown>
 }
 
 /** Decisions of the last 30 days make the average and median wait. */
@@ -76,7 +78,12 @@ function toEventView(row: repo.HistoryRow, locale: Locale): ModerationEventView 
   }
 }
 
-export function createModerationService({ db, reference, inspections }: ModerationServiceDeps) {
+export function createModerationService({
+  db,
+  reference,
+  inspections,
+  revalue = async () => undefined,
+}: ModerationServiceDeps) {
   type Decision = { action: 'approved'; comment: string | null } | ({ action: 'rejected' } & RejectBody)
 
   /** One transaction: the status, the event and the seller's message change together or not at all. */
@@ -119,6 +126,7 @@ export function createModerationService({ db, reference, inspections }: Moderati
       await sendSystemMessage(tx, listing.ownerId, body, at)
       return eventId
     })
+    if (decision.action === 'approved') await revalue(id)
     const [row, history] = await Promise.all([repo.findAdminListing(db, id), repo.findHistory(db, id)])
     const event = history.find((h) => h.id === eventId)
     if (!row || !event) throw new ListingNotFoundError(id)

@@ -28,7 +28,15 @@ export interface SellingServiceDeps {
   reference: ReferenceService
   media: MediaStorage
   clock?: () => Date
+  /**
+   * Values one listing again (the market estimate and deal rating); called after a published listing's price,
+   * year or mileage changes. Nothing by default (unit tests); the server passes valuation.refreshListingEstimate.
+   */
+  revalue?: (listingId: number) => Promise<unknown>
 }
+
+/** Fields the market estimate of a listing depends on, apart from the material ones that send it to moderation. */
+const VALUED_FIELDS = ['priceKzt', 'year', 'mileageKm'] as const
 
 export const SENT_TO_MODERATION = 'Your listing has been sent for moderation.'
 
@@ -48,7 +56,13 @@ export function materialChanges(row: repo.ListingRow, patch: repo.ListingPatch):
   return changed
 }
 
-export function createSellingService({ db, reference, media, clock = () => new Date() }: SellingServiceDeps) {
+export function createSellingService({
+  db,
+  reference,
+  media,
+  clock = () => new Date(),
+  revalue = async () => undefined,
+}: SellingServiceDeps) {
   const stepDeps: StepDeps = { db, reference, now: clock }
 
   /** The listing if `u` owns it or moderates; anyone else gets the same 404 as for a missing listing. */
@@ -97,7 +111,7 @@ export function createSellingService({ db, reference, media, clock = () => new D
       patch.priceKzt !== undefined &&
       patch.priceKzt !== null &&
       patch.priceKzt !== row.priceKzt
-    return db.transaction(async (tx) => {
+    const committed = await db.transaction(async (tx) => {
       const statusPatch: repo.ListingPatch = toModeration ? { status: 'moderation', statusChangedAt: clock() } : {}
       const updated = await repo.updateListingRow(tx, row.id, { ...patch, ...statusPatch })
       if (toModeration)
@@ -110,6 +124,10 @@ export function createSellingService({ db, reference, media, clock = () => new D
       if (priceChanged && patch.priceKzt) await repo.insertPrice(tx, row.id, patch.priceKzt)
       return updated
     })
+    // After the commit: the estimate reads the listing as other transactions see it.
+    if (committed.status === 'published' && VALUED_FIELDS.some((f) => patch[f] !== undefined && patch[f] !== row[f]))
+      await revalue(committed.id)
+    return committed
   }
 
   function assertEditable(row: repo.ListingRow) {

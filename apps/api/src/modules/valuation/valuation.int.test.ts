@@ -210,6 +210,54 @@ describe('one listing', () => {
   })
 })
 
+describe('when a listing changes', () => {
+  const staff = async (role: 'moderator' | 'user') => {
+    const u = await createUser(t.db, { role })
+    return { id: u.id, email: u.email, name: u.name, role, emailVerified: true }
+  }
+
+  test('a listing approved by a moderator is valued at once, without waiting for the periodic refresh', async () => {
+    await refreshAllEstimates(t.db)
+    await make('approved', {
+      status: 'moderation',
+      publishedAt: null,
+      year: 2018,
+      mileage: 90_000,
+      mileageKm: 90_000,
+      priceKzt: 9_500_000,
+    })
+    expect((await row('approved')).estimatedAt).toBeNull()
+    await t.services.moderation.approveListing(await staff('moderator'), ids.approved as number, {}, 'ru')
+    const after = await row('approved')
+    expect(after.status).toBe('published')
+    expect(after.estimateComparables).toBeGreaterThanOrEqual(MARKET_RULES.minComparables)
+    expect(after.dealRating).toBe('great')
+  })
+
+  test("the owner's new price is valued at once: an ordinary car cut to 70% of its estimate becomes great", async () => {
+    await refreshAllEstimates(t.db)
+    const before = await row('camry12')
+    expect(before.dealRating).not.toBe('great')
+    const owner = { id: ownerId, email: 'owner@test.tulpar.kz', name: 'Owner', role: 'user', emailVerified: true }
+    await t.services.selling.changePrice(owner, before.id, Math.round((before.estimateKzt as number) * 0.7))
+    const after = await row('camry12')
+    expect(after.status).toBe('moderation') // a 30% drop is material: it goes back to moderation
+    await t.services.moderation.approveListing(await staff('moderator'), before.id, {}, 'ru')
+    expect((await row('camry12')).dealRating).toBe('great')
+  })
+
+  test('a small price rise on a published listing changes its rating without moderation', async () => {
+    await refreshAllEstimates(t.db)
+    const before = await row('camry20')
+    const owner = { id: ownerId, email: 'owner@test.tulpar.kz', name: 'Owner', role: 'user', emailVerified: true }
+    await t.services.selling.changePrice(owner, before.id, Math.round((before.estimateKzt as number) * 1.4))
+    const after = await row('camry20')
+    expect(after.status).toBe('published')
+    expect(after.dealRating).toBe('high')
+    expect((after.estimatedAt as Date).getTime()).toBeGreaterThan((before.estimatedAt as Date).getTime())
+  })
+})
+
 describe('refresh runs', () => {
   test('a second refresh with nothing new writes nothing, and every full refresh is recorded', async () => {
     await refreshAllEstimates(t.db)

@@ -121,7 +121,7 @@ export function CataloguePage({ data }: { data: CatalogueData }) {
         <section className={loading ? 'catalogue-results is-loading' : 'catalogue-results'} aria-busy={loading}>
           <div className="catalogue-toolbar">
             <p className="found" aria-live="polite">
-              {t('catalogue.found', { count: page.count })}
+              {t(page.countIsExact ? 'catalogue.found' : 'catalogue.foundAbout', { count: page.count })}
             </p>
             <button type="button" className="button ghost filters-toggle" popoverTarget={FILTERS_PANEL_ID}>
               <Icon name="filter" size={18} />
