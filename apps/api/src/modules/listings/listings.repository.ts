@@ -1,5 +1,8 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { INSPECTION_STATUSES } from '@tulpar/contracts/constants'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { prepared } from '../../db/prepared.ts'
 import { user } from '../identity/identity.tables.ts'
 import { inspectionReports } from '../inspections/inspections.tables.ts'
 import { bodyTypes, brands, cities, colours, engineTypes, generations, models } from '../reference/reference.tables.ts'
@@ -48,72 +51,91 @@ export async function findListingCardsByIds(db: Db, ids: number[]) {
 }
 export type ListingCardRow = Awaited<ReturnType<typeof findListingCardsByIds>>[number]
 
-export async function findListingDetail(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      ...cardColumns,
-      steering: listings.steering,
-      hasGasEquipment: listings.hasGasEquipment,
-      powerHp: listings.powerHp,
-      options: listings.options,
-      isCustomsCleared: listings.isCustomsCleared,
-      isDamaged: listings.isDamaged,
-      condition: listings.condition,
-      rangeKm: listings.rangeKm,
-      vin: listings.vin,
-      description: listings.description,
-      isBargainAllowed: listings.isBargainAllowed,
-      isExchangeAccepted: listings.isExchangeAccepted,
-      viewsCount: listings.viewsCount,
-      phoneRevealsCount: listings.phoneRevealsCount,
-      contactPhone: listings.contactPhone,
-      estimateKzt: listings.estimateKzt,
-      estimateLowKzt: listings.estimateLowKzt,
-      estimateHighKzt: listings.estimateHighKzt,
-      estimateComparables: listings.estimateComparables,
-      estimatedAt: listings.estimatedAt,
-      seller: { name: user.name, createdAt: user.createdAt },
-      generation: { id: generations.id, name: generations.name },
-      colour: {
-        code: colours.code,
-        hex: colours.hex,
-        nameRu: colours.nameRu,
-        nameKk: colours.nameKk,
-        nameEn: colours.nameEn,
-      },
-      bodyTypeNames: { nameRu: bodyTypes.nameRu, nameKk: bodyTypes.nameKk, nameEn: bodyTypes.nameEn },
-      engineTypeNames: { nameRu: engineTypes.nameRu, nameKk: engineTypes.nameKk, nameEn: engineTypes.nameEn },
-    })
-    .from(listings)
-    .innerJoin(brands, eq(brands.id, listings.brandId))
-    .innerJoin(models, eq(models.id, listings.modelId))
-    .innerJoin(cities, eq(cities.id, listings.cityId))
-    .innerJoin(colours, eq(colours.code, listings.colour))
-    .innerJoin(bodyTypes, eq(bodyTypes.code, listings.bodyType))
-    .innerJoin(engineTypes, eq(engineTypes.code, listings.engineType))
-    .innerJoin(user, eq(user.id, listings.ownerId))
-    .leftJoin(generations, eq(generations.id, listings.generationId))
-    .where(and(eq(listings.id, id), inArray(listings.status, ['published', 'sold'])))
-    .limit(1)
-  if (!row) return null
-  const [photos, prices, reports] = await Promise.all([
-    db.select().from(listingPhotos).where(eq(listingPhotos.listingId, id)).orderBy(asc(listingPhotos.position)),
-    db
-      .select({ priceKzt: listingPriceHistory.priceKzt, changedAt: listingPriceHistory.changedAt })
-      .from(listingPriceHistory)
-      .where(eq(listingPriceHistory.listingId, id))
-      .orderBy(asc(listingPriceHistory.changedAt)),
-    db
+const listingId = sql.placeholder('id')
+
+const DetailParts = z.object({
+  photos: z.array(
+    z.object({ storageKey: z.string(), width: z.number(), height: z.number(), isIllustration: z.boolean() }),
+  ),
+  prices: z.array(z.object({ priceKzt: z.number(), changedAt: z.coerce.date() })),
+  reports: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      reportDate: z.string().nullable(),
+      status: z.enum(INSPECTION_STATUSES),
+    }),
+  ),
+})
+
+/**
+ * A public listing (published or sold) with its names, photos, price history and inspection reports, in one
+ * prepared statement: a car page used to cost four round trips and 2 ms of planning for the nine-table join.
+ */
+const detailStatement = (db: Db) =>
+  prepared(db, 'listing_detail', (d) =>
+    d
       .select({
-        id: inspectionReports.id,
-        name: inspectionReports.name,
-        reportDate: inspectionReports.reportDate,
-        status: inspectionReports.status,
+        ...cardColumns,
+        steering: listings.steering,
+        hasGasEquipment: listings.hasGasEquipment,
+        powerHp: listings.powerHp,
+        options: listings.options,
+        isCustomsCleared: listings.isCustomsCleared,
+        isDamaged: listings.isDamaged,
+        condition: listings.condition,
+        rangeKm: listings.rangeKm,
+        vin: listings.vin,
+        description: listings.description,
+        isBargainAllowed: listings.isBargainAllowed,
+        isExchangeAccepted: listings.isExchangeAccepted,
+        viewsCount: listings.viewsCount,
+        phoneRevealsCount: listings.phoneRevealsCount,
+        contactPhone: listings.contactPhone,
+        estimateKzt: listings.estimateKzt,
+        estimateLowKzt: listings.estimateLowKzt,
+        estimateHighKzt: listings.estimateHighKzt,
+        estimateComparables: listings.estimateComparables,
+        estimatedAt: listings.estimatedAt,
+        // Photos, prices and reports ride along as JSON: one round trip instead of four.
+        photos: sql<unknown>`(select coalesce(json_agg(json_build_object('storageKey', p.storage_key, 'width', p.width,
+        'height', p.height, 'isIllustration', p.is_illustration) order by p.position), '[]'::json)
+        from ${listingPhotos} p where p.listing_id = ${listings.id})`,
+        prices: sql<unknown>`(select coalesce(json_agg(json_build_object('priceKzt', h.price_kzt, 'changedAt', h.changed_at)
+        order by h.changed_at), '[]'::json) from ${listingPriceHistory} h where h.listing_id = ${listings.id})`,
+        reports: sql<unknown>`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'reportDate',
+        r.report_date, 'status', r.status) order by r.created_at desc), '[]'::json)
+        from ${inspectionReports} r where r.listing_id = ${listings.id})`,
+        seller: { name: user.name, createdAt: user.createdAt },
+        generation: { id: generations.id, name: generations.name },
+        colour: {
+          code: colours.code,
+          hex: colours.hex,
+          nameRu: colours.nameRu,
+          nameKk: colours.nameKk,
+          nameEn: colours.nameEn,
+        },
+        bodyTypeNames: { nameRu: bodyTypes.nameRu, nameKk: bodyTypes.nameKk, nameEn: bodyTypes.nameEn },
+        engineTypeNames: { nameRu: engineTypes.nameRu, nameKk: engineTypes.nameKk, nameEn: engineTypes.nameEn },
       })
-      .from(inspectionReports)
-      .where(eq(inspectionReports.listingId, id))
-      .orderBy(desc(inspectionReports.createdAt)),
-  ])
-  return { ...row, photos, prices, reports }
+      .from(listings)
+      .innerJoin(brands, eq(brands.id, listings.brandId))
+      .innerJoin(models, eq(models.id, listings.modelId))
+      .innerJoin(cities, eq(cities.id, listings.cityId))
+      .innerJoin(colours, eq(colours.code, listings.colour))
+      .innerJoin(bodyTypes, eq(bodyTypes.code, listings.bodyType))
+      .innerJoin(engineTypes, eq(engineTypes.code, listings.engineType))
+      .innerJoin(user, eq(user.id, listings.ownerId))
+      .leftJoin(generations, eq(generations.id, listings.generationId))
+      .where(and(eq(listings.id, listingId), inArray(listings.status, ['published', 'sold'])))
+      .limit(1)
+      .prepare('listing_detail'),
+  )
+
+export async function findListingDetail(db: Db, id: number) {
+  const [row] = await detailStatement(db).execute({ id })
+  if (!row) return null
+  const { photos, prices, reports, ...rest } = row
+  return { ...rest, ...DetailParts.parse({ photos, prices, reports }) }
 }
 export type ListingDetailRow = NonNullable<Awaited<ReturnType<typeof findListingDetail>>>

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { prepared } from '../../db/prepared.ts'
 import {
   bodyTypes,
   brands,
@@ -46,14 +47,18 @@ export async function findModelBySlug(db: Db, brandId: number, slug: string): Pr
 }
 
 /** The given options with their groups, in the form's order. */
+/** Options with their groups, in display order; one prepared statement whatever the number of codes. */
 export function findOptionsWithGroups(db: Db, codes: string[]) {
   if (codes.length === 0) return Promise.resolve([])
-  return db
-    .select({ option: options, group: optionGroups })
-    .from(options)
-    .innerJoin(optionGroups, eq(optionGroups.code, options.groupCode))
-    .where(inArray(options.code, codes))
-    .orderBy(asc(optionGroups.sort), asc(options.sort))
+  return prepared(db, 'options_with_groups', (d) =>
+    d
+      .select({ option: options, group: optionGroups })
+      .from(options)
+      .innerJoin(optionGroups, eq(optionGroups.code, options.groupCode))
+      .where(sql`${options.code} = any(${sql.placeholder('codes')}::text[])`)
+      .orderBy(asc(optionGroups.sort), asc(options.sort))
+      .prepare('options_with_groups'),
+  ).execute({ codes })
 }
 
 export async function findBrandById(db: Db, id: number): Promise<BrandRow | null> {
