@@ -242,7 +242,8 @@ describe('a buyer on a car page', () => {
     expect((await apiCar(id)).phoneRevealsCount).toBe(before.phoneRevealsCount + 1)
 
     await page.getByRole('link', { name: 'Заказать обратный звонок' }).click()
-    await page.waitForURL(/\?callback/)
+    await page.waitForURL(new RegExp(`/cars/${id}/callback$`))
+    await page.getByRole('heading', { level: 1, name: 'Обратный звонок' }).waitFor()
     const form = page.locator('#callback')
     await form.getByLabel('Телефон').fill('+7 701 99')
     await form.getByLabel('Фамилия').fill('Ахметова')
@@ -255,6 +256,8 @@ describe('a buyer on a car page', () => {
     await page.locator('#callback').getByRole('button', { name: 'Отправить' }).click()
     await page.getByText('Заявка принята. Мы перезвоним вам в ближайшее время.').waitFor()
     await page.screenshot({ path: `${SHOTS}callback-nojs-390.png`, fullPage: true })
+    // A sold or unknown car takes no requests.
+    expect((await page.goto(`${baseUrl}/cars/999999999/callback`))?.status()).toBe(404)
     await context.close()
   })
 })

@@ -65,7 +65,7 @@ const tenge = (text: string) => Number(text.replace(/\D/g, ''))
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('the catalogue on a phone (390 px)', () => {
-  test('filters by brand, model, years and price in the sheet; the URL and cars change; Back after a car keeps the filters', async () => {
+  test('filters by brand, model, years and price in the sheet; opens a car, reveals the number, asks for a call back; Back keeps the filters', async () => {
     const { brand, model, city, years, prices } = combo
     const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE, cityId: city.id })
     const page = await context.newPage()
@@ -137,6 +137,20 @@ describe('the catalogue on a phone (390 px)', () => {
     await page
       .getByRole('heading', { level: 1, name: new RegExp(`^${literal(`${brand.name} ${model.name}`)}`) })
       .waitFor()
+    // On the car: the seller's number on request, then a call-back request; neither adds a history entry.
+    await page.getByRole('button', { name: 'Показать номер' }).click()
+    const call = page.locator('a[href^="tel:+77"]')
+    await call.waitFor()
+    expect(await call.textContent()).toMatch(/^\+7 7\d{2} \d{3} \d{2} \d{2}$/)
+    await page.getByRole('button', { name: 'Заказать обратный звонок' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Обратный звонок' })
+    await dialog.getByLabel('Телефон').fill('8 (702) 555-44-33')
+    await dialog.getByLabel('Фамилия').fill('Жумабекова')
+    await dialog.getByLabel('Имя').fill('Алия')
+    await dialog.getByRole('button', { name: 'Отправить' }).click()
+    await page.locator('.toast-success', { hasText: 'Заявка принята' }).waitFor()
+    await expect.poll(() => dialog.isVisible()).toBe(false)
+    await page.screenshot({ path: `${SCREENSHOTS}catalogue-phone-car-contacted.png` })
     await page.goBack()
     await page.waitForURL(filtered)
     await page.getByRole('heading', { level: 1, name: `${brand.name} ${model.name} в городе ${city.name}` }).waitFor()

@@ -21,6 +21,8 @@ export default [
     route('cars', 'routes/cars-legacy.ts'),
     route('tulpar-auto', 'routes/tulpar-auto.tsx'),
     route('cars/:id', 'routes/car.tsx'),
+    // The call-back request as a page: the form for browsers without JavaScript (with it, a dialog).
+    route('cars/:id/callback', 'routes/car-callback.tsx'),
     route('account', 'routes/account.tsx'),
     route('account/delete', 'routes/account-delete.tsx'),
     // Selling (issue 5): intro, the step form of one listing, and the seller's own listings.

@@ -91,7 +91,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       car: shown,
       similar: similar.results,
       seo: buildCarSeo(shown, publicUrl, locale),
-      inlineCallback: new URL(request.url).searchParams.has('callback'),
     },
     { headers },
   )
@@ -164,7 +163,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function CarPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, date } = useI18n()
   if (loaderData.kind === 'gone') return <GonePage removed={loaderData.removed} similar={loaderData.similar} />
-  const { car, similar, inlineCallback } = loaderData
+  const { car, similar } = loaderData
   const title = `${car.brand.name} ${car.model.name}, ${car.year}`
   const sold = car.status === 'sold'
   const rating = car.valuation?.rating ?? car.dealRating
@@ -203,7 +202,7 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
         </div>
         <aside className="car-summary">
           <CarSummary car={car} dealBadge={rating && !sold ? <DealBadge rating={rating} /> : null} />
-          {sold ? null : <ContactBlock car={car} actionData={actionData} inlineCallback={inlineCallback} />}
+          {sold ? null : <ContactBlock car={car} actionData={actionData} />}
           <p className="meta-line">
             {t('car.views', { count: car.viewsCount })} · {t('car.published', { date: date(car.publishedAt) })} ·{' '}
             {t('car.listingNo', { id: String(car.id) })}

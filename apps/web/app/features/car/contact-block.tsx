@@ -1,32 +1,34 @@
 import type { ListingDetail } from '@tulpar/contracts'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { formatPhone } from '../auth/phone.ts'
-import { CallbackDialog, CallbackForm } from './callback-form.tsx'
 import type { CarActionResult, RevealResult } from './contact.ts'
+
+// The call-back dialog loads when first wanted (hover, focus or tap on its button): 2.5 KB gzip that most car
+// page views never need (docs/performance.md). Without JavaScript the button is a link to /cars/{id}/callback.
+const loadCallbackForm = () => import('./callback-form.tsx')
+const CallbackDialog = lazy(() => loadCallbackForm().then((m) => ({ default: m.CallbackDialog })))
 
 /**
  * "Call the seller" (spec): the masked number, a button that reveals it (a plain form POST, so it also works
- * before JavaScript loads or without it), and the call-back request, in a dialog with JavaScript and inline
- * (`?callback`) without.
+ * before JavaScript loads or without it), and the call-back request, in a dialog with JavaScript and on a page
+ * of its own (/cars/{id}/callback) without.
  */
 export function ContactBlock({
   car,
   actionData,
-  inlineCallback,
 }: {
   car: Pick<ListingDetail, 'id' | 'contactPhoneMasked' | 'seller'>
   actionData: CarActionResult | undefined
-  inlineCallback: boolean
 }) {
   const { t, date } = useI18n()
   const reveal = useFetcher<RevealResult>()
   const [dialogOpen, setDialogOpen] = useState(false)
+  const [dialogWanted, setDialogWanted] = useState(false)
   const hydrated = useHydrated()
   const revealed = reveal.data ?? (actionData?.intent === 'reveal' ? actionData : undefined)
-  const callbackFallback = actionData?.intent === 'callback' ? actionData : undefined
   return (
     <section className="contact-block" aria-labelledby="contact-title">
       <h2 id="contact-title">{t('car.contact.title')}</h2>
@@ -55,23 +57,30 @@ export function ContactBlock({
         </p>
       ) : null}
       {hydrated ? (
-        <button type="button" className="button ghost block" onClick={() => setDialogOpen(true)}>
+        <button
+          type="button"
+          className="button ghost block"
+          onPointerEnter={loadCallbackForm}
+          onFocus={loadCallbackForm}
+          onClick={() => {
+            setDialogWanted(true)
+            setDialogOpen(true)
+          }}
+        >
           {t('car.callback.open')}
         </button>
       ) : (
-        // Without JavaScript the form is shown in the page instead of a dialog.
-        <a className="button ghost block" href="?callback#callback">
+        // Without JavaScript the form is a page of its own.
+        <a className="button ghost block" href={`/cars/${car.id}/callback`}>
           {t('car.callback.open')}
         </a>
       )}
       <p className="safety-note">{t('car.contact.safety')}</p>
-      {inlineCallback ? (
-        <section id="callback" className="callback-inline" aria-labelledby="callback-inline-title">
-          <h3 id="callback-inline-title">{t('car.callback.title')}</h3>
-          <CallbackForm fallback={callbackFallback} idPrefix="inline" onDone={() => {}} />
-        </section>
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <CallbackDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+        </Suspense>
       ) : null}
-      <CallbackDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
     </section>
   )
 }

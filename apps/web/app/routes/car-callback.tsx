@@ -1,0 +1,83 @@
+import { data, isRouteErrorResponse, Link, useNavigate } from 'react-router'
+import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { appErrorCode, requestCallback } from '../features/car/actions.server.ts'
+import { CallbackForm } from '../features/car/callback-form.tsx'
+import { useI18n } from '../i18n/i18n-react.tsx'
+import { MESSAGES, translate } from '../i18n/index.ts'
+import carStyles from '../styles/car.css?url'
+import type { Route } from './+types/car-callback'
+import { NotFoundContent } from './not-found.tsx'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
+
+function parseId(raw: string | undefined): number | null {
+  return raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null
+}
+
+/**
+ * The call-back request for one car on a page of its own: what the car page's "request a call back" link
+ * opens without JavaScript (with it, the same form is a dialog on the car page). Only cars on sale take
+ * requests; anything else is the not-found page.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const locale = context.get(localeContext)
+  const services = context.get(servicesContext)
+  const notFound = () =>
+    data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
+  const id = parseId(params.id)
+  if (id === null) throw notFound()
+  try {
+    const car = await services.listings.getListing(id, locale)
+    if (car.status !== 'published') throw notFound()
+    return { id, name: `${car.brand.name} ${car.model.name}, ${car.year}` }
+  } catch (error) {
+    const code = appErrorCode(error)
+    if (code === 'listing.gone' || code === 'listing.not_found') throw notFound()
+    throw error
+  }
+}
+
+/** The same use case as the car page's dialog and POST /api/cars/{id}/callback/. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = parseId(params.id)
+  if (id === null) throw data(null, { status: 404 })
+  const { result, status } = await requestCallback(
+    context.get(servicesContext),
+    id,
+    await request.formData(),
+    request,
+    context.get(requestInfoContext).clientIp,
+  )
+  return data(result, { status })
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.name} — Tulpar Auto` : 'Tulpar Auto' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function CarCallbackPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n()
+  const navigate = useNavigate()
+  const carHref = `/cars/${loaderData.id}`
+  return (
+    <div className="container callback-page">
+      <p>
+        <Link to={carHref}>← {loaderData.name}</Link>
+      </p>
+      <section id="callback" className="callback-inline" aria-labelledby="callback-page-title">
+        <h1 id="callback-page-title">{t('car.callback.title')}</h1>
+        <p>{t('car.callback.text')}</p>
+        {/* With JavaScript a sent request shows 'request accepted' and returns to the car. */}
+        <CallbackForm fallback={actionData} idPrefix="page" onDone={() => navigate(carHref)} />
+      </section>
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useI18n()
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFoundContent title={t('error.listing.not_found')} text={t('notFound.text')} />
+  return <NotFoundContent title={t('error.title')} text={t('error.text')} />
+}
