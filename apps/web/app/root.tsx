@@ -18,9 +18,9 @@ import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { alternateLinks, canonicalFromMatches } from './features/seo/alternates.ts'
 import { FALLBACK_MESSAGES } from './i18n/fallback-messages.ts'
-import { HTML_LANG } from './i18n/i18n.ts'
+import { HTML_LANG, parseMessages } from './i18n/i18n.ts'
 import { I18nProvider, useI18n } from './i18n/i18n-react.tsx'
-import { MESSAGES } from './i18n/index.ts'
+import { MESSAGES_JSON } from './i18n/index.ts'
 import { localeCookie, requestLocale } from './i18n/locale.server.ts'
 import { ToastProvider } from './ui/toast.tsx'
 
@@ -37,7 +37,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export function loader({ context }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
-  return { locale, messages: MESSAGES[locale], publicUrl: context.get(requestInfoContext).publicUrl }
+  return { locale, messagesJson: MESSAGES_JSON[locale], publicUrl: context.get(requestInfoContext).publicUrl }
 }
 
 /** The language and its messages change only through the /locale action; plain navigations skip this loader. */
@@ -81,7 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {root ? <Alternates publicUrl={root.publicUrl} /> : null}
       </head>
       <body>
-        <I18nProvider locale={locale} messages={root?.messages ?? FALLBACK_MESSAGES}>
+        <I18nProvider locale={locale} messages={root ? parseMessages(root.messagesJson) : FALLBACK_MESSAGES}>
           <ToastProvider>{children}</ToastProvider>
         </I18nProvider>
         <ScrollRestoration />

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { FALLBACK_KEYS, FALLBACK_MESSAGES } from './fallback-messages.ts'
-import { formatDistance, formatPrice, type MessageKey, translate } from './i18n.ts'
-import { MESSAGES } from './index.ts'
+import { formatDistance, formatPrice, type MessageKey, parseMessages, translate } from './i18n.ts'
+import { MESSAGES, MESSAGES_JSON } from './index.ts'
 
 const nbspToSpace = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
 
@@ -83,5 +83,15 @@ describe('the root error fallback', () => {
   test('a key outside a partial set reads as the key, not a crash', () => {
     expect(translate(FALLBACK_MESSAGES, 'ru', 'error.title')).toBe('Что-то пошло не так')
     expect(translate(FALLBACK_MESSAGES, 'ru', 'nav.home')).toBe('nav.home')
+  })
+})
+
+describe('messages sent as JSON text', () => {
+  test('parse back to the same messages, once per text', () => {
+    for (const locale of ['ru', 'kk', 'en'] as const) {
+      const parsed = parseMessages(MESSAGES_JSON[locale])
+      expect(parsed).toEqual(MESSAGES[locale])
+      expect(parseMessages(MESSAGES_JSON[locale])).toBe(parsed)
+    }
   })
 })

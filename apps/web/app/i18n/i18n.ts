@@ -110,17 +110,42 @@ export function formatLitres(litres: number, locale: Locale): string {
   }).format(litres)
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: a car page formats a dozen dates, and
+// building them per call was 4% of the server's time rendering car pages.
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const cacheKey = `${tag}:${JSON.stringify(options)}`
+  let format = dateFormats.get(cacheKey)
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, options)
+    dateFormats.set(cacheKey, format)
+  }
+  return format
+}
+
 /** `21 ноября 2026 г.`, `2026 ж. 21 қараша`, `21 November 2026` (Almaty time). */
 export function formatDate(iso: string, locale: Locale): string {
   const date = new Date(iso)
   if (locale === 'kk') {
-    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(date).split('-')
+    const [y, m, d] = dateFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(date).split('-')
     return `${y} ж. ${Number(d)} ${KAZAKH_MONTHS[Number(m) - 1]}`
   }
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+  return dateFormat(INTL_LOCALE[locale], {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'Asia/Almaty',
   }).format(date)
+}
+
+const parsedMessages = new Map<string, Messages>()
+/** Messages from the root loader's JSON text, parsed once per text (the server sends the same three strings). */
+export function parseMessages(json: string): Messages {
+  let messages = parsedMessages.get(json)
+  if (!messages) {
+    messages = JSON.parse(json) as Messages
+    if (parsedMessages.size >= 3) parsedMessages.clear()
+    parsedMessages.set(json, messages)
+  }
+  return messages
 }

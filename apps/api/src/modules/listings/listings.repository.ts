@@ -36,16 +36,22 @@ export const cardColumns = {
   city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
 }
 
-/** Cards of the given published listings, in the order of `ids` (missing or unpublished ones are skipped). */
+/**
+ * Cards of the given published listings, in the order of `ids` (missing or unpublished ones are skipped). One
+ * prepared statement whatever the number of ids (`= any($1)`), so its four-table join is planned once.
+ */
 export async function findListingCardsByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return []
-  const rows = await db
-    .select(cardColumns)
-    .from(listings)
-    .innerJoin(brands, eq(brands.id, listings.brandId))
-    .innerJoin(models, eq(models.id, listings.modelId))
-    .innerJoin(cities, eq(cities.id, listings.cityId))
-    .where(and(inArray(listings.id, ids), eq(listings.status, 'published')))
+  const rows = await prepared(db, 'listing_cards_by_ids', (d) =>
+    d
+      .select(cardColumns)
+      .from(listings)
+      .innerJoin(brands, eq(brands.id, listings.brandId))
+      .innerJoin(models, eq(models.id, listings.modelId))
+      .innerJoin(cities, eq(cities.id, listings.cityId))
+      .where(and(sql`${listings.id} = any(${sql.placeholder('ids')}::bigint[])`, eq(listings.status, 'published')))
+      .prepare('listing_cards_by_ids'),
+  ).execute({ ids })
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }

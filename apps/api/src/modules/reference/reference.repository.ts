@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { prepared } from '../../db/prepared.ts'
 import {
   bodyTypes,
   brands,
@@ -47,18 +46,13 @@ export async function findModelBySlug(db: Db, brandId: number, slug: string): Pr
 }
 
 /** The given options with their groups, in the form's order. */
-/** Options with their groups, in display order; one prepared statement whatever the number of codes. */
-export function findOptionsWithGroups(db: Db, codes: string[]) {
-  if (codes.length === 0) return Promise.resolve([])
-  return prepared(db, 'options_with_groups', (d) =>
-    d
-      .select({ option: options, group: optionGroups })
-      .from(options)
-      .innerJoin(optionGroups, eq(optionGroups.code, options.groupCode))
-      .where(sql`${options.code} = any(${sql.placeholder('codes')}::text[])`)
-      .orderBy(asc(optionGroups.sort), asc(options.sort))
-      .prepare('options_with_groups'),
-  ).execute({ codes })
+/** Every option with its group, in display order (the reference service keeps them for a minute). */
+export function findAllOptionsWithGroups(db: Db) {
+  return db
+    .select({ option: options, group: optionGroups })
+    .from(options)
+    .innerJoin(optionGroups, eq(optionGroups.code, options.groupCode))
+    .orderBy(asc(optionGroups.sort), asc(options.sort))
 }
 
 export async function findBrandById(db: Db, id: number): Promise<BrandRow | null> {

@@ -61,11 +61,36 @@ export function generationCovers(g: { yearFrom: number; yearTo: number | null },
   return g.yearFrom <= year && (g.yearTo === null || year <= g.yearTo)
 }
 
-export function createReferenceService({ db }: { db: Db }) {
+/**
+ * How long a process reuses the cities and options it read: they change with migrations, not at run time, and
+ * every page lists the cities (the city dialog) and every car page its options.
+ */
+export const REFERENCE_CACHE_MS = 60_000
+
+/** `read`'s answer, reused for `ttlMs`; a failed read is not kept, so the next call asks again. */
+function cachedRead<T>(read: () => PromiseLike<T>, ttlMs: number, now: () => number): () => Promise<T> {
+  let kept: { value: Promise<T>; readAt: number } | null = null
+  return () => {
+    if (!kept || now() - kept.readAt > ttlMs) {
+      // A drizzle query runs again on every await: Promise.resolve runs it once and keeps the answer.
+      const value = Promise.resolve(read())
+      kept = { value, readAt: now() }
+      value.catch(() => {
+        if (kept?.value === value) kept = null
+      })
+    }
+    return kept.value
+  }
+}
+
+export function createReferenceService({ db, now = () => Date.now() }: { db: Db; now?: () => number }) {
+  const cityRows = cachedRead(() => repo.findCities(db), REFERENCE_CACHE_MS, now)
+  const optionRows = cachedRead(() => repo.findAllOptionsWithGroups(db), REFERENCE_CACHE_MS, now)
+
   return {
     /** Cities of Kazakhstan, largest first, names in the locale (and all three). */
     async listCities(locale: Locale): Promise<City[]> {
-      const rows = await repo.findCities(db)
+      const rows = await cityRows()
       return rows.map((c) => ({
         id: c.id,
         slug: c.slug,
@@ -134,7 +159,9 @@ export function createReferenceService({ db }: { db: Db }) {
     findModelBySlug: (brandId: number, slug: string) => repo.findModelBySlug(db, brandId, slug),
     /** A listing's options grouped for display, names in the locale; unknown codes are left out. */
     async groupOptions(codes: string[], locale: Locale) {
-      const rows = await repo.findOptionsWithGroups(db, codes)
+      if (codes.length === 0) return []
+      const wanted = new Set(codes)
+      const rows = (await optionRows()).filter((r) => wanted.has(r.option.code))
       const groups: { code: string; name: string; options: { code: string; name: string }[] }[] = []
       for (const { option, group } of rows) {
         let g = groups.at(-1)
