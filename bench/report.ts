@@ -145,7 +145,7 @@ export function rows(r: BenchResults): Row[] {
   if (r.lighthouseError) add('Lighthouse mobile', `did not run: ${r.lighthouseError}`, '>= 90 / 95 / 95', false)
   if (r.startup) {
     add(
-      'Embedded database (PGlite): first start with 2,000 demo listings / cold start / RSS after 40 pages',
+      'Embedded database (PGlite): first start with 20,000 demo listings / cold start / RSS after 40 pages',
       `${fmt(r.startup.firstStartWithSeedMs)} ms / ${fmt(r.startup.coldStartMs)} ms / ${r.startup.rssAfter40PagesMb} MB`,
     )
   }

@@ -6,7 +6,7 @@ import { rssMb } from './servers.ts'
 
 /*
  * Start-up of the zero-setup demo: the production server on a fresh embedded (PGlite) database, first start
- * (migrations, reference data, 2,000 demo listings) and a cold start with that data already there, and its
+ * (migrations, reference data, the default 20,000 demo listings) and a cold start with that data already there, and its
  * resident memory after 40 page loads.
  */
 

@@ -10,7 +10,7 @@ describe('loadConfig', () => {
   test('the embedded demo needs no settings: port 3000, PGlite in the data folder, demo seeding on', () => {
     const dataDir = tempDir()
     const config = loadConfig({ DATA_DIR: dataDir })
-    expect(config).toMatchObject({ port: 3000, databaseUrl: null, dataDir, seedOnEmpty: true, seedListings: 2000 })
+    expect(config).toMatchObject({ port: 3000, databaseUrl: null, dataDir, seedOnEmpty: true, seedListings: 20_000 })
     expect(config.publicUrl).toBe('http://localhost:3000')
     expect(config.mediaDir).toBe(join(dataDir, 'media'))
   })

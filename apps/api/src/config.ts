@@ -30,7 +30,7 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_EMPTY: booleanFlag.optional(),
-  SEED_LISTINGS: z.coerce.number().int().min(0).max(5_000_000).default(2000),
+  SEED_LISTINGS: z.coerce.number().int().min(0).max(5_000_000).default(20_000),
   VALUATION_REFRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   MIGRATIONS_DIR: z.string().optional(),
   DEV_OUTBOX: booleanFlag.optional(),
