@@ -35,9 +35,14 @@ async function createTulparServer(vite?: ViteDevServer) {
     logger,
   })
 
+  const serverBuildPath = new URL('./build/server/index.js', import.meta.url).pathname
   await app.register(fastifyReactRouter, {
     devServer: vite,
-    serverBuildPath: new URL('./build/server/index.js', import.meta.url).pathname,
+    serverBuildPath,
+    // In production the build is loaded once. Given only its path, the adapter hands React Router a loader
+    // function, and React Router then re-imports the build and re-ranks every route on each request (about 8%
+    // of a car page's server time, docs/performance.md).
+    build: vite ? undefined : await import(pathToFileURL(serverBuildPath).href),
     clientBuildDirectory: new URL('./build/client', import.meta.url).pathname,
     assetCacheControl: 'public, max-age=31536000, immutable',
     fileCacheControl: 'public, max-age=3600',
