@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link, useNavigate } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { appErrorCode, requestCallback } from '../features/car/actions.server.ts'
 import { CallbackForm } from '../features/car/callback-form.tsx'
+import { parseListingId } from '../features/car/listing-id.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import carStyles from '../styles/car.css?url'
@@ -9,10 +10,6 @@ import type { Route } from './+types/car-callback'
 import { NotFoundContent } from './not-found.tsx'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
-
-function parseId(raw: string | undefined): number | null {
-  return raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null
-}
 
 /**
  * The call-back request for one car on a page of its own: what the car page's "request a call back" link
@@ -24,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const notFound = () =>
     data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
-  const id = parseId(params.id)
+  const id = parseListingId(params.id)
   if (id === null) throw notFound()
   try {
     const car = await services.listings.getListing(id, locale)
@@ -39,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** The same use case as the car page's dialog and POST /api/cars/{id}/callback/. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = parseId(params.id)
+  const id = parseListingId(params.id)
   if (id === null) throw data(null, { status: 404 })
   const { result, status } = await requestCallback(
     context.get(servicesContext),

@@ -6,6 +6,7 @@ import { Characteristics } from '../features/car/characteristics.tsx'
 import { ContactBlock } from '../features/car/contact-block.tsx'
 import { Gallery } from '../features/car/gallery.tsx'
 import { InspectionReports } from '../features/car/inspection-reports.tsx'
+import { parseListingId } from '../features/car/listing-id.ts'
 import { OptionsList } from '../features/car/options-list.tsx'
 import { PriceHistory } from '../features/car/price-history.tsx'
 import { buildCarSeo } from '../features/car/seo.server.ts'
@@ -22,10 +23,6 @@ import { NotFoundContent } from './not-found.tsx'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
 
-function parseId(raw: string | undefined): number | null {
-  return raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null
-}
-
 /**
  * The car, similar cars and the view count. Views are recorded here for people (not crawlers or prefetches),
  * once per visitor per day; the visitor keeps an anonymous id in a cookie. Removed cars answer 410 with a page
@@ -37,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { publicUrl, clientIp } = context.get(requestInfoContext)
   const notFound = () =>
     data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
-  const id = parseId(params.id)
+  const id = parseListingId(params.id)
   if (id === null) throw notFound()
 
   let car: Awaited<ReturnType<typeof services.listings.getListing>>
@@ -104,7 +101,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 /** Reveal the number and request a call-back: plain form posts, answered by the same use cases as the API. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = parseId(params.id)
+  const id = parseListingId(params.id)
   if (id === null) throw data(null, { status: 404 })
   const services = context.get(servicesContext)
   const { clientIp } = context.get(requestInfoContext)
