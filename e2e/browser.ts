@@ -31,6 +31,9 @@ export function watchConsole(page: Page): string[] {
   return errors
 }
 
+/** City 1 is Almaty (cities are numbered largest first). */
+export const ALMATY = 1
+
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 900 }
 

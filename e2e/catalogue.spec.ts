@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { ALMATY, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -52,9 +52,6 @@ beforeAll(async () => {
   }
 })
 afterAll(() => browser?.close())
-
-// City 1 is Almaty (cities are numbered largest first); newContextWithCity chooses it in the city dialog's storage.
-const ALMATY = 1
 
 const cardTitles = (page: Page) => page.locator('article.card h3').allTextContents()
 const cardIds = async (page: Page) =>
@@ -311,91 +308,5 @@ describe('readable catalogue pages without JavaScript', () => {
     const en = await (await fetch(`${baseUrl}/auto/almaty?lang=en`)).text()
     expect(en).toContain('<title>Buy a car in Almaty — Tulpar Auto</title>')
     expect(en).toMatch(/<meta name="description" content="\d+ cars? for sale in Almaty/)
-  })
-})
-
-describe('desktop, Tulpar cars and home', () => {
-  test('desktop catalogue has the filters as a sidebar', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, cityId: ALMATY })
-    const page = await context.newPage()
-    const errors = watchConsole(page)
-    await page.goto(`${baseUrl}/auto/toyota/almaty?yearFrom=2010`)
-    const sheet = page.locator('#catalogue-filters-panel')
-    expect(await sheet.isVisible()).toBe(true)
-    expect(await page.getByRole('button', { name: /^Фильтры/ }).isVisible()).toBe(false)
-    const box = await sheet.boundingBox()
-    expect(box?.width).toBe(300)
-    await page.screenshot({ path: `${SCREENSHOTS}catalogue-desktop.png` })
-
-    // Another city chosen in the header moves the page to that city, filters kept.
-    await page.locator('.city-chip').click()
-    const dialog = page.getByRole('dialog', { name: 'Выберите город' })
-    await dialog.getByRole('button', { name: 'Астана' }).click()
-    await dialog.getByRole('button', { name: 'Применить' }).click()
-    await page.waitForURL(`${baseUrl}/auto/toyota/astana?yearFrom=2010`)
-    await page.getByRole('heading', { level: 1, name: 'Toyota в городе Астана' }).waitFor()
-    expect(errors).toEqual([])
-    await context.close()
-  })
-
-  test('/tulpar-auto lists only Tulpar cars and says what the inspection covers', async () => {
-    for (const [name, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      const context = await newContextWithCity(browser, baseUrl, { viewport, cityId: ALMATY })
-      const page = await context.newPage()
-      const errors = watchConsole(page)
-      await page.goto(`${baseUrl}/tulpar-auto`)
-      await page.getByRole('heading', { level: 1, name: 'Автомобили Tulpar' }).waitFor()
-      expect(await page.getByRole('heading', { name: 'Что входит в проверку' }).count()).toBe(1)
-      expect(await page.locator('.inspection-list > li').count()).toBe(8)
-      const cards = page.locator('article.card')
-      expect(await cards.count()).toBeGreaterThan(0)
-      expect(await cards.count()).toBe(await cards.filter({ has: page.locator('.badge-tulpar') }).count())
-      await page.screenshot({ path: `${SCREENSHOTS}tulpar-${name}.png`, fullPage: true })
-      expect(errors).toEqual([])
-      await context.close()
-    }
-    const en = await (await fetch(`${baseUrl}/tulpar-auto?lang=en`)).text()
-    expect(en).toContain('What the inspection covers')
-    expect(en).toContain('Real mileage')
-  })
-
-  test('home: claims, hot offers link in the current city, reviews with rating, author, date and source', async () => {
-    for (const [name, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      const context = await newContextWithCity(browser, baseUrl, { viewport, cityId: ALMATY })
-      const page = await context.newPage()
-      const errors = watchConsole(page)
-      await page.goto(baseUrl)
-      expect(await page.getByText('Более миллиона автомобилей в продаже').count()).toBe(1)
-      expect(await page.getByText('Ваше объявление увидят более 3 миллионов человек').count()).toBe(1)
-      expect(await page.getByRole('link', { name: 'Смотреть горячие предложения' }).getAttribute('href')).toBe(
-        '/auto/almaty?hot=true',
-      )
-      const reviews = page.locator('.review')
-      expect(await reviews.count()).toBe(6)
-      const first = reviews.first()
-      expect(await first.getByRole('img', { name: /^Оценка [1-5] из 5$/ }).count()).toBe(1)
-      expect(await first.locator('.review-author').textContent()).not.toBe('')
-      expect(await first.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-      expect(await first.getByRole('link', { name: /^Источник: / }).getAttribute('href')).toMatch(/^https:\/\//)
-      await page.screenshot({ path: `${SCREENSHOTS}home-${name}-catalogue.png`, fullPage: true })
-      // The header's catalogue link starts in the chosen city.
-      if (viewport === DESKTOP) {
-        expect(
-          await page
-            .getByRole('navigation', { name: 'Основное меню' })
-            .first()
-            .getByRole('link', { name: 'Каталог' })
-            .getAttribute('href'),
-        ).toBe('/auto/almaty')
-      }
-      expect(errors).toEqual([])
-      await context.close()
-    }
   })
 })
