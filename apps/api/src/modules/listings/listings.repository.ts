@@ -42,20 +42,32 @@ export const cardColumns = {
  */
 export async function findListingCardsByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return []
-  const rows = await prepared(db, 'listing_cards_by_ids', (d) =>
-    d
+  const rows = await prepared(db, 'listing_cards_by_ids', () =>
+    db
       .select(cardColumns)
       .from(listings)
       .innerJoin(brands, eq(brands.id, listings.brandId))
       .innerJoin(models, eq(models.id, listings.modelId))
       .innerJoin(cities, eq(cities.id, listings.cityId))
-      .where(and(sql`${listings.id} = any(${sql.placeholder('ids')}::bigint[])`, eq(listings.status, 'published')))
-      .prepare('listing_cards_by_ids'),
+      .where(and(sql`${listings.id} = any(${sql.placeholder('ids')}::bigint[])`, eq(listings.status, 'published'))),
   ).execute({ ids })
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 export type ListingCardRow = Awaited<ReturnType<typeof findListingCardsByIds>>[number]
+
+/** The colour, body type and engine type of a listing with their names in every language (car page, back office). */
+export const referenceNameColumns = {
+  colour: {
+    code: colours.code,
+    hex: colours.hex,
+    nameRu: colours.nameRu,
+    nameKk: colours.nameKk,
+    nameEn: colours.nameEn,
+  },
+  bodyTypeNames: { nameRu: bodyTypes.nameRu, nameKk: bodyTypes.nameKk, nameEn: bodyTypes.nameEn },
+  engineTypeNames: { nameRu: engineTypes.nameRu, nameKk: engineTypes.nameKk, nameEn: engineTypes.nameEn },
+}
 
 const listingId = sql.placeholder('id')
 
@@ -79,8 +91,8 @@ const DetailParts = z.object({
  * prepared statement: a car page used to cost four round trips and 2 ms of planning for the nine-table join.
  */
 const detailStatement = (db: Db) =>
-  prepared(db, 'listing_detail', (d) =>
-    d
+  prepared(db, 'listing_detail', () =>
+    db
       .select({
         ...cardColumns,
         steering: listings.steering,
@@ -114,15 +126,7 @@ const detailStatement = (db: Db) =>
         from ${inspectionReports} r where r.listing_id = ${listings.id})`,
         seller: { name: user.name, createdAt: user.createdAt },
         generation: { id: generations.id, name: generations.name },
-        colour: {
-          code: colours.code,
-          hex: colours.hex,
-          nameRu: colours.nameRu,
-          nameKk: colours.nameKk,
-          nameEn: colours.nameEn,
-        },
-        bodyTypeNames: { nameRu: bodyTypes.nameRu, nameKk: bodyTypes.nameKk, nameEn: bodyTypes.nameEn },
-        engineTypeNames: { nameRu: engineTypes.nameRu, nameKk: engineTypes.nameKk, nameEn: engineTypes.nameEn },
+        ...referenceNameColumns,
       })
       .from(listings)
       .innerJoin(brands, eq(brands.id, listings.brandId))
@@ -134,8 +138,7 @@ const detailStatement = (db: Db) =>
       .innerJoin(user, eq(user.id, listings.ownerId))
       .leftJoin(generations, eq(generations.id, listings.generationId))
       .where(and(eq(listings.id, listingId), inArray(listings.status, ['published', 'sold'])))
-      .limit(1)
-      .prepare('listing_detail'),
+      .limit(1),
   )
 
 export async function findListingDetail(db: Db, id: number) {

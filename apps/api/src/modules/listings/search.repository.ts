@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto'
 import type { BodyType, Drive, EngineType, ListingCursor, ListingSort, Steering, Transmission } from '@tulpar/contracts'
 import { and, asc, eq, gte, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
+import { prepared } from '../../db/prepared.ts'
 import { brands, cities, models } from '../reference/reference.tables.ts'
 import { cardColumns } from './listings.repository.ts'
 import { listingCounts, listings } from './listings.tables.ts'
@@ -48,28 +48,9 @@ export function placePart(f: SearchFilter): SearchFilter {
  * query and planning it each cost more than the index walk it does; prepared, PostgreSQL plans a shape a
  * few times per connection and keeps a generic plan when it is as good. Conditions that select a partial
  * index (published, the flags, hot) are SQL literals, so the generic plans still use those indexes. The
- * cache holds compiled queries, not data. PGlite ignores statement names.
+ * cache holds compiled queries, not data (db/prepared.ts).
  */
 type Params = Record<string, unknown>
-interface Compiled<R> {
-  execute(params: Params): Promise<R>
-}
-const compiled = new WeakMap<Db, Map<string, Compiled<unknown>>>()
-
-function prepared<R>(db: Db, shape: string, build: () => { prepare(name: string): Compiled<R> }): Compiled<R> {
-  let forDb = compiled.get(db)
-  if (!forDb) {
-    forDb = new Map()
-    compiled.set(db, forDb)
-  }
-  let query = forDb.get(shape) as Compiled<R> | undefined
-  if (!query) {
-    query = build().prepare(`search_${createHash('sha1').update(shape).digest('hex').slice(0, 24)}`)
-    forDb.set(shape, query)
-  }
-  return query
-}
-
 const p = (name: string) => sql.placeholder(name)
 
 /** Which filters are present, and the values of the ones written as literals. */
@@ -289,7 +270,7 @@ export function findSearchPage(db: Db, filter: SearchFilter, req: SearchPageRequ
   const totalShape = req.totalOf ? filterShape(req.totalOf) : '-'
   const slice = `${req.limit}+${req.offset}`
   const shape = `page|${req.sort}|${req.cursor !== undefined}|${slice}|${filterShape(filter)}|${totalShape}`
-  const query = prepared(db, shape, () => buildSearchPage(db, filter, req))
+  const query = prepared(db, `search|${shape}`, () => buildSearchPage(db, filter, req))
   return query.execute({
     ...filterParams(filter),
     ...(req.totalOf ? summaryParams(req.totalOf) : {}),
@@ -299,7 +280,7 @@ export function findSearchPage(db: Db, filter: SearchFilter, req: SearchPageRequ
 
 /** The exact number of matches; call it only when the brand/model/city part bounds the work (see the service). */
 export async function countMatches(db: Db, filter: SearchFilter): Promise<number> {
-  const query = prepared(db, `count|${filterShape(filter)}`, () =>
+  const query = prepared(db, `search|count|${filterShape(filter)}`, () =>
     db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(listings)
@@ -315,7 +296,7 @@ export async function countMatches(db: Db, filter: SearchFilter): Promise<number
  * every filter column), so it costs `size` index entries whatever the filter.
  */
 export async function sampleMatches(db: Db, filter: SearchFilter, size: number) {
-  const query = prepared(db, `sample|${filterShape(filter)}`, () => {
+  const query = prepared(db, `search|sample|${filterShape(filter)}`, () => {
     const sample = db
       .select({ hit: sql<boolean>`${matchConditions(filter)}`.as('hit') })
       .from(listings)
@@ -336,7 +317,7 @@ export async function sampleMatches(db: Db, filter: SearchFilter, size: number) 
 
 /** The exact number of published listings from the maintained totals (brand/model/city/newness only). */
 export async function readSummaryCount(db: Db, filter: SearchFilter): Promise<number> {
-  const query = prepared(db, 'summary', () =>
+  const query = prepared(db, 'search|summary', () =>
     db.select({ n: sql<number>`(${summaryCount(db)})`.mapWith(Number) }).from(sql`(values (1)) as one (x)`),
   )
   const [row] = await query.execute(summaryParams(filter))
@@ -372,7 +353,7 @@ export interface FacetRow {
  */
 export function findFacetRows(db: Db, cityId: number, brandId: number | null): Promise<FacetRow[]> {
   const c = listingCounts
-  const query = prepared(db, `facets|${brandId === null}`, () =>
+  const query = prepared(db, `search|facets|${brandId === null}`, () =>
     db
       .select({
         brandId: c.brandId,
