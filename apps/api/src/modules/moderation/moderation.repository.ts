@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { user } from '../identity/identity.tables.ts'
+import { referenceNameColumns } from '../listings/listings.repository.ts'
 import { listingPhotos, listingPriceHistory, listings, moderationEvents } from '../listings/listings.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
 import { bodyTypes, brands, cities, colours, engineTypes, generations, models } from '../reference/reference.tables.ts'
@@ -120,15 +121,7 @@ export async function findAdminListing(db: Db, id: number) {
       model: { id: models.id, slug: models.slug, name: models.name },
       generation: { id: generations.id, name: generations.name },
       city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
-      colour: {
-        code: colours.code,
-        hex: colours.hex,
-        nameRu: colours.nameRu,
-        nameKk: colours.nameKk,
-        nameEn: colours.nameEn,
-      },
-      bodyTypeNames: { nameRu: bodyTypes.nameRu, nameKk: bodyTypes.nameKk, nameEn: bodyTypes.nameEn },
-      engineTypeNames: { nameRu: engineTypes.nameRu, nameKk: engineTypes.nameKk, nameEn: engineTypes.nameEn },
+      ...referenceNameColumns,
       seller: {
         id: user.id,
         name: user.name,
