@@ -15,9 +15,16 @@ import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
 import { ListingNotFoundError } from '../listings/index.ts'
 import type { MediaStorage } from '../media/index.ts'
+import type { PhonesService } from '../phones/index.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
 import type { ReferenceService } from '../reference/index.ts'
-import { ListingNotEditableError, ListingStatusError, TooManyDraftsError } from './selling.errors.ts'
+import {
+  ContactPhoneNotConfirmedError,
+  ListingNotEditableError,
+  ListingStatusError,
+  NoContactPhoneError,
+  TooManyDraftsError,
+} from './selling.errors.ts'
 import { toMyListing, toSellerListing } from './selling.mapper.ts'
 import { createSellingPhotos } from './selling.photos.ts'
 import * as repo from './selling.repository.ts'
@@ -27,6 +34,8 @@ export interface SellingServiceDeps {
   db: Db
   reference: ReferenceService
   media: MediaStorage
+  /** Confirmed phone numbers: a listing goes to moderation only with a contact phone its owner confirmed. */
+  phones: PhonesService
   clock?: () => Date
   /**
    * Values one listing again (the market estimate and deal rating); called after a published listing's price,
@@ -60,6 +69,7 @@ export function createSellingService({
   db,
   reference,
   media,
+  phones,
   clock = () => new Date(),
   revalue = async () => undefined,
 }: SellingServiceDeps) {
@@ -84,13 +94,26 @@ export function createSellingService({
     return match?.id ?? null
   }
 
+  /** Whether the listing's contact phone is one its owner (not whoever acts on it) confirmed by SMS code. */
+  async function isContactPhoneConfirmed(row: repo.ListingRow): Promise<boolean> {
+    return row.contactPhone !== null && (await phones.isConfirmed(row.ownerId, row.contactPhone))
+  }
+
   async function view(row: repo.ListingRow): Promise<SellerListing> {
-    const [photos, names, modificationId] = await Promise.all([
+    const [photos, names, modificationId, phoneConfirmed] = await Promise.all([
       repo.findPhotos(db, row.id),
       repo.findTitleNames(db, row.brandId, row.modelId),
       modificationIdOf(row),
+      isContactPhoneConfirmed(row),
     ])
-    return toSellerListing(row, photos, names, modificationId)
+    return toSellerListing(row, photos, names, modificationId, phoneConfirmed)
+  }
+
+  /** The listing if `u` owns it; anyone else (moderators too) gets the same 404 as for a missing listing. */
+  async function loadOwn(u: SessionUser, id: number): Promise<repo.ListingRow> {
+    const row = await repo.findListingRow(db, id)
+    if (!row || row.ownerId !== u.id) throw new ListingNotFoundError(id)
+    return row
   }
 
   /**
@@ -176,7 +199,8 @@ export function createSellingService({
 
     /**
      * Checks every step and the photos, then sends a draft (or a rejected listing) to moderation with a
-     * `submitted` event. Throws FieldValidationError listing every incomplete field.
+     * `submitted` event. Throws FieldValidationError listing every incomplete field, then
+     * ContactPhoneNotConfirmedError unless the owner confirmed the contact phone by SMS code.
      */
     async publish(u: SessionUser, id: number): Promise<SellingActionResult> {
       const row = await loadManaged(u, id)
@@ -186,6 +210,7 @@ export function createSellingService({
       for (const step of FIELD_STEPS) errors.push(...(await validateStep(stepDeps, bodies[step], row)).errors)
       if (row.photoCount < MIN_LISTING_PHOTOS) errors.push(fieldError('photos', 'required'))
       if (errors.length > 0) throw new FieldValidationError(errors)
+      if (!(await isContactPhoneConfirmed(row))) throw new ContactPhoneNotConfirmedError()
       const updated = await db.transaction(async (tx) => {
         const next = await repo.updateListingRow(tx, id, {
           status: 'moderation',
@@ -198,6 +223,28 @@ export function createSellingService({
         return next
       })
       return { code: 'listing.sent_to_moderation', message: SENT_TO_MODERATION, listing: await view(updated) }
+    },
+
+    /**
+     * Sends an SMS code to the listing's contact phone (owner only; others get 404), within the limits of every
+     * SMS send. Answers the number. Throws NoContactPhoneError, TooManyRequestsError.
+     */
+    async sendContactPhoneCode(u: SessionUser, id: number, client: { ip: string }): Promise<{ phone: string }> {
+      const row = await loadOwn(u, id)
+      if (!row.contactPhone) throw new NoContactPhoneError()
+      await phones.sendCode(u.id, row.contactPhone, client)
+      return { phone: row.contactPhone }
+    },
+
+    /**
+     * Confirms the listing's contact phone with the SMS code (owner only; others get 404). The listing itself
+     * is not changed. Throws the phone.* code errors, NoContactPhoneError.
+     */
+    async confirmContactPhone(u: SessionUser, id: number, code: string): Promise<SellerListing> {
+      const row = await loadOwn(u, id)
+      if (!row.contactPhone) throw new NoContactPhoneError()
+      if (!(await phones.isConfirmed(u.id, row.contactPhone))) await phones.confirmCode(u.id, row.contactPhone, code)
+      return view(row)
     },
 
     /** A new price, kept in the price history; a drop beyond MATERIAL_PRICE_DROP sends a published listing back to moderation. */
