@@ -1,0 +1,61 @@
+import type { Services } from '@tulpar/api'
+import { ConfirmContactPhoneBody } from '@tulpar/contracts'
+import type { MessageKey } from '../../i18n/i18n.ts'
+import { appErrorCode } from './step-action.server.ts'
+
+/** What the publish step shows about the contact phone's code: whether one was sent, and what went wrong. */
+export interface PhoneCodeState {
+  sent: boolean
+  error: MessageKey | null
+}
+
+type User = Parameters<Services['selling']['sendContactPhoneCode']>[0]
+
+/** The API's refusals of a code send or check, as the form's messages; other errors are not expected here. */
+const MESSAGES: Record<string, MessageKey> = {
+  'phone.code_invalid': 'auth.error.codeInvalid',
+  'phone.code_expired': 'auth.error.codeExpired',
+  'phone.no_pending_code': 'auth.error.noPendingCode',
+  'phone.too_many_attempts': 'sell.phone.tooManyAttempts',
+  'auth.too_many_requests': 'sell.phone.tooMany',
+  'selling.no_contact_phone': 'sell.phone.required',
+}
+
+function messageOf(error: unknown): MessageKey {
+  const code = appErrorCode(error)
+  const message = code ? MESSAGES[code] : undefined
+  if (!message) throw error
+  return message
+}
+
+/** Sends a code to the listing's contact phone (the same limits as any SMS code); the state to show. */
+export async function sendPhoneCodeFromForm(
+  services: Services,
+  user: User,
+  id: number,
+  ip: string,
+): Promise<PhoneCodeState> {
+  try {
+    await services.selling.sendContactPhoneCode(user, id, { ip })
+    return { sent: true, error: null }
+  } catch (error) {
+    return { sent: false, error: messageOf(error) }
+  }
+}
+
+/** Confirms the contact phone with the typed code; null when confirmed, else the message to show. */
+export async function confirmPhoneFromForm(
+  services: Services,
+  user: User,
+  id: number,
+  rawCode: string,
+): Promise<MessageKey | null> {
+  const parsed = ConfirmContactPhoneBody.safeParse({ code: rawCode.replace(/\s/g, '') })
+  if (!parsed.success) return 'sell.phone.codeFormat'
+  try {
+    await services.selling.confirmContactPhone(user, id, parsed.data.code)
+    return null
+  } catch (error) {
+    return messageOf(error)
+  }
+}
