@@ -327,6 +327,8 @@ describe('selling', () => {
     // Sending without a code asks for it; publishing is refused by the API too.
     await page.getByRole('button', { name: 'Подтвердить и отправить' }).click()
     await page.getByText('Введите 6 цифр из SMS.').waitFor()
+    await page.setViewportSize(DESKTOP)
+    await page.screenshot({ path: `${SCREENSHOTS}sell-publish-code-nojs-desktop.png`, fullPage: true })
     const refused = await fetch(`${baseUrl}/api/listings/${id}/publish/`, { method: 'POST', headers: auth })
     expect(refused.status).toBe(409)
     expect(((await refused.json()) as { code: string }).code).toBe('selling.phone_not_confirmed')
