@@ -31,6 +31,7 @@ export const STEP_ERROR_CODES = [
   'too_long',
   'new_mileage',
   'locked',
+  'not_confirmed',
 ] as const
 export type StepErrorCode = (typeof STEP_ERROR_CODES)[number]
 
@@ -190,8 +191,20 @@ export const ChangePriceBody = z
 
 /** The code from the SMS sent to the listing's contact phone. */
 export const ConfirmContactPhoneBody = z
-  .strictObject({ code: z.string().regex(/^\d{6}$/, 'The code is 6 digits') })
+  .strictObject({
+    code: z.string().regex(/^\d{6}$/, 'The code is 6 digits'),
+    phone: z
+      .string()
+      .max(32)
+      .optional()
+      .describe("The number the code was sent to; the listing's contact phone if absent"),
+  })
   .meta({ id: 'ConfirmContactPhoneBody' })
+/** Where to send the code: a new number about to replace the contact phone, else the contact phone itself. */
+export const SendContactPhoneCodeBody = z
+  .strictObject({ phone: z.string().max(32).optional() })
+  .meta({ id: 'SendContactPhoneCodeBody' })
+export type SendContactPhoneCodeBody = z.infer<typeof SendContactPhoneCodeBody>
 export type ConfirmContactPhoneBody = z.infer<typeof ConfirmContactPhoneBody>
 export const ContactPhoneCodeSent = z
   .object({ message: z.string(), phone: z.string().describe('E.164 number the code was sent to') })

@@ -4,7 +4,15 @@ import { user } from '../../db/schema.ts'
 import { accountHelpers, uniquePhone } from '../../testing/accounts.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 import { latestOutboxMessage } from '../delivery/index.ts'
-import { type CamryRefs, camryRefs, listingRow, makeModerator, photoJpeg, sellingApi } from './selling.testing.ts'
+import {
+  type CamryRefs,
+  camryRefs,
+  fieldsOf,
+  listingRow,
+  makeModerator,
+  photoJpeg,
+  sellingApi,
+} from './selling.testing.ts'
 
 /* Issue 10, item 12: a listing goes to moderation only with a contact phone its owner confirmed by SMS code. */
 
@@ -200,6 +208,41 @@ describe('publishing needs a confirmed contact phone', () => {
     const res = await sendCode(fromNewAddress(s.auth), id)
     expect(res.statusCode).toBe(409)
     expect(res.json().code).toBe('selling.no_contact_phone')
+  })
+
+  test('a listing under review or published switches its contact phone only to a confirmed number', async () => {
+    const s = await signUp()
+    const auth = fromNewAddress(s.auth)
+    const { id, phone } = await completeDraft(auth)
+    await sendCode(auth, id)
+    await confirm(auth, id, await codeSentTo(phone))
+    expect((await publish(auth, id)).statusCode).toBe(200)
+    const listing = (await json('GET', `/api/listings/${id}/`, auth)).json()
+    const newPhone = uniquePhone()
+    const change = { ...priceStep(listing), contactPhone: newPhone }
+
+    const refused = await save(auth, id, change)
+    expect(refused.statusCode).toBe(400)
+    expect(fieldsOf(refused)).toEqual({ contactPhone: 'not_confirmed' })
+    expect((await listingRow(t.db, id))?.contactPhone).toBe(phone)
+
+    expect((await json('POST', `/api/listings/${id}/contact-phone/code/`, auth, { phone: '12345' })).statusCode).toBe(
+      400,
+    )
+    const sent = await json('POST', `/api/listings/${id}/contact-phone/code/`, auth, { phone: newPhone })
+    expect(sent.json()).toEqual({ message: 'code sent', phone: newPhone })
+    const code = await codeSentTo(newPhone)
+    const bad = await json('POST', `/api/listings/${id}/contact-phone/confirm/`, auth, {
+      code: wrong(code),
+      phone: newPhone,
+    })
+    expect(bad.json().code).toBe('phone.code_invalid')
+    expect((await save(auth, id, change)).statusCode).toBe(400)
+    const ok = await json('POST', `/api/listings/${id}/contact-phone/confirm/`, auth, { code, phone: newPhone })
+    expect(ok.statusCode, ok.body).toBe(200)
+    const saved = await save(auth, id, change)
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json()).toMatchObject({ contactPhone: newPhone, contactPhoneConfirmed: true, status: 'moderation' })
   })
 
   test('staff approve a listing whatever their own phones', async () => {

@@ -14,6 +14,7 @@ import {
   SellerListingParams,
   SellerPhotoParams,
   SellingActionResult,
+  SendContactPhoneCodeBody,
 } from '@tulpar/contracts'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -87,7 +88,7 @@ export const sellingRoutes =
         schema: {
           tags: ['selling'],
           summary: 'Save one step of the listing form (`step` names it); each step is checked against the earlier ones',
-          description: `Field errors come back as 400 problem+json with \`errors[]\` (codes: required, phone, vin, not_in_list, year_range, too_small, too_large, too_long, new_mileage, locked). ${SELLING_DOCS.material} ${SELLING_DOCS.mileage}`,
+          description: `Field errors come back as 400 problem+json with \`errors[]\` (codes: required, phone, vin, not_in_list, year_range, too_small, too_large, too_long, new_mileage, locked, not_confirmed: a listing under review or published may switch its contact phone only to a number its owner confirmed). ${SELLING_DOCS.material} ${SELLING_DOCS.mileage}`,
           security,
           params: SellerListingParams,
           body: SaveStepBody,
@@ -203,19 +204,20 @@ export const sellingRoutes =
       {
         schema: {
           tags: ['selling'],
-          summary: "Send an SMS code to the listing's contact phone, to confirm it before publishing (owner only)",
+          summary:
+            "Send an SMS code to the listing's contact phone (or `phone`, a new one), to confirm it (owner only)",
           description:
-            'The same limits as every SMS code: 1 a minute and 5 an hour per number, 20 an hour per client address (429 with Retry-After). 409 `selling.no_contact_phone` when the listing has none yet.',
+            'A listing is sent to moderation, and a listing under review or published changes its contact phone, only with a number its owner confirmed. The same limits as every SMS code: 1 a minute and 5 an hour per number, 20 an hour per client address (429 with Retry-After). 409 `selling.no_contact_phone` when the listing has none yet.',
           security,
           params: SellerListingParams,
-          response: { 200: ContactPhoneCodeSent, 401: Problem, 404: Problem, 409: Problem, 429: Problem },
+          body: SendContactPhoneCodeBody.nullish(),
+          response: { 200: ContactPhoneCodeSent, 400: Problem, 401: Problem, 404: Problem, 409: Problem, 429: Problem },
         },
       },
       async (req, reply) => {
         try {
-          const { phone } = await selling.sendContactPhoneCode(await sessions.requireUser(req), req.params.id, {
-            ip: req.ip,
-          })
+          const u = await sessions.requireUser(req)
+          const { phone } = await selling.sendContactPhoneCode(u, req.params.id, { ip: req.ip }, req.body?.phone)
           return { message: 'code sent', phone }
         } catch (error) {
           throw withRetryAfter(error, reply)
@@ -239,7 +241,8 @@ export const sellingRoutes =
       },
       async (req, reply) => {
         try {
-          return await selling.confirmContactPhone(await sessions.requireUser(req), req.params.id, req.body.code)
+          const u = await sessions.requireUser(req)
+          return await selling.confirmContactPhone(u, req.params.id, req.body.code, req.body.phone)
         } catch (error) {
           throw withRetryAfter(error, reply)
         }

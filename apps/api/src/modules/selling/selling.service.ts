@@ -13,6 +13,7 @@ import {
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
+import { normaliseKzPhone } from '../identity/phone.ts'
 import { ListingNotFoundError } from '../listings/index.ts'
 import type { MediaStorage } from '../media/index.ts'
 import type { PhonesService } from '../phones/index.ts'
@@ -153,6 +154,28 @@ export function createSellingService({
     return committed
   }
 
+  /** The number a code is for: the one given (checked like the form's), else the listing's contact phone. */
+  function phoneToConfirm(row: repo.ListingRow, phone: string | undefined): string {
+    if (phone === undefined) {
+      if (!row.contactPhone) throw new NoContactPhoneError()
+      return row.contactPhone
+    }
+    const normalised = normaliseKzPhone(phone)
+    if (!normalised) throw new FieldValidationError([fieldError('phone', 'phone')])
+    return normalised
+  }
+
+  /**
+   * Buyers and moderators only ever see a contact phone the owner confirmed: a listing under review or published
+   * cannot switch to another number before it is confirmed (drafts may; publishing checks).
+   */
+  async function unconfirmedPhoneError(row: repo.ListingRow, patch: repo.ListingPatch): Promise<FieldError[]> {
+    const phone = patch.contactPhone
+    if (row.status !== 'moderation' && row.status !== 'published') return []
+    if (!phone || phone === row.contactPhone || (await phones.isConfirmed(row.ownerId, phone))) return []
+    return [fieldError('contactPhone', 'not_confirmed')]
+  }
+
   function assertEditable(row: repo.ListingRow) {
     if (!isEditable(row.status)) throw new ListingNotEditableError(row.status)
   }
@@ -187,12 +210,14 @@ export function createSellingService({
 
     /**
      * Saves one step after checking it against the earlier ones (FieldValidationError with the spec's texts).
-     * A published listing with a material change goes back to moderation.
+     * A published listing with a material change goes back to moderation; one under review or published keeps a
+     * confirmed contact phone (`not_confirmed` on another number until its code is confirmed).
      */
     async saveStep(u: SessionUser, id: number, body: SaveStepBody): Promise<SellerListing> {
       const row = await loadManaged(u, id)
       assertEditable(row)
       const { patch, errors } = await validateStep(stepDeps, body, row)
+      errors.push(...(await unconfirmedPhoneError(row, patch)))
       if (errors.length > 0) throw new FieldValidationError(errors)
       return view(await commitChange(u, row, patch))
     },
@@ -226,24 +251,29 @@ export function createSellingService({
     },
 
     /**
-     * Sends an SMS code to the listing's contact phone (owner only; others get 404), within the limits of every
-     * SMS send. Answers the number. Throws NoContactPhoneError, TooManyRequestsError.
+     * Sends an SMS code to `phone` (a number about to become the contact phone) or else the listing's contact
+     * phone; owner only (others get 404), within the limits of every SMS send. Answers the number.
+     * Throws NoContactPhoneError, FieldValidationError (a bad number), TooManyRequestsError.
      */
-    async sendContactPhoneCode(u: SessionUser, id: number, client: { ip: string }): Promise<{ phone: string }> {
-      const row = await loadOwn(u, id)
-      if (!row.contactPhone) throw new NoContactPhoneError()
-      await phones.sendCode(u.id, row.contactPhone, client)
-      return { phone: row.contactPhone }
+    async sendContactPhoneCode(
+      u: SessionUser,
+      id: number,
+      client: { ip: string },
+      phone?: string,
+    ): Promise<{ phone: string }> {
+      const target = phoneToConfirm(await loadOwn(u, id), phone)
+      await phones.sendCode(u.id, target, client)
+      return { phone: target }
     },
 
     /**
-     * Confirms the listing's contact phone with the SMS code (owner only; others get 404). The listing itself
-     * is not changed. Throws the phone.* code errors, NoContactPhoneError.
+     * Confirms `phone` (or else the listing's contact phone) with the SMS code; owner only (others get 404). The
+     * listing itself is not changed. Throws the phone.* code errors, NoContactPhoneError, FieldValidationError.
      */
-    async confirmContactPhone(u: SessionUser, id: number, code: string): Promise<SellerListing> {
+    async confirmContactPhone(u: SessionUser, id: number, code: string, phone?: string): Promise<SellerListing> {
       const row = await loadOwn(u, id)
-      if (!row.contactPhone) throw new NoContactPhoneError()
-      if (!(await phones.isConfirmed(u.id, row.contactPhone))) await phones.confirmCode(u.id, row.contactPhone, code)
+      const target = phoneToConfirm(row, phone)
+      if (!(await phones.isConfirmed(u.id, target))) await phones.confirmCode(u.id, target, code)
       return view(row)
     },
 
