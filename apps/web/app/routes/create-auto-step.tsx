@@ -3,6 +3,7 @@ import { FIELD_STEPS, SELLING_STEPS } from '@tulpar/contracts/selling-rules'
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS } from '../features/account/account-guard.server.ts'
+import { formatPhone } from '../features/auth/phone.ts'
 import { loadStepChoices } from '../features/selling/choices.server.ts'
 import { FIELD_STEP, type FieldMessages, fieldMessages, formValues } from '../features/selling/form-data.ts'
 import {
@@ -10,9 +11,10 @@ import {
   type PhoneCodeState,
   sendPhoneCodeFromForm,
 } from '../features/selling/phone-confirm.server.ts'
-import { PhoneConfirm, SendCodeForm } from '../features/selling/phone-confirm.tsx'
+import { DefaultSubmit, PhoneConfirm, SEND_CODE_FORM, SendCodeForm } from '../features/selling/phone-confirm.tsx'
 import { PhotoStep } from '../features/selling/photo-step.tsx'
 import { loadOwnListing, publishFromForm, saveStepFromForm } from '../features/selling/step-action.server.ts'
+import { one } from '../features/selling/step-controls.tsx'
 import { listingValues, STEP_FIELDS } from '../features/selling/step-fields.tsx'
 import { StepProgress } from '../features/selling/step-progress.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -64,7 +66,8 @@ export async function action(args: Route.ActionArgs) {
   const step = String(form.get('step') ?? '')
   const here = `/create-auto/${listing.id}`
 
-  if (intent === 'send-code') {
+  // The publish step's "send code" form (no step): a code to the listing's contact phone.
+  if (intent === 'send-code' && step === '') {
     const { clientIp } = args.context.get(requestInfoContext)
     const phone = await sendPhoneCodeFromForm(services, user, listing.id, clientIp)
     return data<ActionResult>({ errors: {}, values: {}, phone }, { status: phone.error ? 429 : 200 })
@@ -84,6 +87,21 @@ export async function action(args: Route.ActionArgs) {
     }
     const missing = [...new Set(failed.map((e) => FIELD_STEP[e.field.replace('body.', '')] ?? 'publish'))]
     return data<ActionResult>({ errors: fieldMessages(failed), values: {}, missing }, { status: 400 })
+  }
+
+  // A listing under review or published confirms a new contact phone in place on the price step, then saves.
+  const code = String(form.get('code') ?? '').trim()
+  if (step === 'price' && (intent === 'send-code' || code !== '')) {
+    const values = formValues(form)
+    const typed = String(form.get('contactPhone') ?? '')
+    const errors: FieldMessages = { contactPhone: 'sell.error.not_confirmed' }
+    if (intent === 'send-code') {
+      const { clientIp } = args.context.get(requestInfoContext)
+      const phone = await sendPhoneCodeFromForm(services, user, listing.id, clientIp, typed)
+      return data<ActionResult>({ errors, values, phone }, { status: phone.error ? 400 : 200 })
+    }
+    const error = await confirmPhoneFromForm(services, user, listing.id, code, typed)
+    if (error) return data<ActionResult>({ errors, values, phone: { sent: false, error } }, { status: 400 })
   }
 
   if (isFieldStep(step) && !isLocked(listing, step)) {
@@ -143,7 +161,12 @@ function PublishStep({
           </ul>
         </div>
       ) : null}
-      {listing.contactPhone ? <PhoneConfirm listing={listing} state={phone} /> : null}
+      {listing.contactPhone && listing.contactPhoneConfirmed ? (
+        <p className="muted">{t('sell.phone.confirmed', { phone: formatPhone(listing.contactPhone) })}</p>
+      ) : null}
+      {listing.contactPhone && !listing.contactPhoneConfirmed ? (
+        <PhoneConfirm phone={listing.contactPhone} state={phone} sendForm={SEND_CODE_FORM} changeLink />
+      ) : null}
       <p className="muted">{t('sell.publish.moderation')}</p>
       <p className="terms">
         {t('sell.publish.termsBefore')} <Link to="/user-agreements">{t('sell.publish.termsLink')}</Link>.
@@ -165,6 +188,7 @@ export default function CreateAutoStep({ loaderData, actionData }: Route.Compone
   const Fields = isFieldStep(step) ? STEP_FIELDS[step] : null
   const hasErrors = Object.keys(errors).length > 0
   const publishable = canPublish(listing)
+  const newPhoneToConfirm = step === 'price' && errors.contactPhone === 'sell.error.not_confirmed'
   const confirmFirst = publishable && !listing.contactPhoneConfirmed && listing.contactPhone !== null
 
   return (
@@ -181,8 +205,12 @@ export default function CreateAutoStep({ loaderData, actionData }: Route.Compone
         {step === 'photos' ? <PhotoStep listing={listing} /> : null}
         <Form method="post" noValidate className="sell-form" key={`${listing.id}-${step}`}>
           <input type="hidden" name="step" value={step} />
+          {newPhoneToConfirm ? <DefaultSubmit intent="next" /> : null}
           {Fields ? (
             <Fields values={values} errors={errors} choices={choices} locked={isLocked(listing, step)} />
+          ) : null}
+          {newPhoneToConfirm ? (
+            <PhoneConfirm phone={one(values, 'contactPhone')} state={result?.phone} isNewNumber />
           ) : null}
           {step === 'publish' && publishable ? (
             <PublishStep listing={listing} missing={result?.missing} phone={result?.phone} />

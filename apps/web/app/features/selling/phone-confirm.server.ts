@@ -1,5 +1,6 @@
 import type { Services } from '@tulpar/api'
 import { ConfirmContactPhoneBody } from '@tulpar/contracts'
+import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { appErrorCode } from './step-action.server.ts'
 
@@ -28,32 +29,41 @@ function messageOf(error: unknown): MessageKey {
   return message
 }
 
-/** Sends a code to the listing's contact phone (the same limits as any SMS code); the state to show. */
+/**
+ * Sends a code to `typedPhone` (a new contact phone as typed) or else the listing's contact phone, under the
+ * limits of every SMS code; the state to show.
+ */
 export async function sendPhoneCodeFromForm(
   services: Services,
   user: User,
   id: number,
   ip: string,
+  typedPhone?: string,
 ): Promise<PhoneCodeState> {
+  const phone = typedPhone === undefined ? undefined : normaliseKzPhone(typedPhone)
+  if (phone === null) return { sent: false, error: 'validation.phone' }
   try {
-    await services.selling.sendContactPhoneCode(user, id, { ip })
+    await services.selling.sendContactPhoneCode(user, id, { ip }, phone)
     return { sent: true, error: null }
   } catch (error) {
     return { sent: false, error: messageOf(error) }
   }
 }
 
-/** Confirms the contact phone with the typed code; null when confirmed, else the message to show. */
+/** Confirms `typedPhone` or else the contact phone with the typed code; null when confirmed, else the message. */
 export async function confirmPhoneFromForm(
   services: Services,
   user: User,
   id: number,
   rawCode: string,
+  typedPhone?: string,
 ): Promise<MessageKey | null> {
+  const phone = typedPhone === undefined ? undefined : normaliseKzPhone(typedPhone)
+  if (phone === null) return 'validation.phone'
   const parsed = ConfirmContactPhoneBody.safeParse({ code: rawCode.replace(/\s/g, '') })
   if (!parsed.success) return 'sell.phone.codeFormat'
   try {
-    await services.selling.confirmContactPhone(user, id, parsed.data.code)
+    await services.selling.confirmContactPhone(user, id, parsed.data.code, phone)
     return null
   } catch (error) {
     return messageOf(error)
