@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { user } from '../../db/schema.ts'
+import { confirmedPhones, user } from '../../db/schema.ts'
 import { accountHelpers, uniquePhone } from '../../testing/accounts.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 import { latestOutboxMessage } from '../delivery/index.ts'
@@ -243,6 +243,18 @@ describe('publishing needs a confirmed contact phone', () => {
     const saved = await save(auth, id, change)
     expect(saved.statusCode, saved.body).toBe(200)
     expect(saved.json()).toMatchObject({ contactPhone: newPhone, contactPhoneConfirmed: true, status: 'moderation' })
+  })
+
+  test('deleting the account erases the numbers it confirmed', async () => {
+    const s = await signUp()
+    const auth = fromNewAddress(s.auth)
+    const { id, phone } = await completeDraft(auth)
+    await sendCode(auth, id)
+    expect((await confirm(auth, id, await codeSentTo(phone))).statusCode).toBe(200)
+    const mine = () => t.db.select().from(confirmedPhones).where(eq(confirmedPhones.userId, s.id))
+    expect(await mine()).toHaveLength(1)
+    expect((await json('DELETE', '/api/profiles/me/', s.auth)).statusCode).toBe(200)
+    expect(await mine()).toEqual([])
   })
 
   test('staff approve a listing whatever their own phones', async () => {
