@@ -18,14 +18,74 @@ beforeAll(async () => {
 afterAll(() => browser?.close())
 
 const run = String(Date.now()).slice(-7)
+/** This run's contact phone (the SMS limits are per number), as typed and as the form shows it. */
+const PHONE_TYPED = `8 701 ${run.slice(0, 3)} ${run.slice(3, 5)} ${run.slice(5)}`
+const PHONE_SHOWN = `+7 701 ${run.slice(0, 3)} ${run.slice(3, 5)} ${run.slice(5)}`
+const PHONE_E164 = `+7701${run}`
 
-async function signUpByApi(email: string) {
+/** The code of the latest SMS to `to`, read from the development outbox. */
+async function smsCode(to: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`)
+  const { results } = (await res.json()) as { results: { channel: string; body: string }[] }
+  const code = results.find((m) => m.channel === 'sms')?.body.match(/\b(\d{6})\b/)?.[1]
+  if (!code) throw new Error(`no SMS code sent to ${to}`)
+  return code
+}
+
+/** Signs up through the API; answers the bearer header the hybrid app would use. */
+async function signUpByApi(email: string): Promise<Record<string, string>> {
   const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email, password: 'secret12', name: 'Ерлан Продавец' }),
   })
   expect(res.status, await res.clone().text()).toBe(200)
+  return { authorization: `Bearer ${res.headers.get('set-auth-token')}` }
+}
+
+/** A complete Camry draft with one photo, made through the REST API as the app would; answers its id. */
+async function completeDraftByApi(auth: Record<string, string>, phone: string): Promise<number> {
+  const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const res = await fetch(`${baseUrl}/api${path}`, { ...init, headers: { ...auth, ...init.headers } })
+    expect(res.ok, `${path}: ${res.status} ${await res.clone().text()}`).toBe(true)
+    return (await res.json()) as T
+  }
+  const patch = (id: number, body: object) =>
+    api(`/listings/${id}/`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  type Named = { id: number; slug?: string; name?: string; engineType?: string; volumeL?: number }
+  const toyota = (await api<Named[]>('/reference/brands/')).find((b) => b.slug === 'toyota')
+  const camry = (await api<Named[]>(`/reference/brands/${toyota?.id}/models/`)).find((m) => m.slug === 'camry')
+  const generation = (await api<Named[]>(`/reference/models/${camry?.id}/generations/?year=2018`))[0]
+  const modification = (await api<Named[]>(`/reference/models/${camry?.id}/modifications/`)).find(
+    (m) => m.engineType === 'petrol' && m.volumeL === 2.5,
+  )
+  if (!toyota || !camry || !generation || !modification) throw new Error('reference data without the Camry')
+  const { id } = await api<{ id: number }>('/listings/', { method: 'POST' })
+  await patch(id, { step: 'brand', brandId: toyota.id })
+  await patch(id, { step: 'model', modelId: camry.id })
+  await patch(id, { step: 'characteristics', year: 2018, generationId: generation.id, bodyType: 'sedan' })
+  await patch(id, {
+    step: 'modifications',
+    steering: 'left',
+    engineType: 'petrol',
+    modificationId: modification.id,
+    hasGasEquipment: false,
+    transmission: 'AT',
+    drive: 'FWD',
+    colour: 'white',
+  })
+  await patch(id, { step: 'state', mileage: 120_000, mileageUnit: 'km', isNew: false, isCustomsCleared: true })
+  await patch(id, { step: 'price', priceKzt: 9_800_000, contactPhone: phone, cityId: city.id })
+  const form = new FormData()
+  const [photo] = await photos()
+  if (!photo) throw new Error('no photo')
+  form.append('photos', new Blob([new Uint8Array(photo.buffer)], { type: photo.mimeType }), photo.name)
+  await api(`/listings/${id}/photos/`, { method: 'POST', body: form })
+  return id
 }
 
 /** Submit buttons stay disabled until React has hydrated the page. */
@@ -132,14 +192,14 @@ describe('selling', () => {
     await page.getByText('Введите корректный номер телефона').waitFor()
     expect(await page.getByLabel('Цена, ₸').inputValue()).toBe('12500000')
     await page.screenshot({ path: `${SCREENSHOTS}sell-price-error-phone.png`, fullPage: true })
-    await page.getByLabel('Телефон для связи').fill('8 701 234 56 78')
+    await page.getByLabel('Телефон для связи').fill(PHONE_TYPED)
     await next(page)
 
     // Saved on the server: a reload of an earlier step shows what was entered.
     await onStep(page, 'Фотографии')
     await page.goto(`${baseUrl}/create-auto/${id}?step=price`)
     expect(await page.getByLabel('Цена, ₸').inputValue()).toBe('12500000')
-    expect(await page.getByLabel('Телефон для связи').inputValue()).toBe('+7 701 234 56 78')
+    expect(await page.getByLabel('Телефон для связи').inputValue()).toBe(PHONE_SHOWN)
     await page.goto(`${baseUrl}/create-auto/${id}?step=photos`)
     await hydrated(page)
 
@@ -166,9 +226,21 @@ describe('selling', () => {
       '/user-agreements',
     )
     await page.getByText('Фото: 3').waitFor()
+    // A new seller's contact phone is not confirmed yet: the step asks for the SMS code in place.
+    await page.getByRole('group', { name: 'Подтвердите номер телефона' }).waitFor()
+    await page.getByText(`Покупатели будут звонить на номер ${PHONE_SHOWN}`).waitFor()
     await page.screenshot({ path: `${SCREENSHOTS}sell-publish-phone.png`, fullPage: true })
     await hydrated(page)
-    await page.getByRole('button', { name: 'Отправить на модерацию' }).click()
+    await page.getByRole('button', { name: 'Получить код' }).click()
+    await page.getByText(`Мы отправили SMS с кодом на номер ${PHONE_SHOWN}.`).waitFor()
+    const code = await smsCode(PHONE_E164)
+    // A wrong code is refused in place; the code can be typed again.
+    await page.getByLabel('Код из SMS').fill(code === '000000' ? '111111' : '000000')
+    await page.getByRole('button', { name: 'Подтвердить и отправить' }).click()
+    await page.getByText('Неверный код.').waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}sell-publish-code-phone.png`, fullPage: true })
+    await page.getByLabel('Код из SMS').fill(code)
+    await page.getByRole('button', { name: 'Подтвердить и отправить' }).click()
 
     await page.waitForURL(/\/account\/listings\?sent=\d+$/)
     await page.locator('.toast', { hasText: 'Ваше объявление отправлено на модерацию.' }).waitFor()
@@ -180,9 +252,30 @@ describe('selling', () => {
 
     // Not in the catalogue until a moderator approves it.
     expect((await fetch(`${baseUrl}/api/cars/${id}/`)).status).toBe(404)
-    // The only errors are the two refused steps we provoked (the step form answers 400 with field errors).
+    // Nothing of the draft was lost on the way through the code.
+    await page.goto(`${baseUrl}/create-auto/${id}?step=price`)
+    expect(await page.getByLabel('Цена, ₸').inputValue()).toBe('12500000')
+    expect(await page.getByLabel('VIN или номер кузова').inputValue()).toBe('JTNB11HK3J3012345')
+    expect(await page.getByLabel('Телефон для связи').inputValue()).toBe(PHONE_SHOWN)
+    expect(await page.getByLabel('Торг уместен').isChecked()).toBe(true)
+    // Under review, the number changes only to a confirmed one: the code is asked for in place on this step.
+    const newPhone = `+7702${run}`
+    await hydrated(page)
+    await page.getByLabel('Телефон для связи').fill(`8 702 ${run}`)
+    await next(page)
+    await page.getByText('Новый номер нужно подтвердить кодом из SMS.').waitFor()
+    await page.getByRole('button', { name: 'Получить код' }).click()
+    await page.getByText('Мы отправили SMS с кодом на номер').waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}sell-new-phone-code-phone.png`, fullPage: true })
+    expect(await page.getByLabel('Цена, ₸').inputValue()).toBe('12500000')
+    await page.getByLabel('Код из SMS').fill(await smsCode(newPhone))
+    await page.getByLabel('Код из SMS').press('Enter')
+    await onStep(page, 'Фотографии')
+    await page.goto(`${baseUrl}/create-auto/${id}?step=price`)
+    expect(await page.getByLabel('Телефон для связи').inputValue()).toBe(`+7 702 ${PHONE_SHOWN.slice(7)}`)
+    // The only errors are the two refused steps, the wrong code and the unconfirmed number we provoked (400s).
     expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([])
-    expect(errors).toHaveLength(2)
+    expect(errors).toHaveLength(4)
 
     // The same pages at desktop width.
     const desktop = await context.browser()?.newContext({ viewport: DESKTOP, locale: 'ru-RU' })
@@ -231,6 +324,36 @@ describe('selling', () => {
     await row.getByRole('button', { name: 'Да, удалить' }).click()
     await page.locator('.toast', { hasText: 'Автомобиль удалён' }).waitFor()
     await page.getByText('У вас пока нет объявлений.').waitFor()
+    await context.close()
+  })
+
+  test('without JavaScript the contact phone is confirmed with the SMS code at the publish step', async () => {
+    const email = `e2e-seller4-${run}@example.kz`
+    const auth = await signUpByApi(email)
+    const phone = `+7705${run}`
+    const id = await completeDraftByApi(auth, phone)
+    const withJs = await newContextWithCity(browser, baseUrl, { viewport: PHONE, cityId: city.id })
+    await signIn(await withJs.newPage(), email, '/create-auto')
+    const context = await browser.newContext({ viewport: PHONE, locale: 'ru-RU', javaScriptEnabled: false })
+    await context.addCookies(await withJs.cookies())
+    await withJs.close()
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/create-auto/${id}?step=publish`)
+    // Sending without a code asks for it; publishing is refused by the API too.
+    await page.getByRole('button', { name: 'Подтвердить и отправить' }).click()
+    await page.getByText('Введите 6 цифр из SMS.').waitFor()
+    await page.setViewportSize(DESKTOP)
+    await page.screenshot({ path: `${SCREENSHOTS}sell-publish-code-nojs-desktop.png`, fullPage: true })
+    const refused = await fetch(`${baseUrl}/api/listings/${id}/publish/`, { method: 'POST', headers: auth })
+    expect(refused.status).toBe(409)
+    expect(((await refused.json()) as { code: string }).code).toBe('selling.phone_not_confirmed')
+
+    await page.getByRole('button', { name: 'Получить код' }).click()
+    await page.getByText('Мы отправили SMS с кодом на номер').waitFor()
+    await page.getByLabel('Код из SMS').fill(await smsCode(phone))
+    await page.getByRole('button', { name: 'Подтвердить и отправить' }).click()
+    await page.waitForURL(/\/account\/listings\?sent=\d+$/)
+    await page.locator('.my-listing', { hasText: 'Toyota Camry, 2018' }).getByText('На проверке').waitFor()
     await context.close()
   })
 

@@ -12,6 +12,7 @@ import { createCarPageService, createListingsService } from './modules/listings/
 import type { MediaStorage } from './modules/media/index.ts'
 import { createMessagingService } from './modules/messaging/index.ts'
 import { createModerationService, createStaffService, createTulparService } from './modules/moderation/index.ts'
+import { createPhonesService } from './modules/phones/index.ts'
 import { createProfilesService } from './modules/profiles/profiles.service.ts'
 import { createReferenceService } from './modules/reference/index.ts'
 import { createSellingService } from './modules/selling/index.ts'
@@ -48,7 +49,8 @@ export function createServices({
   const profiles = createProfilesService({ db, media })
   const idTokens = createIdTokenExchange({ db, auth, issuers: config.trustedIdTokenIssuers })
   const valuation = createValuationService({ db })
-  const selling = createSellingService({ db, reference, media, revalue: valuation.refreshListingEstimate })
+  const phones = createPhonesService({ db, sms: delivery.sms, limiter, secret: config.authSecret })
+  const selling = createSellingService({ db, reference, media, phones, revalue: valuation.refreshListingEstimate })
   const messaging = createMessagingService({ db })
   const inspections = createInspectionsService({ db })
   const moderation = createModerationService({
@@ -72,6 +74,7 @@ export function createServices({
     profiles,
     idTokens,
     valuation,
+    phones,
     selling,
     messaging,
     moderation,

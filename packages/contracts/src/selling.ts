@@ -31,6 +31,7 @@ export const STEP_ERROR_CODES = [
   'too_long',
   'new_mileage',
   'locked',
+  'not_confirmed',
 ] as const
 export type StepErrorCode = (typeof STEP_ERROR_CODES)[number]
 
@@ -136,6 +137,9 @@ export const SellerListing = z
     vin: z.string().nullable(),
     description: z.string().nullable(),
     contactPhone: z.string().nullable(),
+    contactPhoneConfirmed: z
+      .boolean()
+      .describe('Whether the seller confirmed the contact phone by SMS code (needed before publishing)'),
     isBargainAllowed: z.boolean(),
     isExchangeAccepted: z.boolean(),
     cityId: z.number().int().nullable(),
@@ -184,6 +188,27 @@ export const ReorderPhotosBody = z
 export const ChangePriceBody = z
   .strictObject({ priceKzt: z.number().int().min(1).max(MAX_PRICE_KZT) })
   .meta({ id: 'ChangePriceBody' })
+
+/** The code from the SMS sent to the listing's contact phone. */
+export const ConfirmContactPhoneBody = z
+  .strictObject({
+    code: z.string().regex(/^\d{6}$/, 'The code is 6 digits'),
+    phone: z
+      .string()
+      .max(32)
+      .optional()
+      .describe("The number the code was sent to; the listing's contact phone if absent"),
+  })
+  .meta({ id: 'ConfirmContactPhoneBody' })
+/** Where to send the code: a new number about to replace the contact phone, else the contact phone itself. */
+export const SendContactPhoneCodeBody = z
+  .strictObject({ phone: z.string().max(32).optional() })
+  .meta({ id: 'SendContactPhoneCodeBody' })
+export type SendContactPhoneCodeBody = z.infer<typeof SendContactPhoneCodeBody>
+export type ConfirmContactPhoneBody = z.infer<typeof ConfirmContactPhoneBody>
+export const ContactPhoneCodeSent = z
+  .object({ message: z.string(), phone: z.string().describe('E.164 number the code was sent to') })
+  .meta({ id: 'ContactPhoneCodeSent' })
 
 /** Answers of the actions that the clients announce with a notice (spec section 8). */
 export const SellingNotice = z.enum(['listing.sent_to_moderation', 'listing.deleted', 'listing.sold'])

@@ -3,6 +3,7 @@ import { adminEn } from './admin.en.ts'
 import { carEn } from './car.en.ts'
 import { catalogueEn } from './catalogue.en.ts'
 import type { Messages } from './i18n.ts'
+import { sellPhoneEn } from './sell-phone.en.ts'
 import { sellingEn } from './selling.en.ts'
 import { valuationEn } from './valuation.en.ts'
 
@@ -255,6 +256,7 @@ export const en: Messages = {
   ...carEn,
   ...catalogueEn,
   ...sellingEn,
+  ...sellPhoneEn,
   ...account2En,
   ...valuationEn,
 }

@@ -3,6 +3,7 @@ import { adminKk } from './admin.kk.ts'
 import { carKk } from './car.kk.ts'
 import { catalogueKk } from './catalogue.kk.ts'
 import type { Messages } from './i18n.ts'
+import { sellPhoneKk } from './sell-phone.kk.ts'
 import { sellingKk } from './selling.kk.ts'
 import { valuationKk } from './valuation.kk.ts'
 
@@ -262,6 +263,7 @@ export const kk: Messages = {
   ...carKk,
   ...catalogueKk,
   ...sellingKk,
+  ...sellPhoneKk,
   ...account2Kk,
   ...valuationKk,
 }

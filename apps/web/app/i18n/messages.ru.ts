@@ -2,6 +2,7 @@ import { account2Ru } from './account2.ru.ts'
 import { adminRu } from './admin.ru.ts'
 import { carRu } from './car.ru.ts'
 import { catalogueRu } from './catalogue.ru.ts'
+import { sellPhoneRu } from './sell-phone.ru.ts'
 import { sellingRu } from './selling.ru.ts'
 import { valuationRu } from './valuation.ru.ts'
 /** Russian: the default language and the source of message keys. Plurals: one / few / many / other. */
@@ -268,6 +269,7 @@ export const ru = {
   ...carRu,
   ...catalogueRu,
   ...sellingRu,
+  ...sellPhoneRu,
   ...account2Ru,
   ...valuationRu,
 } as const

@@ -1,12 +1,20 @@
 import type { FieldStep, SellerListing, SellingStep } from '@tulpar/contracts'
 import { FIELD_STEPS, SELLING_STEPS } from '@tulpar/contracts/selling-rules'
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from 'react-router'
-import { localeContext, servicesContext } from '#app-context'
+import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS } from '../features/account/account-guard.server.ts'
+import { formatPhone } from '../features/auth/phone.ts'
 import { loadStepChoices } from '../features/selling/choices.server.ts'
 import { FIELD_STEP, type FieldMessages, fieldMessages, formValues } from '../features/selling/form-data.ts'
+import {
+  confirmPhoneFromForm,
+  type PhoneCodeState,
+  sendPhoneCodeFromForm,
+} from '../features/selling/phone-confirm.server.ts'
+import { DefaultSubmit, PhoneConfirm, SEND_CODE_FORM, SendCodeForm } from '../features/selling/phone-confirm.tsx'
 import { PhotoStep } from '../features/selling/photo-step.tsx'
 import { loadOwnListing, publishFromForm, saveStepFromForm } from '../features/selling/step-action.server.ts'
+import { one } from '../features/selling/step-controls.tsx'
 import { listingValues, STEP_FIELDS } from '../features/selling/step-fields.tsx'
 import { StepProgress } from '../features/selling/step-progress.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -41,7 +49,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-type ActionResult = { errors: FieldMessages; values: Record<string, string | string[]>; missing?: SellingStep[] }
+type ActionResult = {
+  errors: FieldMessages
+  values: Record<string, string | string[]>
+  missing?: SellingStep[]
+  phone?: PhoneCodeState
+}
+/** Drafts and rejected listings are sent; one under review or published already was (changes go by themselves). */
+const canPublish = (l: SellerListing) => l.status === 'draft' || l.status === 'rejected'
 
 export async function action(args: Route.ActionArgs) {
   const services = args.context.get(servicesContext)
@@ -51,11 +66,42 @@ export async function action(args: Route.ActionArgs) {
   const step = String(form.get('step') ?? '')
   const here = `/create-auto/${listing.id}`
 
+  // The publish step's "send code" form (no step): a code to the listing's contact phone.
+  if (intent === 'send-code' && step === '') {
+    const { clientIp } = args.context.get(requestInfoContext)
+    const phone = await sendPhoneCodeFromForm(services, user, listing.id, clientIp)
+    return data<ActionResult>({ errors: {}, values: {}, phone }, { status: phone.error ? 429 : 200 })
+  }
+
   if (intent === 'publish') {
+    // The phone is confirmed in place: the code typed in the publish step is checked first; the draft is untouched.
+    if (canPublish(listing) && !listing.contactPhoneConfirmed && listing.contactPhone) {
+      const error = await confirmPhoneFromForm(services, user, listing.id, String(form.get('code') ?? ''))
+      if (error) return data<ActionResult>({ errors: {}, values: {}, phone: { sent: false, error } }, { status: 400 })
+    }
     const failed = await publishFromForm(services, user, listing.id)
     if (!failed) return redirect(`/account/listings?sent=${listing.id}`)
+    if (failed === 'phone_not_confirmed') {
+      const phone: PhoneCodeState = { sent: false, error: 'sell.phone.required' }
+      return data<ActionResult>({ errors: {}, values: {}, phone }, { status: 409 })
+    }
     const missing = [...new Set(failed.map((e) => FIELD_STEP[e.field.replace('body.', '')] ?? 'publish'))]
     return data<ActionResult>({ errors: fieldMessages(failed), values: {}, missing }, { status: 400 })
+  }
+
+  // A listing under review or published confirms a new contact phone in place on the price step, then saves.
+  const code = String(form.get('code') ?? '').trim()
+  if (step === 'price' && (intent === 'send-code' || code !== '')) {
+    const values = formValues(form)
+    const typed = String(form.get('contactPhone') ?? '')
+    const errors: FieldMessages = { contactPhone: 'sell.error.not_confirmed' }
+    if (intent === 'send-code') {
+      const { clientIp } = args.context.get(requestInfoContext)
+      const phone = await sendPhoneCodeFromForm(services, user, listing.id, clientIp, typed)
+      return data<ActionResult>({ errors, values, phone }, { status: phone.error ? 400 : 200 })
+    }
+    const error = await confirmPhoneFromForm(services, user, listing.id, code, typed)
+    if (error) return data<ActionResult>({ errors, values, phone: { sent: false, error } }, { status: 400 })
   }
 
   if (isFieldStep(step) && !isLocked(listing, step)) {
@@ -67,7 +113,15 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`${here}?step=${isStep(step) ? stepAfter(step) : listing.nextStep}`)
 }
 
-function PublishStep({ listing, missing }: { listing: SellerListing; missing?: SellingStep[] }) {
+function PublishStep({
+  listing,
+  missing,
+  phone,
+}: {
+  listing: SellerListing
+  missing?: SellingStep[]
+  phone?: PhoneCodeState
+}) {
   const { t, price, distance } = useI18n()
   return (
     <div className="publish-step">
@@ -107,6 +161,12 @@ function PublishStep({ listing, missing }: { listing: SellerListing; missing?: S
           </ul>
         </div>
       ) : null}
+      {listing.contactPhone && listing.contactPhoneConfirmed ? (
+        <p className="muted">{t('sell.phone.confirmed', { phone: formatPhone(listing.contactPhone) })}</p>
+      ) : null}
+      {listing.contactPhone && !listing.contactPhoneConfirmed ? (
+        <PhoneConfirm phone={listing.contactPhone} state={phone} sendForm={SEND_CODE_FORM} changeLink />
+      ) : null}
       <p className="muted">{t('sell.publish.moderation')}</p>
       <p className="terms">
         {t('sell.publish.termsBefore')} <Link to="/user-agreements">{t('sell.publish.termsLink')}</Link>.
@@ -127,8 +187,9 @@ export default function CreateAutoStep({ loaderData, actionData }: Route.Compone
   const values = result?.values && Object.keys(result.values).length > 0 ? result.values : listingValues(listing)
   const Fields = isFieldStep(step) ? STEP_FIELDS[step] : null
   const hasErrors = Object.keys(errors).length > 0
-  // Drafts and rejected listings are sent; one under review or published already was (changes go by themselves).
-  const canPublish = listing.status === 'draft' || listing.status === 'rejected'
+  const publishable = canPublish(listing)
+  const newPhoneToConfirm = step === 'price' && errors.contactPhone === 'sell.error.not_confirmed'
+  const confirmFirst = publishable && !listing.contactPhoneConfirmed && listing.contactPhone !== null
 
   return (
     <div className="container sell-page">
@@ -144,11 +205,17 @@ export default function CreateAutoStep({ loaderData, actionData }: Route.Compone
         {step === 'photos' ? <PhotoStep listing={listing} /> : null}
         <Form method="post" noValidate className="sell-form" key={`${listing.id}-${step}`}>
           <input type="hidden" name="step" value={step} />
+          {newPhoneToConfirm ? <DefaultSubmit intent="next" /> : null}
           {Fields ? (
             <Fields values={values} errors={errors} choices={choices} locked={isLocked(listing, step)} />
           ) : null}
-          {step === 'publish' && canPublish ? <PublishStep listing={listing} missing={result?.missing} /> : null}
-          {step === 'publish' && !canPublish ? (
+          {newPhoneToConfirm ? (
+            <PhoneConfirm phone={one(values, 'contactPhone')} state={result?.phone} isNewNumber />
+          ) : null}
+          {step === 'publish' && publishable ? (
+            <PublishStep listing={listing} missing={result?.missing} phone={result?.phone} />
+          ) : null}
+          {step === 'publish' && !publishable ? (
             <p>
               <span className={`status-badge status-${listing.status}`}>{t(`sell.status.${listing.status}`)}</span>
             </p>
@@ -163,13 +230,13 @@ export default function CreateAutoStep({ loaderData, actionData }: Route.Compone
                 {t('sell.back')}
               </Link>
             )}
-            {step === 'publish' && !canPublish ? (
+            {step === 'publish' && !publishable ? (
               <Link to="/account/listings" className="button primary">
                 {t('myListings.title')}
               </Link>
             ) : step === 'publish' ? (
               <button type="submit" name="intent" value="publish" className="button primary" disabled={busy}>
-                {t('sell.publish.submit')}
+                {confirmFirst ? t('sell.phone.submit') : t('sell.publish.submit')}
               </button>
             ) : (
               <button type="submit" name="intent" value="next" className="button primary" disabled={busy}>
@@ -181,6 +248,7 @@ export default function CreateAutoStep({ loaderData, actionData }: Route.Compone
             </button>
           </div>
         </Form>
+        {step === 'publish' && confirmFirst ? <SendCodeForm /> : null}
       </section>
     </div>
   )

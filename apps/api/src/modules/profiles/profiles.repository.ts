@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { account, session, user } from '../identity/identity.tables.ts'
 import { isPhoneAccountEmail } from '../identity/phone.ts'
 import { listings } from '../listings/listings.tables.ts'
+import { confirmedPhones, phoneConfirmationCodes } from '../phones/phones.tables.ts'
 import { cities } from '../reference/reference.tables.ts'
 import { profiles } from './profiles.tables.ts'
 
@@ -78,6 +79,8 @@ export async function eraseAccount(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(session).where(eq(session.userId, userId))
     await tx.delete(account).where(eq(account.userId, userId))
+    await tx.delete(confirmedPhones).where(eq(confirmedPhones.userId, userId))
+    await tx.delete(phoneConfirmationCodes).where(eq(phoneConfirmationCodes.userId, userId))
     await tx
       .update(user)
       .set({

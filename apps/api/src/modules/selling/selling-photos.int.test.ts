@@ -17,7 +17,10 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const { signUp } = accountHelpers(() => t.app)
-const { json, createDraft, fillAll, upload } = sellingApi(() => t.app)
+const { json, createDraft, fillAll, upload } = sellingApi(
+  () => t.app,
+  () => t.db,
+)
 const jpeg = async (colour?: string) => ({ name: 'car.jpg', type: 'image/jpeg', data: await photoJpeg(colour) })
 
 const filesOf = async (id: number) => {

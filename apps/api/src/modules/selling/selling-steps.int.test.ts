@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const { signUp } = accountHelpers(() => t.app)
-const { json, createDraft, save, fillAll } = sellingApi(() => t.app)
+const { json, createDraft, save, fillAll } = sellingApi(
+  () => t.app,
+  () => t.db,
+)
 
 describe('drafts', () => {
   test('a draft starts with the profile phone and city, and is saved step by step', async () => {

@@ -51,3 +51,17 @@ export class PhotoNotFoundError extends AppError {
     super('photo.not_found', 404, `Photo ${id} not found`)
   }
 }
+export class ContactPhoneNotConfirmedError extends AppError {
+  constructor() {
+    super(
+      'selling.phone_not_confirmed',
+      409,
+      'Confirm the contact phone with the code we send by SMS before sending the listing to moderation',
+    )
+  }
+}
+export class NoContactPhoneError extends AppError {
+  constructor() {
+    super('selling.no_contact_phone', 409, 'The listing has no contact phone; fill in the price and contacts step')
+  }
+}

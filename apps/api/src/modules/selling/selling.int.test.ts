@@ -22,7 +22,10 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const { signUp } = accountHelpers(() => t.app)
-const { json, createDraft, save, fillAll, upload } = sellingApi(() => t.app)
+const { json, createDraft, save, fillAll, upload } = sellingApi(
+  () => t.app,
+  () => t.db,
+)
 
 const events = (id: number) => t.db.select().from(moderationEvents).where(eq(moderationEvents.listingId, id))
 const prices = (id: number) => t.db.select().from(listingPriceHistory).where(eq(listingPriceHistory.listingId, id))

@@ -49,6 +49,7 @@ export function toSellerListing(
   photos: repo.PhotoRow[],
   names: { brandName: string | null; modelName: string | null },
   modificationId: number | null,
+  contactPhoneConfirmed: boolean,
 ): SellerListing {
   return {
     id: row.id,
@@ -81,6 +82,7 @@ export function toSellerListing(
     vin: row.vin,
     description: row.description,
     contactPhone: row.contactPhone,
+    contactPhoneConfirmed,
     isBargainAllowed: row.isBargainAllowed,
     isExchangeAccepted: row.isExchangeAccepted,
     cityId: row.cityId,

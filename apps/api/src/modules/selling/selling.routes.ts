@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart'
 import {
   ChangePriceBody,
+  ConfirmContactPhoneBody,
+  ContactPhoneCodeSent,
   MAX_LISTING_PHOTOS,
   MAX_PHOTO_BYTES,
   MyListings,
@@ -12,7 +14,9 @@ import {
   SellerListingParams,
   SellerPhotoParams,
   SellingActionResult,
+  SendContactPhoneCodeBody,
 } from '@tulpar/contracts'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { SessionResolver } from '../identity/session.ts'
 import type { ProcessedPhoto } from '../media/index.ts'
@@ -21,6 +25,13 @@ import type { SellingService } from './selling.service.ts'
 
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
 const errors = { 400: Problem, 401: Problem, 404: Problem, 409: Problem }
+
+/** A rate-limit refusal tells the client when to try again. */
+function withRetryAfter(error: unknown, reply: FastifyReply): unknown {
+  if (error instanceof Error && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number')
+    reply.header('retry-after', String(error.retryAfterSeconds))
+  return error
+}
 
 /** The seller's side: drafts step by step, photos, publishing to moderation and "my listings". */
 export const sellingRoutes =
@@ -77,7 +88,7 @@ export const sellingRoutes =
         schema: {
           tags: ['selling'],
           summary: 'Save one step of the listing form (`step` names it); each step is checked against the earlier ones',
-          description: `Field errors come back as 400 problem+json with \`errors[]\` (codes: required, phone, vin, not_in_list, year_range, too_small, too_large, too_long, new_mileage, locked). ${SELLING_DOCS.material} ${SELLING_DOCS.mileage}`,
+          description: `Field errors come back as 400 problem+json with \`errors[]\` (codes: required, phone, vin, not_in_list, year_range, too_small, too_large, too_long, new_mileage, locked, not_confirmed: a listing under review or published may switch its contact phone only to a number its owner confirmed). ${SELLING_DOCS.material} ${SELLING_DOCS.mileage}`,
           security,
           params: SellerListingParams,
           body: SaveStepBody,
@@ -178,13 +189,64 @@ export const sellingRoutes =
           summary:
             "Send a complete draft (or a rejected listing) to moderation: 'Your listing has been sent for moderation.'",
           description:
-            'Every step is checked again; 400 lists every missing or invalid field (and `body.photos` without a photo).',
+            'Every step is checked again; 400 lists every missing or invalid field (and `body.photos` without a photo). ' +
+            '409 `selling.phone_not_confirmed` while the owner has not confirmed the contact phone by SMS code (see `contact-phone/code/`).',
           security,
           params: SellerListingParams,
           response: { 200: SellingActionResult, ...errors },
         },
       },
       async (req) => selling.publish(await sessions.requireUser(req), req.params.id),
+    )
+
+    app.post(
+      '/listings/:id/contact-phone/code/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary:
+            "Send an SMS code to the listing's contact phone (or `phone`, a new one), to confirm it (owner only)",
+          description:
+            'A listing is sent to moderation, and a listing under review or published changes its contact phone, only with a number its owner confirmed. The same limits as every SMS code: 1 a minute and 5 an hour per number, 20 an hour per client address (429 with Retry-After). 409 `selling.no_contact_phone` when the listing has none yet.',
+          security,
+          params: SellerListingParams,
+          body: SendContactPhoneCodeBody.nullish(),
+          response: { 200: ContactPhoneCodeSent, 400: Problem, 401: Problem, 404: Problem, 409: Problem, 429: Problem },
+        },
+      },
+      async (req, reply) => {
+        try {
+          const u = await sessions.requireUser(req)
+          const { phone } = await selling.sendContactPhoneCode(u, req.params.id, { ip: req.ip }, req.body?.phone)
+          return { message: 'code sent', phone }
+        } catch (error) {
+          throw withRetryAfter(error, reply)
+        }
+      },
+    )
+
+    app.post(
+      '/listings/:id/contact-phone/confirm/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary: "Confirm the listing's contact phone with the SMS code (owner only); the listing is answered",
+          description:
+            "Wrong codes answer 400 `phone.code_invalid`; a code allows 5 guesses (then 429 `phone.too_many_attempts`) and every check counts against the number's hourly cap, which a new code does not reset.",
+          security,
+          params: SellerListingParams,
+          body: ConfirmContactPhoneBody,
+          response: { 200: SellerListing, ...errors, 429: Problem },
+        },
+      },
+      async (req, reply) => {
+        try {
+          const u = await sessions.requireUser(req)
+          return await selling.confirmContactPhone(u, req.params.id, req.body.code, req.body.phone)
+        } catch (error) {
+          throw withRetryAfter(error, reply)
+        }
+      },
     )
 
     app.post(

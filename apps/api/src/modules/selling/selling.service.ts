@@ -13,11 +13,19 @@ import {
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
+import { normaliseKzPhone } from '../identity/phone.ts'
 import { ListingNotFoundError } from '../listings/index.ts'
 import type { MediaStorage } from '../media/index.ts'
+import type { PhonesService } from '../phones/index.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
 import type { ReferenceService } from '../reference/index.ts'
-import { ListingNotEditableError, ListingStatusError, TooManyDraftsError } from './selling.errors.ts'
+import {
+  ContactPhoneNotConfirmedError,
+  ListingNotEditableError,
+  ListingStatusError,
+  NoContactPhoneError,
+  TooManyDraftsError,
+} from './selling.errors.ts'
 import { toMyListing, toSellerListing } from './selling.mapper.ts'
 import { createSellingPhotos } from './selling.photos.ts'
 import * as repo from './selling.repository.ts'
@@ -27,6 +35,8 @@ export interface SellingServiceDeps {
   db: Db
   reference: ReferenceService
   media: MediaStorage
+  /** Confirmed phone numbers: a listing goes to moderation only with a contact phone its owner confirmed. */
+  phones: PhonesService
   clock?: () => Date
   /**
    * Values one listing again (the market estimate and deal rating); called after a published listing's price,
@@ -60,6 +70,7 @@ export function createSellingService({
   db,
   reference,
   media,
+  phones,
   clock = () => new Date(),
   revalue = async () => undefined,
 }: SellingServiceDeps) {
@@ -84,13 +95,26 @@ export function createSellingService({
     return match?.id ?? null
   }
 
+  /** Whether the listing's contact phone is one its owner (not whoever acts on it) confirmed by SMS code. */
+  async function isContactPhoneConfirmed(row: repo.ListingRow): Promise<boolean> {
+    return row.contactPhone !== null && (await phones.isConfirmed(row.ownerId, row.contactPhone))
+  }
+
   async function view(row: repo.ListingRow): Promise<SellerListing> {
-    const [photos, names, modificationId] = await Promise.all([
+    const [photos, names, modificationId, phoneConfirmed] = await Promise.all([
       repo.findPhotos(db, row.id),
       repo.findTitleNames(db, row.brandId, row.modelId),
       modificationIdOf(row),
+      isContactPhoneConfirmed(row),
     ])
-    return toSellerListing(row, photos, names, modificationId)
+    return toSellerListing(row, photos, names, modificationId, phoneConfirmed)
+  }
+
+  /** The listing if `u` owns it; anyone else (moderators too) gets the same 404 as for a missing listing. */
+  async function loadOwn(u: SessionUser, id: number): Promise<repo.ListingRow> {
+    const row = await repo.findListingRow(db, id)
+    if (!row || row.ownerId !== u.id) throw new ListingNotFoundError(id)
+    return row
   }
 
   /**
@@ -130,6 +154,28 @@ export function createSellingService({
     return committed
   }
 
+  /** The number a code is for: the one given (checked like the form's), else the listing's contact phone. */
+  function phoneToConfirm(row: repo.ListingRow, phone: string | undefined): string {
+    if (phone === undefined) {
+      if (!row.contactPhone) throw new NoContactPhoneError()
+      return row.contactPhone
+    }
+    const normalised = normaliseKzPhone(phone)
+    if (!normalised) throw new FieldValidationError([fieldError('phone', 'phone')])
+    return normalised
+  }
+
+  /**
+   * Buyers and moderators only ever see a contact phone the owner confirmed: a listing under review or published
+   * cannot switch to another number before it is confirmed (drafts may; publishing checks).
+   */
+  async function unconfirmedPhoneError(row: repo.ListingRow, patch: repo.ListingPatch): Promise<FieldError[]> {
+    const phone = patch.contactPhone
+    if (row.status !== 'moderation' && row.status !== 'published') return []
+    if (!phone || phone === row.contactPhone || (await phones.isConfirmed(row.ownerId, phone))) return []
+    return [fieldError('contactPhone', 'not_confirmed')]
+  }
+
   function assertEditable(row: repo.ListingRow) {
     if (!isEditable(row.status)) throw new ListingNotEditableError(row.status)
   }
@@ -164,19 +210,22 @@ export function createSellingService({
 
     /**
      * Saves one step after checking it against the earlier ones (FieldValidationError with the spec's texts).
-     * A published listing with a material change goes back to moderation.
+     * A published listing with a material change goes back to moderation; one under review or published keeps a
+     * confirmed contact phone (`not_confirmed` on another number until its code is confirmed).
      */
     async saveStep(u: SessionUser, id: number, body: SaveStepBody): Promise<SellerListing> {
       const row = await loadManaged(u, id)
       assertEditable(row)
       const { patch, errors } = await validateStep(stepDeps, body, row)
+      errors.push(...(await unconfirmedPhoneError(row, patch)))
       if (errors.length > 0) throw new FieldValidationError(errors)
       return view(await commitChange(u, row, patch))
     },
 
     /**
      * Checks every step and the photos, then sends a draft (or a rejected listing) to moderation with a
-     * `submitted` event. Throws FieldValidationError listing every incomplete field.
+     * `submitted` event. Throws FieldValidationError listing every incomplete field, then
+     * ContactPhoneNotConfirmedError unless the owner confirmed the contact phone by SMS code.
      */
     async publish(u: SessionUser, id: number): Promise<SellingActionResult> {
       const row = await loadManaged(u, id)
@@ -186,6 +235,7 @@ export function createSellingService({
       for (const step of FIELD_STEPS) errors.push(...(await validateStep(stepDeps, bodies[step], row)).errors)
       if (row.photoCount < MIN_LISTING_PHOTOS) errors.push(fieldError('photos', 'required'))
       if (errors.length > 0) throw new FieldValidationError(errors)
+      if (!(await isContactPhoneConfirmed(row))) throw new ContactPhoneNotConfirmedError()
       const updated = await db.transaction(async (tx) => {
         const next = await repo.updateListingRow(tx, id, {
           status: 'moderation',
@@ -198,6 +248,33 @@ export function createSellingService({
         return next
       })
       return { code: 'listing.sent_to_moderation', message: SENT_TO_MODERATION, listing: await view(updated) }
+    },
+
+    /**
+     * Sends an SMS code to `phone` (a number about to become the contact phone) or else the listing's contact
+     * phone; owner only (others get 404), within the limits of every SMS send. Answers the number.
+     * Throws NoContactPhoneError, FieldValidationError (a bad number), TooManyRequestsError.
+     */
+    async sendContactPhoneCode(
+      u: SessionUser,
+      id: number,
+      client: { ip: string },
+      phone?: string,
+    ): Promise<{ phone: string }> {
+      const target = phoneToConfirm(await loadOwn(u, id), phone)
+      await phones.sendCode(u.id, target, client)
+      return { phone: target }
+    },
+
+    /**
+     * Confirms `phone` (or else the listing's contact phone) with the SMS code; owner only (others get 404). The
+     * listing itself is not changed. Throws the phone.* code errors, NoContactPhoneError, FieldValidationError.
+     */
+    async confirmContactPhone(u: SessionUser, id: number, code: string, phone?: string): Promise<SellerListing> {
+      const row = await loadOwn(u, id)
+      const target = phoneToConfirm(row, phone)
+      if (!(await phones.isConfirmed(u.id, target))) await phones.confirmCode(u.id, target, code)
+      return view(row)
     },
 
     /** A new price, kept in the price history; a drop beyond MATERIAL_PRICE_DROP sends a published listing back to moderation. */

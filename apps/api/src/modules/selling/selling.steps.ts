@@ -39,6 +39,8 @@ const MESSAGES: Record<StepErrorCode, string> = {
   too_long: 'The text is too long',
   new_mileage: `A new car has at most ${NEW_CAR_MAX_KM} km`,
   locked: 'The brand and model of a listing under review or published cannot change; create a new listing',
+  not_confirmed:
+    'Confirm this number with the code we send by SMS (contact-phone/code/) before it replaces the current one',
 }
 
 export const fieldError = (field: string, code: StepErrorCode): FieldError => ({

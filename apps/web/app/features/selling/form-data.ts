@@ -93,6 +93,7 @@ const CODE_KEYS: Record<string, MessageKey> = {
   too_long: 'sell.error.too_long',
   new_mileage: 'sell.error.new_mileage',
   locked: 'sell.error.locked',
+  not_confirmed: 'sell.error.not_confirmed',
 }
 
 export type FieldMessages = Record<string, MessageKey>

@@ -63,7 +63,7 @@ export async function saveStepFromForm(
 
 /**
  * Sends the listing to moderation; null when sent (or already under review: a second click or an old tab),
- * else the API's field errors.
+ * `phone_not_confirmed` when the contact phone still needs its SMS code, else the API's field errors.
  */
 export async function publishFromForm(services: Services, user: User, id: number) {
   try {
@@ -71,6 +71,7 @@ export async function publishFromForm(services: Services, user: User, id: number
     return null
   } catch (error) {
     if (appErrorCode(error) === 'listing.invalid_status') return null
+    if (appErrorCode(error) === 'selling.phone_not_confirmed') return 'phone_not_confirmed' as const
     const errors = fieldErrorsOf(error)
     if (errors) return errors
     throw error
