@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApi } from '../app.ts'
-import { createMemoryRateLimiter } from '../lib/rate-limit.ts'
+import { createMemoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts'
 import { createDelivery } from '../modules/delivery/index.ts'
 import { createLocalDiskStorage } from '../modules/media/index.ts'
 import { createServices } from '../services.ts'
@@ -16,6 +16,8 @@ export async function createTestApp(
     trustedIdTokenIssuers?: { issuer: string; audience: string; jwksUrl: string }[]
     /** Proxies believed about the client address; 1 unless told (tests give each client its own address). */
     trustProxyHops?: number
+    /** The rate limiter (default: counters in memory), e.g. one whose Redis is down. */
+    limiter?: RateLimiter
   } = {},
 ) {
   const database: TestDatabase = await createTestDatabase()
@@ -35,7 +37,7 @@ export async function createTestApp(
     database.db,
   )
   const media = createLocalDiskStorage(config.mediaDir)
-  const limiter = createMemoryRateLimiter()
+  const limiter = options.limiter ?? createMemoryRateLimiter()
   const services = createServices({ db: database.db, config, delivery, media, limiter })
   const app = await buildApi({ config, database, services, limiter, logger: false })
   await app.ready()
