@@ -129,9 +129,10 @@ export interface RedisRateLimiterOptions {
 }
 
 /**
- * Counters in Redis, shared by every process using the same server and prefix. `hit` rejects at once when
- * Redis is not connected (no offline queue) and within `commandTimeoutMs` when it does not answer; callers
- * choose what then (createFallbackRateLimiter counts in the process instead).
+ * Counters in Redis, shared by every process using the same server and prefix. `hit` rejects within
+ * `commandTimeoutMs` when Redis does not answer, connected or not (the timeout covers a command waiting for the
+ * connection too), and at once when a connection attempt fails; callers choose what then
+ * (createFallbackRateLimiter counts in the process instead).
  */
 export function createRedisRateLimiter(
   url: string,
@@ -139,7 +140,6 @@ export function createRedisRateLimiter(
 ): RateLimiter {
   const redis = new Redis(url, {
     maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
     commandTimeout: commandTimeoutMs,
     connectTimeout: 2000,
     enableAutoPipelining: true,
