@@ -14,6 +14,7 @@ import { companyRoutes } from './modules/company/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
 import { createAbuseLimits } from './modules/identity/abuse-limits.ts'
 import { registerAuthHandler, registerIdTokenExchange } from './modules/identity/identity.routes.ts'
+import { registerLocalIdpRoutes } from './modules/identity/local-idp.routes.ts'
 import { leadsRoutes } from './modules/leads/index.ts'
 import { carPageRoutes, listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute, registerMediaRedirect } from './modules/media/index.ts'
@@ -116,6 +117,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await app.register(seoRoutes(services))
   // Development only: SMS codes and emails land in the outbox table instead of a gateway.
   if (config.devOutbox) registerOutboxRoutes(app, { db: database.db })
+  // Development only: the stand-in for Google and Apple sign-in (LOCAL_ID_PROVIDER).
+  if (services.localIdp) registerLocalIdpRoutes(app, services.localIdp)
   app.all('/api/*', sendNotFound)
   return app as unknown as FastifyInstance
 }

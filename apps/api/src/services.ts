@@ -5,6 +5,7 @@ import { createCompanyService } from './modules/company/index.ts'
 import type { Delivery } from './modules/delivery/index.ts'
 import { createAuth } from './modules/identity/auth.ts'
 import { createIdTokenExchange } from './modules/identity/id-token.ts'
+import { createLocalIdentityProvider } from './modules/identity/local-idp.ts'
 import { createSessionResolver } from './modules/identity/session.ts'
 import { createInspectionsService } from './modules/inspections/index.ts'
 import { createLeadsService } from './modules/leads/index.ts'
@@ -20,7 +21,7 @@ import { createValuationService } from './modules/valuation/index.ts'
 
 export type ServicesConfig = Pick<
   Config,
-  'publicUrl' | 'authSecret' | 'googleClientId' | 'appleClientId' | 'trustedIdTokenIssuers'
+  'publicUrl' | 'authSecret' | 'googleClientId' | 'appleClientId' | 'trustedIdTokenIssuers' | 'localIdentityProvider'
 >
 
 /** Every use case of the product, wired by hand. REST routes and web loaders call the same functions. */
@@ -43,10 +44,20 @@ export function createServices({
   const listings = createListingsService({ db, reference })
   const carPage = createCarPageService({ db, limiter, secret: config.authSecret })
   const leads = createLeadsService({ db, limiter, carPage })
-  const auth = createAuth({ db, config, mailer: delivery.mailer, sms: delivery.sms })
+  // The local stand-in for Google and Apple (demo and tests only): its issuers are trusted beside the configured.
+  const localIdp = config.localIdentityProvider
+    ? createLocalIdentityProvider({ publicUrl: config.publicUrl, keyFile: config.localIdentityProvider.keyFile })
+    : null
+  const issuers = [...config.trustedIdTokenIssuers, ...(localIdp?.issuers ?? [])]
+  const auth = createAuth({
+    db,
+    config: { ...config, trustedIdTokenIssuers: issuers },
+    mailer: delivery.mailer,
+    sms: delivery.sms,
+  })
   const sessions = createSessionResolver(auth)
   const profiles = createProfilesService({ db, media })
-  const idTokens = createIdTokenExchange({ db, auth, issuers: config.trustedIdTokenIssuers })
+  const idTokens = createIdTokenExchange({ db, auth, issuers })
   const valuation = createValuationService({ db })
   const selling = createSellingService({ db, reference, media, revalue: valuation.refreshListingEstimate })
   const messaging = createMessagingService({ db })
@@ -71,6 +82,7 @@ export function createServices({
     sessions,
     profiles,
     idTokens,
+    localIdp,
     valuation,
     selling,
     messaging,

@@ -16,6 +16,8 @@ export async function createTestApp(
     trustedIdTokenIssuers?: { issuer: string; audience: string; jwksUrl: string }[]
     /** Proxies believed about the client address; 1 unless told (tests give each client its own address). */
     trustProxyHops?: number
+    /** The local stand-in for Google and Apple sign-in (on unless told). */
+    localIdentityProvider?: boolean
     /** The rate limiter (default: counters in memory), e.g. one whose Redis is down. */
     limiter?: RateLimiter
   } = {},
@@ -31,6 +33,7 @@ export async function createTestApp(
     googleClientId: null,
     appleClientId: null,
     trustedIdTokenIssuers: options.trustedIdTokenIssuers ?? [],
+    localIdentityProvider: options.localIdentityProvider === false ? null : { keyFile: null },
   }
   const delivery = createDelivery(
     { smtpUrl: null, mailFrom: 'Tulpar Auto <no-reply@tulpar.kz>', sms: { gateway: 'outbox' } },

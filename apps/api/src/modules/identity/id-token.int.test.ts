@@ -148,7 +148,8 @@ describe('POST /api/auth/sign-in/id-token (the web: Google and Apple popups)', (
 
 describe('web sign-in buttons', () => {
   test('follow the trusted issuers: Google and Apple only when their tokens are trusted', () => {
-    expect(t.services.idTokens.webProviders).toEqual({ google: null, apple: null })
+    // The test app runs the local stand-in (local-idp.ts) for both.
+    expect(t.services.idTokens.webProviders).toEqual({ google: null, apple: null, local: true })
     expect(
       webSignInProviders([
         {
@@ -157,10 +158,10 @@ describe('web sign-in buttons', () => {
           jwksUrl: 'https://x',
         },
       ]),
-    ).toEqual({ google: 'web-client.apps.googleusercontent.com', apple: null })
+    ).toEqual({ google: 'web-client.apps.googleusercontent.com', apple: null, local: false })
     expect(
       webSignInProviders([{ issuer: 'https://appleid.apple.com', audience: 'kz.tulpar.web', jwksUrl: 'https://x' }]),
-    ).toEqual({ google: null, apple: 'kz.tulpar.web' })
+    ).toEqual({ google: null, apple: 'kz.tulpar.web', local: false })
   })
 })
 
