@@ -1,5 +1,6 @@
 import { account2Kk } from './account2.kk.ts'
 import { adminKk } from './admin.kk.ts'
+import { authKk } from './auth.kk.ts'
 import { carKk } from './car.kk.ts'
 import { catalogueKk } from './catalogue.kk.ts'
 import type { Messages } from './i18n.ts'
@@ -264,4 +265,5 @@ export const kk: Messages = {
   ...sellingKk,
   ...account2Kk,
   ...valuationKk,
+  ...authKk,
 }

@@ -1,5 +1,6 @@
 import { account2Ru } from './account2.ru.ts'
 import { adminRu } from './admin.ru.ts'
+import { authRu } from './auth.ru.ts'
 import { carRu } from './car.ru.ts'
 import { catalogueRu } from './catalogue.ru.ts'
 import { sellingRu } from './selling.ru.ts'
@@ -270,4 +271,5 @@ export const ru = {
   ...sellingRu,
   ...account2Ru,
   ...valuationRu,
+  ...authRu,
 } as const

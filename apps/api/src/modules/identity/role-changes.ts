@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, inArray } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { roleChanges, user } from './identity.tables.ts'
@@ -38,11 +38,12 @@ export async function changeUserRole(
 
 const changer = alias(user, 'changer')
 
-/** An account's role changes, newest first, with the changer's name and email (null: the server command). */
-export function findRoleChanges(db: Db, userId: string, limit = 50) {
+/** These accounts' role changes, newest first, with the changer's name and email (null: the server command). */
+export function findRoleChanges(db: Db, userIds: string[], limit = 50) {
   return db
     .select({
       id: roleChanges.id,
+      userId: roleChanges.userId,
       fromRole: roleChanges.fromRole,
       toRole: roleChanges.toRole,
       via: roleChanges.via,
@@ -53,7 +54,7 @@ export function findRoleChanges(db: Db, userId: string, limit = 50) {
     })
     .from(roleChanges)
     .leftJoin(changer, eq(changer.id, roleChanges.changedBy))
-    .where(eq(roleChanges.userId, userId))
+    .where(inArray(roleChanges.userId, userIds))
     .orderBy(desc(roleChanges.createdAt), desc(roleChanges.id))
     .limit(limit)
 }

@@ -3,6 +3,7 @@ import {
   type AdminUserPage,
   type AdminUsersQuery,
   Role,
+  type RoleChange,
   type RoleChangeBody,
   type RoleChangeList,
 } from '@tulpar/contracts'
@@ -36,6 +37,20 @@ function toRole(value: string): Role {
 
 /** Phone accounts carry a made-up address (identity/phone.ts): not an email to show. */
 const publicEmail = (email: string) => (email.endsWith('@phone.tulpar.kz') || email === '' ? null : email)
+
+function toRoleChange(r: Awaited<ReturnType<typeof findRoleChanges>>[number]): RoleChange {
+  return {
+    id: r.id,
+    fromRole: toRole(r.fromRole),
+    toRole: toRole(r.toRole),
+    via: r.via === 'command' ? 'command' : 'back_office',
+    changedBy:
+      r.changedById && r.changedByName !== null
+        ? { id: r.changedById, name: r.changedByName, email: publicEmail(r.changedByEmail ?? '') }
+        : null,
+    createdAt: r.createdAt.toISOString(),
+  }
+}
 
 function toAdminUser(r: repo.UserRow): AdminUser {
   const role = Role.safeParse(r.role)
@@ -87,20 +102,20 @@ export function createStaffService({ db }: { db: Db }) {
     async listRoleChanges(u: Actor, targetId: string): Promise<RoleChangeList> {
       requireAdmin(u)
       if (!(await repo.findUserRole(db, targetId))) throw new UserNotFoundError(targetId)
-      const rows = await findRoleChanges(db, targetId)
-      return {
-        results: rows.map((r) => ({
-          id: r.id,
-          fromRole: toRole(r.fromRole),
-          toRole: toRole(r.toRole),
-          via: r.via === 'command' ? 'command' : 'back_office',
-          changedBy:
-            r.changedById && r.changedByName !== null
-              ? { id: r.changedById, name: r.changedByName, email: publicEmail(r.changedByEmail ?? '') }
-              : null,
-          createdAt: r.createdAt.toISOString(),
-        })),
+      return { results: (await findRoleChanges(db, [targetId])).map(toRoleChange) }
+    },
+
+    /** The role changes of a page of accounts (the back office's list), by account id, newest first. Admins only. */
+    async roleChangesOf(u: Actor, userIds: string[]): Promise<Record<string, RoleChange[]>> {
+      requireAdmin(u)
+      if (userIds.length === 0) return {}
+      const byUser: Record<string, RoleChange[]> = {}
+      for (const row of await findRoleChanges(db, userIds, userIds.length * 10)) {
+        const list = byUser[row.userId] ?? []
+        list.push(toRoleChange(row))
+        byUser[row.userId] = list
       }
+      return byUser
     },
   }
 }
