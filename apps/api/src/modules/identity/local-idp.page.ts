@@ -60,7 +60,7 @@ export function renderLocalIdpPage(opts: {
   ].join('')
   return `<!doctype html>
 <html lang="${opts.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${fill(t.title)}</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${fill(t.title)}</title><style>${STYLE}</style></head>
 <body><main>
 <h1>${fill(t.title)}</h1>
 <p>${fill(t.note)}</p>
