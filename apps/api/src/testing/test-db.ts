@@ -1,12 +1,14 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import { type Database, openDatabase } from '../db/client.ts'
 
 export const MIGRATIONS = new URL('../../drizzle', import.meta.url).pathname
+/** Names the template after the checkout, so two checkouts (worktrees, a CI clone) never share or drop each other's. */
+const CHECKOUT = createHash('sha256').update(MIGRATIONS).digest('hex').slice(0, 10)
 /** Written by global-setup: a migrated PGlite database with reference data, cloned by every test file. */
-export const PGLITE_TEMPLATE_FILE = '/tmp/tulpar-test-template.tar.gz'
-export const PG_TEMPLATE_DB = 'tulpar_test_template'
+export const PGLITE_TEMPLATE_FILE = `/tmp/tulpar-test-template-${CHECKOUT}.tar.gz`
+export const PG_TEMPLATE_DB = `tulpar_test_template_${CHECKOUT}`
 
 /** Which database the integration tests run on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
 export function testDriver(): 'postgres' | 'pglite' {
