@@ -159,7 +159,7 @@ describe('malformed bodies (item 7)', () => {
     '/api/profiles/verify-phone/',
   ])('5,000 nested arrays sent to %s are a 400 problem, not a 500', async (url) => {
     for (const payload of [deep, `{"email":${deep},"password":"x"}`]) {
-      const res = await post(url, payload, '198.23.0.1', { 'content-type': 'application/json' })
+      const res = await post(url, payload, '198.23.0.1', { 'content-type': 'application/json; charset=utf-8' })
       expect(res.statusCode).toBe(400)
       expect(res.headers['content-type']).toContain('application/problem+json')
       expect(res.json()).toMatchObject({ status: 400, code: 'body.too_deep' })
