@@ -94,7 +94,7 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   registerCrossSiteCheck(app, config.publicUrl)
   const limits = createAbuseLimits(limiter)
   registerAuthHandler(app, { auth: services.auth, limits, publicUrl: config.publicUrl })
-  registerIdTokenExchange(app, services.idTokens)
+  registerIdTokenExchange(app, services.idTokens, limits)
   await app.register(companyRoutes(services), { prefix: '/api' })
   await app.register(listingsRoutes(services), { prefix: '/api' })
   await app.register(valuationRoutes(services), { prefix: '/api' })

@@ -190,3 +190,15 @@ test('identity-token sign-in shares the per-IP sign-in limit (50 per 15 minutes)
   expect((await email('203.0.113.77')).statusCode).toBe(429)
   expect((await email('203.0.113.78')).statusCode).toBe(401)
 })
+
+test("the app's token exchange shares it too", async () => {
+  const attempt = () =>
+    t.app.inject({
+      url: '/api/firebase/auth/',
+      headers: { authorization: 'Bearer not-a-jwt', 'x-forwarded-for': '203.0.113.79' },
+    })
+  for (let i = 0; i < 50; i++) expect((await attempt()).statusCode).toBe(401)
+  const blocked = await attempt()
+  expect(blocked.statusCode).toBe(429)
+  expect(blocked.json().code).toBe('auth.too_many_requests')
+})

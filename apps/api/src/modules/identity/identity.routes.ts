@@ -80,7 +80,7 @@ export function registerAuthHandler(
 }
 
 /** Spec: GET /firebase/auth/ with the identity token as bearer answers `{ jwt }`, the product's token. */
-export function registerIdTokenExchange(app: FastifyInstance, exchange: IdTokenExchange) {
+export function registerIdTokenExchange(app: FastifyInstance, exchange: IdTokenExchange, limits: AbuseLimits) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/firebase/auth/',
     {
@@ -89,11 +89,13 @@ export function registerIdTokenExchange(app: FastifyInstance, exchange: IdTokenE
         summary: 'Exchange an identity token from a trusted issuer for a product token',
         description:
           'Send `Authorization: Bearer <identity token>`. Trusted issuers are configured by TRUSTED_ID_TOKEN_ISSUERS. ' +
-          'The answer `jwt` is a session token usable as `Authorization: Bearer`.',
-        response: { 200: z.object({ jwt: z.string() }), 401: Problem },
+          'The answer `jwt` is a session token usable as `Authorization: Bearer`. Counted with the sign-ins per IP ' +
+          '(50 per 15 minutes).',
+        response: { 200: z.object({ jwt: z.string() }), 401: Problem, 429: Problem },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      await limits.tokenSignIn(request.ip, reply)
       const header = request.headers.authorization ?? ''
       if (!header.startsWith('Bearer ')) throw new InvalidIdTokenError('missing bearer token')
       return exchange.exchange(header.slice('Bearer '.length).trim())
