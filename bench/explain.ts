@@ -98,6 +98,7 @@ export async function explainMix(
       googleClientId: null,
       appleClientId: null,
       trustedIdTokenIssuers: [],
+      localIdentityProvider: null,
     },
     delivery: createDelivery({ smtpUrl: null, mailFrom: 'bench <bench@localhost>', sms: { gateway: 'outbox' } }, db),
     media: createLocalDiskStorage(mkdtempSync(join(tmpdir(), 'tulpar-bench-media-'))),

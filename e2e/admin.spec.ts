@@ -249,6 +249,12 @@ describe('back office', () => {
       await poll(() => adminPage.locator('.admin-notice').textContent()).toBe(
         `Роль пользователя Ержан Тестов: ${name === 'phone' ? 'Модератор' : 'Пользователь'}.`,
       )
+      // Every change is recorded with who made it: the history lists them, newest first.
+      await adminPage.locator('.role-history summary').click()
+      const entries = await adminPage.locator('.role-history li').allTextContents()
+      expect(entries).toHaveLength(name === 'phone' ? 1 : 2)
+      expect(entries[0]).toContain(name === 'phone' ? 'Пользователь → Модератор' : 'Модератор → Пользователь')
+      expect(entries[0]).toContain(admin.email)
       await adminPage.screenshot({ path: `${SCREENSHOTS}admin-users-${name}.png`, fullPage: true })
       expect(adminErrors).toEqual([])
       await adminContext.close()

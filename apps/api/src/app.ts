@@ -12,7 +12,9 @@ import type { Database } from './db/client.ts'
 import type { RateLimiter } from './lib/rate-limit.ts'
 import { companyRoutes } from './modules/company/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
+import { createAbuseLimits } from './modules/identity/abuse-limits.ts'
 import { registerAuthHandler, registerIdTokenExchange } from './modules/identity/identity.routes.ts'
+import { registerLocalIdpRoutes } from './modules/identity/local-idp.routes.ts'
 import { leadsRoutes } from './modules/leads/index.ts'
 import { carPageRoutes, listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute, registerMediaRedirect } from './modules/media/index.ts'
@@ -24,6 +26,7 @@ import { sellingRoutes } from './modules/selling/index.ts'
 import { seoRoutes } from './modules/seo/index.ts'
 import { valuationRoutes } from './modules/valuation/index.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
+import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerProblemHandler, sendNotFound } from './plugins/problem.ts'
 import type { Services } from './services.ts'
@@ -59,6 +62,7 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerProblemHandler(app)
+  registerJsonBodyParser(app)
   // Pages, scripts and JSON compressed on the wire (phones on 4G). Brotli at quality 4 costs about as much CPU
   // as gzip -6 and is smaller; media (AVIF/WebP/JPEG) is already compressed and is skipped by type.
   await app.register(fastifyCompress, {
@@ -86,10 +90,11 @@ export async function buildApi({ config, database, services, limiter, logger }: 
       index: false,
     })
 
-  registerHealth(app, database)
+  registerHealth(app, database, limiter)
   registerCrossSiteCheck(app, config.publicUrl)
-  registerAuthHandler(app, { auth: services.auth, limiter, publicUrl: config.publicUrl })
-  registerIdTokenExchange(app, services.idTokens)
+  const limits = createAbuseLimits(limiter)
+  registerAuthHandler(app, { auth: services.auth, limits, publicUrl: config.publicUrl })
+  registerIdTokenExchange(app, services.idTokens, limits)
   await app.register(companyRoutes(services), { prefix: '/api' })
   await app.register(listingsRoutes(services), { prefix: '/api' })
   await app.register(valuationRoutes(services), { prefix: '/api' })
@@ -100,7 +105,7 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await app.register(
     profilesRoutes({
       ...services,
-      limiter,
+      limits,
       secret: config.authSecret,
       secureCookies: config.publicUrl.startsWith('https:'),
     }),
@@ -112,11 +117,13 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await app.register(seoRoutes(services))
   // Development only: SMS codes and emails land in the outbox table instead of a gateway.
   if (config.devOutbox) registerOutboxRoutes(app, { db: database.db })
+  // Development only: the stand-in for Google and Apple sign-in (LOCAL_ID_PROVIDER).
+  if (services.localIdp) registerLocalIdpRoutes(app, services.localIdp)
   app.all('/api/*', sendNotFound)
   return app as unknown as FastifyInstance
 }
 
-function registerHealth(app: FastifyInstance, database: Pick<Database, 'ping'>) {
+function registerHealth(app: FastifyInstance, database: Pick<Database, 'ping'>, limiter: RateLimiter) {
   const typed = app.withTypeProvider<ZodTypeProvider>()
   typed.get(
     '/api/healthz',
@@ -134,14 +141,26 @@ function registerHealth(app: FastifyInstance, database: Pick<Database, 'ping'>) 
     {
       schema: {
         tags: ['health'],
-        summary: 'Readiness: the database answers',
-        response: { 200: z.object({ status: z.literal('ready'), database: z.literal('ok') }), 503: Problem },
+        summary: 'Readiness: the database answers; where the rate limits count',
+        description:
+          '`redis`: `ok`, `down` (limits count in this process until it answers again; still ready) or ' +
+          '`none` (not configured: one process, counters in memory).',
+        response: {
+          200: z.object({
+            status: z.literal('ready'),
+            database: z.literal('ok'),
+            redis: z.enum(['ok', 'down', 'none']),
+          }),
+          503: Problem,
+        },
       },
     },
     async (request, reply) => {
+      const limits = await limiter.health()
+      const redis = limits.store === 'memory' ? ('none' as const) : limits.status
       try {
         await database.ping()
-        return { status: 'ready' as const, database: 'ok' as const }
+        return { status: 'ready' as const, database: 'ok' as const, redis }
       } catch (error) {
         request.log.error({ err: error }, 'database is not ready')
         return reply.status(503).type('application/problem+json').send({

@@ -36,6 +36,17 @@ describe('loadConfig', () => {
     ).toBe(true)
   })
 
+  test('the local identity provider is on with the demo (key in the data folder), off with PostgreSQL unless asked', () => {
+    const dataDir = tempDir()
+    expect(loadConfig({ DATA_DIR: dataDir }).localIdentityProvider).toEqual({
+      keyFile: join(dataDir, 'local-idp-key.pem'),
+    })
+    const server = { DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'x'.repeat(32), DATA_DIR: dataDir }
+    expect(loadConfig(server).localIdentityProvider).toBeNull()
+    expect(loadConfig({ ...server, DEV_OUTBOX: 'true' }).localIdentityProvider).not.toBeNull()
+    expect(loadConfig({ ...server, DEV_OUTBOX: 'true', LOCAL_ID_PROVIDER: 'false' }).localIdentityProvider).toBeNull()
+  })
+
   test('photos go to the local disk by default; MEDIA_STORAGE=s3 needs the bucket settings', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).mediaStorage).toEqual({ kind: 'local' })
     expect(() => loadConfig({ DATA_DIR: tempDir(), MEDIA_STORAGE: 's3', S3_BUCKET: 'b' })).toThrowError(

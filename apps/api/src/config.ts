@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   VALUATION_REFRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   MIGRATIONS_DIR: z.string().optional(),
   DEV_OUTBOX: booleanFlag.optional(),
+  /** A local stand-in for Google and Apple sign-in (demo and tests); default: on when DEV_OUTBOX is. */
+  LOCAL_ID_PROVIDER: booleanFlag.optional(),
   SMTP_URL: z.string().startsWith('smtp').optional(),
   MAIL_FROM: z.string().default('Tulpar Auto <no-reply@tulpar.kz>'),
   SMS_GATEWAY: z.enum(['outbox', 'smsc']).optional(),
@@ -100,6 +102,11 @@ export interface Config {
   googleClientId: string | null
   appleClientId: string | null
   trustedIdTokenIssuers: z.infer<typeof TrustedIssuers>
+  /**
+   * The local identity provider (modules/identity/local-idp.ts) and the file its signing key is kept in
+   * (null: a new key in memory); null when off. Anyone can sign in as anyone through it: never in production.
+   */
+  localIdentityProvider: { keyFile: string | null } | null
 }
 
 /**
@@ -197,6 +204,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     appleClientId: e.APPLE_CLIENT_ID ?? null,
     trustedIdTokenIssuers,
+    localIdentityProvider:
+      (e.LOCAL_ID_PROVIDER ?? e.DEV_OUTBOX ?? databaseUrl === null)
+        ? { keyFile: join(dataDir, 'local-idp-key.pem') }
+        : null,
   }
 }
 

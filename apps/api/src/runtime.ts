@@ -18,7 +18,7 @@ export interface Runtime {
   close(): Promise<void>
 }
 
-type Log = Pick<FastifyBaseLogger, 'info' | 'error'>
+type Log = Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>
 
 /**
  * Opens the database, applies migrations, loads reference data, seeds demo listings when the database
@@ -49,7 +49,10 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
     throw error
   }
   const delivery = createDelivery(config, database.db)
-  const limiter = createRateLimiter(config.redisUrl)
+  const limiter = createRateLimiter(config.redisUrl, {
+    onOutage: (error) => log.error({ err: error }, 'redis does not answer: rate limits count in this process'),
+    onRecovery: () => log.warn('redis answers again: rate limits are shared again'),
+  })
   const services = createServices({
     db: database.db,
     config,

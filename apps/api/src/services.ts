@@ -3,8 +3,10 @@ import type { Db } from './db/client.ts'
 import type { RateLimiter } from './lib/rate-limit.ts'
 import { createCompanyService } from './modules/company/index.ts'
 import type { Delivery } from './modules/delivery/index.ts'
+import { createAbuseLimits } from './modules/identity/abuse-limits.ts'
 import { createAuth } from './modules/identity/auth.ts'
 import { createIdTokenExchange } from './modules/identity/id-token.ts'
+import { createLocalIdentityProvider } from './modules/identity/local-idp.ts'
 import { createSessionResolver } from './modules/identity/session.ts'
 import { createInspectionsService } from './modules/inspections/index.ts'
 import { createLeadsService } from './modules/leads/index.ts'
@@ -21,7 +23,7 @@ import { createValuationService } from './modules/valuation/index.ts'
 
 export type ServicesConfig = Pick<
   Config,
-  'publicUrl' | 'authSecret' | 'googleClientId' | 'appleClientId' | 'trustedIdTokenIssuers'
+  'publicUrl' | 'authSecret' | 'googleClientId' | 'appleClientId' | 'trustedIdTokenIssuers' | 'localIdentityProvider'
 >
 
 /** Every use case of the product, wired by hand. REST routes and web loaders call the same functions. */
@@ -44,12 +46,27 @@ export function createServices({
   const listings = createListingsService({ db, reference })
   const carPage = createCarPageService({ db, limiter, secret: config.authSecret })
   const leads = createLeadsService({ db, limiter, carPage })
-  const auth = createAuth({ db, config, mailer: delivery.mailer, sms: delivery.sms })
+  // The local stand-in for Google and Apple (demo and tests only): its issuers are trusted beside the configured.
+  const localIdp = config.localIdentityProvider
+    ? createLocalIdentityProvider({ publicUrl: config.publicUrl, keyFile: config.localIdentityProvider.keyFile })
+    : null
+  const issuers = [...config.trustedIdTokenIssuers, ...(localIdp?.issuers ?? [])]
+  const auth = createAuth({
+    db,
+    config: { ...config, trustedIdTokenIssuers: issuers },
+    mailer: delivery.mailer,
+    sms: delivery.sms,
+  })
   const sessions = createSessionResolver(auth)
   const profiles = createProfilesService({ db, media })
-  const idTokens = createIdTokenExchange({ db, auth, issuers: config.trustedIdTokenIssuers })
+  const idTokens = createIdTokenExchange({ db, auth, issuers })
   const valuation = createValuationService({ db })
-  const phones = createPhonesService({ db, sms: delivery.sms, limiter, secret: config.authSecret })
+  const phones = createPhonesService({
+    db,
+    sms: delivery.sms,
+    limits: createAbuseLimits(limiter),
+    secret: config.authSecret,
+  })
   const selling = createSellingService({ db, reference, media, phones, revalue: valuation.refreshListingEstimate })
   const messaging = createMessagingService({ db })
   const inspections = createInspectionsService({ db })
@@ -73,6 +90,7 @@ export function createServices({
     sessions,
     profiles,
     idTokens,
+    localIdp,
     valuation,
     phones,
     selling,

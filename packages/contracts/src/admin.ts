@@ -367,3 +367,20 @@ export type AdminUserPage = z.infer<typeof AdminUserPage>
 
 export const RoleChangeBody = z.strictObject({ role: AssignableRole }).meta({ id: 'RoleChangeBody' })
 export type RoleChangeBody = z.infer<typeof RoleChangeBody>
+
+/** One role change (every change is recorded): by an admin in the back office, or by the server command. */
+export const RoleChange = z
+  .object({
+    id: z.string(),
+    fromRole: Role,
+    toRole: Role,
+    via: z.enum(['back_office', 'command']),
+    /** The admin who made it; null when made by `npm run admin:create` or when that account is gone. */
+    changedBy: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'RoleChange' })
+export type RoleChange = z.infer<typeof RoleChange>
+
+export const RoleChangeList = z.object({ results: z.array(RoleChange) }).meta({ id: 'RoleChangeList' })
+export type RoleChangeList = z.infer<typeof RoleChangeList>

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis'
+import { createFallbackRateLimiter } from './rate-limit-fallback.ts'
 
 export interface RateLimitResult {
   /** Whether this hit is within the limit. */
@@ -13,7 +14,15 @@ export interface RateLimitResult {
 export interface RateLimiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>
   reset(key: string): Promise<void>
+  /** Where the counters live and whether that store answers now (for /api/readyz). */
+  health(): Promise<RateLimiterHealth>
   close(): Promise<void>
+}
+
+export interface RateLimiterHealth {
+  store: 'redis' | 'memory'
+  /** `down`: the shared store does not answer; counters fall back to this process (see rate-limit-fallback.ts). */
+  status: 'ok' | 'down'
 }
 
 /**
@@ -33,6 +42,17 @@ export const LIMITS = {
   loginPerIp: { limit: 50, windowSeconds: 900 },
   /** Wrong guesses allowed for one SMS/email code before it is void. */
   codeAttempts: 5,
+  /**
+   * Code checks per phone number per hour, whatever codes were sent in between (a new code does not reset it):
+   * at most this many guesses an hour at one number's 6-digit code.
+   */
+  codeChecksPerNumberHour: { limit: 10, windowSeconds: 3600 },
+  /** Code checks per client IP per 15 minutes (one client guessing at many numbers). */
+  codeChecksPerIp: { limit: 30, windowSeconds: 900 },
+  /** New accounts per email per hour (the same address tried again and again). */
+  signUpPerEmailHour: { limit: 5, windowSeconds: 3600 },
+  /** New accounts per client IP per hour. */
+  signUpPerIpHour: { limit: 20, windowSeconds: 3600 },
 } as const
 
 function result(count: number, limit: number, msLeft: number): RateLimitResult {
@@ -76,6 +96,9 @@ export function createMemoryRateLimiter({ now = () => Date.now() }: { now?: () =
     async reset(key) {
       windows.delete(key)
     },
+    async health() {
+      return { store: 'memory', status: 'ok' }
+    },
     async close() {
       windows.clear()
     },
@@ -101,17 +124,26 @@ export interface RedisRateLimiterOptions {
   prefix?: string
   /** Connection errors (ioredis reconnects by itself); without it they are ignored. */
   onError?: (error: Error) => void
+  /** A command not answered in this time fails (default 50 ms): a stalled Redis must not stall requests. */
+  commandTimeoutMs?: number
 }
 
 /**
- * Counters in Redis, shared by every process using the same server and prefix. `hit` rejects when Redis
- * cannot answer (after one retry); callers choose whether to fail open or closed.
+ * Counters in Redis, shared by every process using the same server and prefix. `hit` rejects within
+ * `commandTimeoutMs` when Redis does not answer, connected or not (the timeout covers a command waiting for the
+ * connection too), and at once when a connection attempt fails; callers choose what then
+ * (createFallbackRateLimiter counts in the process instead).
  */
 export function createRedisRateLimiter(
   url: string,
-  { prefix = 'rl:', onError }: RedisRateLimiterOptions = {},
+  { prefix = 'rl:', onError, commandTimeoutMs = 50 }: RedisRateLimiterOptions = {},
 ): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 5000, enableAutoPipelining: true })
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 0,
+    commandTimeout: commandTimeoutMs,
+    connectTimeout: 2000,
+    enableAutoPipelining: true,
+  })
   redis.on('error', (error: Error) => onError?.(error))
 
   return {
@@ -123,6 +155,13 @@ export function createRedisRateLimiter(
     async reset(key) {
       await redis.del(prefix + key)
     },
+    async health() {
+      try {
+        return { store: 'redis', status: (await redis.ping()) === 'PONG' ? 'ok' : 'down' }
+      } catch {
+        return { store: 'redis', status: 'down' }
+      }
+    },
     async close() {
       try {
         await redis.quit()
@@ -133,7 +172,17 @@ export function createRedisRateLimiter(
   }
 }
 
-/** Redis when a URL is configured (several processes), else memory (one process). */
-export function createRateLimiter(redisUrl: string | null): RateLimiter {
-  return redisUrl ? createRedisRateLimiter(redisUrl) : createMemoryRateLimiter()
+/**
+ * Redis when a URL is configured (several processes), else memory (one process). With Redis, an outage
+ * falls back to this process's own counters (decision 009) and is reported through `onOutage`.
+ */
+export function createRateLimiter(
+  redisUrl: string | null,
+  { onOutage, onRecovery }: { onOutage?: (error: Error) => void; onRecovery?: () => void } = {},
+): RateLimiter {
+  if (!redisUrl) return createMemoryRateLimiter()
+  return createFallbackRateLimiter(createRedisRateLimiter(redisUrl), createMemoryRateLimiter(), {
+    onOutage,
+    onRecovery,
+  })
 }

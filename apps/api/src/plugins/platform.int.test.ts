@@ -12,10 +12,10 @@ describe('health', () => {
     expect((await t.app.inject('/api/healthz')).json()).toEqual({ status: 'ok' })
   })
 
-  test('readyz checks the database', async () => {
+  test('readyz checks the database and says where the rate limits count', async () => {
     const res = await t.app.inject('/api/readyz')
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ status: 'ready', database: 'ok' })
+    expect(res.json()).toEqual({ status: 'ready', database: 'ok', redis: 'none' })
   })
 })
 

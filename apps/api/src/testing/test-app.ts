@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApi } from '../app.ts'
-import { createMemoryRateLimiter } from '../lib/rate-limit.ts'
+import { createMemoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts'
 import { createDelivery } from '../modules/delivery/index.ts'
 import { createLocalDiskStorage } from '../modules/media/index.ts'
 import { createServices } from '../services.ts'
@@ -16,6 +16,10 @@ export async function createTestApp(
     trustedIdTokenIssuers?: { issuer: string; audience: string; jwksUrl: string }[]
     /** Proxies believed about the client address; 1 unless told (tests give each client its own address). */
     trustProxyHops?: number
+    /** The local stand-in for Google and Apple sign-in (on unless told). */
+    localIdentityProvider?: boolean
+    /** The rate limiter (default: counters in memory), e.g. one whose Redis is down. */
+    limiter?: RateLimiter
   } = {},
 ) {
   const database: TestDatabase = await createTestDatabase()
@@ -29,13 +33,14 @@ export async function createTestApp(
     googleClientId: null,
     appleClientId: null,
     trustedIdTokenIssuers: options.trustedIdTokenIssuers ?? [],
+    localIdentityProvider: options.localIdentityProvider === false ? null : { keyFile: null },
   }
   const delivery = createDelivery(
     { smtpUrl: null, mailFrom: 'Tulpar Auto <no-reply@tulpar.kz>', sms: { gateway: 'outbox' } },
     database.db,
   )
   const media = createLocalDiskStorage(config.mediaDir)
-  const limiter = createMemoryRateLimiter()
+  const limiter = options.limiter ?? createMemoryRateLimiter()
   const services = createServices({ db: database.db, config, delivery, media, limiter })
   const app = await buildApi({ config, database, services, limiter, logger: false })
   await app.ready()

@@ -1,5 +1,6 @@
 import { account2En } from './account2.en.ts'
 import { adminEn } from './admin.en.ts'
+import { authEn } from './auth.en.ts'
 import { carEn } from './car.en.ts'
 import { catalogueEn } from './catalogue.en.ts'
 import type { Messages } from './i18n.ts'
@@ -259,4 +260,5 @@ export const en: Messages = {
   ...sellPhoneEn,
   ...account2En,
   ...valuationEn,
+  ...authEn,
 }

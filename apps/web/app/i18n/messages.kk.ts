@@ -1,5 +1,6 @@
 import { account2Kk } from './account2.kk.ts'
 import { adminKk } from './admin.kk.ts'
+import { authKk } from './auth.kk.ts'
 import { carKk } from './car.kk.ts'
 import { catalogueKk } from './catalogue.kk.ts'
 import type { Messages } from './i18n.ts'
@@ -266,4 +267,5 @@ export const kk: Messages = {
   ...sellPhoneKk,
   ...account2Kk,
   ...valuationKk,
+  ...authKk,
 }

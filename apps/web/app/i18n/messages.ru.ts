@@ -1,5 +1,6 @@
 import { account2Ru } from './account2.ru.ts'
 import { adminRu } from './admin.ru.ts'
+import { authRu } from './auth.ru.ts'
 import { carRu } from './car.ru.ts'
 import { catalogueRu } from './catalogue.ru.ts'
 import { sellPhoneRu } from './sell-phone.ru.ts'
@@ -272,4 +273,5 @@ export const ru = {
   ...sellPhoneRu,
   ...account2Ru,
   ...valuationRu,
+  ...authRu,
 } as const

@@ -40,6 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (serviceError(error)?.status === 400) throw redirect('/admin/users')
     throw error
   }
+  const roleChanges = await services.staff.roleChangesOf(
+    user,
+    page.results.map((u) => u.id),
+  )
   const savedId = params.get('saved')
   const saved = savedId ? (page.results.find((u) => u.id === savedId) ?? null) : null
   return {
@@ -49,6 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     me: user.id,
     saved: saved ? { name: saved.name, role: saved.role } : null,
     created: Object.fromEntries(page.results.map((u) => [u.id, formatDateTime(u.createdAt, locale)])),
+    // Who changed each role, when (recorded for every change: modules/identity/role-changes.ts).
+    history: Object.fromEntries(
+      Object.entries(roleChanges).map(([id, changes]) => [
+        id,
+        changes.map((c) => ({ ...c, at: formatDateTime(c.createdAt, locale) })),
+      ]),
+    ),
     title: translate(MESSAGES[locale], locale, 'admin.users.title'),
   }
 }
@@ -82,7 +93,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, q, role, me, saved, created } = loaderData
+  const { page, q, role, me, saved, created, history } = loaderData
   const { t } = useI18n()
   const busy = useNavigation().state === 'submitting'
   const next = new URLSearchParams()
@@ -139,6 +150,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   {u.phone ? ` · ${u.phone}` : ''} · {t('admin.users.listings', { count: u.listingsCount })} ·{' '}
                   {created[u.id]}
                 </p>
+                <RoleHistory changes={history[u.id] ?? []} />
               </div>
               <div className="user-actions">
                 {u.id === me ? (
@@ -172,6 +184,29 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </nav>
       ) : null}
     </div>
+  )
+}
+
+type HistoryEntry = Route.ComponentProps['loaderData']['history'][string][number]
+
+function RoleHistory({ changes }: { changes: HistoryEntry[] }) {
+  const { t } = useI18n()
+  if (changes.length === 0) return null
+  return (
+    <details className="role-history">
+      <summary>{t('admin.roles.history')}</summary>
+      <ul>
+        {changes.map((c) => (
+          <li key={c.id}>
+            {t('admin.roles.history.entry', {
+              from: t(`admin.role.${c.fromRole}`),
+              to: t(`admin.role.${c.toRole}`),
+            })}{' '}
+            · {c.changedBy ? (c.changedBy.email ?? c.changedBy.name) : t('admin.roles.history.byCommand')} · {c.at}
+          </li>
+        ))}
+      </ul>
+    </details>
   )
 }
 

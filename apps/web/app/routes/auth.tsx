@@ -17,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')))
   const locale = context.get(localeContext)
   return {
-    // Google and Apple buttons only for providers whose tokens the server trusts (GOOGLE_CLIENT_ID, APPLE_CLIENT_ID).
+    // Google and Apple buttons for providers whose tokens the server trusts (GOOGLE_CLIENT_ID, APPLE_CLIENT_ID), or
+    // through the local identity provider (LOCAL_ID_PROVIDER, the demo and tests).
     providers: services.idTokens.webProviders,
     title: translate(MESSAGES[locale], locale, 'auth.title'),
     description: translate(MESSAGES[locale], locale, 'auth.description'),
@@ -94,9 +95,9 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
           <PhoneForm />
         )}
       </div>
-      {loaderData.providers.google || loaderData.providers.apple ? (
+      {loaderData.providers.google || loaderData.providers.apple || loaderData.providers.local ? (
         <Suspense fallback={null}>
-          <SocialSignIn google={loaderData.providers.google} apple={loaderData.providers.apple} />
+          <SocialSignIn {...loaderData.providers} />
         </Suspense>
       ) : null}
       <p className="disclaimer">

@@ -65,10 +65,10 @@ export async function action(args: Route.ActionArgs) {
   const intent = String(form.get('intent') ?? 'next')
   const step = String(form.get('step') ?? '')
   const here = `/create-auto/${listing.id}`
+  const { clientIp } = args.context.get(requestInfoContext)
 
   // The publish step's "send code" form (no step): a code to the listing's contact phone.
   if (intent === 'send-code' && step === '') {
-    const { clientIp } = args.context.get(requestInfoContext)
     const phone = await sendPhoneCodeFromForm(services, user, listing.id, clientIp)
     return data<ActionResult>({ errors: {}, values: {}, phone }, { status: phone.error ? 429 : 200 })
   }
@@ -76,7 +76,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === 'publish') {
     // The phone is confirmed in place: the code typed in the publish step is checked first; the draft is untouched.
     if (canPublish(listing) && !listing.contactPhoneConfirmed && listing.contactPhone) {
-      const error = await confirmPhoneFromForm(services, user, listing.id, String(form.get('code') ?? ''))
+      const error = await confirmPhoneFromForm(services, user, listing.id, clientIp, String(form.get('code') ?? ''))
       if (error) return data<ActionResult>({ errors: {}, values: {}, phone: { sent: false, error } }, { status: 400 })
     }
     const failed = await publishFromForm(services, user, listing.id)
@@ -96,11 +96,10 @@ export async function action(args: Route.ActionArgs) {
     const typed = String(form.get('contactPhone') ?? '')
     const errors: FieldMessages = { contactPhone: 'sell.error.not_confirmed' }
     if (intent === 'send-code') {
-      const { clientIp } = args.context.get(requestInfoContext)
       const phone = await sendPhoneCodeFromForm(services, user, listing.id, clientIp, typed)
       return data<ActionResult>({ errors, values, phone }, { status: phone.error ? 400 : 200 })
     }
-    const error = await confirmPhoneFromForm(services, user, listing.id, code, typed)
+    const error = await confirmPhoneFromForm(services, user, listing.id, clientIp, code, typed)
     if (error) return data<ActionResult>({ errors, values, phone: { sent: false, error } }, { status: 400 })
   }
 

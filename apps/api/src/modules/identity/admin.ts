@@ -3,10 +3,12 @@ import type { Db } from '../../db/client.ts'
 import type { Auth } from './auth.ts'
 import { MIN_PASSWORD_LENGTH } from './auth.ts'
 import { user } from './identity.tables.ts'
+import { changeUserRole } from './role-changes.ts'
 
 /**
  * Makes an admin on any database: creates the account with this email and password when it does not exist,
- * otherwise gives the existing account the admin role (its password stays as it is).
+ * otherwise gives the existing account the admin role (its password stays as it is). The change is recorded
+ * (role_changes, via `command`).
  */
 export async function createAdmin(
   { db, auth }: { db: Db; auth: Auth },
@@ -22,9 +24,7 @@ export async function createAdmin(
     existing = { id: result.user.id }
     created = true
   }
-  await db
-    .update(user)
-    .set({ role: 'admin', emailVerified: true, updatedAt: new Date() })
-    .where(eq(user.id, existing.id))
+  await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, existing.id))
+  await changeUserRole(db, existing.id, 'admin', { changedBy: null, via: 'command' })
   return { userId: existing.id, created }
 }

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { Mailer, SmsGateway } from '../delivery/index.ts'
 import { createProfileFor, findProfileByUserId } from '../profiles/profiles.repository.ts'
-import { createIdTokenVerifier } from './id-token.ts'
+import { createIdTokenVerifier, type TrustedIssuer } from './id-token.ts'
 import { idTokenSignIn } from './id-token-sign-in.ts'
 import { account, session, user, verification } from './identity.tables.ts'
 import { resetPasswordEmail, smsCodeText } from './messages.ts'
@@ -14,7 +14,7 @@ import { normaliseKzPhone, phoneAccountEmail } from './phone.ts'
 
 export interface AuthDeps {
   db: Db
-  config: Pick<Config, 'publicUrl' | 'authSecret' | 'trustedIdTokenIssuers'>
+  config: Pick<Config, 'publicUrl' | 'authSecret'> & { trustedIdTokenIssuers: TrustedIssuer[] }
   mailer: Mailer
   sms: SmsGateway
 }

@@ -148,7 +148,8 @@ describe('POST /api/auth/sign-in/id-token (the web: Google and Apple popups)', (
 
 describe('web sign-in buttons', () => {
   test('follow the trusted issuers: Google and Apple only when their tokens are trusted', () => {
-    expect(t.services.idTokens.webProviders).toEqual({ google: null, apple: null })
+    // The test app runs the local stand-in (local-idp.ts) for both.
+    expect(t.services.idTokens.webProviders).toEqual({ google: null, apple: null, local: true })
     expect(
       webSignInProviders([
         {
@@ -157,10 +158,10 @@ describe('web sign-in buttons', () => {
           jwksUrl: 'https://x',
         },
       ]),
-    ).toEqual({ google: 'web-client.apps.googleusercontent.com', apple: null })
+    ).toEqual({ google: 'web-client.apps.googleusercontent.com', apple: null, local: false })
     expect(
       webSignInProviders([{ issuer: 'https://appleid.apple.com', audience: 'kz.tulpar.web', jwksUrl: 'https://x' }]),
-    ).toEqual({ google: null, apple: 'kz.tulpar.web' })
+    ).toEqual({ google: null, apple: 'kz.tulpar.web', local: false })
   })
 })
 
@@ -188,4 +189,16 @@ test('identity-token sign-in shares the per-IP sign-in limit (50 per 15 minutes)
     })
   expect((await email('203.0.113.77')).statusCode).toBe(429)
   expect((await email('203.0.113.78')).statusCode).toBe(401)
+})
+
+test("the app's token exchange shares it too", async () => {
+  const attempt = () =>
+    t.app.inject({
+      url: '/api/firebase/auth/',
+      headers: { authorization: 'Bearer not-a-jwt', 'x-forwarded-for': '203.0.113.79' },
+    })
+  for (let i = 0; i < 50; i++) expect((await attempt()).statusCode).toBe(401)
+  const blocked = await attempt()
+  expect(blocked.statusCode).toBe(429)
+  expect(blocked.json().code).toBe('auth.too_many_requests')
 })

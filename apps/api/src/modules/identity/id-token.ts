@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
+import { createLocalJWKSet, createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Auth } from './auth.ts'
 import { account, user } from './identity.tables.ts'
+import type { LocalIssuer } from './local-idp.ts'
 import { normaliseKzPhone, phoneAccountEmail } from './phone.ts'
 
 export class InvalidIdTokenError extends AppError {
@@ -13,7 +14,8 @@ export class InvalidIdTokenError extends AppError {
   }
 }
 
-export type TrustedIssuer = Config['trustedIdTokenIssuers'][number]
+/** A configured issuer (keys fetched from `jwksUrl`) or the local provider's (keys given: local-idp.ts). */
+export type TrustedIssuer = Config['trustedIdTokenIssuers'][number] | LocalIssuer
 type Claims = JWTPayload & Record<string, unknown>
 
 /** The part of better-auth's internal adapter that signing in by identity token needs. */
@@ -30,12 +32,18 @@ const APPLE_ISSUER = 'https://appleid.apple.com'
 
 /**
  * The web's Google and Apple buttons need the client id their identity tokens are issued for; a button is
- * offered only when that provider's tokens are trusted (GOOGLE_CLIENT_ID / APPLE_CLIENT_ID in config.ts).
+ * offered when that provider's tokens are trusted (GOOGLE_CLIENT_ID / APPLE_CLIENT_ID in config.ts), and, with
+ * the local provider on (LOCAL_ID_PROVIDER), for the others through the local stand-in (`local`).
  */
-export function webSignInProviders(issuers: TrustedIssuer[]): { google: string | null; apple: string | null } {
+export function webSignInProviders(issuers: TrustedIssuer[]): {
+  google: string | null
+  apple: string | null
+  local: boolean
+} {
   return {
     google: issuers.find((i) => i.issuer === GOOGLE_ISSUER)?.audience ?? null,
     apple: issuers.find((i) => i.issuer === APPLE_ISSUER)?.audience ?? null,
+    local: issuers.some((i) => 'jwks' in i),
   }
 }
 
@@ -46,7 +54,9 @@ export function webSignInProviders(issuers: TrustedIssuer[]): { google: string |
  * so one Google or Apple identity is one account on both.
  */
 export function createIdTokenVerifier({ db, issuers }: { db: Db; issuers: TrustedIssuer[] }) {
-  const keySets = new Map(issuers.map((i) => [i.issuer, createRemoteJWKSet(new URL(i.jwksUrl))]))
+  const keySets = new Map<string, JWTVerifyGetKey>(
+    issuers.map((i) => [i.issuer, 'jwks' in i ? createLocalJWKSet(i.jwks) : createRemoteJWKSet(new URL(i.jwksUrl))]),
+  )
 
   /** Throws InvalidIdTokenError for an untrusted, expired, or badly signed token. */
   async function verify(token: string): Promise<{ issuer: TrustedIssuer; claims: Claims }> {

@@ -2,85 +2,55 @@ import { Problem } from '@tulpar/contracts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from '../../lib/errors.ts'
-import { LIMITS, type RateLimiter } from '../../lib/rate-limit.ts'
+import { sendNotFound } from '../../plugins/problem.ts'
+import type { AbuseLimits } from './abuse-limits.ts'
 import type { Auth } from './auth.ts'
 import { type IdTokenExchange, InvalidIdTokenError } from './id-token.ts'
 import { toFetchHeaders } from './session.ts'
 
-export class TooManyRequestsError extends AppError {
-  readonly retryAfterSeconds: number
-  constructor(retryAfterSeconds: number) {
-    super('auth.too_many_requests', 429, 'Please try again later or choose another sign-in method.')
-    this.retryAfterSeconds = retryAfterSeconds
-  }
+/** The better-auth endpoints the product uses (the web, the app, the reset email's link); every other is off. */
+const PRODUCT_ENDPOINTS: { method: 'GET' | 'POST'; path: RegExp }[] = [
+  { method: 'POST', path: /^\/sign-up\/email$/ },
+  { method: 'POST', path: /^\/sign-in\/email$/ },
+  { method: 'POST', path: /^\/sign-in\/id-token$/ },
+  { method: 'POST', path: /^\/sign-out$/ },
+  { method: 'POST', path: /^\/request-password-reset$/ },
+  { method: 'POST', path: /^\/reset-password$/ },
+  { method: 'POST', path: /^\/change-password$/ },
+  // The link in the reset email: better-auth checks the token and redirects to /reset-password?token=.
+  { method: 'GET', path: /^\/reset-password\/[\w-]+$/ },
+]
+
+const isProductEndpoint = (method: string, path: string) =>
+  PRODUCT_ENDPOINTS.some((e) => e.method === method && e.path.test(path))
+
+/** A string field of a JSON body, or '' (the library validates the body itself afterwards). */
+function field(body: unknown, name: string): string {
+  if (typeof body !== 'object' || body === null) return ''
+  const value = (body as Record<string, unknown>)[name]
+  return typeof value === 'string' ? value : ''
 }
 
 /**
- * Throws TooManyRequestsError when any of the (key, limit) pairs is over its limit, telling the client when
- * to try again (Retry-After) when given the reply.
- */
-export async function enforceLimits(
-  limiter: RateLimiter,
-  checks: { key: string; limit: number; windowSeconds: number }[],
-  reply?: FastifyReply,
-): Promise<void> {
-  for (const c of checks) {
-    const result = await limiter.hit(c.key, c.limit, c.windowSeconds)
-    if (!result.allowed) {
-      reply?.header('retry-after', String(result.retryAfterSeconds))
-      throw new TooManyRequestsError(result.retryAfterSeconds)
-    }
-  }
-}
-
-/** Password reset emails: 5 an hour per address, 20 an hour per client IP. */
-export const RESET_PER_ADDRESS = { limit: 5, windowSeconds: 3600 }
-export const RESET_PER_IP = { limit: 20, windowSeconds: 3600 }
-
-/**
- * better-auth's own endpoints under /api/auth/* (sign-up, sign-in, sign-out, password reset, phone OTP,
- * sessions, admin, the web's identity-token sign-in), passed through as Fetch requests. Email sign-in is
- * throttled per address and per IP, identity-token sign-in per IP, password changes per account.
+ * better-auth's endpoints under /api/auth/* that the product uses (PRODUCT_ENDPOINTS: email sign-up and
+ * sign-in, the web's identity-token sign-in, sign-out, password reset and change), passed through as Fetch
+ * requests; the rest (phone codes, admin, sessions...) answer 404: phone sign-in goes through the spec's
+ * /profiles/* calls, roles through the back office. Every call that sends an email, checks a password or makes
+ * an account passes the same limits as the spec's calls (abuse-limits.ts).
  */
 export function registerAuthHandler(
   app: FastifyInstance,
-  { auth, limiter, publicUrl }: { auth: Auth; limiter: RateLimiter; publicUrl: string },
+  { auth, limits, publicUrl }: { auth: Auth; limits: AbuseLimits; publicUrl: string },
 ) {
-  /**
-   * Guesses at a password (sign-in, or a stolen session changing it), token sign-ins and reset emails are
-   * limited.
-   */
   async function throttle(path: string, ip: string, body: unknown, headers: Headers, reply: FastifyReply) {
-    if (path.endsWith('/sign-in/email')) {
-      const email = String((body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()
-      await enforceLimits(
-        limiter,
-        [
-          { key: `login:id:${email}`, ...LIMITS.loginPerIdentifier },
-          { key: `login:ip:${ip}`, ...LIMITS.loginPerIp },
-        ],
-        reply,
-      )
-    } else if (path.endsWith('/sign-in/id-token')) {
-      await enforceLimits(limiter, [{ key: `login:ip:${ip}`, ...LIMITS.loginPerIp }], reply)
-    } else if (path.endsWith('/request-password-reset')) {
-      // Each request sends an email: per address like the SMS codes, and per client.
-      const email = String((body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()
-      await enforceLimits(
-        limiter,
-        [
-          { key: `reset:id:${email}`, ...RESET_PER_ADDRESS },
-          { key: `reset:ip:${ip}`, ...RESET_PER_IP },
-        ],
-        reply,
-      )
-    } else if (path.endsWith('/change-password')) {
+    if (path === '/sign-in/email') await limits.passwordGuess(field(body, 'email'), ip, reply)
+    else if (path === '/sign-up/email') await limits.signUp(field(body, 'email'), ip, reply)
+    else if (path === '/sign-in/id-token') await limits.tokenSignIn(ip, reply)
+    else if (path === '/request-password-reset') await limits.resetEmail(field(body, 'email'), ip, reply)
+    else if (path === '/change-password') {
       // Per account: whoever holds the session may not try current passwords without end.
       const current = await auth.api.getSession({ headers })
-      if (current) {
-        await enforceLimits(limiter, [{ key: `password:user:${current.user.id}`, ...LIMITS.loginPerIdentifier }], reply)
-      }
+      if (current) await limits.passwordChange(current.user.id, reply)
     }
   }
 
@@ -90,8 +60,10 @@ export function registerAuthHandler(
     schema: { hide: true },
     handler: async (request, reply) => {
       const url = new URL(request.url, publicUrl)
+      const path = url.pathname.slice('/api/auth'.length)
+      if (!isProductEndpoint(request.method, path)) return sendNotFound(request, reply)
       const headers = toFetchHeaders(request.headers)
-      if (request.method === 'POST') await throttle(url.pathname, request.ip, request.body, headers, reply)
+      if (request.method === 'POST') await throttle(path, request.ip, request.body, headers, reply)
       const body = request.method === 'GET' || request.body === undefined ? undefined : JSON.stringify(request.body)
       if (body !== undefined) headers.set('content-type', 'application/json')
       headers.delete('content-length')
@@ -108,7 +80,7 @@ export function registerAuthHandler(
 }
 
 /** Spec: GET /firebase/auth/ with the identity token as bearer answers `{ jwt }`, the product's token. */
-export function registerIdTokenExchange(app: FastifyInstance, exchange: IdTokenExchange) {
+export function registerIdTokenExchange(app: FastifyInstance, exchange: IdTokenExchange, limits: AbuseLimits) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/firebase/auth/',
     {
@@ -117,11 +89,13 @@ export function registerIdTokenExchange(app: FastifyInstance, exchange: IdTokenE
         summary: 'Exchange an identity token from a trusted issuer for a product token',
         description:
           'Send `Authorization: Bearer <identity token>`. Trusted issuers are configured by TRUSTED_ID_TOKEN_ISSUERS. ' +
-          'The answer `jwt` is a session token usable as `Authorization: Bearer`.',
-        response: { 200: z.object({ jwt: z.string() }), 401: Problem },
+          'The answer `jwt` is a session token usable as `Authorization: Bearer`. Counted with the sign-ins per IP ' +
+          '(50 per 15 minutes).',
+        response: { 200: z.object({ jwt: z.string() }), 401: Problem, 429: Problem },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      await limits.tokenSignIn(request.ip, reply)
       const header = request.headers.authorization ?? ''
       if (!header.startsWith('Bearer ')) throw new InvalidIdTokenError('missing bearer token')
       return exchange.exchange(header.slice('Bearer '.length).trim())

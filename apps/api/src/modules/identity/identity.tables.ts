@@ -75,3 +75,24 @@ export const verification = pgTable(
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 )
+
+/**
+ * Every role change, whoever made it and by which way: the back office (`changed_by` is the admin) or the
+ * `admin:create` command on the server (`changed_by` is null). Kept when the admin's account is deleted.
+ */
+export const roleChanges = pgTable(
+  'role_changes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    changedBy: text('changed_by').references(() => user.id, { onDelete: 'set null' }),
+    fromRole: text('from_role').notNull(),
+    toRole: text('to_role').notNull(),
+    /** 'back_office' | 'command' */
+    via: text('via').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('role_changes_user_id_created_at_idx').on(t.userId, t.createdAt)],
+)

@@ -10,6 +10,7 @@ import {
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { pickLocale } from '../../lib/locale.ts'
+import { registerJsonBodyParser } from '../../plugins/json-body.ts'
 import { RateLimitedError } from './car-page.errors.ts'
 import { CAR_PAGE_LIMITS } from './car-page.limits.ts'
 import type { CarPageService } from './car-page.service.ts'
@@ -31,16 +32,8 @@ export const carPageRoutes =
   ({ carPage }: { carPage: CarPageService }): FastifyPluginAsyncZod =>
   async (app) => {
     // These POSTs carry no body (or an optional one): an app sending `Content-Type: application/json` with an
-    // empty body gets the same answer as one sending nothing. Scoped to this plugin.
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-      const text = String(body)
-      if (text.trim() === '') return done(null, undefined)
-      try {
-        done(null, JSON.parse(text))
-      } catch (error) {
-        done(Object.assign(error instanceof Error ? error : new Error('Invalid JSON'), { statusCode: 400 }), undefined)
-      }
-    })
+    // empty body gets the same answer as one sending nothing. Scoped to this plugin; the depth limit stays.
+    registerJsonBodyParser(app, { allowEmpty: true })
 
     app.post(
       '/cars/:id/phone/',

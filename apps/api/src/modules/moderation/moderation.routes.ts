@@ -20,6 +20,7 @@ import {
   RejectBody,
   RejectionReasonView,
   RoleChangeBody,
+  RoleChangeList,
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -242,5 +243,20 @@ export const moderationRoutes =
         },
       },
       async (req) => staff.changeRole(await sessions.requireUser(req), req.params.id, req.body),
+    )
+
+    app.get(
+      '/admin/users/:id/role-changes/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Who changed this account's role from what to what, and when (newest first)",
+          description: ADMINS,
+          security,
+          params: AdminUserParams,
+          response: { 200: RoleChangeList, 400: Problem, ...denied, 404: Problem },
+        },
+      },
+      async (req) => staff.listRoleChanges(await sessions.requireUser(req), req.params.id),
     )
   }

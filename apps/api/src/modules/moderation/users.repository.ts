@@ -69,7 +69,3 @@ export async function findUserRole(db: Db, id: string): Promise<{ id: string; ro
   const [row] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, id)).limit(1)
   return row ?? null
 }
-
-export async function setUserRole(db: Db, id: string, role: string): Promise<void> {
-  await db.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, id))
-}

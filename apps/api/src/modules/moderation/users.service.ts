@@ -1,6 +1,15 @@
-import { type AdminUser, type AdminUserPage, type AdminUsersQuery, Role, type RoleChangeBody } from '@tulpar/contracts'
+import {
+  type AdminUser,
+  type AdminUserPage,
+  type AdminUsersQuery,
+  Role,
+  type RoleChange,
+  type RoleChangeBody,
+  type RoleChangeList,
+} from '@tulpar/contracts'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { changeUserRole, findRoleChanges } from '../identity/role-changes.ts'
 import { AdminTargetError, BadCursorError, OwnRoleError, UserNotFoundError } from './moderation.errors.ts'
 import { type Actor, requireAdmin } from './roles.ts'
 import * as repo from './users.repository.ts'
@@ -21,12 +30,34 @@ function decodeCursor(cursor: string): repo.UserCursor {
   throw new BadCursorError()
 }
 
+function toRole(value: string): Role {
+  const role = Role.safeParse(value)
+  return role.success ? role.data : 'user'
+}
+
+/** Phone accounts carry a made-up address (identity/phone.ts): not an email to show. */
+const publicEmail = (email: string) => (email.endsWith('@phone.tulpar.kz') || email === '' ? null : email)
+
+function toRoleChange(r: Awaited<ReturnType<typeof findRoleChanges>>[number]): RoleChange {
+  return {
+    id: r.id,
+    fromRole: toRole(r.fromRole),
+    toRole: toRole(r.toRole),
+    via: r.via === 'command' ? 'command' : 'back_office',
+    changedBy:
+      r.changedById && r.changedByName !== null
+        ? { id: r.changedById, name: r.changedByName, email: publicEmail(r.changedByEmail ?? '') }
+        : null,
+    createdAt: r.createdAt.toISOString(),
+  }
+}
+
 function toAdminUser(r: repo.UserRow): AdminUser {
   const role = Role.safeParse(r.role)
   return {
     id: r.id,
     name: r.name,
-    email: r.email.endsWith('@phone.tulpar.kz') ? null : r.email,
+    email: publicEmail(r.email),
     phone: r.phoneNumber ?? r.profilePhone,
     role: role.success ? role.data : 'user',
     banned: r.banned,
@@ -53,7 +84,7 @@ export function createStaffService({ db }: { db: Db }) {
 
     /**
      * Gives or takes the moderator role. Admins only; an admin cannot change their own role (OwnRoleError) and
-     * admins are not changed here (AdminTargetError); throws UserNotFoundError.
+     * admins are not changed here (AdminTargetError); throws UserNotFoundError. Recorded with who and when.
      */
     async changeRole(u: Actor, targetId: string, body: RoleChangeBody): Promise<AdminUser> {
       requireAdmin(u)
@@ -61,10 +92,30 @@ export function createStaffService({ db }: { db: Db }) {
       const target = await repo.findUserRole(db, targetId)
       if (!target) throw new UserNotFoundError(targetId)
       if (target.role === 'admin') throw new AdminTargetError()
-      await repo.setUserRole(db, targetId, body.role)
+      await changeUserRole(db, targetId, body.role, { changedBy: u.id, via: 'back_office' })
       const row = await repo.findUserById(db, targetId)
       if (!row) throw new UserNotFoundError(targetId)
       return toAdminUser(row)
+    },
+
+    /** Who changed this account's role from what to what, and when, newest first. Admins only. */
+    async listRoleChanges(u: Actor, targetId: string): Promise<RoleChangeList> {
+      requireAdmin(u)
+      if (!(await repo.findUserRole(db, targetId))) throw new UserNotFoundError(targetId)
+      return { results: (await findRoleChanges(db, [targetId])).map(toRoleChange) }
+    },
+
+    /** The role changes of a page of accounts (the back office's list), by account id, newest first. Admins only. */
+    async roleChangesOf(u: Actor, userIds: string[]): Promise<Record<string, RoleChange[]>> {
+      requireAdmin(u)
+      if (userIds.length === 0) return {}
+      const byUser: Record<string, RoleChange[]> = {}
+      for (const row of await findRoleChanges(db, userIds, userIds.length * 10)) {
+        const list = byUser[row.userId] ?? []
+        list.push(toRoleChange(row))
+        byUser[row.userId] = list
+      }
+      return byUser
     },
   }
 }

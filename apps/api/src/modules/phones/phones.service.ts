@@ -1,9 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../../db/client.ts'
-import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { SmsGateway } from '../delivery/index.ts'
+import type { AbuseLimits } from '../identity/abuse-limits.ts'
 import { OTP_ATTEMPTS, OTP_TTL_SECONDS } from '../identity/auth.ts'
-import { limitCodeCheck, limitSmsSend } from '../identity/sms-limits.ts'
 import {
   NoPendingPhoneCodeError,
   PhoneCodeExpiredError,
@@ -15,7 +14,8 @@ import * as repo from './phones.repository.ts'
 export interface PhonesServiceDeps {
   db: Db
   sms: SmsGateway
-  limiter: RateLimiter
+  /** The limits every SMS code follows, whichever use case sends or checks it (identity/abuse-limits.ts). */
+  limits: AbuseLimits
   /** Keys the stored code hashes. */
   secret: string
   clock?: () => Date
@@ -28,9 +28,9 @@ export function confirmationSmsText(code: string): string {
 
 /**
  * Confirmed phone numbers per user: a code by SMS proves the user holds a number. Sends and checks pass the
- * same limits as the phone sign-in (identity/sms-limits.ts).
+ * same limits as the phone sign-in (identity/abuse-limits.ts).
  */
-export function createPhonesService({ db, sms, limiter, secret, clock = () => new Date() }: PhonesServiceDeps) {
+export function createPhonesService({ db, sms, limits, secret, clock = () => new Date() }: PhonesServiceDeps) {
   const hash = (userId: string, phone: string, code: string) =>
     createHmac('sha256', secret).update(`phone-confirmation:${userId}:${phone}:${code}`).digest()
 
@@ -42,7 +42,7 @@ export function createPhonesService({ db, sms, limiter, secret, clock = () => ne
 
     /** Sends a new 6-digit code to `phone` (replacing an earlier one). Throws TooManyRequestsError over the limits. */
     async sendCode(userId: string, phone: string, client: { ip: string }): Promise<void> {
-      await limitSmsSend(limiter, phone, client.ip)
+      await limits.smsSend(phone, client.ip)
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
       const expiresAt = new Date(clock().getTime() + OTP_TTL_SECONDS * 1000)
       await repo.upsertPendingCode(db, {
@@ -58,8 +58,8 @@ export function createPhonesService({ db, sms, limiter, secret, clock = () => ne
      * Confirms `phone` for the user with the code sent to it. Every check counts against the number's hourly
      * cap; a code allows OTP_ATTEMPTS guesses, then a new one must be requested. Throws the phone.* errors.
      */
-    async confirmCode(userId: string, phone: string, code: string): Promise<void> {
-      await limitCodeCheck(limiter, phone)
+    async confirmCode(userId: string, phone: string, code: string, client: { ip: string }): Promise<void> {
+      await limits.codeCheck(phone, client.ip)
       const pending = await repo.claimAttempt(db, userId, phone, OTP_ATTEMPTS)
       if (!pending) {
         if (await repo.findPendingCode(db, userId, phone)) throw new TooManyPhoneCodeAttemptsError()
@@ -73,6 +73,7 @@ export function createPhonesService({ db, sms, limiter, secret, clock = () => ne
         await repo.insertConfirmedPhone(tx, userId, phone)
         await repo.deletePendingCode(tx, userId, phone)
       })
+      await limits.codeAccepted(phone)
     },
   }
 }

@@ -11,10 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
-import { LIMITS, type RateLimiter } from '../../lib/rate-limit.ts'
+import type { AbuseLimits } from '../identity/abuse-limits.ts'
 import type { Auth } from '../identity/auth.ts'
 import { OTP_TTL_SECONDS } from '../identity/auth.ts'
-import { enforceLimits } from '../identity/identity.routes.ts'
 import { pendingPhoneCookie, readPendingPhone } from '../identity/pending-phone.ts'
 import { normaliseKzPhone } from '../identity/phone.ts'
 import { type SessionResolver, toFetchHeaders } from '../identity/session.ts'
@@ -25,7 +24,7 @@ export interface ProfilesRoutesDeps {
   profiles: ProfilesService
   auth: Auth
   sessions: SessionResolver
-  limiter: RateLimiter
+  limits: AbuseLimits
   secret: string
   secureCookies: boolean
 }
@@ -46,7 +45,7 @@ function phoneError(error: unknown): never {
 
 /** The spec's profile calls (section 7), at its paths under /api. */
 export const profilesRoutes =
-  ({ profiles, auth, sessions, limiter, secret, secureCookies }: ProfilesRoutesDeps): FastifyPluginAsyncZod =>
+  ({ profiles, auth, sessions, limits, secret, secureCookies }: ProfilesRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/profiles/check-is-user-exist/',
@@ -59,7 +58,7 @@ export const profilesRoutes =
         },
       },
       async (req, reply) => {
-        await enforceLimits(limiter, [{ key: `exists:ip:${req.ip}`, limit: 30, windowSeconds: 300 }], reply)
+        await limits.existsCheck(req.ip, reply)
         return { success: await profiles.userExists(req.body.email) }
       },
     )
@@ -161,15 +160,7 @@ export const profilesRoutes =
       async (req, reply) => {
         const phone = normaliseKzPhone(req.body.phone)
         if (!phone) throw new InvalidPhoneError()
-        await enforceLimits(
-          limiter,
-          [
-            { key: `sms:num:min:${phone}`, ...LIMITS.smsPerNumberMinute },
-            { key: `sms:num:hour:${phone}`, ...LIMITS.smsPerNumberHour },
-            { key: `sms:ip:${req.ip}`, ...LIMITS.smsPerIpHour },
-          ],
-          reply,
-        )
+        await limits.smsSend(phone, req.ip, reply)
         try {
           await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers: toFetchHeaders(req.headers) })
         } catch (error) {
@@ -186,7 +177,9 @@ export const profilesRoutes =
         schema: {
           tags: ['profiles'],
           summary: 'Confirm the SMS code (step 2): signs in, creating the account on first use',
-          description: 'Answers the session token, usable as `Authorization: Bearer`; the web also gets the cookie.',
+          description:
+            'Answers the session token, usable as `Authorization: Bearer`; the web also gets the cookie. ' +
+            'At most 10 code checks an hour per number (a new code does not reset the count), 30 per 15 minutes per IP.',
           body: VerifyPhoneBody,
           response: { 200: z.object({ message: z.string(), token: z.string() }), 400: Problem, 429: Problem },
         },
@@ -194,6 +187,7 @@ export const profilesRoutes =
       async (req, reply) => {
         const phone = req.body.phone ? normaliseKzPhone(req.body.phone) : readPendingPhone(req.headers.cookie, secret)
         if (!phone) throw new AppError('phone.no_pending_code', 400, 'Request a code first')
+        await limits.codeCheck(phone, req.ip, reply)
         let result: Awaited<ReturnType<typeof auth.api.verifyPhoneNumber>>
         let headers: Headers
         try {
@@ -209,6 +203,7 @@ export const profilesRoutes =
         }
         const token = result?.token
         if (!token) throw new AppError('phone.code_invalid', 400, 'Invalid code')
+        await limits.codeAccepted(phone)
         const cookies = headers.getSetCookie()
         if (cookies.length > 0) reply.header('set-cookie', cookies)
         return { message: 'signed in', token }

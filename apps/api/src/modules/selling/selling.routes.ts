@@ -242,7 +242,7 @@ export const sellingRoutes =
       async (req, reply) => {
         try {
           const u = await sessions.requireUser(req)
-          return await selling.confirmContactPhone(u, req.params.id, req.body.code, req.body.phone)
+          return await selling.confirmContactPhone(u, req.params.id, req.body.code, { ip: req.ip }, req.body.phone)
         } catch (error) {
           throw withRetryAfter(error, reply)
         }

@@ -270,10 +270,16 @@ export function createSellingService({
      * Confirms `phone` (or else the listing's contact phone) with the SMS code; owner only (others get 404). The
      * listing itself is not changed. Throws the phone.* code errors, NoContactPhoneError, FieldValidationError.
      */
-    async confirmContactPhone(u: SessionUser, id: number, code: string, phone?: string): Promise<SellerListing> {
+    async confirmContactPhone(
+      u: SessionUser,
+      id: number,
+      code: string,
+      client: { ip: string },
+      phone?: string,
+    ): Promise<SellerListing> {
       const row = await loadOwn(u, id)
       const target = phoneToConfirm(row, phone)
-      if (!(await phones.isConfirmed(u.id, target))) await phones.confirmCode(u.id, target, code)
+      if (!(await phones.isConfirmed(u.id, target))) await phones.confirmCode(u.id, target, code, client)
       return view(row)
     },
 

@@ -22,18 +22,29 @@ function render(providers: SocialProviders): string {
 }
 
 describe('Google and Apple buttons (shown only when configured)', () => {
+  test('with the local identity provider, both show and say they are a test sign-in', () => {
+    const html = render({ google: null, apple: null, local: true })
+    expect(html).toContain('Войти через Google')
+    expect(html).toContain('Войти через Apple')
+    expect(html).toContain('Тестовый вход')
+    // A configured provider keeps its real button; the note stays for the other one.
+    const mixed = render({ google: 'web.apps.googleusercontent.com', apple: null, local: true })
+    expect(mixed).toContain('Войти через Apple')
+    expect(mixed).toContain('social-google-slot')
+  })
+
   test('neither is rendered when neither provider is configured', () => {
-    const html = render({ google: null, apple: null })
+    const html = render({ google: null, apple: null, local: false })
     expect(html).not.toContain('Google')
     expect(html).not.toContain('Apple')
     expect(html).not.toContain('social-sign-in')
   })
 
   test('only the configured one is rendered', () => {
-    const google = render({ google: 'web.apps.googleusercontent.com', apple: null })
+    const google = render({ google: 'web.apps.googleusercontent.com', apple: null, local: false })
     expect(google).toContain('Войти через Google')
     expect(google).not.toContain('Apple')
-    const apple = render({ google: null, apple: 'kz.tulpar.web' })
+    const apple = render({ google: null, apple: 'kz.tulpar.web', local: false })
     expect(apple).toContain('Войти через Apple')
     expect(apple).not.toContain('Google')
   })

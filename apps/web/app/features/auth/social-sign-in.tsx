@@ -1,15 +1,21 @@
 import { useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import { api } from '../api/client.ts'
 import { authErrorKey, popupErrorCode } from './errors.ts'
 import { prepareApple, renderGoogleButton, signInWithApple } from './identity-popups.ts'
+import { type LocalProviderName, localProviderUrl, takeLocalIdToken } from './local-provider.ts'
 import { useFinishSignIn } from './use-finish-sign-in.ts'
 
-/** The client ids the server trusts tokens for; null when that provider is not configured. */
+/**
+ * The client ids the server trusts tokens for; null when that provider is not configured. `local`: the server's
+ * local identity provider stands in for the providers that are not (demo and tests).
+ */
 export interface SocialProviders {
   google: string | null
   apple: string | null
+  local: boolean
 }
 
 function AppleLogo() {
@@ -24,20 +30,21 @@ function AppleLogo() {
 }
 
 /**
- * Spec section 2: Google and Apple sign-in on /auth, each shown only when configured (GOOGLE_CLIENT_ID,
- * APPLE_CLIENT_ID). Their SDKs load only here and only then; the popup's identity token is exchanged for
- * the session cookie.
+ * Spec section 2: Google and Apple sign-in on /auth, each shown when configured (GOOGLE_CLIENT_ID,
+ * APPLE_CLIENT_ID) or when the local identity provider stands in for it. The real SDKs load only here and
+ * only then; the popup's (or the local page's) identity token is exchanged for the session cookie.
  */
-export function SocialSignIn({ google, apple }: SocialProviders) {
-  if (!google && !apple) return null
-  return <SocialButtons google={google} apple={apple} />
+export function SocialSignIn({ google, apple, local }: SocialProviders) {
+  if (!google && !apple && !local) return null
+  return <SocialButtons google={google} apple={apple} local={local} />
 }
 export default SocialSignIn
 
 type SdkState = 'loading' | 'ready' | 'failed'
 
-function SocialButtons({ google, apple }: SocialProviders) {
+function SocialButtons({ google, apple, local }: SocialProviders) {
   const { t, locale } = useI18n()
+  const [params] = useSearchParams()
   const toast = useToast()
   const finish = useFinishSignIn()
   const googleSlot = useRef<HTMLDivElement>(null)
@@ -65,6 +72,19 @@ function SocialButtons({ google, apple }: SocialProviders) {
     open.current = true
     attempt.current += 1
     return attempt.current
+  }
+
+  // Back from the local provider's page with a token in the fragment: sign in with it, once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival
+  useEffect(() => {
+    if (!local) return
+    const idToken = takeLocalIdToken()
+    if (idToken) void exchange(idToken)
+  }, [])
+
+  function openLocal(provider: LocalProviderName) {
+    setBusy(true)
+    window.location.assign(localProviderUrl(provider, locale, params.get('redirectTo')))
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the SDKs start once per page and language
@@ -128,6 +148,10 @@ function SocialButtons({ google, apple }: SocialProviders) {
             </button>
           )}
         </div>
+      ) : local ? (
+        <button type="button" className="button social-button" disabled={busy} onClick={() => openLocal('google')}>
+          {t('auth.social.google')}
+        </button>
       ) : null}
       {apple ? (
         <button
@@ -139,7 +163,13 @@ function SocialButtons({ google, apple }: SocialProviders) {
           <AppleLogo />
           {t('auth.social.apple')}
         </button>
+      ) : local ? (
+        <button type="button" className="button social-button apple" disabled={busy} onClick={() => openLocal('apple')}>
+          <AppleLogo />
+          {t('auth.social.apple')}
+        </button>
       ) : null}
+      {local && !(google && apple) ? <p className="social-local-note">{t('auth.social.local')}</p> : null}
     </div>
   )
 }

@@ -55,6 +55,7 @@ export async function confirmPhoneFromForm(
   services: Services,
   user: User,
   id: number,
+  ip: string,
   rawCode: string,
   typedPhone?: string,
 ): Promise<MessageKey | null> {
@@ -63,7 +64,7 @@ export async function confirmPhoneFromForm(
   const parsed = ConfirmContactPhoneBody.safeParse({ code: rawCode.replace(/\s/g, '') })
   if (!parsed.success) return 'sell.phone.codeFormat'
   try {
-    await services.selling.confirmContactPhone(user, id, parsed.data.code, phone)
+    await services.selling.confirmContactPhone(user, id, parsed.data.code, { ip }, phone)
     return null
   } catch (error) {
     return messageOf(error)
