@@ -23,9 +23,11 @@ import { referenceRoutes } from './modules/reference/index.ts'
 import { sellingRoutes } from './modules/selling/index.ts'
 import { seoRoutes } from './modules/seo/index.ts'
 import { valuationRoutes } from './modules/valuation/index.ts'
+import { registerApiFallback } from './plugins/api-fallback.ts'
+import { registerStandardResponses } from './plugins/api-responses.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
-import { registerProblemHandler, sendNotFound } from './plugins/problem.ts'
+import { registerProblemHandler, sendFrameworkError } from './plugins/problem.ts'
 import type { Services } from './services.ts'
 
 export interface BuildApiOptions {
@@ -48,6 +50,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed URL or an over-long path parameter is a problem+json 400, like any other bad input.
+    frameworkErrors: sendFrameworkError,
     // Believe only the configured number of proxies, never `true`: see Config.trustProxyHops.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: (req) => {
@@ -59,6 +63,10 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerProblemHandler(app)
+  // Before any route: every /api route registered from here on documents the errors it can give, and
+  // /api paths no route takes answer 404 or 405.
+  registerStandardResponses(app)
+  registerApiFallback(app)
   // Pages, scripts and JSON compressed on the wire (phones on 4G). Brotli at quality 4 costs about as much CPU
   // as gzip -6 and is smaller; media (AVIF/WebP/JPEG) is already compressed and is skipped by type.
   await app.register(fastifyCompress, {
@@ -112,7 +120,6 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await app.register(seoRoutes(services))
   // Development only: SMS codes and emails land in the outbox table instead of a gateway.
   if (config.devOutbox) registerOutboxRoutes(app, { db: database.db })
-  app.all('/api/*', sendNotFound)
   return app as unknown as FastifyInstance
 }
 

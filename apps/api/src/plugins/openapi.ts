@@ -2,6 +2,44 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { STANDARD_RESPONSE_TEXT } from './api-responses.ts'
+
+type Document = ReturnType<typeof jsonSchemaTransformObject>
+
+const ERROR_TEXT: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(STANDARD_RESPONSE_TEXT)),
+  405: 'Method not allowed here',
+  409: 'Conflicts with the current state',
+  410: 'Gone for good',
+  429: 'Too many requests: try again after `Retry-After` seconds',
+  503: 'A dependency is not available',
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Error answers are written as `application/problem+json` (plugins/problem.ts), so the document says so, and
+ * says what each status means instead of "Default Response".
+ */
+export function describeProblemResponses(document: Document): Document {
+  for (const operations of Object.values(document.paths ?? {})) {
+    if (!isRecord(operations)) continue
+    for (const operation of Object.values(operations)) {
+      const responses = isRecord(operation) ? operation.responses : undefined
+      if (!isRecord(responses)) continue
+      for (const [status, response] of Object.entries(responses)) {
+        if (Number(status) < 400 || !isRecord(response) || !isRecord(response.content)) continue
+        const { 'application/json': json, ...others } = response.content
+        if (json !== undefined) response.content = { 'application/problem+json': json, ...others }
+        const text = ERROR_TEXT[status]
+        if (text && response.description === 'Default Response') response.description = text
+      }
+    }
+  }
+  return document
+}
 
 /**
  * OpenAPI 3.1 generated from the zod contracts of every `/api` route; served as JSON at
@@ -45,7 +83,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
       }
       return jsonSchemaTransform(input)
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => describeProblemResponses(jsonSchemaTransformObject(input)),
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())

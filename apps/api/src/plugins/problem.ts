@@ -18,7 +18,12 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, problem: Omit<Problem, 'type' | 'title' | 'requestId'>) {
+/** Writes one problem+json answer; the only place an API error body is built. */
+export function sendProblem(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  problem: Omit<Problem, 'type' | 'title' | 'requestId'>,
+) {
   const body: Problem = {
     type: `https://tulpar.kz/problems/${problem.code}`,
     title: TITLES[problem.status] ?? 'Error',
@@ -52,7 +57,7 @@ function fieldErrors(error: FastifyError): FieldError[] {
 export function registerProblemHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(reply, request, {
+      return sendProblem(reply, request, {
         status: 400,
         code: 'validation.failed',
         detail: 'Some parameters are invalid',
@@ -60,25 +65,42 @@ export function registerProblemHandler(app: FastifyInstance) {
       })
     }
     if (error instanceof FieldValidationError) {
-      return send(reply, request, { status: 400, code: error.code, detail: error.message, errors: error.errors })
+      return sendProblem(reply, request, { status: 400, code: error.code, detail: error.message, errors: error.errors })
     }
     if (error instanceof AppError) {
-      return send(reply, request, { status: error.status, code: error.code, detail: error.message })
+      return sendProblem(reply, request, { status: error.status, code: error.code, detail: error.message })
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema')
-      return send(reply, request, { status: 500, code: 'internal' })
+      return sendProblem(reply, request, { status: 500, code: 'internal' })
     }
     const status = error.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error')
-      return send(reply, request, { status: 500, code: 'internal' })
+      return sendProblem(reply, request, { status: 500, code: 'internal' })
     }
     // Fastify's own 4xx (bad JSON, unsupported media type, body too large...).
-    return send(reply, request, { status, code: error.code?.toLowerCase() ?? 'bad_request', detail: error.message })
+    return sendProblem(reply, request, {
+      status,
+      code: error.code?.toLowerCase() ?? 'bad_request',
+      detail: error.message,
+    })
   })
 }
 
-export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return send(reply, request, { status: 404, code: 'not_found', detail: `No route ${request.method} ${request.url}` })
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route runs (a path that is not valid
+ * percent-encoding, a path parameter over `maxParamLength`) is a 400 problem+json like any other bad input,
+ * not Fastify's bare JSON.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_ASYNC_CONSTRAINT') {
+    request.log.error({ err: error }, 'route constraint failed')
+    return sendProblem(reply, request, { status: 500, code: 'internal' })
+  }
+  return sendProblem(reply, request, {
+    status: 400,
+    code: error.code.toLowerCase(),
+    detail: error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid percent-encoding' : error.message,
+  })
 }
