@@ -16,14 +16,14 @@ import { createTestApp, TEST_PUBLIC_URL } from './test-app.ts'
  * document does not describe. FUZZ_SEED=<n> replays a run; the seed is printed.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
-const PER_OPERATION_AND_IDENTITY = Number(process.env.FUZZ_REQUESTS ?? 9)
+const PER_OPERATION_AND_IDENTITY = Number(process.env.FUZZ_REQUESTS ?? 11)
 /** Operations that end the caller's account: each of their requests gets an account of its own. */
 const ENDS_THE_ACCOUNT = new Set(['DELETE /api/profiles/me/'])
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 let signUps = 0
 
-async function signUp(): Promise<{ id: string; bearer: Identity; cookie: Identity }> {
+async function signUp(): Promise<{ id: string; email: string; bearer: Identity; cookie: Identity }> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
@@ -39,6 +39,7 @@ async function signUp(): Promise<{ id: string; bearer: Identity; cookie: Identit
   const token = String(res.headers['set-auth-token'])
   return {
     id: String(res.json().user.id),
+    email: String(res.json().user.email),
     bearer: { name: 'user (bearer)', headers: { authorization: `Bearer ${token}` } },
     cookie: {
       name: 'user (cookie)',
@@ -78,6 +79,9 @@ async function makePools(user: Awaited<ReturnType<typeof signUp>>, admin: Awaite
     ['brand', ['toyota', 'lexus']],
     ['model', ['camry']],
     ['city', ['almaty', 'astana']],
+    ['phone', ['+77011234567', '+77071234567', '87011234567']],
+    ['email', [user.email]],
+    ['code', ['123456']],
   ])
   return pools
 }
@@ -130,7 +134,7 @@ test(`every answer to random requests is one the OpenAPI document describes (see
     .toBuffer()
 
   const random = createRandom(SEED)
-  const build = createRequestBuilder(random, createValues(random, resolverFor(document)), pools, image)
+  const build = createRequestBuilder(random, createValues(random, resolverFor(document), pools), pools, image)
   const judge = createOracle(document)
   const identities: Identity[] = [
     { name: 'guest', headers: {} },

@@ -161,7 +161,10 @@ export function createRequestBuilder(random: Random, values: Values, pools: Pool
     const url = pathFor(operation) + queryFor(operation)
     const headers: Record<string, string> = {
       ...identity.headers,
-      'x-forwarded-for': `10.${random.int(0, 3)}.${random.int(0, 255)}.${random.int(1, 254)}`,
+      // Mostly one client address, so that per-address limits are reached and their 429s checked too.
+      'x-forwarded-for': random.chance(0.7)
+        ? '10.9.9.9'
+        : `10.${random.int(0, 3)}.${random.int(0, 255)}.${random.int(1, 254)}`,
     }
     if (random.chance(0.3)) headers['accept-language'] = random.pick(['kk', 'en-US,en;q=0.9', 'ru', '*', 'zz-ZZ'])
     const { payload, contentType } = bodyFor(operation)

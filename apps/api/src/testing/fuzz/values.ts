@@ -65,7 +65,12 @@ function fromPattern(pattern: string, random: Random): string | null {
  * Values for JSON Schemas from the OpenAPI document: `valid` ones that satisfy the schema as far as a schema
  * can say (formats, patterns, ranges, enums), and `invalid` ones one mutation away from it.
  */
-export function createValues(random: Random, resolve: (schema: Schema) => Schema) {
+export function createValues(
+  random: Random,
+  resolve: (schema: Schema) => Schema,
+  /** Real values by property name (`phone`, `email`), used for most objects' properties of that name. */
+  known: Map<string, unknown[]> = new Map(),
+) {
   function integerIn(s: Schema): number {
     const min = num(s.minimum) ?? (num(s.exclusiveMinimum) === undefined ? -1000 : Number(s.exclusiveMinimum) + 1)
     const max = num(s.maximum) ?? (num(s.exclusiveMaximum) === undefined ? 1e6 : Number(s.exclusiveMaximum) - 1)
@@ -123,7 +128,9 @@ export function createValues(random: Random, resolve: (schema: Schema) => Schema
         const required = Array.isArray(s.required) ? s.required : []
         for (const [key, property] of Object.entries(isRecord(s.properties) ? s.properties : {})) {
           if (!isRecord(property)) continue
-          if (required.includes(key) || (depth < 4 && random.chance(0.6))) out[key] = valid(property, depth + 1)
+          if (!required.includes(key) && (depth >= 4 || random.chance(0.4))) continue
+          const real = known.get(key)
+          out[key] = real && real.length > 0 && random.chance(0.7) ? random.pick(real) : valid(property, depth + 1)
         }
         return out
       }
