@@ -156,7 +156,7 @@ export function createRequestBuilder(random: Random, values: Values, pools: Pool
     return undocumentedBody()
   }
 
-  return function build(operation: Operation, identity: Identity): FuzzRequest {
+  function build(operation: Operation, identity: Identity): FuzzRequest {
     wellFormed = random.chance(0.5)
     const url = pathFor(operation) + queryFor(operation)
     const headers: Record<string, string> = {
@@ -167,8 +167,21 @@ export function createRequestBuilder(random: Random, values: Values, pools: Pool
         : `10.${random.int(0, 3)}.${random.int(0, 255)}.${random.int(1, 254)}`,
     }
     if (random.chance(0.3)) headers['accept-language'] = random.pick(['kk', 'en-US,en;q=0.9', 'ru', '*', 'zz-ZZ'])
+    if (headers.cookie !== undefined && !wellFormed && random.chance(0.2)) {
+      // The session cookie riding on another site's form or fetch.
+      headers.origin = 'https://evil.example'
+      headers['sec-fetch-site'] = 'cross-site'
+    }
     const { payload, contentType } = bodyFor(operation)
     if (contentType !== undefined) headers['content-type'] = contentType
     return { method: operation.method, url, headers, ...(payload === undefined ? {} : { payload }) }
   }
+
+  /** The operation's path with well-formed parameters, for trying methods the document does not give it. */
+  function wellFormedPath(operation: Operation): string {
+    wellFormed = true
+    return pathFor(operation)
+  }
+
+  return { build, wellFormedPath }
 }
