@@ -18,12 +18,7 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 }
 
-/** Writes one problem+json answer; the only place an API error body is built. */
-export function sendProblem(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  problem: Omit<Problem, 'type' | 'title' | 'requestId'>,
-) {
+function send(reply: FastifyReply, request: FastifyRequest, problem: Omit<Problem, 'type' | 'title' | 'requestId'>) {
   const body: Problem = {
     type: `https://tulpar.kz/problems/${problem.code}`,
     title: TITLES[problem.status] ?? 'Error',
@@ -57,7 +52,7 @@ function fieldErrors(error: FastifyError): FieldError[] {
 export function registerProblemHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return sendProblem(reply, request, {
+      return send(reply, request, {
         status: 400,
         code: 'validation.failed',
         detail: 'Some parameters are invalid',
@@ -65,28 +60,27 @@ export function registerProblemHandler(app: FastifyInstance) {
       })
     }
     if (error instanceof FieldValidationError) {
-      return sendProblem(reply, request, { status: 400, code: error.code, detail: error.message, errors: error.errors })
+      return send(reply, request, { status: 400, code: error.code, detail: error.message, errors: error.errors })
     }
     if (error instanceof AppError) {
-      return sendProblem(reply, request, { status: error.status, code: error.code, detail: error.message })
+      return send(reply, request, { status: error.status, code: error.code, detail: error.message })
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema')
-      return sendProblem(reply, request, { status: 500, code: 'internal' })
+      return send(reply, request, { status: 500, code: 'internal' })
     }
     const status = error.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error')
-      return sendProblem(reply, request, { status: 500, code: 'internal' })
+      return send(reply, request, { status: 500, code: 'internal' })
     }
     // Fastify's own 4xx (bad JSON, unsupported media type, body too large...).
-    return sendProblem(reply, request, {
-      status,
-      code: error.code?.toLowerCase() ?? 'bad_request',
-      detail: error.message,
-    })
+    return send(reply, request, { status, code: error.code?.toLowerCase() ?? 'bad_request', detail: error.message })
   })
 }
+
+/** Writes one problem+json answer, for answers made outside the error handler (the API's 404 and 405). */
+export const sendProblem = send
 
 /**
  * Fastify's `frameworkErrors`: what the router refuses before any route runs (a path that is not valid
@@ -96,9 +90,9 @@ export function registerProblemHandler(app: FastifyInstance) {
 export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_ASYNC_CONSTRAINT') {
     request.log.error({ err: error }, 'route constraint failed')
-    return sendProblem(reply, request, { status: 500, code: 'internal' })
+    return send(reply, request, { status: 500, code: 'internal' })
   }
-  return sendProblem(reply, request, {
+  return send(reply, request, {
     status: 400,
     code: error.code.toLowerCase(),
     detail: error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid percent-encoding' : error.message,
