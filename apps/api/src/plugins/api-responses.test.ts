@@ -37,6 +37,17 @@ async function buildApp() {
       typed.get('/things/', { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({
         ok: true,
       }))
+      typed.put(
+        '/things/:id/photo/',
+        {
+          schema: {
+            consumes: ['image/jpeg', 'image/png'],
+            params: z.object({ id: z.coerce.number().int() }),
+            response: { 200: z.object({ ok: z.boolean() }) },
+          },
+        },
+        async () => ({ ok: true }),
+      )
     },
     { prefix: '/api' },
   )
@@ -45,7 +56,11 @@ async function buildApp() {
 }
 
 let app: FastifyInstance
-let doc: { paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>> }
+interface DocOperation {
+  responses: Record<string, { content?: object }>
+  requestBody?: { content: Record<string, { schema: object }> }
+}
+let doc: { paths: Record<string, Record<string, DocOperation>> }
 beforeAll(async () => {
   app = await buildApp()
   doc = (await app.inject('/api/openapi.json')).json()
@@ -68,6 +83,12 @@ describe('the errors every API route can give are documented', () => {
   test('statuses follow from method and schema', () => {
     expect(standardErrorStatuses('GET', { querystring: {} })).toEqual([400, 500])
     expect(standardErrorStatuses('DELETE', { security })).toEqual([400, 401, 403, 413, 415, 500])
+  })
+
+  test('an upload route that consumes files documents its body as binary', () => {
+    const body = doc.paths['/api/things/{id}/photo/']?.put?.requestBody
+    expect(Object.keys(body?.content ?? {})).toEqual(['image/jpeg', 'image/png'])
+    expect(body?.content['image/png']?.schema).toEqual({ type: 'string', format: 'binary' })
   })
 
   test('the catch-all is not documented as an operation', () => {

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifySchema } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { STANDARD_RESPONSE_TEXT } from './api-responses.ts'
 
@@ -39,6 +39,20 @@ export function describeProblemResponses(document: Document): Document {
     }
   }
   return document
+}
+
+/**
+ * A route that takes files declares what it `consumes` and has no body schema (the bytes are not JSON to
+ * validate); the document still says it takes a body: multipart parts, or the file itself.
+ */
+function withUploadBody<T extends { schema: FastifySchema }>(transformed: T): T {
+  const { consumes, body } = transformed.schema as FastifySchema & { consumes?: unknown }
+  if (!Array.isArray(consumes) || consumes.length === 0 || body !== undefined) return transformed
+  const multipart = consumes.some((c) => String(c).startsWith('multipart/'))
+  const upload = multipart
+    ? { type: 'object', additionalProperties: { type: 'string', format: 'binary' } }
+    : { type: 'string', format: 'binary' }
+  return { ...transformed, schema: { ...transformed.schema, body: upload } }
 }
 
 /**
@@ -81,7 +95,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
       if (!input.url.startsWith('/api/') || input.url === '/api/openapi.json') {
         return { schema: { ...input.schema, hide: true }, url: input.url }
       }
-      return jsonSchemaTransform(input)
+      return withUploadBody(jsonSchemaTransform(input))
     },
     transformObject: (input) => describeProblemResponses(jsonSchemaTransformObject(input)),
   })

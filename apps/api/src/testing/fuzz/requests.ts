@@ -53,6 +53,12 @@ export function parameters(operation: Operation): { name: string; in: string; re
   )
 }
 
+/** The body's content types the document gives (`multipart/form-data`, `image/png`, `application/json`). */
+function bodyContentTypes(operation: Operation): string[] {
+  const body = operation.spec.requestBody
+  return isRecord(body) && isRecord(body.content) ? Object.keys(body.content) : []
+}
+
 function jsonBodySchema(operation: Operation): Schema | null {
   const body = operation.spec.requestBody
   if (!isRecord(body) || !isRecord(body.content)) return null
@@ -137,6 +143,12 @@ export function createRequestBuilder(random: Random, values: Values, pools: Pool
 
   function bodyFor(operation: Operation): { payload?: string | Buffer; contentType?: string } {
     const schema = jsonBodySchema(operation)
+    const uploads = bodyContentTypes(operation).filter((c) => c !== 'application/json')
+    if (!schema && uploads.length > 0 && (wellFormed || random.chance(0.3))) {
+      const type = random.pick(uploads)
+      if (type.startsWith('multipart/')) return multipart(random.pick(['photos', 'photo']), image, 'image/jpeg')
+      return { payload: image, contentType: type }
+    }
     if (!schema) {
       if (BODYLESS.has(operation.method) || random.chance(wellFormed ? 0.7 : 0.4)) return {}
       return undocumentedBody()
