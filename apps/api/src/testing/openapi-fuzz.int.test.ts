@@ -240,3 +240,19 @@ test(`a method the document does not give a path answers 405 problem+json with A
   expect(sent).toBeGreaterThan(50)
   expect(wrong).toEqual([])
 })
+
+test('found by the fuzzer (seed 7): a city id beyond its column is a 400 on the profile, not a 500', async () => {
+  const user = await signUp()
+  const profiles = await json('/api/profiles/me/', user.bearer.headers)
+  const profileId = Array.isArray(profiles) && isRecord(profiles[0]) ? profiles[0].id : undefined
+  for (const city of [2 ** 31, Number.MAX_SAFE_INTEGER]) {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/profiles/update/${String(profileId)}/`,
+      headers: user.bearer.headers,
+      payload: { city },
+    })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'validation.failed', errors: [{ field: 'body.city' }] })
+  }
+})
