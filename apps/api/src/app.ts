@@ -25,10 +25,12 @@ import { referenceRoutes } from './modules/reference/index.ts'
 import { sellingRoutes } from './modules/selling/index.ts'
 import { seoRoutes } from './modules/seo/index.ts'
 import { valuationRoutes } from './modules/valuation/index.ts'
+import { registerApiFallback } from './plugins/api-fallback.ts'
+import { registerStandardResponses } from './plugins/api-responses.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
-import { registerProblemHandler, sendNotFound } from './plugins/problem.ts'
+import { registerProblemHandler, sendFrameworkError } from './plugins/problem.ts'
 import type { Services } from './services.ts'
 
 export interface BuildApiOptions {
@@ -51,6 +53,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed URL or an over-long path parameter is a problem+json 400, like any other bad input.
+    frameworkErrors: sendFrameworkError,
     // Believe only the configured number of proxies, never `true`: see Config.trustProxyHops.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: (req) => {
@@ -63,6 +67,10 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   app.setSerializerCompiler(serializerCompiler)
   registerProblemHandler(app)
   registerJsonBodyParser(app)
+  // Before any route: every /api route registered from here on documents the errors it can give, and
+  // /api paths no route takes answer 404 or 405.
+  registerStandardResponses(app)
+  registerApiFallback(app)
   // Pages, scripts and JSON compressed on the wire (phones on 4G). Brotli at quality 4 costs about as much CPU
   // as gzip -6 and is smaller; media (AVIF/WebP/JPEG) is already compressed and is skipped by type.
   await app.register(fastifyCompress, {
@@ -119,7 +127,6 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   if (config.devOutbox) registerOutboxRoutes(app, { db: database.db })
   // Development only: the stand-in for Google and Apple sign-in (LOCAL_ID_PROVIDER).
   if (services.localIdp) registerLocalIdpRoutes(app, services.localIdp)
-  app.all('/api/*', sendNotFound)
   return app as unknown as FastifyInstance
 }
 

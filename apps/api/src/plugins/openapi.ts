@@ -1,7 +1,59 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifySchema } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { STANDARD_RESPONSE_TEXT } from './api-responses.ts'
+
+type Document = ReturnType<typeof jsonSchemaTransformObject>
+
+const ERROR_TEXT: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(STANDARD_RESPONSE_TEXT)),
+  405: 'Method not allowed here',
+  409: 'Conflicts with the current state',
+  410: 'Gone for good',
+  429: 'Too many requests: try again after `Retry-After` seconds',
+  503: 'A dependency is not available',
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Error answers are written as `application/problem+json` (plugins/problem.ts), so the document says so, and
+ * says what each status means instead of "Default Response".
+ */
+export function describeProblemResponses(document: Document): Document {
+  for (const operations of Object.values(document.paths ?? {})) {
+    if (!isRecord(operations)) continue
+    for (const operation of Object.values(operations)) {
+      const responses = isRecord(operation) ? operation.responses : undefined
+      if (!isRecord(responses)) continue
+      for (const [status, response] of Object.entries(responses)) {
+        if (Number(status) < 400 || !isRecord(response) || !isRecord(response.content)) continue
+        const { 'application/json': json, ...others } = response.content
+        if (json !== undefined) response.content = { 'application/problem+json': json, ...others }
+        const text = ERROR_TEXT[status]
+        if (text && response.description === 'Default Response') response.description = text
+      }
+    }
+  }
+  return document
+}
+
+/**
+ * A route that takes files declares what it `consumes` and has no body schema (the bytes are not JSON to
+ * validate); the document still says it takes a body: multipart parts, or the file itself.
+ */
+function withUploadBody<T extends { schema: FastifySchema }>(transformed: T): T {
+  const { consumes, body } = transformed.schema as FastifySchema & { consumes?: unknown }
+  if (!Array.isArray(consumes) || consumes.length === 0 || body !== undefined) return transformed
+  const multipart = consumes.some((c) => String(c).startsWith('multipart/'))
+  const upload = multipart
+    ? { type: 'object', additionalProperties: { type: 'string', format: 'binary' } }
+    : { type: 'string', format: 'binary' }
+  return { ...transformed, schema: { ...transformed.schema, body: upload } }
+}
 
 /**
  * OpenAPI 3.1 generated from the zod contracts of every `/api` route; served as JSON at
@@ -43,9 +95,9 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
       if (!input.url.startsWith('/api/') || input.url === '/api/openapi.json') {
         return { schema: { ...input.schema, hide: true }, url: input.url }
       }
-      return jsonSchemaTransform(input)
+      return withUploadBody(jsonSchemaTransform(input))
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => describeProblemResponses(jsonSchemaTransformObject(input)),
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())

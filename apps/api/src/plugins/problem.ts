@@ -79,6 +79,27 @@ export function registerProblemHandler(app: FastifyInstance) {
   })
 }
 
+/** Writes one problem+json answer, for answers made outside the error handler (the API's 404 and 405). */
+export const sendProblem = send
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route runs (a path that is not valid
+ * percent-encoding, a path parameter over `maxParamLength`) is a 400 problem+json like any other bad input,
+ * not Fastify's bare JSON.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_ASYNC_CONSTRAINT') {
+    request.log.error({ err: error }, 'route constraint failed')
+    return send(reply, request, { status: 500, code: 'internal' })
+  }
+  return send(reply, request, {
+    status: 400,
+    code: error.code.toLowerCase(),
+    detail: error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid percent-encoding' : error.message,
+  })
+}
+
+/** 404 problem+json for a path the API does not serve (better-auth endpoints the product keeps switched off). */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return send(reply, request, { status: 404, code: 'not_found', detail: `No route ${request.method} ${request.url}` })
 }

@@ -105,6 +105,7 @@ export const profilesRoutes =
           tags: ['profiles'],
           summary: 'Set your profile photo (send the image itself, Content-Type image/jpeg, png, webp or avif)',
           description: `At most ${MAX_PROFILE_PHOTO_BYTES / 1024 / 1024} MB. Orientation is fixed; EXIF and GPS data are removed.`,
+          consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif'],
           security: bearer,
           response: { 200: Profile, 400: Problem, 401: Problem, 413: Problem, 415: Problem },
         },
