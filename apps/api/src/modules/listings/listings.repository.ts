@@ -148,3 +148,13 @@ export async function findListingDetail(db: Db, id: number) {
   return { ...rest, ...DetailParts.parse({ photos, prices, reports }) }
 }
 export type ListingDetailRow = NonNullable<Awaited<ReturnType<typeof findListingDetail>>>
+
+/** Whether a listing has the illustration stored under `key` (`illustrations/sedan-ffffff-0`) among its photos. */
+export async function isIllustrationInUse(db: Db, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(listingPhotos)
+    .where(and(eq(listingPhotos.isIllustration, true), eq(listingPhotos.storageKey, key)))
+    .limit(1)
+  return rows.length > 0
+}

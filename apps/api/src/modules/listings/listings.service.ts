@@ -18,6 +18,9 @@ export function createListingsService({ db, reference }: ListingsServiceDeps) {
     searchListings: search.searchListings,
     listFacets: search.listFacets,
 
+    /** Whether the demo illustration under `key` is a photo of some listing (only those are ever drawn). */
+    isIllustrationInUse: (key: string) => repo.isIllustrationInUse(db, key),
+
     /** The newest published listings (home page). */
     listNewest: search.listNewestCards,
 
