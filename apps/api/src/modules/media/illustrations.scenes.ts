@@ -1,6 +1,6 @@
 import { el, verticalGradient } from './illustrations.geometry.ts'
 
-/** Backgrounds (0 studio, 1 city street, 2 steppe with mountains) and the "this is a drawing" pictogram. */
+/** Backgrounds (0 studio, 1 city street, 2 steppe with mountains) (the pages, not the drawing, say it is an illustration). */
 
 export const HORIZON_Y = 700
 const H = HORIZON_Y
