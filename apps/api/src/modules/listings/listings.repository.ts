@@ -158,3 +158,14 @@ export async function isIllustrationInUse(db: Db, key: string): Promise<boolean>
     .limit(1)
   return rows.length > 0
 }
+
+/** Of `keys` (`listings/{id}/{name}`), those a listing photo row has; looked up by listing id (indexed). */
+export async function findOwnedPhotoKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const ids = [...new Set(keys.map((k) => Number(k.split('/')[1])).filter(Number.isSafeInteger))]
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .select({ key: listingPhotos.storageKey })
+    .from(listingPhotos)
+    .where(inArray(listingPhotos.listingId, ids))
+  return new Set(rows.map((r) => r.key))
+}

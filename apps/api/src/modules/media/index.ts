@@ -31,6 +31,7 @@ export {
   InvalidMediaKeyError,
   type MediaStorage,
 } from './media.storage.ts'
+export { type MediaOwner, ORPHAN_GRACE_MS, startMediaSweep, sweepOrphanMedia } from './media.sweep.ts'
 export {
   MEDIA_URL_PREFIX,
   PHOTO_CONTENT_TYPES,

@@ -131,6 +131,9 @@ export function createProfilesService({ db, media }: { db: Db; media: MediaStora
       return toProfile(updated)
     },
 
+    /** Of these photo keys (`profiles/{id}/{name}`), the ones that are a profile's photo: the rest may be swept. */
+    ownedPhotoKeys: (keys: string[]) => repo.findOwnedProfilePhotoKeys(db, keys),
+
     /** Erases the account's personal data, sessions and sign-in methods; archives its listings. */
     async deleteAccount(u: SessionUser): Promise<void> {
       const row = await repo.findProfileByUserId(db, u.id)
