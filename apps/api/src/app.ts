@@ -86,7 +86,9 @@ export async function buildApi({ config, database, services, limiter, logger }: 
 
   await registerOpenApi(app, config.publicUrl)
   mkdirSync(config.mediaDir, { recursive: true })
-  registerIllustrationRoute(app, config.mediaDir, createLocalDiskStorage(config.mediaDir))
+  registerIllustrationRoute(app, config.mediaDir, createLocalDiskStorage(config.mediaDir), (key) =>
+    services.listings.isIllustrationInUse(key),
+  )
   if (config.mediaStorage?.kind === 's3') registerMediaRedirect(app, config.mediaStorage.publicUrl)
   else
     await app.register(fastifyStatic, {

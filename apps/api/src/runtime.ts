@@ -7,7 +7,7 @@ import { seedDemo } from './db/seed/demo/index.ts'
 import { seedReference } from './db/seed/seed-reference.ts'
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit.ts'
 import { createDelivery } from './modules/delivery/index.ts'
-import { createMediaStorage } from './modules/media/index.ts'
+import { createMediaStorage, startMediaSweep } from './modules/media/index.ts'
 import { startEstimateRefresh } from './modules/valuation/index.ts'
 import { createServices, type Services } from './services.ts'
 
@@ -53,20 +53,25 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
     onOutage: (error) => log.error({ err: error }, 'redis does not answer: rate limits count in this process'),
     onRecovery: () => log.warn('redis answers again: rate limits are shared again'),
   })
-  const services = createServices({
-    db: database.db,
-    config,
-    delivery,
-    media: createMediaStorage(config),
-    limiter,
-  })
+  const media = createMediaStorage(config)
+  const services = createServices({ db: database.db, config, delivery, media, limiter })
   const stopEstimateRefresh = startEstimateRefresh(services.valuation, config.valuationRefreshMinutes, log)
+  // Photo folders a crash left without their row (files are written before the row) are removed later.
+  const stopMediaSweep = startMediaSweep(
+    media,
+    [
+      { prefix: 'listings/', owned: services.listings.ownedPhotoKeys },
+      { prefix: 'profiles/', owned: services.profiles.ownedPhotoKeys },
+    ],
+    log,
+  )
   return {
     database,
     services,
     limiter,
     close: async () => {
       stopEstimateRefresh()
+      stopMediaSweep()
       await limiter.close()
       await database.close()
     },

@@ -79,3 +79,9 @@ export function classifyVin(input: string): 'vin' | 'body' | null {
 export function mileageToKm(mileage: number, unit: 'km' | 'mi'): number {
   return unit === 'mi' ? Math.round(mileage * KM_PER_MILE) : mileage
 }
+/**
+ * Pixels an uploaded image may have (width x height, any upload: listing or profile photo). 50 MP covers the
+ * photos of today's phones (a 50 MP sensor gives 8160 x 6144); a 16,000 x 16,000 PNG (256 MP) would cost
+ * about a gigabyte of memory to decode and is refused from its header, before decoding.
+ */
+export const MAX_PHOTO_PIXELS = 50_000_000

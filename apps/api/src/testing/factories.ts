@@ -192,14 +192,14 @@ function stripRefs(overrides: ListingOverrides): Partial<typeof listings.$inferI
 export async function addListingPhoto(
   db: Db,
   listingId: number,
-  photo: { sha256: string; position?: number; isIllustration?: boolean },
+  photo: { sha256: string; position?: number; isIllustration?: boolean; storageKey?: string },
 ) {
   const [row] = await db
     .insert(listingPhotos)
     .values({
       listingId,
       position: photo.position ?? 0,
-      storageKey: `listings/${listingId}/${photo.sha256.slice(0, 12)}`,
+      storageKey: photo.storageKey ?? `listings/${listingId}/${photo.sha256.slice(0, 12)}`,
       width: 1600,
       height: 1200,
       sha256: photo.sha256,

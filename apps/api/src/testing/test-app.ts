@@ -51,6 +51,7 @@ export async function createTestApp(
     services,
     limiter,
     mediaDir: config.mediaDir,
+    storage: media,
     close: async () => {
       await app.close()
       await limiter.close()

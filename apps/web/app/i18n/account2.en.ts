@@ -11,6 +11,7 @@ export const account2En: Record<keyof typeof account2Ru, string> = {
   'account2.photo.required': 'Choose a photo file',
   'account2.photo.invalid': 'This file cannot be opened as an image. Choose a JPEG, PNG, WebP or AVIF photo.',
   'account2.photo.tooLarge': 'The file is larger than 10 MB. Choose a smaller photo.',
+  'account2.photo.tooManyPixels': 'The picture is too big: at most 50 megapixels. Make it smaller and upload it again.',
   'account2.password.title': 'Password',
   'account2.password.text': 'Changing the password signs you out on every other device.',
   'account2.password.current': 'Current password',

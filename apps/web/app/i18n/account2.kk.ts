@@ -13,6 +13,7 @@ export const account2Kk: Record<keyof typeof account2Ru, string> = {
   'account2.photo.invalid':
     'Бұл файлды сурет ретінде ашу мүмкін емес. JPEG, PNG, WebP немесе AVIF пішіміндегі суретті таңдаңыз.',
   'account2.photo.tooLarge': 'Файл 10 МБ-тан үлкен. Кішірек сурет таңдаңыз.',
+  'account2.photo.tooManyPixels': 'Сурет тым үлкен: 50 мегапиксельден аспауы керек. Кішірейтіп, қайта жүктеңіз.',
   'account2.password.title': 'Құпиясөз',
   'account2.password.text': 'Құпиясөзді өзгерткеннен кейін басқа барлық құрылғыларда аккаунттан шығасыз.',
   'account2.password.current': 'Қазіргі құпиясөз',

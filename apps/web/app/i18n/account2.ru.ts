@@ -11,6 +11,7 @@ export const account2Ru = {
   'account2.photo.invalid':
     'Этот файл не получается открыть как изображение. Выберите фото в формате JPEG, PNG, WebP или AVIF.',
   'account2.photo.tooLarge': 'Файл больше 10 МБ. Выберите фото поменьше.',
+  'account2.photo.tooManyPixels': 'Снимок слишком большой: не больше 50 мегапикселей. Уменьшите его и загрузите снова.',
   'account2.password.title': 'Пароль',
   'account2.password.text': 'После смены пароля на всех других устройствах будет выполнен выход.',
   'account2.password.current': 'Текущий пароль',

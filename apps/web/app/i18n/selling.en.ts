@@ -104,6 +104,7 @@ export const sellingEn: SellingMessages = {
   'photo.error.too_large': 'The file is larger than 15 MB.',
   'photo.error.too_many': 'A listing can have at most 20 photos.',
   'photo.error.invalid': 'The file is damaged and cannot be read.',
+  'photo.error.too_many_pixels': 'The picture is too big: at most 50 megapixels. Make it smaller and upload it again.',
   'photo.error.too_small': 'The photo is too small: at least 320 pixels on the shorter side.',
   'sell.publish.title': 'Check and send',
   'sell.publish.moderation':

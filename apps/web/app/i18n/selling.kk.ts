@@ -106,6 +106,7 @@ export const sellingKk: SellingMessages = {
   'photo.error.too_large': 'Файл 15 МБ-тан үлкен.',
   'photo.error.too_many': 'Хабарландыруда 20 фотодан артық болмайды.',
   'photo.error.invalid': 'Файл бүлінген, оны оқу мүмкін емес.',
+  'photo.error.too_many_pixels': 'Сурет тым үлкен: 50 мегапиксельден аспауы керек. Кішірейтіп, қайта жүктеңіз.',
   'photo.error.too_small': 'Фото тым кішкентай: қысқа жағы кемінде 320 пиксель болуы керек.',
   'sell.publish.title': 'Тексеріп, жіберіңіз',
   'sell.publish.moderation':

@@ -104,6 +104,7 @@ export const sellingRu = {
   'photo.error.too_large': 'Файл больше 15 МБ.',
   'photo.error.too_many': 'У объявления может быть не больше 20 фотографий.',
   'photo.error.invalid': 'Файл повреждён, его не удаётся прочитать.',
+  'photo.error.too_many_pixels': 'Снимок слишком большой: не больше 50 мегапикселей. Уменьшите его и загрузите снова.',
   'photo.error.too_small': 'Фото слишком маленькое: нужно не меньше 320 пикселей по короткой стороне.',
   'sell.publish.title': 'Проверьте и отправьте',
   'sell.publish.moderation':

@@ -148,3 +148,24 @@ export async function findListingDetail(db: Db, id: number) {
   return { ...rest, ...DetailParts.parse({ photos, prices, reports }) }
 }
 export type ListingDetailRow = NonNullable<Awaited<ReturnType<typeof findListingDetail>>>
+
+/** Whether a listing has the illustration stored under `key` (`illustrations/sedan-ffffff-0`) among its photos. */
+export async function isIllustrationInUse(db: Db, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(listingPhotos)
+    .where(and(eq(listingPhotos.isIllustration, true), eq(listingPhotos.storageKey, key)))
+    .limit(1)
+  return rows.length > 0
+}
+
+/** Of `keys` (`listings/{id}/{name}`), those a listing photo row has; looked up by listing id (indexed). */
+export async function findOwnedPhotoKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const ids = [...new Set(keys.map((k) => Number(k.split('/')[1])).filter(Number.isSafeInteger))]
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .select({ key: listingPhotos.storageKey })
+    .from(listingPhotos)
+    .where(inArray(listingPhotos.listingId, ids))
+  return new Set(rows.map((r) => r.key))
+}

@@ -18,6 +18,12 @@ export function createListingsService({ db, reference }: ListingsServiceDeps) {
     searchListings: search.searchListings,
     listFacets: search.listFacets,
 
+    /** Whether the demo illustration under `key` is a photo of some listing (only those are ever drawn). */
+    isIllustrationInUse: (key: string) => repo.isIllustrationInUse(db, key),
+
+    /** Of these photo keys (`listings/{id}/{name}`), the ones a listing still has: the rest may be swept. */
+    ownedPhotoKeys: (keys: string[]) => repo.findOwnedPhotoKeys(db, keys),
+
     /** The newest published listings (home page). */
     listNewest: search.listNewestCards,
 

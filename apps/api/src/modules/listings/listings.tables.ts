@@ -222,6 +222,8 @@ export const listingPhotos = pgTable(
   (t) => [
     index('listing_photos_listing_idx').on(t.listingId, t.position),
     index('listing_photos_sha_idx').on(t.sha256),
+    // Which illustrations may be drawn: only those a listing refers to (media/illustrations route).
+    index('listing_photos_illustration_key_idx').on(t.storageKey).where(sql`${t.isIllustration}`),
   ],
 )
 

@@ -1,6 +1,6 @@
 import { el, verticalGradient } from './illustrations.geometry.ts'
 
-/** Backgrounds (0 studio, 1 city street, 2 steppe with mountains) and the "this is a drawing" pictogram. */
+/** Backgrounds (0 studio, 1 city street, 2 steppe with mountains) (the pages, not the drawing, say it is an illustration). */
 
 export const HORIZON_Y = 700
 const H = HORIZON_Y
@@ -118,26 +118,4 @@ export function sceneSvg(scene: 0 | 1 | 2): string {
   if (scene === 1) return city()
   if (scene === 2) return steppe()
   return studio()
-}
-
-/** A pencil in a rounded square, top-left: tells every reader (in any language) that this is a drawing. */
-export function pictogramSvg(): string {
-  const pencil = [
-    el('path', { d: 'M36 48h42v16h-42z', fill: '#f5b83d' }),
-    el('path', { d: 'M78 48h8v16h-8z', fill: '#cbd5e1' }),
-    el('path', { d: 'M86 48h6q4 0 4 4v8q0 4 -4 4h-6z', fill: '#f28ca8' }),
-    el('path', { d: 'M36 48l-16 8l16 8z', fill: '#f6dcb0' }),
-    el('path', { d: 'M25.5 53.2l-5.5 2.8l5.5 2.8z', fill: '#334155' }),
-  ]
-  const badge = { width: 112, height: 112, rx: 26, fill: '#ffffff', 'fill-opacity': 0.9, stroke: '#94a3b8' }
-  return el(
-    'g',
-    { transform: 'translate(40 40)' },
-    el('rect', { ...badge, 'stroke-width': 3 }) +
-      el(
-        'g',
-        { transform: 'rotate(-45 56 56)', stroke: '#334155', 'stroke-width': 3, 'stroke-linejoin': 'round' },
-        pencil.join(''),
-      ),
-  )
 }

@@ -36,6 +36,20 @@ describe('illustrations', () => {
     expect(svg).not.toMatch(/<text|<tspan/)
   })
 
+  test('nothing that looks like a control is drawn in a corner: each corner is plain background', async () => {
+    for (const scene of [0, 1, 2] as const) {
+      const png = await renderIllustration('sedan', '#c0392b', scene)
+      for (const left of [0, 1400]) {
+        const corner = await sharp(png).extract({ left, top: 0, width: 200, height: 200 }).greyscale().raw().toBuffer()
+        // Each row of a corner is one colour (the backgrounds are vertical gradients): a badge would break that.
+        for (let y = 0; y < 200; y += 4) {
+          const row = corner.subarray(y * 200, y * 200 + 200)
+          expect(Math.max(...row) - Math.min(...row), `scene ${scene}, x ${left}, row ${y}`).toBeLessThan(24)
+        }
+      }
+    }
+  })
+
   test('the scene changes the background', () => {
     expect(illustrationSvg('suv', '#ffffff', 0)).not.toBe(illustrationSvg('suv', '#ffffff', 2))
   })

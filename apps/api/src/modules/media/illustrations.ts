@@ -3,11 +3,13 @@ import sharp from 'sharp'
 import { CARS, GROUND_Y } from './illustrations.cars.ts'
 import { carSvg } from './illustrations.draw.ts'
 import { normaliseHex, vertices } from './illustrations.geometry.ts'
-import { pictogramSvg, sceneSvg } from './illustrations.scenes.ts'
+import { sceneSvg } from './illustrations.scenes.ts'
 
 /**
  * Demo listings carry honest flat-vector drawings instead of photos pretending to be real cars: a side view of
- * the body type in the car's colour on one of three backgrounds, with a pencil pictogram and no text.
+ * the body type in the car's colour on one of three backgrounds, with no text and no mark of its own: the
+ * pages label it "illustration" in the reader's language (a pencil pictogram drawn in the corner used to read
+ * as an edit button).
  */
 
 export type IllustrationScene = 0 | 1 | 2
@@ -37,7 +39,6 @@ ${sceneSvg(scene)}
 <ellipse cx="${(left + right) / 2}" cy="${GROUND_Y + 4}" rx="${(right - left) / 2 + 60}" ry="40" fill="url(#shadow)"/>
 ${contact(rearX)}${contact(frontX)}
 ${carSvg(bodyType, paint)}
-${pictogramSvg()}
 </svg>`
 }
 

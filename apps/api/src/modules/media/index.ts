@@ -13,6 +13,15 @@ export {
   renderIllustration,
 } from './illustrations.ts'
 export { createMediaStorage } from './media.factory.ts'
+export {
+  type IntakeRules,
+  intakePhoto,
+  NotAPhotoError,
+  PhotoTooLargeError,
+  PhotoTooManyPixelsError,
+  PhotoTooSmallError,
+  UnreadablePhotoError,
+} from './media.intake.ts'
 export { registerIllustrationRoute, registerMediaRedirect } from './media.routes.ts'
 export { createS3Storage, type S3Settings } from './media.s3.ts'
 export { ACCEPTED_PHOTO_FORMATS, type SniffedImage, sniffImage } from './media.sniff.ts'
@@ -22,6 +31,7 @@ export {
   InvalidMediaKeyError,
   type MediaStorage,
 } from './media.storage.ts'
+export { type MediaOwner, ORPHAN_GRACE_MS, startMediaSweep, sweepOrphanMedia } from './media.sweep.ts'
 export {
   MEDIA_URL_PREFIX,
   PHOTO_CONTENT_TYPES,

@@ -7,13 +7,30 @@ import { PHOTO_CONTENT_TYPES } from './media.urls.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
+/** Illustration keys known to be in use, per process: they never stop being drawable once a listing had them. */
+const KNOWN_LIMIT = 10_000
+
 /**
  * Demo illustrations are drawn the first time a variant is asked for, then kept in media storage and served
- * from disk: the first start does not spend minutes drawing pictures nobody looks at. Uploaded photos are
- * ordinary files served by the static handler.
+ * from disk: the first start does not spend minutes drawing pictures nobody looks at. Only an illustration
+ * some listing has among its photos is drawn (`isInUse`, one index probe, then remembered); any other name is
+ * a 404 that costs no drawing and writes nothing, so nobody can fill the disk by asking for colours. Uploaded
+ * photos are ordinary files served by the static handler.
  */
-export function registerIllustrationRoute(app: FastifyInstance, mediaDir: string, storage: MediaStorage) {
+export function registerIllustrationRoute(
+  app: FastifyInstance,
+  mediaDir: string,
+  storage: MediaStorage,
+  isInUse: (key: string) => Promise<boolean>,
+) {
   const inFlight = new Map<string, Promise<Buffer>>()
+  const known = new Set<string>()
+  const inUse = async (key: string) => {
+    if (known.has(key)) return true
+    if (!(await isInUse(key))) return false
+    if (known.size < KNOWN_LIMIT) known.add(key)
+    return true
+  }
   app.get<{ Params: { name: string; file: string } }>(
     '/media/illustrations/:name/:file',
     { schema: { hide: true } },
@@ -25,6 +42,7 @@ export function registerIllustrationRoute(app: FastifyInstance, mediaDir: string
       try {
         data = await readFile(join(mediaDir, path))
       } catch {
+        if (!(await inUse(`illustrations/${request.params.name}`))) return reply.callNotFound()
         let pending = inFlight.get(path)
         if (!pending) {
           pending = renderIllustrationFile(file).then(async (buffer) => {

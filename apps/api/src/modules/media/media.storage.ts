@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { Dirent } from 'node:fs'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -11,6 +12,13 @@ export interface MediaStorage {
   exists(key: string): Promise<boolean>
   /** Deletes every key starting with `prefix` (object-store semantics); end it with `/` to delete one folder. */
   deletePrefix(prefix: string): Promise<void>
+  /** Every stored file under the folder `prefix` (ending in `/`), with when it was written; for sweeps. */
+  list(prefix: string): AsyncIterable<StoredFile>
+}
+
+export interface StoredFile {
+  key: string
+  modifiedAt: Date
 }
 
 /** A key segment: starts with a letter or digit (so no `.`, `..` or hidden temp files), then a safe charset. */
@@ -83,6 +91,29 @@ export function createLocalDiskStorage(rootDir: string): MediaStorage {
       const doomed = entries.filter((name) => (folderOnly ? name === last : name.startsWith(last)))
       await Promise.all(doomed.map((name) => rm(path.join(dir, name), { recursive: true, force: true })))
     },
+
+    list(prefix) {
+      if (!prefix.endsWith('/')) throw new InvalidMediaKeyError(prefix)
+      return walk(resolve(prefix.slice(0, -1)), prefix.slice(0, -1))
+    },
+  }
+}
+
+/** Files below `dir` (whose key is `key`), depth first; temp files of writes under way are not listed. */
+async function* walk(dir: string, key: string): AsyncGenerator<StoredFile> {
+  let entries: Dirent[]
+  try {
+    entries = await readdir(dir, { withFileTypes: true })
+  } catch (error) {
+    if (isNotFound(error)) return
+    throw error
+  }
+  for (const entry of entries) {
+    const child = `${key}/${entry.name}`
+    if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), child)
+    else if (entry.isFile() && !entry.name.startsWith('.')) {
+      yield { key: child, modifiedAt: (await stat(path.join(dir, entry.name))).mtime }
+    }
   }
 }
 

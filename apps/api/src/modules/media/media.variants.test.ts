@@ -128,6 +128,7 @@ describe('storePhoto', () => {
       },
       exists: async (key) => written.has(key),
       deletePrefix: async () => {},
+      list: async function* () {},
     }
     await storePhoto(storage, 'listings/42/abc', await processPhoto(await phoneJpeg()))
     expect(written.get('listings/42/abc/card.avif')).toBe('image/avif')

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { MAX_PHOTO_PIXELS } from '@tulpar/contracts'
 import sharp, { type Sharp } from 'sharp'
 import type { MediaStorage } from './media.storage.ts'
 import {
@@ -107,7 +108,7 @@ interface WorkingCopy {
 
 async function decodeWorkingCopy(input: Buffer): Promise<WorkingCopy> {
   try {
-    const source = sharp(input, { failOn: 'error' }).rotate()
+    const source = sharp(input, { failOn: 'error', limitInputPixels: MAX_PHOTO_PIXELS }).rotate()
     const { width: originalWidth, height: originalHeight } = (await source.metadata()).autoOrient
     const scale = workingScale(originalWidth, originalHeight)
     if (scale < 1) {

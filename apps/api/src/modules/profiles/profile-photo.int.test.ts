@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { accountHelpers } from '../../testing/accounts.ts'
+import { hugePng, SVG_IMAGE } from '../../testing/images.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -62,8 +63,26 @@ describe('profile photo', () => {
   test('a renamed non-image is refused and the profile keeps its photo', async () => {
     const s = await signUp()
     const res = await upload(s.auth, Buffer.from('this is a text file pretending to be a jpeg'))
-    expect(res.statusCode).toBe(400)
-    expect(res.json().code).toBe('photo.invalid')
+    expect(res.statusCode).toBe(415)
+    expect(res.json().code).toBe('photo.not_image')
+    expect((await myProfile(s.auth)).photo).toBeNull()
+  })
+
+  test('an SVG is refused whatever it is called, like on listing photos', async () => {
+    const s = await signUp()
+    for (const type of ['image/svg+xml', 'image/png']) {
+      const res = await upload(s.auth, SVG_IMAGE, type)
+      expect(res.statusCode, type).toBe(415)
+      expect(res.json().code).toBe('photo.not_image')
+    }
+    expect((await myProfile(s.auth)).photo).toBeNull()
+  })
+
+  test('a 16,000 x 16,000 PNG is refused from its header, before it is decoded', async () => {
+    const s = await signUp()
+    const res = await upload(s.auth, hugePng(16_000, 16_000), 'image/png')
+    expect(res.statusCode).toBe(413)
+    expect(res.json().code).toBe('photo.too_many_pixels')
     expect((await myProfile(s.auth)).photo).toBeNull()
   })
 

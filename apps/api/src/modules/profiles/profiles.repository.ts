@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { account, session, user } from '../identity/identity.tables.ts'
 import { isPhoneAccountEmail } from '../identity/phone.ts'
@@ -118,4 +118,12 @@ export async function eraseAccount(db: Db, userId: string): Promise<void> {
 /** Keeps the auth user's display name (shown in the header) in step with the profile's full name. */
 export async function setUserName(db: Db, userId: string, name: string): Promise<void> {
   await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId))
+}
+
+/** Of `keys` (`profiles/{profileId}/{name}`), those that are a profile's current photo. */
+export async function findOwnedProfilePhotoKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const ids = [...new Set(keys.map((k) => Number(k.split('/')[1])).filter(Number.isSafeInteger))]
+  if (ids.length === 0) return new Set()
+  const rows = await db.select({ key: profiles.photoKey }).from(profiles).where(inArray(profiles.id, ids))
+  return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])))
 }

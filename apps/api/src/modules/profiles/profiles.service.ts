@@ -1,8 +1,7 @@
 import type { AuthUser, Profile, UpdateProfileBody } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
-import { AppError } from '../../lib/errors.ts'
 import { normaliseKzPhone } from '../identity/phone.ts'
-import { InvalidPhotoError, type MediaStorage, processPhoto, storePhoto } from '../media/index.ts'
+import { intakePhoto, type MediaStorage, storePhoto } from '../media/index.ts'
 import { photoUrl } from '../media/media.urls.ts'
 import {
   InvalidPhoneError,
@@ -118,19 +117,12 @@ export function createProfilesService({ db, media }: { db: Db; media: MediaStora
     },
 
     /**
-     * Sets the profile photo: the image is decoded, turned upright, stripped of EXIF and GPS and resized to
+     * Sets the profile photo through the one image intake (format from the bytes, so no SVG; a pixel cap): decoded, turned upright, stripped of EXIF and GPS and resized to
      * the photo variants; the old photo's files are deleted. A file that is not an image changes nothing.
      */
     async setPhoto(u: SessionUser, image: Buffer): Promise<Profile> {
       const row = await ownProfile(u)
-      let processed: Awaited<ReturnType<typeof processPhoto>>
-      try {
-        processed = await processPhoto(image)
-      } catch (error) {
-        if (error instanceof InvalidPhotoError)
-          throw new AppError('photo.invalid', 400, 'The file is not an image we can read')
-        throw error
-      }
+      const processed = await intakePhoto(image, { maxBytes: MAX_PROFILE_PHOTO_BYTES })
       const key = `profiles/${row.id}/${processed.sha256.slice(0, 16)}`
       await storePhoto(media, key, processed)
       const updated = await repo.updateProfileRow(db, row.id, { photoKey: key })
@@ -138,6 +130,9 @@ export function createProfilesService({ db, media }: { db: Db; media: MediaStora
       if (!updated) throw new ProfileNotFoundError()
       return toProfile(updated)
     },
+
+    /** Of these photo keys (`profiles/{id}/{name}`), the ones that are a profile's photo: the rest may be swept. */
+    ownedPhotoKeys: (keys: string[]) => repo.findOwnedProfilePhotoKeys(db, keys),
 
     /** Erases the account's personal data, sessions and sign-in methods; archives its listings. */
     async deleteAccount(u: SessionUser): Promise<void> {

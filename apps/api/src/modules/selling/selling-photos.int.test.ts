@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { listingPhotos, listings, moderationEvents } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
+import { hugePng, SVG_IMAGE } from '../../testing/images.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 import { type CamryRefs, camryRefs, photoJpeg, sellingApi } from './selling.testing.ts'
 
@@ -91,6 +92,17 @@ describe('photo upload', () => {
     expect(tiny.json().code).toBe('photo.too_small')
     const none = await upload(s.auth, id, [await jpeg()], 'something_else')
     expect(none.json().code).toBe('photo.none')
+    expect(await photoRows(id)).toEqual([])
+  })
+
+  test('a 16,000 x 16,000 PNG is refused from its header, before it is decoded; an SVG is no photo', async () => {
+    const s = await signUp()
+    const id = await createDraft(s.auth)
+    const huge = await upload(s.auth, id, [{ name: 'big.png', type: 'image/png', data: hugePng(16_000, 16_000) }])
+    expect(huge.statusCode).toBe(413)
+    expect(huge.json().code).toBe('photo.too_many_pixels')
+    const svg = await upload(s.auth, id, [{ name: 'car.png', type: 'image/png', data: SVG_IMAGE }])
+    expect(svg.statusCode).toBe(415)
     expect(await photoRows(id)).toEqual([])
   })
 

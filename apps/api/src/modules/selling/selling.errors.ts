@@ -1,5 +1,13 @@
-import { MAX_LISTING_PHOTOS, MAX_OPEN_DRAFTS, MAX_PHOTO_BYTES, MIN_PHOTO_SIDE_PX } from '@tulpar/contracts'
+import { MAX_LISTING_PHOTOS, MAX_OPEN_DRAFTS } from '@tulpar/contracts'
 import { AppError } from '../../lib/errors.ts'
+
+/** Upload errors are the media intake's, one set for every upload. */
+export {
+  NotAPhotoError,
+  PhotoTooLargeError,
+  PhotoTooSmallError,
+  UnreadablePhotoError,
+} from '../media/index.ts'
 
 export class ListingNotEditableError extends AppError {
   constructor(status: string) {
@@ -14,26 +22,6 @@ export class ListingStatusError extends AppError {
 export class TooManyDraftsError extends AppError {
   constructor() {
     super('listing.too_many_drafts', 409, `At most ${MAX_OPEN_DRAFTS} drafts; finish or delete one first`)
-  }
-}
-export class PhotoTooLargeError extends AppError {
-  constructor() {
-    super('photo.too_large', 413, `A photo may be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`)
-  }
-}
-export class NotAPhotoError extends AppError {
-  constructor() {
-    super('photo.not_image', 415, 'The file is not a photo: send JPEG, PNG, WebP or AVIF')
-  }
-}
-export class UnreadablePhotoError extends AppError {
-  constructor() {
-    super('photo.invalid', 400, 'The photo is damaged or cannot be read')
-  }
-}
-export class PhotoTooSmallError extends AppError {
-  constructor() {
-    super('photo.too_small', 400, `A photo must be at least ${MIN_PHOTO_SIDE_PX} px on its shorter side`)
   }
 }
 export class TooManyPhotosError extends AppError {

@@ -2,24 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { MAX_LISTING_PHOTOS, MAX_PHOTO_BYTES, MIN_PHOTO_SIDE_PX, type SellerListing } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
-import {
-  ACCEPTED_PHOTO_FORMATS,
-  InvalidPhotoError,
-  type MediaStorage,
-  type ProcessedPhoto,
-  processPhoto,
-  sniffImage,
-  storePhoto,
-} from '../media/index.ts'
+import { intakePhoto, type MediaStorage, type ProcessedPhoto, storePhoto } from '../media/index.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
-import {
-  NotAPhotoError,
-  PhotoNotFoundError,
-  PhotoTooLargeError,
-  PhotoTooSmallError,
-  TooManyPhotosError,
-  UnreadablePhotoError,
-} from './selling.errors.ts'
+import { PhotoNotFoundError, TooManyPhotosError } from './selling.errors.ts'
 import * as repo from './selling.repository.ts'
 import { fieldError } from './selling.steps.ts'
 
@@ -41,19 +26,8 @@ interface PhotoDeps {
  * Checks an upload by its bytes (not its name or declared type) and turns it into the stored variants:
  * upright, without EXIF or GPS, card/gallery/full in AVIF, WebP and JPEG. Stores nothing.
  */
-export async function preparePhoto(bytes: Buffer): Promise<ProcessedPhoto> {
-  if (bytes.length > MAX_PHOTO_BYTES) throw new PhotoTooLargeError()
-  const format = sniffImage(bytes)
-  if (!format || !ACCEPTED_PHOTO_FORMATS.includes(format)) throw new NotAPhotoError()
-  let processed: ProcessedPhoto
-  try {
-    processed = await processPhoto(bytes)
-  } catch (error) {
-    if (error instanceof InvalidPhotoError) throw new UnreadablePhotoError()
-    throw error
-  }
-  if (Math.min(processed.width, processed.height) < MIN_PHOTO_SIDE_PX) throw new PhotoTooSmallError()
-  return processed
+export function preparePhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+  return intakePhoto(bytes, { maxBytes: MAX_PHOTO_BYTES, minSidePx: MIN_PHOTO_SIDE_PX })
 }
 
 export function createSellingPhotos({ db, media, loadManaged, commitChange, view, assertEditable }: PhotoDeps) {

@@ -128,7 +128,8 @@ export const sellingRoutes =
             prepared.push(await selling.preparePhoto(await part.toBuffer()))
           }
         } catch (error) {
-          if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new PhotoTooLargeError()
+          if (error instanceof app.multipartErrors.RequestFileTooLargeError)
+            throw new PhotoTooLargeError(MAX_PHOTO_BYTES)
           if (error instanceof app.multipartErrors.FilesLimitError) throw new TooManyPhotosError()
           throw error
         }

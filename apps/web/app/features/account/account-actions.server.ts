@@ -116,13 +116,26 @@ const MULTIPART_SLACK = 64 * 1024
  * The photo form (multipart): the same use case as PUT /profiles/photo/ (decoded, turned upright, EXIF and GPS
  * removed, resized). The size is checked before the body is read, so an oversized upload is never buffered.
  */
+type PhotoMessage =
+  | 'account2.photo.required'
+  | 'account2.photo.invalid'
+  | 'account2.photo.tooLarge'
+  | 'account2.photo.tooManyPixels'
+
+/** The image intake's refusals (the API's codes) as the account page says them. */
+const PHOTO_REFUSALS: Record<string, { message: PhotoMessage; status: number }> = {
+  'photo.invalid': { message: 'account2.photo.invalid', status: 400 },
+  'photo.not_image': { message: 'account2.photo.invalid', status: 415 },
+  'photo.too_large': { message: 'account2.photo.tooLarge', status: 413 },
+  'photo.too_many_pixels': { message: 'account2.photo.tooManyPixels', status: 413 },
+}
+
 export async function saveProfilePhoto(
   services: Pick<Services, 'profiles'>,
   user: SessionUser,
   request: Request,
 ): Promise<Answer> {
-  const photoFailed = (message: 'account2.photo.required' | 'account2.photo.invalid' | 'account2.photo.tooLarge') =>
-    ({ intent: 'photo', ok: false, message }) as const
+  const photoFailed = (message: PhotoMessage) => ({ intent: 'photo', ok: false, message }) as const
   const length = Number(request.headers.get('content-length') ?? Number.NaN)
   if (!Number.isFinite(length) || length > PHOTO_MAX_BYTES + MULTIPART_SLACK) {
     return { result: photoFailed('account2.photo.tooLarge'), status: 413 }
@@ -138,7 +151,8 @@ export async function saveProfilePhoto(
   try {
     await services.profiles.setPhoto(user, Buffer.from(await file.arrayBuffer()))
   } catch (error) {
-    if (errorCode(error) === 'photo.invalid') return { result: photoFailed('account2.photo.invalid'), status: 400 }
+    const refused = PHOTO_REFUSALS[errorCode(error) ?? '']
+    if (refused) return { result: photoFailed(refused.message), status: refused.status }
     throw error
   }
   return { result: { intent: 'photo', ok: true }, status: 200 }

@@ -91,6 +91,8 @@ const ACTION_ERRORS: Record<string, MessageKey> = {
   INVALID_PASSWORD: 'auth.error.wrongPassword',
   'photo.invalid': 'account2.photo.invalid',
   'photo.too_large': 'account2.photo.tooLarge',
+  'photo.not_image': 'account2.photo.invalid',
+  'photo.too_many_pixels': 'account2.photo.tooManyPixels',
   network: 'generic.tryLater',
 }
 

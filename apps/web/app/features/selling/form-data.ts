@@ -140,6 +140,7 @@ const PHOTO_ERRORS: Record<string, MessageKey> = {
   'photo.too_large': 'photo.error.too_large',
   'photo.too_many': 'photo.error.too_many',
   'photo.invalid': 'photo.error.invalid',
+  'photo.too_many_pixels': 'photo.error.too_many_pixels',
   'photo.too_small': 'photo.error.too_small',
   // A proxy in front of us may refuse a big body before our API sees it.
   'http.413': 'photo.error.too_large',

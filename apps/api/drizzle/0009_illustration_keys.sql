@@ -1,0 +1,1 @@
+CREATE INDEX "listing_photos_illustration_key_idx" ON "listing_photos" USING btree ("storage_key") WHERE "listing_photos"."is_illustration";
