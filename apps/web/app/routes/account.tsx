@@ -9,6 +9,7 @@ import { PasswordForm } from '../features/account/password-form.tsx'
 import { PhotoForm } from '../features/account/photo-form.tsx'
 import { ProfileForm, profileFormKey } from '../features/account/profile-form.tsx'
 import { formatDateTime } from '../features/admin/format.ts'
+import { ALL_KAZAKHSTAN, cityCookie, storeCity } from '../features/city/city-storage.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { localeCookie } from '../i18n/locale.server.ts'
@@ -57,6 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { result, status, language } = await saveProfileForm(services, user, await request.formData())
   const headers = new Headers(PRIVATE_HEADERS)
+  // Spec 4: "my city" sets the current city too, so the header and the catalogue follow at once.
+  if (result.intent === 'profile' && result.ok) headers.append('Set-Cookie', cityCookie(result.city ?? ALL_KAZAKHSTAN))
   // The saved language becomes the interface's, as the header's language switch does; the page rendered
   // after a post without JavaScript is already in it.
   if (language && language !== context.get(localeContext)) {
@@ -90,6 +93,8 @@ function useActionNotice(result: AccountActionResult | undefined) {
     }
     // Before the root's locale effect (children's effects run first), so it does not switch back.
     window.localStorage.setItem('locale', result.language)
+    // The city chooser's start-up rule lets the stored choice win: store the saved one.
+    storeCity(result.city ?? ALL_KAZAKHSTAN)
     toast.success('notice.profileUpdated')
   }, [result, toast])
 }

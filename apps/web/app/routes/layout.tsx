@@ -3,7 +3,7 @@ import { localeContext, servicesContext } from '#app-context'
 import { accountLabel } from '../features/auth/phone.ts'
 import { signInHref } from '../features/auth/redirect.ts'
 import { CityChooser } from '../features/city/city-chooser.tsx'
-import { cityIdFromCookie } from '../features/city/city-storage.ts'
+import { cityChoiceFromCookie, cityIdOf } from '../features/city/city-storage.ts'
 import { LanguageSwitch } from '../features/layout/language-switch.tsx'
 import { BOTTOM_NAV, catalogueNavHref, FOOTER_MENU } from '../features/layout/nav.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -18,18 +18,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   const cities = (await services.reference.listCities(locale)).map((c) => ({ id: c.id, slug: c.slug, name: c.name }))
-  const cookieCity = cityIdFromCookie(request.headers.get('cookie'))
+  // The choice made in the city dialog (a city or all Kazakhstan), else the profile's city.
+  const cookieChoice = cityChoiceFromCookie(request.headers.get('cookie'))
   try {
     const user = await services.sessions.sessionUser(request.headers)
     const [profile] = user ? await services.profiles.listMyProfiles(user) : []
+    const cityChoice = cookieChoice ?? profile?.city ?? null
     return {
       user: user ? { label: accountLabel(user) } : null,
       cities,
-      cityId: cookieCity ?? profile?.city ?? null,
+      cityChoice,
+      cityId: cityIdOf(cityChoice),
       profile: profile ? { id: profile.id, city: profile.city } : null,
     }
   } catch {
-    return { user: null, cities, cityId: cookieCity, profile: null }
+    return { user: null, cities, cityChoice: cookieChoice, cityId: cityIdOf(cookieChoice), profile: null }
   }
 }
 
@@ -70,8 +73,13 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
           </Link>
           <nav aria-label={t('nav.main')} className="header-nav">
             <NavLink to={catalogue}>{t('nav.catalogue')}</NavLink>
+            {/* On a phone the bottom navigation has Sell; on a desktop it lives here, not only in the footer. */}
+            <NavLink to="/create-auto" className="header-sell">
+              <Icon name="plus" size={18} />
+              {t('ux2.header.sell')}
+            </NavLink>
           </nav>
-          <CityChooser cities={loaderData.cities} currentId={loaderData.cityId} profile={loaderData.profile} />
+          <CityChooser cities={loaderData.cities} current={loaderData.cityChoice} profile={loaderData.profile} />
           <LanguageSwitch />
           <AccountLink user={loaderData.user} />
         </div>

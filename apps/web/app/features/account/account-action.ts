@@ -10,7 +10,7 @@ export type ProfileField = 'full_name' | 'phone' | 'city' | 'language'
 export type ProfileErrors = Partial<Record<ProfileField, MessageKey>>
 
 export type AccountActionResult =
-  | { intent: 'profile'; ok: true; language: Locale }
+  | { intent: 'profile'; ok: true; language: Locale; city: number | null }
   | {
       intent: 'profile'
       ok: false
