@@ -1,7 +1,13 @@
-import { Link, NavLink, Outlet, useLocation } from 'react-router'
+import { Link, NavLink, Outlet, redirect, useLocation } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
+import {
+  ACCOUNT_DELETED_PARAM,
+  ACCOUNT_DELETED_VALUE,
+  useDeletedAccountNotice,
+} from '../features/account/deleted-notice.ts'
 import { accountLabel } from '../features/auth/phone.ts'
 import { signInHref } from '../features/auth/redirect.ts'
+import { useStoredTokenSignIn } from '../features/auth/stored-token.ts'
 import { CityChooser } from '../features/city/city-chooser.tsx'
 import { cityChoiceFromCookie, cityIdOf } from '../features/city/city-storage.ts'
 import { LanguageSwitch } from '../features/layout/language-switch.tsx'
@@ -20,8 +26,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cities = (await services.reference.listCities(locale)).map((c) => ({ id: c.id, slug: c.slug, name: c.name }))
   // The choice made in the city dialog (a city or all Kazakhstan), else the profile's city.
   const cookieChoice = cityChoiceFromCookie(request.headers.get('cookie'))
+  let user: Awaited<ReturnType<typeof services.sessions.sessionUser>>
+  let deletedCookies: string[] | null = null
   try {
-    const user = await services.sessions.sessionUser(request.headers)
+    user = await services.sessions.sessionUser(request.headers)
+    if (!user) deletedCookies = await services.sessions.endDeletedAccountSession(request.headers)
+  } catch {
+    user = null
+  }
+  // The account was deleted on another device: logged out here, taken home, told why (spec 4).
+  if (deletedCookies) {
+    const headers = new Headers()
+    for (const c of deletedCookies) headers.append('Set-Cookie', c)
+    throw redirect(`/?${ACCOUNT_DELETED_PARAM}=${ACCOUNT_DELETED_VALUE}`, { headers })
+  }
+  try {
     const [profile] = user ? await services.profiles.listMyProfiles(user) : []
     const cityChoice = cookieChoice ?? profile?.city ?? null
     return {
@@ -57,6 +76,8 @@ function AccountLink({ user }: { user: { label: string } | null }) {
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n()
+  useStoredTokenSignIn(loaderData.user === null)
+  useDeletedAccountNotice()
   const catalogue = catalogueNavHref(loaderData.cities.find((c) => c.id === loaderData.cityId)?.slug)
   return (
     <>
