@@ -32,8 +32,9 @@ describe('the city chosen at the first visit', () => {
     await page.goto(baseUrl)
     const dialog = page.getByRole('dialog', { name: 'Выберите город' })
     await dialog.waitFor()
-    // Nothing looks chosen while Apply is disabled: the focus is not on a city.
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('city-option'))).toBe(false)
+    // Nothing looks chosen while Apply is disabled: the focus (and its ring) is on the title, not in the list.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('city-dialog-title')
+    expect(await page.evaluate(() => document.activeElement?.closest('.city-list') ?? null)).toBeNull()
     expect(await dialog.getByRole('button', { name: 'Применить' }).isDisabled()).toBe(true)
     // "All Kazakhstan" is a choice, first in the list.
     expect(await dialog.locator('.city-option').first().textContent()).toBe('Весь Казахстан')
