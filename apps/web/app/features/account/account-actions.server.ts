@@ -82,7 +82,12 @@ export async function saveProfileForm(
   try {
     const saved = await services.profiles.updateProfile(user, profile.id, body)
     return {
-      result: { intent: 'profile', ok: true, language: saved.language, city: saved.city },
+      result: {
+        intent: 'profile',
+        ok: true,
+        language: saved.language,
+        ...(saved.city !== profile.city ? { city: saved.city } : {}),
+      },
       status: 200,
       language: saved.language,
     }
