@@ -27,7 +27,7 @@ export const catalogueKk: Pick<Messages, keyof typeof catalogueRu> = {
   'catalogue.warrantyOnly': 'Кепілдігі бар',
   'catalogue.creditOnly': 'Несиеге алуға болады',
   'catalogue.sort': 'Сұрыптау',
-  'catalogue.sort.newest': 'Алдымен жаңа хабарландырулар',
+  'catalogue.sort.newest': 'Алдымен жаңалары',
   'catalogue.sort.price_asc': 'Алдымен арзандары',
   'catalogue.sort.price_desc': 'Алдымен қымбаттары',
   'catalogue.sort.year_desc': 'Шығарылған жылы: жаңалары',

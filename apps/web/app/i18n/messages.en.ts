@@ -6,6 +6,7 @@ import { catalogueEn } from './catalogue.en.ts'
 import type { Messages } from './i18n.ts'
 import { sellPhoneEn } from './sell-phone.en.ts'
 import { sellingEn } from './selling.en.ts'
+import { ux2En } from './ux2.en.ts'
 import { valuationEn } from './valuation.en.ts'
 
 export const en: Messages = {
@@ -261,4 +262,5 @@ export const en: Messages = {
   ...account2En,
   ...valuationEn,
   ...authEn,
+  ...ux2En,
 }

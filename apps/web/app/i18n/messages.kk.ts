@@ -6,6 +6,7 @@ import { catalogueKk } from './catalogue.kk.ts'
 import type { Messages } from './i18n.ts'
 import { sellPhoneKk } from './sell-phone.kk.ts'
 import { sellingKk } from './selling.kk.ts'
+import { ux2Kk } from './ux2.kk.ts'
 import { valuationKk } from './valuation.kk.ts'
 
 /**
@@ -268,4 +269,5 @@ export const kk: Messages = {
   ...account2Kk,
   ...valuationKk,
   ...authKk,
+  ...ux2Kk,
 }

@@ -5,6 +5,7 @@ import { carRu } from './car.ru.ts'
 import { catalogueRu } from './catalogue.ru.ts'
 import { sellPhoneRu } from './sell-phone.ru.ts'
 import { sellingRu } from './selling.ru.ts'
+import { ux2Ru } from './ux2.ru.ts'
 import { valuationRu } from './valuation.ru.ts'
 /** Russian: the default language and the source of message keys. Plurals: one / few / many / other. */
 export const ru = {
@@ -274,4 +275,5 @@ export const ru = {
   ...account2Ru,
   ...valuationRu,
   ...authRu,
+  ...ux2Ru,
 } as const

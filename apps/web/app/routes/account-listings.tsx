@@ -133,7 +133,6 @@ export default function AccountListings({ loaderData, actionData }: Route.Compon
   const toast = useToast()
   const [params] = useSearchParams()
   const sent = params.get('sent')
-  const announced = useRef(false)
   // One fetcher for every row: a deleted row is gone before it could announce its own result.
   const fetcher = useFetcher<ListingActionResult>()
   const shown = useRef<ListingActionResult | null>(null)
@@ -144,12 +143,6 @@ export default function AccountListings({ loaderData, actionData }: Route.Compon
     if (done.ok) toast.success(done.notice)
     else toast.error(done.error)
   }, [fetcher.data, fetcher.state, toast])
-  useEffect(() => {
-    if (sent && !announced.current) {
-      announced.current = true
-      toast.success('sell.notice.sent')
-    }
-  }, [sent, toast])
   // Without JavaScript the forms post here and the answer is shown as a banner.
   const result = actionData
   return (
@@ -160,6 +153,7 @@ export default function AccountListings({ loaderData, actionData }: Route.Compon
           {t('myListings.new')}
         </Link>
       </div>
+      {/* Said once, on the page: a toast with the same text would cover the New listing button. */}
       {sent ? (
         <p className="notice success-notice" role="status">
           {t('sell.notice.sent')}

@@ -9,6 +9,7 @@ import { PasswordForm } from '../features/account/password-form.tsx'
 import { PhotoForm } from '../features/account/photo-form.tsx'
 import { ProfileForm, profileFormKey } from '../features/account/profile-form.tsx'
 import { formatDateTime } from '../features/admin/format.ts'
+import { ALL_KAZAKHSTAN, cityCookie, cityIdFromCookie, storeCity } from '../features/city/city-storage.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { localeCookie } from '../i18n/locale.server.ts'
@@ -21,13 +22,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { sessions, profiles, reference, messaging } = context.get(servicesContext)
   const user = await requireUser(sessions, request, '/account')
   const locale = context.get(localeContext)
-  const [[profile], cities, hasPassword, inbox] = await Promise.all([
+  const [[listed], cities, hasPassword, inbox] = await Promise.all([
     profiles.listMyProfiles(user),
     reference.listCities(locale),
     sessions.hasPassword(user.id),
     messaging.listMyMessages(user),
   ])
-  if (!profile) throw new Response('Profile not found', { status: 404 })
+  if (!listed) throw new Response('Profile not found', { status: 404 })
+  // Spec 4: a profile without a city takes the city chosen on this device (its cookie mirrors local storage).
+  // Saved here, before the form is rendered, so the form never restarts under the user's typing when the
+  // header's city chooser saves the same city in the background.
+  const chosen = cityIdFromCookie(request.headers.get('cookie'))
+  const profile =
+    listed.city === null && chosen !== null && cities.some((c) => c.id === chosen)
+      ? await profiles.updateProfile(user, listed.id, { city: chosen })
+      : listed
   return {
     profile,
     // The inbox screen is a later issue: the account shows the latest messages (moderation outcomes).
@@ -57,6 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { result, status, language } = await saveProfileForm(services, user, await request.formData())
   const headers = new Headers(PRIVATE_HEADERS)
+  // Spec 4: "my city" sets the current city too, so the header and the catalogue follow at once.
+  if (result.intent === 'profile' && result.ok && result.city !== undefined) {
+    headers.append('Set-Cookie', cityCookie(result.city ?? ALL_KAZAKHSTAN))
+  }
   // The saved language becomes the interface's, as the header's language switch does; the page rendered
   // after a post without JavaScript is already in it.
   if (language && language !== context.get(localeContext)) {
@@ -90,6 +103,8 @@ function useActionNotice(result: AccountActionResult | undefined) {
     }
     // Before the root's locale effect (children's effects run first), so it does not switch back.
     window.localStorage.setItem('locale', result.language)
+    // The city chooser's start-up rule lets the stored choice win: store the saved one.
+    if (result.city !== undefined) storeCity(result.city ?? ALL_KAZAKHSTAN)
     toast.success('notice.profileUpdated')
   }, [result, toast])
 }

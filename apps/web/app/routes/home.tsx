@@ -9,16 +9,27 @@ import { MESSAGES, translate } from '../i18n/index.ts'
 import catalogueStyles from '../styles/catalogue.css?url'
 import type { Route } from './+types/home'
 
+/**
+ * The home page's lists are of the city chosen in the city dialog (the catalogue's default), each with a link
+ * to that city's catalogue. A list the city has no car for is shown nationwide, so the page is never empty.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { listings, company, reference } = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const [newest, hot, tulpar, reviews, reviewSummary, cities] = await Promise.all([
-    listings.listNewest(8, locale),
-    listings.listNewest(4, locale, { hot: true }),
-    listings.listNewest(4, locale, { tulpar: true }),
+  const cities = await reference.listCities(locale)
+  const citySlug = currentCitySlug(request, cities)
+  const cityId = cities.find((c) => c.slug === citySlug)?.id
+  const inCityOrAll = async (limit: number, filter: { hot?: boolean; tulpar?: boolean }) => {
+    const local = cityId === undefined ? [] : await listings.listNewest(limit, locale, { ...filter, cityId })
+    if (local.length > 0) return { cars: local, city: citySlug ?? undefined }
+    return { cars: await listings.listNewest(limit, locale, filter), city: undefined }
+  }
+  const [newest, hot, tulpar, reviews, reviewSummary] = await Promise.all([
+    inCityOrAll(8, {}),
+    inCityOrAll(4, { hot: true }),
+    inCityOrAll(4, { tulpar: true }),
     company.listReviews(6),
     company.summariseReviews(),
-    reference.listCities(locale),
   ])
   const messages = MESSAGES[locale]
   return {
@@ -27,13 +38,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tulpar,
     reviews,
     reviewSummary,
-    // The hero's search starts in the visitor's city (the catalogue's default); the lists below are nationwide.
-    citySlug: currentCitySlug(request, cities),
+    citySlug,
     title: translate(messages, locale, 'home.title'),
     description: translate(messages, locale, 'home.description'),
     canonical: `${context.get(requestInfoContext).publicUrl}/`,
   }
 }
+
+/** The lists depend on the city cookie: never shared from a cache. */
+export const headers: Route.HeadersFunction = () => ({ Vary: 'Cookie' })
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStyles }]
 
@@ -72,14 +85,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
-      {hot.length > 0 ? (
+      {hot.cars.length > 0 ? (
         <section className="container section">
           <div className="section-head">
             <h2>{t('home.hotOffers')}</h2>
-            <Link to={catalogueHref({ hot: true })}>{t('home.seeAll')} →</Link>
+            <Link to={catalogueHref({ city: hot.city, hot: true })}>{t('home.seeAll')} →</Link>
           </div>
           <div className="grid rail">
-            {hot.map((car, i) => (
+            {hot.cars.map((car, i) => (
               <ListingCard key={car.id} car={car} eager={i < 1} />
             ))}
           </div>
@@ -88,15 +101,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="container section">
         <div className="section-head">
           <h2>{t('home.newest')}</h2>
-          <Link to={catalogueHref({})}>{t('home.seeAll')} →</Link>
+          <Link to={catalogueHref({ city: newest.city })}>{t('home.seeAll')} →</Link>
         </div>
         <div className="grid rail">
-          {newest.map((car) => (
+          {newest.cars.map((car) => (
             <ListingCard key={car.id} car={car} />
           ))}
         </div>
       </section>
-      {tulpar.length > 0 ? (
+      {tulpar.cars.length > 0 ? (
         <section className="container section tulpar-section">
           <div className="section-head">
             <h2>{t('home.tulpar.title')}</h2>
@@ -106,7 +119,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {t('home.tulpar.text')} <Link to="/tulpar-auto#inspection-title">{t('home.tulpar.more')}</Link>
           </p>
           <div className="grid rail">
-            {tulpar.map((car) => (
+            {tulpar.cars.map((car) => (
               <ListingCard key={car.id} car={car} />
             ))}
           </div>

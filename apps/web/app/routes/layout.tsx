@@ -1,9 +1,15 @@
-import { Link, NavLink, Outlet, useLocation } from 'react-router'
+import { Link, NavLink, Outlet, redirect, useLocation } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
+import {
+  ACCOUNT_DELETED_PARAM,
+  ACCOUNT_DELETED_VALUE,
+  useDeletedAccountNotice,
+} from '../features/account/deleted-notice.ts'
 import { accountLabel } from '../features/auth/phone.ts'
 import { signInHref } from '../features/auth/redirect.ts'
+import { useStoredTokenSignIn } from '../features/auth/stored-token.ts'
 import { CityChooser } from '../features/city/city-chooser.tsx'
-import { cityIdFromCookie } from '../features/city/city-storage.ts'
+import { cityChoiceFromCookie, cityIdOf } from '../features/city/city-storage.ts'
 import { LanguageSwitch } from '../features/layout/language-switch.tsx'
 import { BOTTOM_NAV, catalogueNavHref, FOOTER_MENU } from '../features/layout/nav.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -18,18 +24,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   const cities = (await services.reference.listCities(locale)).map((c) => ({ id: c.id, slug: c.slug, name: c.name }))
-  const cookieCity = cityIdFromCookie(request.headers.get('cookie'))
+  // The choice made in the city dialog (a city or all Kazakhstan), else the profile's city.
+  const cookieChoice = cityChoiceFromCookie(request.headers.get('cookie'))
+  let user: Awaited<ReturnType<typeof services.sessions.sessionUser>>
+  let deletedCookies: string[] | null = null
   try {
-    const user = await services.sessions.sessionUser(request.headers)
+    user = await services.sessions.sessionUser(request.headers)
+    if (!user) deletedCookies = await services.sessions.endDeletedAccountSession(request.headers)
+  } catch {
+    user = null
+  }
+  // The account was deleted on another device: logged out here, taken home, told why (spec 4).
+  if (deletedCookies) {
+    const headers = new Headers()
+    for (const c of deletedCookies) headers.append('Set-Cookie', c)
+    throw redirect(`/?${ACCOUNT_DELETED_PARAM}=${ACCOUNT_DELETED_VALUE}`, { headers })
+  }
+  try {
     const [profile] = user ? await services.profiles.listMyProfiles(user) : []
+    const cityChoice = cookieChoice ?? profile?.city ?? null
     return {
       user: user ? { label: accountLabel(user) } : null,
       cities,
-      cityId: cookieCity ?? profile?.city ?? null,
+      cityChoice,
+      cityId: cityIdOf(cityChoice),
       profile: profile ? { id: profile.id, city: profile.city } : null,
     }
   } catch {
-    return { user: null, cities, cityId: cookieCity, profile: null }
+    return { user: null, cities, cityChoice: cookieChoice, cityId: cityIdOf(cookieChoice), profile: null }
   }
 }
 
@@ -54,6 +76,8 @@ function AccountLink({ user }: { user: { label: string } | null }) {
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n()
+  useStoredTokenSignIn(loaderData.user === null)
+  useDeletedAccountNotice()
   const catalogue = catalogueNavHref(loaderData.cities.find((c) => c.id === loaderData.cityId)?.slug)
   return (
     <>
@@ -70,8 +94,13 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
           </Link>
           <nav aria-label={t('nav.main')} className="header-nav">
             <NavLink to={catalogue}>{t('nav.catalogue')}</NavLink>
+            {/* On a phone the bottom navigation has Sell; on a desktop it lives here, not only in the footer. */}
+            <NavLink to="/create-auto" className="header-sell">
+              <Icon name="plus" size={18} />
+              {t('ux2.header.sell')}
+            </NavLink>
           </nav>
-          <CityChooser cities={loaderData.cities} currentId={loaderData.cityId} profile={loaderData.profile} />
+          <CityChooser cities={loaderData.cities} current={loaderData.cityChoice} profile={loaderData.profile} />
           <LanguageSwitch />
           <AccountLink user={loaderData.user} />
         </div>

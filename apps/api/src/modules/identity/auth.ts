@@ -11,6 +11,7 @@ import { idTokenSignIn } from './id-token-sign-in.ts'
 import { account, session, user, verification } from './identity.tables.ts'
 import { resetPasswordEmail, smsCodeText } from './messages.ts'
 import { normaliseKzPhone, phoneAccountEmail } from './phone.ts'
+import { tokenSignIn } from './token-sign-in.ts'
 
 export interface AuthDeps {
   db: Db
@@ -54,6 +55,7 @@ export function createAuth({ db, config, mailer, sms }: AuthDeps) {
     plugins: [
       bearer(),
       idTokenSignIn(createIdTokenVerifier({ db, issuers: config.trustedIdTokenIssuers })),
+      tokenSignIn(),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       phoneNumber({
         otpLength: 6,

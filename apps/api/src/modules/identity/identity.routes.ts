@@ -13,6 +13,8 @@ const PRODUCT_ENDPOINTS: { method: 'GET' | 'POST'; path: RegExp }[] = [
   { method: 'POST', path: /^\/sign-up\/email$/ },
   { method: 'POST', path: /^\/sign-in\/email$/ },
   { method: 'POST', path: /^\/sign-in\/id-token$/ },
+  // A token kept in local storage exchanged once for the web's session cookie (token-sign-in.ts).
+  { method: 'POST', path: /^\/sign-in\/token$/ },
   { method: 'POST', path: /^\/sign-out$/ },
   { method: 'POST', path: /^\/request-password-reset$/ },
   { method: 'POST', path: /^\/reset-password$/ },
@@ -33,7 +35,7 @@ function field(body: unknown, name: string): string {
 
 /**
  * better-auth's endpoints under /api/auth/* that the product uses (PRODUCT_ENDPOINTS: email sign-up and
- * sign-in, the web's identity-token sign-in, sign-out, password reset and change), passed through as Fetch
+ * sign-in, the web's identity-token and stored-token sign-in, sign-out, password reset and change), passed through as Fetch
  * requests; the rest (phone codes, admin, sessions...) answer 404: phone sign-in goes through the spec's
  * /profiles/* calls, roles through the back office. Every call that sends an email, checks a password or makes
  * an account passes the same limits as the spec's calls (abuse-limits.ts).
@@ -45,7 +47,7 @@ export function registerAuthHandler(
   async function throttle(path: string, ip: string, body: unknown, headers: Headers, reply: FastifyReply) {
     if (path === '/sign-in/email') await limits.passwordGuess(field(body, 'email'), ip, reply)
     else if (path === '/sign-up/email') await limits.signUp(field(body, 'email'), ip, reply)
-    else if (path === '/sign-in/id-token') await limits.tokenSignIn(ip, reply)
+    else if (path === '/sign-in/id-token' || path === '/sign-in/token') await limits.tokenSignIn(ip, reply)
     else if (path === '/request-password-reset') await limits.resetEmail(field(body, 'email'), ip, reply)
     else if (path === '/change-password') {
       // Per account: whoever holds the session may not try current passwords without end.

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { UnauthorizedError } from '../profiles/profiles.errors.ts'
+import { ACCOUNT_DELETED_REASON } from '../profiles/profiles.repository.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
 import type { Auth } from './auth.ts'
 
@@ -36,8 +37,24 @@ export function createSessionResolver(auth: Auth) {
       emailVerified: u.emailVerified,
     }
   }
+  /**
+   * A session of an account deleted on another device (spec 4: "an error is shown, the user is logged out"):
+   * ends it and answers the Set-Cookie values that clear its cookies; null for any other request.
+   */
+  async function endDeletedAccountSession(headers: Headers): Promise<string[] | null> {
+    if (!headers.has('authorization') && !headers.get('cookie')?.includes('session_token=')) return null
+    const result = await auth.api.getSession({ headers, query: { disableCookieCache: true } })
+    const u = result?.user as { banned?: boolean | null; banReason?: string | null } | undefined
+    if (!result || !u?.banned || u.banReason !== ACCOUNT_DELETED_REASON) return null
+    const ctx = await auth.$context
+    await ctx.internalAdapter.deleteSession(result.session.token)
+    return [ctx.authCookies.sessionToken, ctx.authCookies.sessionData].map(
+      (c) => `${c.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${c.attributes.secure ? '; Secure' : ''}`,
+    )
+  }
   return {
     sessionUser,
+    endDeletedAccountSession,
     /** Whether the account signs in with a password (phone and Google/Apple accounts have none to change). */
     async hasPassword(userId: string): Promise<boolean> {
       const ctx = await auth.$context

@@ -70,14 +70,19 @@ export async function findUserByEmail(db: Db, email: string) {
   return row ?? null
 }
 
+/** The ban reason that marks an erased account (its sessions sign nobody in; see endDeletedAccountSession). */
+export const ACCOUNT_DELETED_REASON = 'account deleted'
+
 /**
- * Deletes an account for good: personal data erased (name, email, phone, photo, tokens), every session
- * and sign-in method removed, listings archived. The listings and the anonymised user row stay for the
- * history other people see (favourites, conversations).
+ * Deletes an account for good: personal data erased (name, email, phone, photo, tokens), every sign-in
+ * method removed, listings archived. The listings and the anonymised user row stay for the history other
+ * people see (favourites, conversations). The sessions of the account's other devices stay, stripped of
+ * their address and browser, but sign nobody in (the user is banned): each is ended the first time it comes
+ * back, and that device is told the account was deleted (spec 4) instead of being logged out silently.
  */
 export async function eraseAccount(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(session).where(eq(session.userId, userId))
+    await tx.update(session).set({ ipAddress: null, userAgent: null }).where(eq(session.userId, userId))
     await tx.delete(account).where(eq(account.userId, userId))
     await tx.delete(confirmedPhones).where(eq(confirmedPhones.userId, userId))
     await tx.delete(phoneConfirmationCodes).where(eq(phoneConfirmationCodes.userId, userId))
@@ -91,7 +96,7 @@ export async function eraseAccount(db: Db, userId: string): Promise<void> {
         phoneNumber: null,
         phoneNumberVerified: false,
         banned: true,
-        banReason: 'account deleted',
+        banReason: ACCOUNT_DELETED_REASON,
         updatedAt: new Date(),
       })
       .where(eq(user.id, userId))

@@ -10,7 +10,8 @@ export type ProfileField = 'full_name' | 'phone' | 'city' | 'language'
 export type ProfileErrors = Partial<Record<ProfileField, MessageKey>>
 
 export type AccountActionResult =
-  | { intent: 'profile'; ok: true; language: Locale }
+  /** `city` is the saved "my city" when this save changed it (it then becomes the current city), else undefined. */
+  | { intent: 'profile'; ok: true; language: Locale; city?: number | null }
   | {
       intent: 'profile'
       ok: false

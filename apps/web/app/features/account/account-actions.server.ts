@@ -81,7 +81,16 @@ export async function saveProfileForm(
   }
   try {
     const saved = await services.profiles.updateProfile(user, profile.id, body)
-    return { result: { intent: 'profile', ok: true, language: saved.language }, status: 200, language: saved.language }
+    return {
+      result: {
+        intent: 'profile',
+        ok: true,
+        language: saved.language,
+        ...(saved.city !== profile.city ? { city: saved.city } : {}),
+      },
+      status: 200,
+      language: saved.language,
+    }
   } catch (error) {
     const code = errorCode(error)
     if (code === 'profile.phone_in_use') {

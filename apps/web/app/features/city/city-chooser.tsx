@@ -4,53 +4,60 @@ import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { api } from '../api/client.ts'
 import { CityDialog, type CityOption } from './city-dialog.tsx'
-import { readStoredCityId, storeCityId } from './city-storage.ts'
+import { ALL_KAZAKHSTAN, type CityChoice, readStoredCity, storeCity } from './city-storage.ts'
 
 interface Props {
   cities: CityOption[]
-  /** The city the server knows (cookie, else the profile's). */
-  currentId: number | null
+  /** The choice the server knows (cookie, else the profile's city). */
+  current: CityChoice | null
   /** The signed-in user's profile, to keep its city in step. */
   profile: { id: number; city: number | null } | null
 }
 
 /** Best effort: the city is also kept locally, and a stale stored token makes the client reload logged out. */
-async function saveProfileCity(profileId: number, city: number): Promise<void> {
-  await api.request(`/api/profiles/update/${profileId}/`, { method: 'PATCH', body: { city } })
+async function saveProfileCity(profileId: number, city: number): Promise<boolean> {
+  const saved = await api.request(`/api/profiles/update/${profileId}/`, { method: 'PATCH', body: { city } })
+  return saved.ok
 }
 
 /**
- * The header's city button and the city dialog, with the spec's start-up rules: a city stored locally wins and
- * is saved to a profile that has none; with no city anywhere the dialog opens and cannot be dismissed.
+ * The header's city button and the city dialog, with the spec's start-up rules: a choice stored locally wins and
+ * is saved to a profile that has no city (also when the profile appears later, after signing in or registering
+ * on this page); with no choice anywhere the dialog opens and cannot be dismissed.
  */
-export function CityChooser({ cities, currentId, profile }: Props) {
+export function CityChooser({ cities, current, profile }: Props) {
   const { t } = useI18n()
   const revalidator = useRevalidator()
   const [open, setOpen] = useState(false)
   const [required, setRequired] = useState(false)
-  const current = cities.find((c) => c.id === currentId) ?? null
+  const currentCity = cities.find((c) => c.id === current) ?? null
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start-up rules run once after hydration
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start-up rules run after hydration and for a new profile
   useEffect(() => {
-    const stored = readStoredCityId()
-    const known = stored ?? currentId ?? profile?.city ?? null
+    const stored = readStoredCity()
+    const known = stored ?? current ?? profile?.city ?? null
     if (known === null) {
       setRequired(true)
       setOpen(true)
       return
     }
-    if (stored === null || stored !== currentId) {
-      storeCityId(known)
-      if (known !== currentId) void revalidator.revalidate()
+    if (stored !== known || known !== current) {
+      storeCity(known)
+      if (known !== current) void revalidator.revalidate()
     }
-    if (profile && profile.city === null) void saveProfileCity(profile.id, known)
-  }, [])
+    if (profile && profile.city === null && known !== ALL_KAZAKHSTAN) {
+      // The pages already loaded (the account's "my city" among them) show the saved city.
+      void saveProfileCity(profile.id, known).then((saved) => {
+        if (saved) void revalidator.revalidate()
+      })
+    }
+  }, [profile?.id])
 
-  const apply = async (id: number) => {
-    storeCityId(id)
+  const apply = async (choice: CityChoice) => {
+    storeCity(choice)
     setOpen(false)
     setRequired(false)
-    if (profile && profile.city !== id) await saveProfileCity(profile.id, id)
+    if (profile && choice !== ALL_KAZAKHSTAN && profile.city !== choice) await saveProfileCity(profile.id, choice)
     await revalidator.revalidate()
   }
 
@@ -58,14 +65,14 @@ export function CityChooser({ cities, currentId, profile }: Props) {
     <>
       <button type="button" className="city-chip" onClick={() => setOpen(true)} title={t('city.choose')}>
         <Icon name="pin" size={18} />
-        <span>{current?.name ?? t('header.allKazakhstan')}</span>
+        <span>{currentCity?.name ?? t('header.allKazakhstan')}</span>
       </button>
       <CityDialog
         cities={cities}
-        currentId={currentId}
+        current={current}
         open={open}
         required={required}
-        onApply={(id) => void apply(id)}
+        onApply={(choice) => void apply(choice)}
         onClose={() => setOpen(false)}
       />
     </>

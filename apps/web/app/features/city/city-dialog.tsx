@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { ALL_KAZAKHSTAN, type CityChoice } from './city-storage.ts'
 
 export interface CityOption {
   id: number
@@ -8,32 +9,40 @@ export interface CityOption {
 
 interface Props {
   cities: CityOption[]
-  currentId: number | null
+  current: CityChoice | null
   open: boolean
   /** Not dismissible when no city is known yet (spec: shown at start-up until one is chosen). */
   required: boolean
-  onApply: (id: number) => void
+  onApply: (choice: CityChoice) => void
   onClose: () => void
 }
 
 /**
- * Spec: lists the cities, highlights the chosen one, and keeps Apply disabled until one is chosen.
- * It is 700 px wide with a 500 px list, and fills the screen on a phone. A native <dialog> gives the focus
- * trap and Escape handling; Escape is ignored while a choice is required.
+ * Spec: lists the cities, highlights the chosen one, and keeps Apply disabled until one is chosen; "all
+ * Kazakhstan" comes first, as a choice like a city. It is 700 px wide with a 500 px list, and fills the screen
+ * on a phone. A native <dialog> gives the focus trap and Escape handling; Escape is ignored while a choice is
+ * required. The dialog's first focus goes to its title, not to a city, so no city looks chosen before a tap.
  */
-export function CityDialog({ cities, currentId, open, required, onApply, onClose }: Props) {
+export function CityDialog({ cities, current, open, required, onApply, onClose }: Props) {
   const { t } = useI18n()
   const ref = useRef<HTMLDialogElement>(null)
-  const [selected, setSelected] = useState<number | null>(currentId)
+  const title = useRef<HTMLHeadingElement>(null)
+  const [selected, setSelected] = useState<CityChoice | null>(current)
 
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
     if (open && !dialog.open) {
-      setSelected(currentId)
+      setSelected(current)
       dialog.showModal()
+      title.current?.focus()
     } else if (!open && dialog.open) dialog.close()
-  }, [open, currentId])
+  }, [open, current])
+
+  const options: { value: CityChoice; name: string }[] = [
+    { value: ALL_KAZAKHSTAN, name: t('header.allKazakhstan') },
+    ...cities.map((c) => ({ value: c.id, name: c.name })),
+  ]
 
   return (
     <dialog
@@ -46,7 +55,9 @@ export function CityDialog({ cities, currentId, open, required, onApply, onClose
       }}
     >
       <div className="city-dialog-head">
-        <h2 id="city-dialog-title">{t('city.title')}</h2>
+        <h2 id="city-dialog-title" ref={title} tabIndex={-1}>
+          {t('city.title')}
+        </h2>
         {required ? null : (
           <button type="button" className="icon-button" onClick={onClose} aria-label={t('city.close')}>
             ×
@@ -55,15 +66,15 @@ export function CityDialog({ cities, currentId, open, required, onApply, onClose
       </div>
       <p className="city-dialog-hint">{t('city.hint')}</p>
       <ul className="city-list" aria-label={t('city.title')}>
-        {cities.map((c) => (
-          <li key={c.id}>
+        {options.map((o) => (
+          <li key={o.value}>
             <button
               type="button"
-              className={c.id === selected ? 'city-option selected' : 'city-option'}
-              aria-pressed={c.id === selected}
-              onClick={() => setSelected(c.id)}
+              className={o.value === selected ? 'city-option selected' : 'city-option'}
+              aria-pressed={o.value === selected}
+              onClick={() => setSelected(o.value)}
             >
-              {c.name}
+              {o.name}
             </button>
           </li>
         ))}

@@ -2,26 +2,46 @@
 export const CITY_STORAGE_KEY = 'cityId'
 export const CITY_COOKIE = 'city'
 
-export function readStoredCityId(): number | null {
-  const raw = window.localStorage.getItem(CITY_STORAGE_KEY)
+/** "Весь Казахстан" chosen on purpose: a choice like a city, so the start-up dialog does not ask again. */
+export const ALL_KAZAKHSTAN = 'all'
+export type CityChoice = number | typeof ALL_KAZAKHSTAN
+
+function parseChoice(raw: string | null | undefined): CityChoice | null {
+  if (raw === ALL_KAZAKHSTAN) return ALL_KAZAKHSTAN
   const id = raw ? Number(raw) : Number.NaN
   return Number.isInteger(id) && id > 0 ? id : null
 }
 
-export function storeCityId(id: number): void {
-  window.localStorage.setItem(CITY_STORAGE_KEY, String(id))
-  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie, read by the server
-  document.cookie = `${CITY_COOKIE}=${id}; Path=/; Max-Age=31536000; SameSite=Lax`
+/** The city of a choice, or null for all Kazakhstan (and for no choice). */
+export function cityIdOf(choice: CityChoice | null): number | null {
+  return choice === ALL_KAZAKHSTAN ? null : choice
 }
 
-/** Reads the city cookie on the server. */
-export function cityIdFromCookie(cookieHeader: string | null): number | null {
+export function readStoredCity(): CityChoice | null {
+  return parseChoice(window.localStorage.getItem(CITY_STORAGE_KEY))
+}
+
+/** The Set-Cookie value of a choice (also set by the server when "my city" is saved on the account page). */
+export function cityCookie(choice: CityChoice): string {
+  return `${CITY_COOKIE}=${choice}; Path=/; Max-Age=31536000; SameSite=Lax`
+}
+
+export function storeCity(choice: CityChoice): void {
+  window.localStorage.setItem(CITY_STORAGE_KEY, String(choice))
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie, read by the server
+  document.cookie = cityCookie(choice)
+}
+
+/** Reads the city cookie on the server: a city id, all Kazakhstan, or null when nothing was chosen. */
+export function cityChoiceFromCookie(cookieHeader: string | null): CityChoice | null {
   for (const part of (cookieHeader ?? '').split(';')) {
     const [k, v] = part.trim().split('=')
-    if (k === CITY_COOKIE) {
-      const id = Number(v)
-      return Number.isInteger(id) && id > 0 ? id : null
-    }
+    if (k === CITY_COOKIE) return parseChoice(v)
   }
   return null
+}
+
+/** The chosen city's id from the cookie; null for all Kazakhstan or no choice. */
+export function cityIdFromCookie(cookieHeader: string | null): number | null {
+  return cityIdOf(cityChoiceFromCookie(cookieHeader))
 }

@@ -1,6 +1,7 @@
 import { PHONE_PLACEHOLDER } from '@tulpar/contracts/phone'
 import { useId } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { groupDigits, regroupDigits } from '../../ui/digit-groups.ts'
 import { TextField } from '../../ui/field.tsx'
 import { Check, Choice, type FieldsProps, one, Select } from './step-controls.tsx'
 import { BrandFields, CharacteristicsFields, ModelFields, ModificationsFields } from './step-fields-car.tsx'
@@ -77,11 +78,10 @@ function PriceFields({ values, errors, choices }: FieldsProps) {
       <TextField
         label={t('sell.field.price')}
         name="priceKzt"
-        type="number"
         inputMode="numeric"
-        min={1}
-        step={1}
-        defaultValue={one(values, 'priceKzt')}
+        autoComplete="off"
+        defaultValue={groupDigits(one(values, 'priceKzt'))}
+        onInput={(e) => regroupDigits(e.currentTarget)}
         error={errors.priceKzt ? t(errors.priceKzt) : null}
       />
       <TextField
