@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { fastifyReactRouter } from '@mcansh/react-router-fastify'
 import { buildApi, loadConfig, type Runtime, startRuntime } from '@tulpar/api'
@@ -5,6 +6,7 @@ import { pino } from 'pino'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { requestInfoContext, servicesContext } from '#app-context'
+import { pageRouteOptions } from './page-limits.ts'
 
 declare global {
   // One runtime (database handle) per process, also across dev rebuilds of the Fastify app.
@@ -46,10 +48,18 @@ async function createTulparServer(vite?: ViteDevServer) {
     clientBuildDirectory: new URL('./build/client', import.meta.url).pathname,
     assetCacheControl: 'public, max-age=31536000, immutable',
     fileCacheControl: 'public, max-age=3600',
+    // Pages and form posts: bodies bounded like the API's, missing static files a small 404 (page-limits.ts).
+    routeOptions: pageRouteOptions(),
     getLoadContext(request) {
       const context = new RouterContextProvider()
       context.set(servicesContext, runtime.services)
-      context.set(requestInfoContext, { publicUrl: config.publicUrl, requestId: request.id, clientIp: request.ip })
+      context.set(requestInfoContext, {
+        publicUrl: config.publicUrl,
+        requestId: request.id,
+        clientIp: request.ip,
+        // The page's inline scripts carry it; its Content-Security-Policy allows only them (entry.server.tsx).
+        cspNonce: randomBytes(16).toString('base64'),
+      })
       return context
     },
   })

@@ -31,6 +31,7 @@ import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerProblemHandler, sendFrameworkError } from './plugins/problem.ts'
+import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import type { Services } from './services.ts'
 
 export interface BuildApiOptions {
@@ -83,6 +84,7 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
+  await registerSecurityHeaders(app, config.publicUrl)
 
   await registerOpenApi(app, config.publicUrl)
   mkdirSync(config.mediaDir, { recursive: true })

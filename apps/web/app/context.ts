@@ -16,6 +16,8 @@ export interface RequestInfo {
   requestId: string
   /** The client's address as the API sees it (rate limits and view counting treat pages and API alike). */
   clientIp: string
+  /** A fresh random value per request that the page's inline scripts carry (Content-Security-Policy nonce). */
+  cspNonce: string
 }
 export const requestInfoContext = createContext<RequestInfo>()
 

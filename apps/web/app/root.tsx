@@ -16,6 +16,7 @@ import {
 import { localeContext, requestInfoContext } from '#app-context'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
+import { useNonce } from './features/security/nonce.tsx'
 import { alternateLinks, canonicalFromMatches } from './features/seo/alternates.ts'
 import { FALLBACK_MESSAGES } from './i18n/fallback-messages.ts'
 import { HTML_LANG, parseMessages } from './i18n/i18n.ts'
@@ -70,6 +71,7 @@ function Alternates({ publicUrl }: { publicUrl: string }) {
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
   const locale = root?.locale ?? DEFAULT_LOCALE
+  const nonce = useNonce()
   return (
     <html lang={HTML_LANG[locale]}>
       <head>
@@ -84,8 +86,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nProvider locale={locale} messages={root ? parseMessages(root.messagesJson) : FALLBACK_MESSAGES}>
           <ToastProvider>{children}</ToastProvider>
         </I18nProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { looksLikeEmail } from './api.ts'
 import { actionErrorKey, authErrorKey, phoneErrorKey } from './errors.ts'
 import { accountLabel, cleanPhone, formatPhone, normaliseKzPhone } from './phone.ts'
-import { safeRedirect, signInHref } from './redirect.ts'
+import { safeLocalPath, safeRedirect, signInHref } from './redirect.ts'
 
 describe('phone numbers', () => {
   test('parentheses, spaces and dashes are removed (spec: phone login)', () => {
@@ -40,6 +40,16 @@ describe('redirect after sign-in', () => {
     expect(safeRedirect('/\\evil.example/')).toBe('/account')
     expect(safeRedirect(null)).toBe('/account')
     expect(safeRedirect('/auth?redirectTo=/x')).toBe('/account')
+    // Found by the outside test: a tab (browsers drop it) or a backslash (read as /) made a protocol-relative URL.
+    expect(safeRedirect('/\t/evil.example/')).toBe('/account')
+    expect(safeRedirect('/\n/evil.example/')).toBe('/account')
+    expect(safeLocalPath('/\\evil.example/')).toBe('/')
+    expect(safeLocalPath('/\t\\evil.example')).toBe('/')
+    expect(safeLocalPath('/%5Cevil.example/')).toBe('/%5Cevil.example/')
+    expect(safeLocalPath('/ /evil')).toBe('/%20/evil')
+    expect(safeLocalPath('/cars/\u00ff\u00fe')).toBe('/cars/%C3%BF%C3%BE')
+    expect(safeLocalPath('javascript:alert(1)')).toBe('/')
+    expect(safeLocalPath('/auth?x=1#top')).toBe('/auth?x=1#top')
   })
 
   test('sign-in links carry the way back', () => {

@@ -1,0 +1,48 @@
+import { Readable } from 'node:stream'
+import { errorCodes, type FastifyReply, type FastifyRequest, type RouteShorthandOptions } from 'fastify'
+
+/** A page's form post may be as large as an API body (Fastify's default, 1 MiB): forms here are a few KB. */
+export const PAGE_BODY_LIMIT = 1024 * 1024
+/** The one page that takes a file: the profile photo form on /account (10 MB image plus multipart framing). */
+export const PHOTO_FORM_LIMIT = 10 * 1024 * 1024 + 64 * 1024
+
+/** Paths that name a file: when no file answered, the page router must not render a 70 KB page for them. */
+const STATIC_FILE = /\.(?:m?js|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|txt|xml|json|webmanifest)$/i
+
+function bodyLimitFor(request: FastifyRequest): number {
+  const path = request.url.split('?')[0]
+  const multipart = (request.headers['content-type'] ?? '').startsWith('multipart/form-data')
+  return path === '/account' && multipart ? PHOTO_FORM_LIMIT : PAGE_BODY_LIMIT
+}
+
+/**
+ * Route options for the React Router catch-all. The adapter hands React Router the raw request stream (its
+ * content-type parser accepts anything), so Fastify's body limit never applied and one 200 MB form post took
+ * the process from 413 to 988 MB. Here the body is read before React Router sees it, up to the limit, and a
+ * larger one is a 413 at once (a declared Content-Length before a byte is read).
+ */
+export function pageRouteOptions(): RouteShorthandOptions {
+  return {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? ''
+      if ((request.method === 'GET' || request.method === 'HEAD') && STATIC_FILE.test(path)) {
+        return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found')
+      }
+    },
+    preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return payload
+      const limit = bodyLimitFor(request)
+      const declared = Number(request.headers['content-length'] ?? Number.NaN)
+      if (declared > limit) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()
+      const chunks: Buffer[] = []
+      let size = 0
+      for await (const chunk of payload as AsyncIterable<Buffer | string>) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+        size += bytes.length
+        if (size > limit) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()
+        chunks.push(bytes)
+      }
+      return Readable.from([Buffer.concat(chunks)])
+    },
+  }
+}
