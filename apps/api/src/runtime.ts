@@ -27,23 +27,7 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>
 export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   try {
-    await database.migrate(config.migrationsDir)
-    const reference = await seedReference(database.db)
-    if (reference.inserted) log.info('reference data loaded')
-    if (config.seedOnEmpty && config.seedListings > 0) {
-      const [row] = await database.db.select({ n: count() }).from(listings)
-      if ((row?.n ?? 0) === 0) {
-        log.info({ listings: config.seedListings }, 'seeding demo listings (first start)')
-        // Illustrations are drawn on first request (modules/media/media.routes.ts), so the first start
-        // does not spend minutes drawing all of them; `npm run db:seed` can pre-render them instead.
-        const result = await seedDemo(database, {
-          listings: config.seedListings,
-          media: null,
-          onProgress: (message) => log.info(message),
-        })
-        log.info(result, 'demo data ready')
-      }
-    }
+    await prepareDatabase(database, config, log)
   } catch (error) {
     await database.close()
     throw error
@@ -76,4 +60,35 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
       await database.close()
     },
   }
+}
+
+/**
+ * Migrations, reference data and (when asked and the database is empty) demo listings, under the start-up lock:
+ * processes starting together on a new database take turns, since migrations and the check-then-insert seeding
+ * are not safe side by side.
+ */
+export async function prepareDatabase(
+  database: Database,
+  config: Pick<Config, 'migrationsDir' | 'seedOnEmpty' | 'seedListings'>,
+  log: Log,
+): Promise<void> {
+  await database.withStartupLock(async () => {
+    await database.migrate(config.migrationsDir)
+    const reference = await seedReference(database.db)
+    if (reference.inserted) log.info('reference data loaded')
+    if (config.seedOnEmpty && config.seedListings > 0) {
+      const [row] = await database.db.select({ n: count() }).from(listings)
+      if ((row?.n ?? 0) === 0) {
+        log.info({ listings: config.seedListings }, 'seeding demo listings (first start)')
+        // Illustrations are drawn on first request (modules/media/media.routes.ts), so the first start
+        // does not spend minutes drawing all of them; `npm run db:seed` can pre-render them instead.
+        const result = await seedDemo(database, {
+          listings: config.seedListings,
+          media: null,
+          onProgress: (message) => log.info(message),
+        })
+        log.info(result, 'demo data ready')
+      }
+    }
+  })
 }

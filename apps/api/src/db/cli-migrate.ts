@@ -5,6 +5,6 @@ import { openDatabase } from './client.ts'
 const config = loadConfig()
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
 const started = performance.now()
-await database.migrate(config.migrationsDir)
+await database.withStartupLock(() => database.migrate(config.migrationsDir))
 await database.close()
 console.log(`migrations applied to ${database.kind} in ${Math.round(performance.now() - started)} ms`)

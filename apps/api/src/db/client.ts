@@ -20,12 +20,20 @@ export interface Database {
   migrate(migrationsFolder: string): Promise<void>
   /** Answers when the database can run a query. */
   ping(): Promise<void>
+  /**
+   * Runs `work` while holding the start-up advisory lock, so processes starting together on one new database
+   * migrate and load reference data one after another, never side by side. Other processes wait.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>
   close(): Promise<void>
   /** The raw pg pool, for COPY; null on PGlite. */
   pool: pg.Pool | null
   /** The raw PGlite client (COPY from a blob, data dumps); null on PostgreSQL. */
   pglite: PGlite | null
 }
+
+/** The advisory lock key of start-up work (migrations, reference and demo data): any constant all processes share. */
+export const STARTUP_LOCK_KEY = 7_240_310_001
 
 export class DatabaseLockedError extends Error {
   constructor(dir: string, pid: number) {
@@ -68,6 +76,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1')
     },
+    // A session lock on one connection held for the whole work (migrations use other connections of the pool).
+    withStartupLock: async (work) => {
+      const holder = await pool.connect()
+      try {
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY])
+        try {
+          return await work()
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY])
+        }
+      } finally {
+        holder.release()
+      }
+    },
     close: () => pool.end(),
   }
 }
@@ -97,6 +119,8 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Pr
     ping: async () => {
       await client.query('select 1')
     },
+    // One process owns an embedded database (the lock file), so there is nobody to wait for.
+    withStartupLock: (work) => work(),
     close: async () => {
       await client.close()
       releaseLock()
