@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { fastifyReactRouter } from '@mcansh/react-router-fastify'
-import { buildApi, loadConfig, type Runtime, startRuntime } from '@tulpar/api'
-import { pino } from 'pino'
+import { buildApi, createLogger, loadConfig, type Runtime, startRuntime } from '@tulpar/api'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { requestInfoContext, servicesContext } from '#app-context'
@@ -23,10 +22,7 @@ export async function createServer(vite?: ViteDevServer) {
 
 async function createTulparServer(vite?: ViteDevServer) {
   const config = loadConfig()
-  const logger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-  })
+  const logger = createLogger({ level: config.logLevel, readable: process.stdout.isTTY === true })
   globalThis.__tulparRuntime ??= startRuntime(config, logger)
   const runtime = await globalThis.__tulparRuntime
   const app = await buildApi({
@@ -82,5 +78,10 @@ if (isMain) {
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
   await app.listen({ port: config.port, host: config.host })
-  app.log.info({ ms: Math.round(performance.now() - started), url: config.publicUrl }, 'Tulpar Auto is ready')
+  const ms = Math.round(performance.now() - started)
+  if (process.stdout.isTTY) {
+    // One line for the person who started it (a log collector gets the JSON line instead).
+    const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`
+    process.stdout.write(`Tulpar Auto is ready at ${config.publicUrl} (${where}, ${(ms / 1000).toFixed(1)} s)\n`)
+  } else app.log.info({ ms, url: config.publicUrl }, 'Tulpar Auto is ready')
 }

@@ -1,11 +1,11 @@
-import { pino } from 'pino'
 import { buildApi } from './app.ts'
 import { loadConfig } from './config.ts'
+import { createLogger } from './lib/logger.ts'
 import { startRuntime } from './runtime.ts'
 
 /* The API alone, without the web app: config -> runtime -> buildApi -> listen -> graceful close. */
 const config = loadConfig()
-const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] })
+const logger = createLogger({ level: config.logLevel, readable: process.stdout.isTTY === true })
 const runtime = await startRuntime(config, logger)
 const app = await buildApi({
   config,

@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed/demo/index.ts'
 import { seedReference } from './db/seed/seed-reference.ts'
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit.ts'
 import { createDelivery } from './modules/delivery/index.ts'
+import { ensureDemoStaff } from './modules/identity/demo-staff.ts'
 import { createMediaStorage, startMediaSweep } from './modules/media/index.ts'
 import { startEstimateRefresh } from './modules/valuation/index.ts'
 import { createServices, type Services } from './services.ts'
@@ -39,6 +40,10 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
   })
   const media = createMediaStorage(config)
   const services = createServices({ db: database.db, config, delivery, media, limiter })
+  // The embedded demo's own database gets a moderator and an admin on its first start (printed once).
+  if (!config.databaseUrl && config.seedOnEmpty) {
+    await ensureDemoStaff({ db: database.db, auth: services.auth }, config.dataDir, log)
+  }
   const stopEstimateRefresh = startEstimateRefresh(services.valuation, config.valuationRefreshMinutes, log)
   // Photo folders a crash left without their row (files are written before the row) are removed later.
   const stopMediaSweep = startMediaSweep(

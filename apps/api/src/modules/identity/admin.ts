@@ -5,14 +5,21 @@ import { MIN_PASSWORD_LENGTH } from './auth.ts'
 import { user } from './identity.tables.ts'
 import { changeUserRole } from './role-changes.ts'
 
+/** Makes an admin on any database (`npm run admin:create`); see createStaffAccount. */
+export function createAdmin(
+  deps: { db: Db; auth: Auth },
+  account: { email: string; password: string; name?: string },
+): Promise<{ userId: string; created: boolean }> {
+  return createStaffAccount(deps, { name: 'Administrator', ...account, role: 'admin' })
+}
+
 /**
- * Makes an admin on any database: creates the account with this email and password when it does not exist,
- * otherwise gives the existing account the admin role (its password stays as it is). The change is recorded
- * (role_changes, via `command`).
+ * Makes a staff account: creates it with this email and password when it does not exist, otherwise gives the
+ * existing account the role (its password stays as it is). The change is recorded (role_changes, via `command`).
  */
-export async function createAdmin(
+export async function createStaffAccount(
   { db, auth }: { db: Db; auth: Auth },
-  { email, password, name = 'Administrator' }: { email: string; password: string; name?: string },
+  { email, password, name, role }: { email: string; password: string; name: string; role: 'admin' | 'moderator' },
 ): Promise<{ userId: string; created: boolean }> {
   if (password.length < MIN_PASSWORD_LENGTH)
     throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters`)
@@ -25,6 +32,6 @@ export async function createAdmin(
     created = true
   }
   await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, existing.id))
-  await changeUserRole(db, existing.id, 'admin', { changedBy: null, via: 'command' })
+  await changeUserRole(db, existing.id, role, { changedBy: null, via: 'command' })
   return { userId: existing.id, created }
 }
