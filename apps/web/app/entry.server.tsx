@@ -65,7 +65,11 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500
           // Errors inside the shell are logged by React Router; these are from the streamed rest of the page.
-          if (shellRendered) console.error(error)
+          if (shellRendered) {
+            process.stderr.write(
+              `page render failed after the shell: ${error instanceof Error ? error.stack : error}\n`,
+            )
+          }
         },
       },
     )
