@@ -1,3 +1,4 @@
+import { startPeriodic } from '../../lib/periodic.ts'
 import type { MediaStorage } from './media.storage.ts'
 
 /**
@@ -83,26 +84,16 @@ export function startMediaSweep(
   log: Log,
   { firstMs = 5 * 60_000, intervalMs = 6 * 60 * 60_000 }: { firstMs?: number; intervalMs?: number } = {},
 ): () => void {
-  let running = false
-  const tick = async () => {
-    if (running) return
-    running = true
-    const started = performance.now()
-    try {
-      const { checked, removed } = await sweepOrphanMedia(storage, owners)
-      log.info({ checked, removed: removed.length, ms: Math.round(performance.now() - started) }, 'media swept')
-    } catch (error) {
-      log.error({ err: error }, 'media sweep failed')
-    } finally {
-      running = false
-    }
-  }
-  const first = setTimeout(tick, firstMs)
-  const every = setInterval(tick, intervalMs)
-  first.unref()
-  every.unref()
-  return () => {
-    clearTimeout(first)
-    clearInterval(every)
-  }
+  return startPeriodic(
+    async () => {
+      const started = performance.now()
+      try {
+        const { checked, removed } = await sweepOrphanMedia(storage, owners)
+        log.info({ checked, removed: removed.length, ms: Math.round(performance.now() - started) }, 'media swept')
+      } catch (error) {
+        log.error({ err: error }, 'media sweep failed')
+      }
+    },
+    { firstMs, intervalMs },
+  )
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { startPeriodic } from '../../lib/periodic.ts'
 import type { ValuationService } from './valuation.service.ts'
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'error'>
@@ -13,27 +14,17 @@ const FIRST_CHECK_MS = 15_000
 export function startEstimateRefresh(valuation: ValuationService, intervalMinutes: number, log: Log): () => void {
   if (intervalMinutes <= 0) return () => {}
   const intervalMs = intervalMinutes * 60_000
-  let running = false
-  const tick = async () => {
-    if (running) return
-    running = true
-    const started = performance.now()
-    try {
-      // A little under the interval, so a process whose timer fires just before the due time still refreshes.
-      const counts = await valuation.refreshEstimatesIfStale(intervalMs * 0.9)
-      if (counts) log.info({ ...counts, ms: Math.round(performance.now() - started) }, 'market estimates refreshed')
-    } catch (error) {
-      log.error({ err: error }, 'market estimate refresh failed')
-    } finally {
-      running = false
-    }
-  }
-  const first = setTimeout(tick, Math.min(FIRST_CHECK_MS, intervalMs))
-  const every = setInterval(tick, intervalMs)
-  first.unref()
-  every.unref()
-  return () => {
-    clearTimeout(first)
-    clearInterval(every)
-  }
+  return startPeriodic(
+    async () => {
+      const started = performance.now()
+      try {
+        // A little under the interval, so a process whose timer fires just before the due time still refreshes.
+        const counts = await valuation.refreshEstimatesIfStale(intervalMs * 0.9)
+        if (counts) log.info({ ...counts, ms: Math.round(performance.now() - started) }, 'market estimates refreshed')
+      } catch (error) {
+        log.error({ err: error }, 'market estimate refresh failed')
+      }
+    },
+    { firstMs: Math.min(FIRST_CHECK_MS, intervalMs), intervalMs },
+  )
 }
