@@ -29,20 +29,46 @@ export function pageRouteOptions(): RouteShorthandOptions {
         return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found')
       }
     },
-    preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+    preParsing: async (request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream) => {
       if (request.method === 'GET' || request.method === 'HEAD') return payload
       const limit = bodyLimitFor(request)
       const declared = Number(request.headers['content-length'] ?? Number.NaN)
-      if (declared > limit) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()
-      const chunks: Buffer[] = []
-      let size = 0
-      for await (const chunk of payload as AsyncIterable<Buffer | string>) {
-        const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
-        size += bytes.length
-        if (size > limit) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()
-        chunks.push(bytes)
+      if (declared > limit) {
+        reply.header('connection', 'close')
+        throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()
       }
-      return Readable.from([Buffer.concat(chunks)])
+      return readUpTo(payload, limit, () => reply.header('connection', 'close'))
     },
   }
+}
+
+/**
+ * The whole body as one stream, or a 413 as soon as it grows past `limit`. The rest is read and dropped rather
+ * than the request destroyed, so the 413 reaches the client; the connection then closes.
+ */
+function readUpTo(payload: NodeJS.ReadableStream, limit: number, onTooLarge: () => void): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    let chunks: Buffer[] = []
+    let size = 0
+    let tooLarge = false
+    payload.on('data', (chunk: Buffer | string) => {
+      if (tooLarge) return
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+      size += bytes.length
+      if (size <= limit) {
+        chunks.push(bytes)
+        return
+      }
+      tooLarge = true
+      chunks = []
+      onTooLarge()
+      reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE())
+    })
+    payload.on('end', () => {
+      if (!tooLarge) resolve(Readable.from([Buffer.concat(chunks)]))
+    })
+    payload.on('error', (error) => {
+      if (!tooLarge) reject(error)
+    })
+  })
 }
