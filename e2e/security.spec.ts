@@ -32,21 +32,22 @@ async function adminCookie(): Promise<string> {
 function rawPost(path: string, body: Buffer | Buffer[], headers: Record<string, string>) {
   return new Promise<{ status: number; location?: string }>((resolve, reject) => {
     const url = new URL(path, baseUrl)
-    const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, agent: false },
-      (res) => {
-        resolve({ status: res.statusCode ?? 0, location: res.headers.location })
-        res.resume()
-      },
-    )
+    let answered = false
+    const options = { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, agent: false }
+    const req = httpRequest(options, (res) => {
+      answered = true
+      resolve({ status: res.statusCode ?? 0, location: res.headers.location })
+      res.resume()
+    })
+    // Writing may fail once the server has answered and stopped reading; without an answer, it is a failure.
     req.on('error', (error) => {
-      if ('code' in error && (error.code === 'EPIPE' || error.code === 'ECONNRESET')) return
-      reject(error)
+      if (!answered) reject(error)
     })
     for (const part of Array.isArray(body) ? body : [body]) req.write(part)
     req.end()
   })
 }
+
 const form = { 'content-type': 'application/x-www-form-urlencoded' }
 
 describe('security headers', () => {

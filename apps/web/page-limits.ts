@@ -29,24 +29,23 @@ export function pageRouteOptions(): RouteShorthandOptions {
         return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found')
       }
     },
-    preParsing: async (request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+    preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
       if (request.method === 'GET' || request.method === 'HEAD') return payload
       const limit = bodyLimitFor(request)
       const declared = Number(request.headers['content-length'] ?? Number.NaN)
-      if (declared > limit) {
-        reply.header('connection', 'close')
-        throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()
-      }
-      return readUpTo(payload, limit, () => reply.header('connection', 'close'))
+      // The unread rest is dropped by Node as it arrives (closing the socket on unread data would reset it
+      // and could lose the 413 on the way to the client).
+      if (declared > limit) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()
+      return readUpTo(payload, limit)
     },
   }
 }
 
 /**
  * The whole body as one stream, or a 413 as soon as it grows past `limit`. The rest is read and dropped rather
- * than the request destroyed, so the 413 reaches the client; the connection then closes.
+ * than the request destroyed, so the 413 reaches the client.
  */
-function readUpTo(payload: NodeJS.ReadableStream, limit: number, onTooLarge: () => void): Promise<Readable> {
+function readUpTo(payload: NodeJS.ReadableStream, limit: number): Promise<Readable> {
   return new Promise((resolve, reject) => {
     let chunks: Buffer[] = []
     let size = 0
@@ -61,7 +60,6 @@ function readUpTo(payload: NodeJS.ReadableStream, limit: number, onTooLarge: () 
       }
       tooLarge = true
       chunks = []
-      onTooLarge()
       reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE())
     })
     payload.on('end', () => {
