@@ -29,6 +29,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/client-ip.ts'],
           testTimeout: 90_000,
           hookTimeout: 300_000,
           maxWorkers: 1,

@@ -46,12 +46,12 @@ describe('a buyer browses the marketplace', () => {
       expect(await page.getByRole('heading', { name: 'Характеристики' }).count()).toBe(1)
       await page.screenshot({ path: `${SCREENSHOTS}car-${name}.png`, fullPage: true })
 
-      await page.getByRole('button', { name: 'KK' }).click()
+      await page.getByRole('button', { name: 'KK', exact: true }).click()
       await expect.poll(() => page.locator('html').getAttribute('lang'), POLL).toBe('kk')
       await page.getByRole('heading', { name: 'Сипаттамалары' }).waitFor()
       await page.screenshot({ path: `${SCREENSHOTS}car-kk-${name}.png` })
 
-      await page.getByRole('button', { name: 'EN' }).click()
+      await page.getByRole('button', { name: 'EN', exact: true }).click()
       await expect.poll(() => page.locator('html').getAttribute('lang'), POLL).toBe('en')
       await page.getByRole('heading', { name: 'Specifications' }).waitFor()
 

@@ -13,6 +13,11 @@ declare module 'vitest' {
     baseUrl: string
     /** An admin made with `npm run admin:create` before the server opened the database. */
     admin: { email: string; password: string }
+    /**
+     * That admin's session token, signed in once for the specs that only need an admin's cookie: password
+     * sign-ins are limited to 10 per 15 minutes per account, and the journeys together would pass that.
+     */
+    adminSession: string
   }
 }
 
@@ -33,6 +38,8 @@ export default async function setup(project: TestProject) {
     SEED_LISTINGS: process.env.E2E_SEED_LISTINGS ?? '400',
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
+    // The journeys' API calls name their own client address (client-ip.ts), as a proxy in front would.
+    TRUST_PROXY_HOPS: '1',
   }
   // The embedded database admits one process at a time: the admin is made with the CLI before the server starts.
   const admin = { email: 'e2e-admin@tulpar.kz', password: randomBytes(12).toString('hex') }
@@ -62,6 +69,20 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250))
   }
   console.log(`e2e server ready in ${Date.now() - started} ms at ${BASE_URL}`)
+  const signIn = await fetch(`${BASE_URL}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BASE_URL },
+    body: JSON.stringify(admin),
+  })
+  const adminSession = signIn.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('tulpar.session_token='))
+    ?.split(';')[0]
+    ?.split('=')
+    .slice(1)
+    .join('=')
+  if (!adminSession) throw new Error(`the e2e admin could not sign in: ${signIn.status}`)
+  project.provide('adminSession', adminSession)
   project.provide('baseUrl', BASE_URL)
   project.provide('admin', admin)
   return async () => {
