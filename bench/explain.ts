@@ -1,15 +1,10 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { ListingSearchQuery } from '@tulpar/contracts'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import type { Db } from '../apps/api/src/db/client.ts'
 import * as schema from '../apps/api/src/db/schema.ts'
-import { createRateLimiter } from '../apps/api/src/lib/rate-limit.ts'
-import { createDelivery } from '../apps/api/src/modules/delivery/index.ts'
-import { createLocalDiskStorage } from '../apps/api/src/modules/media/index.ts'
-import { createServices } from '../apps/api/src/services.ts'
+import { createListingsService } from '../apps/api/src/modules/listings/index.ts'
+import { createReferenceService } from '../apps/api/src/modules/reference/index.ts'
 import type { MixQuery } from './mix.ts'
 
 /*
@@ -90,25 +85,13 @@ export async function explainMix(
     schema,
     logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
   }) as unknown as Db
-  const services = createServices({
-    db,
-    config: {
-      publicUrl: 'http://127.0.0.1',
-      authSecret: 'bench-secret-bench-secret-bench-secret-1234',
-      googleClientId: null,
-      appleClientId: null,
-      trustedIdTokenIssuers: [],
-      localIdentityProvider: null,
-    },
-    delivery: createDelivery({ smtpUrl: null, mailFrom: 'bench <bench@localhost>', sms: { gateway: 'outbox' } }, db),
-    media: createLocalDiskStorage(mkdtempSync(join(tmpdir(), 'tulpar-bench-media-'))),
-    limiter: createRateLimiter(null),
-  })
+  // Only the catalogue search is explained: the listings service alone, on the capturing client.
+  const listings = createListingsService({ db, reference: createReferenceService({ db }) })
   const explained: ExplainedQuery[] = []
   try {
     for (const q of pool) {
       captured.length = 0
-      await services.listings.searchListings(ListingSearchQuery.parse(q.params), 'ru')
+      await listings.searchListings(ListingSearchQuery.parse(q.params), 'ru')
       const statements = captured.filter((c) => /^\s*(select|with)\b/i.test(c.sql))
       const result: ExplainedQuery = {
         search: q.search,

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
+import type { AlertsResult } from './alerts.ts'
 import type { MachineInfo, SeedResult } from './database.ts'
 import type { ExplainResult } from './explain.ts'
 import type { LatencyResult, LoadResult } from './http.ts'
@@ -28,6 +29,7 @@ export interface BenchResults {
   ssr?: LoadResult
   hello?: LoadResult
   sitemap?: SitemapTiming[]
+  alerts?: AlertsResult
   weight?: PageWeight[]
   lighthouse?: LighthouseScores[]
   lighthouseError?: string
@@ -143,6 +145,35 @@ export function rows(r: BenchResults): Row[] {
     )
   }
   if (r.lighthouseError) add('Lighthouse mobile', `did not run: ${r.lighthouseError}`, '>= 90 / 95 / 95', false)
+  if (r.alerts) {
+    const a = r.alerts
+    add(
+      `Saved-search matching of one approval against ${fmt(a.savedSearches)} saved searches, matches recorded and the alert job queued (${a.match.listings} approvals, ${a.match.meanMatches} matches each on average): p50 / p95 / max`,
+      `${a.match.p50Ms} / ${a.match.p95Ms} / ${a.match.maxMs} ms`,
+      'p95 <= 50 ms',
+      a.match.p95Ms <= 50,
+    )
+    if (a.fanOut) {
+      add(
+        `Then its at-once alerts, a job of their own (${a.fanOut.meanAlerts} instant searches alerted each on average, one alert job each): p50 / p95 / max`,
+        `${a.fanOut.p50Ms} / ${a.fanOut.p95Ms} / ${a.fanOut.maxMs} ms`,
+      )
+    }
+    add(
+      `Saved-search lookup alone (find and record the matching searches, rolled back; ${a.find.listings} listings): p50 / p95`,
+      `${a.find.p50Ms} / ${a.find.p95Ms} ms`,
+    )
+    add(
+      `Daily digest over ${fmt(a.digest.searches)} daily searches (${fmt(a.digest.alertsQueued)} alerts queued)`,
+      `${a.digest.seconds} s`,
+      'minutes',
+      a.digest.seconds <= 600,
+    )
+    add(
+      `Job queue: ${fmt(a.queue.jobs)} emails through the outbox adapter, 1 process, ${a.queue.concurrency} workers`,
+      `${a.queue.jobsPerSecond} jobs/s (${a.queue.seconds} s)`,
+    )
+  }
   if (r.startup) {
     add(
       'Embedded database (PGlite): first start with 20,000 demo listings / cold start / RSS after 40 pages',

@@ -3,6 +3,7 @@ import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { createRng } from '../apps/api/src/db/seed/demo/random.ts'
+import { benchAlerts } from './alerts.ts'
 import { benchDatabaseUrl, describeExisting, machineInfo, recreateAndSeed } from './database.ts'
 import { explainMix } from './explain.ts'
 import { load, sequentialLatency } from './http.ts'
@@ -19,12 +20,13 @@ const USAGE = `npm run bench [-- options]   (not part of npm test)
 One run: loads N listings into a fresh PostgreSQL database (tulpar_bench on BENCH_DATABASE_URL, default
 the local server), builds the web app, starts the production server on that database and measures the
 search API (concurrency 1 and 32), the car detail API, the server-rendered car page, a bare Fastify route,
-EXPLAIN of every search in the mix, first-load JavaScript and Lighthouse (mobile) of three pages, and the
+EXPLAIN of every search in the mix, saved-search matching and the daily digest at 100,000 saved searches and
+the job queue's throughput, first-load JavaScript and Lighthouse (mobile) of three pages, and the
 embedded demo's start-up. Prints a table and adds a dated section to docs/performance.md.
 
   --listings N      listings to load (default 1000000)
   --skip-seed       reuse the bench database from an earlier run
-  --only a,b        run only these parts: seed, explain, search, detail, ssr, sitemap, hello, weight,
+  --only a,b        run only these parts: seed, explain, alerts, search, detail, ssr, sitemap, hello, weight,
                     lighthouse, startup
                     (parts other than seed reuse the existing database)
   --skip-build      use the existing apps/web/build
@@ -37,6 +39,7 @@ embedded demo's start-up. Prints a table and adds a dated section to docs/perfor
 const PARTS = [
   'seed',
   'explain',
+  'alerts',
   'search',
   'detail',
   'ssr',
@@ -116,6 +119,11 @@ if (runs('explain')) {
     log(`  SEQ SCAN ${o.search || '(no filter)'} [${o.kind}]`)
     for (const s of o.seqScans) log(`    ${s.plan.split('\n').join('\n    ')}`)
   }
+}
+
+if (runs('alerts')) {
+  section('saved-search alerts: matching, the daily digest, queue throughput')
+  results.alerts = await benchAlerts(benchDatabaseUrl(), { log })
 }
 
 if (SERVER_PARTS.some(runs)) {

@@ -27,11 +27,15 @@ const PHONE_E164 = `+7701${run}`
 
 /** The code of the latest SMS to `to`, read from the development outbox. */
 async function smsCode(to: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`)
-  const { results } = (await res.json()) as { results: { channel: string; body: string }[] }
-  const code = results.find((m) => m.channel === 'sms')?.body.match(/\b(\d{6})\b/)?.[1]
-  if (!code) throw new Error(`no SMS code sent to ${to}`)
-  return code
+  // The SMS is a job: a worker writes it to the outbox a moment after the request.
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`)
+    const { results } = (await res.json()) as { results: { channel: string; body: string }[] }
+    const code = results.find((m) => m.channel === 'sms')?.body.match(/\b(\d{6})\b/)?.[1]
+    if (code) return code
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`no SMS code sent to ${to}`)
 }
 
 /** Signs up through the API; answers the bearer header the hybrid app would use. */

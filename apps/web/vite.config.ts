@@ -18,12 +18,14 @@ export default defineConfig({
             // React and React Router, which every page loads, in one file that changes only when they do.
             { name: 'framework', test: /node_modules\/(react|react-dom|react-router|scheduler)\//, priority: 2 },
             {
-              // What every page's shell uses (messages, layout, toasts, icons, photos, cards, the API client,
+              // What every page's shell uses (messages, layout, toasts, icons, photos, cards and their hearts,
               // the not-found block, Vite's dynamic-import helper) in one file rather than a dozen of under
-              // 1 KB each: fewer requests, and gzip sees them together (docs/performance.md).
+              // 1 KB each: fewer requests, and gzip sees them together (docs/performance.md). Not the API
+              // client: a group takes its modules even when only loaded on demand, and pages without a form
+              // that calls the API (the catalogue, the car page) load it only when needed.
               name: 'shell',
               priority: 1,
-              test: /apps\/web\/app\/(i18n\/|ui\/(toast|icon|picture|use-hydrated)|features\/(layout|api)\/|features\/catalogue\/(href|listing-card)|routes\/(layout|redirect|not-found))|preload-helper|packages\/contracts\/src\/constants/,
+              test: /apps\/web\/app\/(i18n\/|ui\/(toast|icon|picture|use-hydrated)|features\/layout\/|features\/favourites\/(favourite-button|guest-favourites|use-favourites)|features\/catalogue\/(href|listing-card)|routes\/(layout|redirect|not-found))|preload-helper|packages\/contracts\/src\/constants/,
             },
           ],
         },

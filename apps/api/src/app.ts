@@ -12,16 +12,19 @@ import type { Database } from './db/client.ts'
 import type { RateLimiter } from './lib/rate-limit.ts'
 import { companyRoutes } from './modules/company/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
+import { favouritesRoutes } from './modules/favourites/index.ts'
 import { createAbuseLimits } from './modules/identity/abuse-limits.ts'
 import { registerAuthHandler, registerIdTokenExchange } from './modules/identity/identity.routes.ts'
 import { registerLocalIdpRoutes } from './modules/identity/local-idp.routes.ts'
 import { leadsRoutes } from './modules/leads/index.ts'
 import { carPageRoutes, listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute, registerMediaRedirect } from './modules/media/index.ts'
-import { messagingRoutes } from './modules/messaging/index.ts'
+import { conversationsRoutes, messagingRoutes } from './modules/messaging/index.ts'
 import { moderationRoutes } from './modules/moderation/index.ts'
+import { notificationsRoutes } from './modules/notifications/index.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { referenceRoutes } from './modules/reference/index.ts'
+import { savedSearchesRoutes } from './modules/saved-searches/index.ts'
 import { sellingRoutes } from './modules/selling/index.ts'
 import { seoRoutes } from './modules/seo/index.ts'
 import { valuationRoutes } from './modules/valuation/index.ts'
@@ -124,7 +127,11 @@ export async function buildApi({ config, database, services, limiter, logger }: 
     { prefix: '/api' },
   )
   await app.register(messagingRoutes(services), { prefix: '/api' })
+  await app.register(conversationsRoutes(services), { prefix: '/api' })
   await app.register(moderationRoutes(services), { prefix: '/api' })
+  await app.register(favouritesRoutes(services), { prefix: '/api' })
+  await app.register(savedSearchesRoutes(services), { prefix: '/api' })
+  await app.register(notificationsRoutes(services), { prefix: '/api' })
   // robots.txt and the sitemaps live at the site's root, beside the web app's pages.
   await app.register(seoRoutes(services))
   // Development only: SMS codes and emails land in the outbox table instead of a gateway.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import webpush from 'web-push'
 import { z } from 'zod'
 
 /** The repository root (apps/api/src -> ../../..). */
@@ -46,6 +47,19 @@ const EnvSchema = z.object({
   APPLE_CLIENT_ID: z.string().optional(),
   /** JSON: [{ "issuer": "...", "audience": "...", "jwksUrl": "..." }] trusted for GET /firebase/auth/. */
   TRUSTED_ID_TOKEN_ISSUERS: z.string().optional(),
+  /** Whether this process works the job queue (alerts, emails, SMS, the scheduled jobs); every process can send. */
+  JOB_WORKERS: booleanFlag.optional(),
+  /** How many jobs of one queue this process runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** outbox: push messages are written to the outbox (dev); live: sent to the push services. */
+  PUSH_GATEWAY: z.enum(['outbox', 'live']).optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:support@tulpar.kz'),
+  FCM_PROJECT_ID: z.string().optional(),
+  FCM_CLIENT_EMAIL: z.string().optional(),
+  /** The service account's PEM key (\n escapes allowed). */
+  FCM_PRIVATE_KEY: z.string().optional(),
 })
 
 const TrustedIssuers = z.array(z.object({ issuer: z.string(), audience: z.string(), jwksUrl: z.url() }))
@@ -107,6 +121,18 @@ export interface Config {
    * (null: a new key in memory); null when off. Anyone can sign in as anyone through it: never in production.
    */
   localIdentityProvider: { keyFile: string | null } | null
+  /** Whether this process works the job queue; every process can send jobs. */
+  jobWorkers: boolean
+  jobConcurrency: number
+  /**
+   * Push delivery: `outbox` records what would be sent (dev), `live` sends. `vapid` is the key pair browsers
+   * subscribe with (generated for the embedded demo); `fcm` is the app's push service account, when configured.
+   */
+  push: {
+    gateway: 'outbox' | 'live'
+    vapid: { publicKey: string; privateKey: string; subject: string } | null
+    fcm: { projectId: string; clientEmail: string; privateKey: string } | null
+  }
 }
 
 /**
@@ -165,6 +191,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ).filter((k) => !e[k])
     if (missing.length > 0) problems.push(`${missing.join(', ')}: required when MEDIA_STORAGE=s3`)
   }
+  const pushGateway = e.PUSH_GATEWAY ?? ((e.DEV_OUTBOX ?? databaseUrl === null) ? 'outbox' : 'live')
+  let vapid =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+      : null
+  if (!vapid && databaseUrl === null) vapid = { ...embeddedSecrets(dataDir).vapid, subject: e.VAPID_SUBJECT }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
+    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither')
+  const fcmKeys = [e.FCM_PROJECT_ID, e.FCM_CLIENT_EMAIL, e.FCM_PRIVATE_KEY]
+  if (fcmKeys.some(Boolean) && !fcmKeys.every(Boolean))
+    problems.push('FCM_PROJECT_ID, FCM_CLIENT_EMAIL, FCM_PRIVATE_KEY: set all three or none')
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: e.PORT,
@@ -208,21 +245,47 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       (e.LOCAL_ID_PROVIDER ?? e.DEV_OUTBOX ?? databaseUrl === null)
         ? { keyFile: join(dataDir, 'local-idp-key.pem') }
         : null,
+    jobWorkers: e.JOB_WORKERS ?? true,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    push: {
+      gateway: pushGateway,
+      vapid,
+      fcm:
+        e.FCM_PROJECT_ID && e.FCM_CLIENT_EMAIL && e.FCM_PRIVATE_KEY
+          ? {
+              projectId: e.FCM_PROJECT_ID,
+              clientEmail: e.FCM_CLIENT_EMAIL,
+              privateKey: e.FCM_PRIVATE_KEY.replaceAll('\\n', '\n'),
+            }
+          : null,
+    },
   }
 }
 
 interface EmbeddedSecrets {
   authSecret: string
+  /** The demo's Web Push key pair (browsers subscribe with the public key). */
+  vapid: { publicKey: string; privateKey: string }
 }
+
+const VapidKeys = z.object({ publicKey: z.string().min(40), privateKey: z.string().min(20) })
 
 /** Reads the embedded demo's secrets from `data/secrets.json`, creating them on first start. */
 function embeddedSecrets(dataDir: string): EmbeddedSecrets {
   const file = join(dataDir, 'secrets.json')
   if (existsSync(file)) {
-    const stored = z.object({ authSecret: z.string().min(32) }).safeParse(JSON.parse(readFileSync(file, 'utf8')))
-    if (stored.success) return stored.data
+    const stored = z
+      .object({ authSecret: z.string().min(32), vapid: VapidKeys.optional() })
+      .safeParse(JSON.parse(readFileSync(file, 'utf8')))
+    if (stored.success && stored.data.vapid) return { authSecret: stored.data.authSecret, vapid: stored.data.vapid }
+    // Written before the demo had push: keep the secret, add the keys.
+    if (stored.success)
+      return writeSecrets(file, { authSecret: stored.data.authSecret, vapid: webpush.generateVAPIDKeys() })
   }
-  const secrets: EmbeddedSecrets = { authSecret: randomBytes(32).toString('base64url') }
+  return writeSecrets(file, { authSecret: randomBytes(32).toString('base64url'), vapid: webpush.generateVAPIDKeys() })
+}
+
+function writeSecrets(file: string, secrets: EmbeddedSecrets): EmbeddedSecrets {
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
   return secrets

@@ -8,14 +8,16 @@ import { seedReference } from './db/seed/seed-reference.ts'
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit.ts'
 import { createDelivery } from './modules/delivery/index.ts'
 import { ensureDemoStaff } from './modules/identity/demo-staff.ts'
+import { createJobQueue, installJobQueues, type JobQueue } from './modules/jobs/index.ts'
 import { createMediaStorage, startMediaSweep } from './modules/media/index.ts'
-import { startEstimateRefresh } from './modules/valuation/index.ts'
 import { createServices, type Services } from './services.ts'
+import { registerJobHandlers } from './workers.ts'
 
 export interface Runtime {
   database: Database
   services: Services
   limiter: RateLimiter
+  jobs: JobQueue
   close(): Promise<void>
 }
 
@@ -39,12 +41,18 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
     onRecovery: () => log.warn('redis answers again: rate limits are shared again'),
   })
   const media = createMediaStorage(config)
-  const services = createServices({ db: database.db, config, delivery, media, limiter })
+  const jobs = createJobQueue(database, config.databaseUrl, log)
+  const services = createServices({ db: database.db, config, delivery, media, limiter, jobs })
+  registerJobHandlers(jobs, services, config, log)
+  await services.messageHub.listen(database, log)
+  await jobs.start({ workers: config.jobWorkers, concurrency: config.jobConcurrency })
+  // A database that was never valued (or went stale while no process ran) is refreshed soon after start.
+  if (config.valuationRefreshMinutes > 0)
+    await jobs.send('estimate-refresh', {}, { startAfter: new Date(Date.now() + 15_000), singletonKey: 'on-start' })
   // The embedded demo's own database gets a moderator and an admin on its first start (printed once).
   if (!config.databaseUrl && config.seedOnEmpty) {
     await ensureDemoStaff({ db: database.db, auth: services.auth }, config.dataDir, log)
   }
-  const stopEstimateRefresh = startEstimateRefresh(services.valuation, config.valuationRefreshMinutes, log)
   // Photo folders a crash left without their row (files are written before the row) are removed later.
   const stopMediaSweep = startMediaSweep(
     media,
@@ -58,9 +66,11 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
     database,
     services,
     limiter,
+    jobs,
     close: async () => {
-      stopEstimateRefresh()
       stopMediaSweep()
+      await services.messageHub.stop()
+      await jobs.stop()
       await limiter.close()
       await database.close()
     },
@@ -74,11 +84,12 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
  */
 export async function prepareDatabase(
   database: Database,
-  config: Pick<Config, 'migrationsDir' | 'seedOnEmpty' | 'seedListings'>,
+  config: Pick<Config, 'migrationsDir' | 'seedOnEmpty' | 'seedListings' | 'databaseUrl'>,
   log: Log,
 ): Promise<void> {
   await database.withStartupLock(async () => {
     await database.migrate(config.migrationsDir)
+    await installJobQueues(database, config.databaseUrl)
     const reference = await seedReference(database.db)
     if (reference.inserted) log.info('reference data loaded')
     if (config.seedOnEmpty && config.seedListings > 0) {

@@ -2,21 +2,25 @@ import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import type { RateLimiter } from './lib/rate-limit.ts'
 import { createCompanyService } from './modules/company/index.ts'
-import type { Delivery } from './modules/delivery/index.ts'
+import { createQueuedMailer, createQueuedSms, type Delivery } from './modules/delivery/index.ts'
+import { createFavouritesService } from './modules/favourites/index.ts'
 import { createAbuseLimits } from './modules/identity/abuse-limits.ts'
 import { createAuth } from './modules/identity/auth.ts'
 import { createIdTokenExchange } from './modules/identity/id-token.ts'
 import { createLocalIdentityProvider } from './modules/identity/local-idp.ts'
 import { createSessionResolver } from './modules/identity/session.ts'
 import { createInspectionsService } from './modules/inspections/index.ts'
+import type { JobSender } from './modules/jobs/index.ts'
 import { createLeadsService } from './modules/leads/index.ts'
 import { createCarPageService, createListingsService } from './modules/listings/index.ts'
 import type { MediaStorage } from './modules/media/index.ts'
-import { createMessagingService } from './modules/messaging/index.ts'
+import { createConversationsService, createMessageHub, createMessagingService } from './modules/messaging/index.ts'
 import { createModerationService, createStaffService, createTulparService } from './modules/moderation/index.ts'
+import { createNotificationsService } from './modules/notifications/index.ts'
 import { createPhonesService } from './modules/phones/index.ts'
 import { createProfilesService } from './modules/profiles/profiles.service.ts'
 import { createReferenceService } from './modules/reference/index.ts'
+import { createSavedSearchesService } from './modules/saved-searches/index.ts'
 import { createSellingService } from './modules/selling/index.ts'
 import { createSeoService } from './modules/seo/index.ts'
 import { createValuationService } from './modules/valuation/index.ts'
@@ -24,7 +28,8 @@ import { createValuationService } from './modules/valuation/index.ts'
 export type ServicesConfig = Pick<
   Config,
   'publicUrl' | 'authSecret' | 'googleClientId' | 'appleClientId' | 'trustedIdTokenIssuers' | 'localIdentityProvider'
->
+> &
+  Partial<Pick<Config, 'push'>>
 
 /** Every use case of the product, wired by hand. REST routes and web loaders call the same functions. */
 export function createServices({
@@ -33,10 +38,14 @@ export function createServices({
   delivery,
   media,
   limiter,
+  jobs,
 }: {
   db: Db
   config: ServicesConfig
+  /** The gateways themselves (the job handlers use them); requests reach them only through `jobs`. */
   delivery: Delivery
+  /** The durable queue: alerts, emails and SMS codes are jobs. */
+  jobs: JobSender
   media: MediaStorage
   /** Shared counters: the car page's public actions are limited per client whether the API or a page calls them. */
   limiter: RateLimiter
@@ -54,8 +63,8 @@ export function createServices({
   const auth = createAuth({
     db,
     config: { ...config, trustedIdTokenIssuers: issuers },
-    mailer: delivery.mailer,
-    sms: delivery.sms,
+    mailer: createQueuedMailer(jobs),
+    sms: createQueuedSms(jobs),
   })
   const sessions = createSessionResolver(auth)
   const profiles = createProfilesService({ db, media })
@@ -63,22 +72,43 @@ export function createServices({
   const valuation = createValuationService({ db })
   const phones = createPhonesService({
     db,
-    sms: delivery.sms,
+    sms: createQueuedSms(jobs),
     limits: createAbuseLimits(limiter),
     secret: config.authSecret,
   })
-  const selling = createSellingService({ db, reference, media, phones, revalue: valuation.refreshListingEstimate })
+  const selling = createSellingService({
+    db,
+    reference,
+    media,
+    phones,
+    revalue: valuation.refreshListingEstimate,
+    jobs,
+  })
   const messaging = createMessagingService({ db })
+  // New messages reach open pages through this (runtime.ts starts its database listener).
+  const messageHub = createMessageHub()
+  const conversations = createConversationsService({ db, hub: messageHub })
   const inspections = createInspectionsService({ db })
   const moderation = createModerationService({
     db,
     reference,
     inspections,
     revalue: valuation.refreshListingEstimate,
+    jobs,
   })
   const staff = createStaffService({ db })
   const tulpar = createTulparService({ db, inspections })
   const seo = createSeoService({ db, publicUrl: config.publicUrl })
+  const savedSearches = createSavedSearchesService({ db, listings, jobs })
+  const favourites = createFavouritesService({ db })
+  const notifications = createNotificationsService({
+    db,
+    jobs,
+    delivery,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+    vapidPublicKey: config.push?.vapid?.publicKey ?? null,
+  })
   return {
     seo,
     reference,
@@ -95,9 +125,14 @@ export function createServices({
     phones,
     selling,
     messaging,
+    messageHub,
+    conversations,
     moderation,
     staff,
     tulpar,
+    savedSearches,
+    favourites,
+    notifications,
   }
 }
 export type Services = ReturnType<typeof createServices>

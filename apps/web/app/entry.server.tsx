@@ -41,6 +41,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A Suspense boundary that is already complete is written where it stands, however long the page: by
+        // default React moves boundaries past 12.8 KB of HTML to the end, hidden until a script shows them, which
+        // a browser without JavaScript never runs (the car page's below-the-fold islands, ui/island.tsx).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true
           const body = new PassThrough({

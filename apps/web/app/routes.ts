@@ -13,6 +13,8 @@ export default [
     route('admin', 'routes/admin-queue.tsx'),
     route('admin/listings/:id', 'routes/admin-listing.tsx'),
     route('admin/users', 'routes/admin-users.tsx'),
+    route('admin/broadcasts', 'routes/admin-broadcasts.tsx'),
+    route('admin/reports', 'routes/admin-reports.tsx'),
   ]),
   layout('routes/layout.tsx', [
     index('routes/home.tsx'),
@@ -23,12 +25,23 @@ export default [
     route('cars/:id', 'routes/car.tsx'),
     // The call-back request as a page: the form for browsers without JavaScript (with it, a dialog).
     route('cars/:id/callback', 'routes/car-callback.tsx'),
+    // "Write to the seller": the first message about a car (then the conversation in "my messages").
+    route('cars/:id/write', 'routes/car-write.tsx'),
+    // The credit calculator and application (the widget on the home and car pages posts here).
+    route('credit', 'routes/credit.tsx'),
+    route('wishlist', 'routes/wishlist.tsx'),
     route('account', 'routes/account.tsx'),
     route('account/delete', 'routes/account-delete.tsx'),
     // Selling (issue 5): intro, the step form of one listing, and the seller's own listings.
     route('create-auto', 'routes/create-auto.tsx'),
     route('create-auto/:id', 'routes/create-auto-step.tsx'),
     route('account/listings', 'routes/account-listings.tsx'),
+    // Saved searches (issue 11): the list, and the alerts' link that opens one in the catalogue.
+    route('account/messages', 'routes/account-messages.tsx'),
+    route('account/messages/:id', 'routes/account-message.tsx'),
+    route('account/searches', 'routes/account-searches.tsx'),
+    route('account/searches/:id', 'routes/account-search-open.tsx'),
+    route('unsubscribe', 'routes/unsubscribe.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig

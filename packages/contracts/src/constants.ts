@@ -46,3 +46,11 @@ export const VALUATION_METHOD = {
   /** High: more than this many % above the estimate (and above the usual range). */
   highAbovePct: 6,
 } as const
+
+/** Favourites per user: more than any buyer keeps, bounded so the wishlist and the hearts stay one query. */
+export const FAVOURITES_LIMIT = 500
+
+/** Messages between buyers and sellers (issue 11). */
+export const MESSAGE_MAX_LENGTH = 2000
+/** What a message asked for that scammers ask for: the other side sees a warning in their language. */
+export const FRAUD_WARNINGS = ['prepayment', 'card', 'messenger'] as const

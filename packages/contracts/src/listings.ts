@@ -204,6 +204,47 @@ export const TaxEstimate = z
   .meta({ id: 'TaxEstimate' })
 export type TaxEstimate = z.infer<typeof TaxEstimate>
 
+/** The car page's total cost card: what the car costs to buy, own a year, finance, and (not cleared) clear. */
+export const TotalCost = z
+  .object({
+    priceKzt: z.number().int(),
+    taxPerYear: TaxEstimate.nullable(),
+    loan: z
+      .object({
+        monthlyPaymentKzt: z.number().int(),
+        downPaymentKzt: z.number().int(),
+        termMonths: z.number().int(),
+        annualRatePct: z.number(),
+        source: z.string(),
+        sourceUrl: z.url(),
+        checkedOn: z.iso.date(),
+      })
+      .nullable()
+      .describe('Null when a bank would not take the car as a pledge (too old, over the limit, not registrable)'),
+    import: z
+      .object({
+        ruleYear: z.number().int(),
+        recyclingFeeKzt: z.number().int().nullable(),
+        dutyKzt: z
+          .number()
+          .int()
+          .nullable()
+          .describe('Null where the published rate does not apply (hybrid, electric, gas)'),
+        vatKzt: z.number().int().nullable(),
+        customsFeeKzt: z.number().int().nullable(),
+        dutyPct: z.number(),
+        vatPct: z.number(),
+        rightHandDrive: z.boolean().describe('Cannot be registered in Kazakhstan at all'),
+        sources: z.array(z.string()),
+      })
+      .nullable()
+      .describe(
+        'For a car not cleared by customs in Kazakhstan only; the listing price stands in for the customs value',
+      ),
+  })
+  .meta({ id: 'TotalCost' })
+export type TotalCost = z.infer<typeof TotalCost>
+
 /** The market estimate from comparable listings, as a band, with the rating it gives this price. */
 export const MarketEstimate = z
   .object({
@@ -248,6 +289,7 @@ export const ListingDetail = ListingCard.extend({
   viewsCount: z.number().int(),
   photos: z.array(ListingPhoto),
   taxPerYear: TaxEstimate.nullable().describe('Transport tax a year, an estimate under the rules of the given year'),
+  totalCost: TotalCost,
   valuation: MarketEstimate.nullable().describe('Null when there are too few comparable listings'),
   contactPhoneMasked: z
     .string()

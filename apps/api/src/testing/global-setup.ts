@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import pg from 'pg'
 import { openDatabase } from '../db/client.ts'
 import { seedReference } from '../db/seed/seed-reference.ts'
+import { installJobQueues } from '../modules/jobs/index.ts'
 import { MIGRATIONS, PG_TEMPLATE_DB, PGLITE_TEMPLATE_FILE, withDatabaseName } from './test-db.ts'
 
 /** Builds the migrated, reference-seeded template that every integration test file clones. */
@@ -10,6 +11,7 @@ export default async function setup() {
   if (!adminUrl) {
     const database = await openDatabase({ url: null, dataDir: null })
     await database.migrate(MIGRATIONS)
+    await installJobQueues(database, null)
     await seedReference(database.db)
     const dump = await database.pglite?.dumpDataDir('gzip')
     if (!dump) throw new Error('PGlite did not dump its data folder')
@@ -21,8 +23,10 @@ export default async function setup() {
   await admin.connect()
   await admin.query(`drop database if exists ${PG_TEMPLATE_DB} with (force)`)
   await admin.query(`create database ${PG_TEMPLATE_DB}`)
-  const database = await openDatabase({ url: withDatabaseName(adminUrl, PG_TEMPLATE_DB), poolSize: 2 })
+  const templateUrl = withDatabaseName(adminUrl, PG_TEMPLATE_DB)
+  const database = await openDatabase({ url: templateUrl, poolSize: 2 })
   await database.migrate(MIGRATIONS)
+  await installJobQueues(database, templateUrl)
   await seedReference(database.db)
   await database.close()
   await admin.end()

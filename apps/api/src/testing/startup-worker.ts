@@ -8,7 +8,11 @@ if (!url) throw new Error('usage: startup-worker.ts <database url>')
 const database = await openDatabase({ url, poolSize: 3 })
 const quiet = { info() {}, warn() {}, error() {} }
 try {
-  await prepareDatabase(database, { migrationsDir: MIGRATIONS, seedOnEmpty: false, seedListings: 0 }, quiet)
+  await prepareDatabase(
+    database,
+    { migrationsDir: MIGRATIONS, seedOnEmpty: false, seedListings: 0, databaseUrl: url },
+    quiet,
+  )
 } finally {
   await database.close()
 }

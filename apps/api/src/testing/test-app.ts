@@ -4,11 +4,14 @@ import { join } from 'node:path'
 import { buildApi } from '../app.ts'
 import { createMemoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts'
 import { createDelivery } from '../modules/delivery/index.ts'
+import { createJobQueue, type JobSender } from '../modules/jobs/index.ts'
 import { createLocalDiskStorage } from '../modules/media/index.ts'
 import { createServices } from '../services.ts'
+import { registerJobHandlers } from '../workers.ts'
 import { createTestDatabase, type TestDatabase } from './test-db.ts'
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000'
+const QUIET = { info() {}, warn() {}, error() {} }
 
 /** The real API on a fresh test database (outbox delivery, in-memory limits); call `close()` in afterAll. */
 export async function createTestApp(
@@ -20,9 +23,12 @@ export async function createTestApp(
     localIdentityProvider?: boolean
     /** The rate limiter (default: counters in memory), e.g. one whose Redis is down. */
     limiter?: RateLimiter
+    /** Another test app's database: a second process on the same data (its `close()` leaves the database). */
+    database?: TestDatabase
   } = {},
 ) {
-  const database: TestDatabase = await createTestDatabase()
+  const shared = options.database !== undefined
+  const database: TestDatabase = options.database ?? (await createTestDatabase())
   const config = {
     publicUrl: TEST_PUBLIC_URL,
     mediaDir: mkdtempSync(join(tmpdir(), 'tulpar-test-media-')),
@@ -41,7 +47,20 @@ export async function createTestApp(
   )
   const media = createLocalDiskStorage(config.mediaDir)
   const limiter = options.limiter ?? createMemoryRateLimiter()
-  const services = createServices({ db: database.db, config, delivery, media, limiter })
+  // The real queue on the test database, without workers: tests run the waiting jobs with `jobs.drain()`.
+  const jobs = createJobQueue(database, database.url, QUIET)
+  // Codes and reset links are read from the outbox right after the request: their jobs run as soon as they are sent.
+  const inline: JobSender = {
+    send: async (name, data, options) => {
+      await jobs.send(name, data, options)
+      if (!options?.tx && (name === 'email' || name === 'sms')) await jobs.drain([name])
+    },
+    sendMany: (name, items, options) => jobs.sendMany(name, items, options),
+  }
+  const services = createServices({ db: database.db, config, delivery, media, limiter, jobs: inline })
+  registerJobHandlers(jobs, services, { valuationRefreshMinutes: 0 }, QUIET)
+  await jobs.start({ workers: false })
+  await services.messageHub.listen(database, QUIET)
   const app = await buildApi({ config, database, services, limiter, logger: false })
   await app.ready()
   return {
@@ -50,12 +69,15 @@ export async function createTestApp(
     database,
     services,
     limiter,
+    jobs,
     mediaDir: config.mediaDir,
     storage: media,
     close: async () => {
       await app.close()
+      await services.messageHub.stop()
+      await jobs.stop()
       await limiter.close()
-      await database.dispose()
+      if (!shared) await database.dispose()
     },
   }
 }

@@ -22,6 +22,8 @@ export function withDatabaseName(url: string, name: string): string {
 }
 
 export interface TestDatabase extends Database {
+  /** The PostgreSQL URL of this file's database; null on PGlite. */
+  url: string | null
   /** Closes the connection and drops the per-file database. */
   dispose(): Promise<void>
 }
@@ -35,7 +37,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!adminUrl) {
     const dump = new Blob([readFileSync(PGLITE_TEMPLATE_FILE)])
     const database = await openDatabase({ url: null, dataDir: null, loadDataDir: dump })
-    return { ...database, dispose: () => database.close() }
+    return { ...database, url: null, dispose: () => database.close() }
   }
   const name = `tulpar_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
@@ -45,9 +47,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.end()
   }
-  const database = await openDatabase({ url: withDatabaseName(adminUrl, name), poolSize: 4 })
+  const url = withDatabaseName(adminUrl, name)
+  const database = await openDatabase({ url, poolSize: 4 })
   return {
     ...database,
+    url,
     dispose: async () => {
       await database.close()
       const drop = new pg.Client({ connectionString: adminUrl })

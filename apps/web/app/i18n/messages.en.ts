@@ -3,7 +3,11 @@ import { adminEn } from './admin.en.ts'
 import { authEn } from './auth.en.ts'
 import { carEn } from './car.en.ts'
 import { catalogueEn } from './catalogue.en.ts'
+import { chatEn } from './chat.en.ts'
+import { creditEn } from './credit.en.ts'
+import { favouritesEn } from './favourites.en.ts'
 import type { Messages } from './i18n.ts'
+import { searchesEn } from './searches.en.ts'
 import { sellPhoneEn } from './sell-phone.en.ts'
 import { sellingEn } from './selling.en.ts'
 import { ux2En } from './ux2.en.ts'
@@ -263,4 +267,8 @@ export const en: Messages = {
   ...valuationEn,
   ...authEn,
   ...ux2En,
+  ...searchesEn,
+  ...favouritesEn,
+  ...chatEn,
+  ...creditEn,
 }

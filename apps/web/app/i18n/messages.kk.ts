@@ -3,7 +3,11 @@ import { adminKk } from './admin.kk.ts'
 import { authKk } from './auth.kk.ts'
 import { carKk } from './car.kk.ts'
 import { catalogueKk } from './catalogue.kk.ts'
+import { chatKk } from './chat.kk.ts'
+import { creditKk } from './credit.kk.ts'
+import { favouritesKk } from './favourites.kk.ts'
 import type { Messages } from './i18n.ts'
+import { searchesKk } from './searches.kk.ts'
 import { sellPhoneKk } from './sell-phone.kk.ts'
 import { sellingKk } from './selling.kk.ts'
 import { ux2Kk } from './ux2.kk.ts'
@@ -270,4 +274,8 @@ export const kk: Messages = {
   ...valuationKk,
   ...authKk,
   ...ux2Kk,
+  ...searchesKk,
+  ...favouritesKk,
+  ...chatKk,
+  ...creditKk,
 }

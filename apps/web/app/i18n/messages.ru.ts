@@ -3,6 +3,10 @@ import { adminRu } from './admin.ru.ts'
 import { authRu } from './auth.ru.ts'
 import { carRu } from './car.ru.ts'
 import { catalogueRu } from './catalogue.ru.ts'
+import { chatRu } from './chat.ru.ts'
+import { creditRu } from './credit.ru.ts'
+import { favouritesRu } from './favourites.ru.ts'
+import { searchesRu } from './searches.ru.ts'
 import { sellPhoneRu } from './sell-phone.ru.ts'
 import { sellingRu } from './selling.ru.ts'
 import { ux2Ru } from './ux2.ru.ts'
@@ -276,4 +280,8 @@ export const ru = {
   ...valuationRu,
   ...authRu,
   ...ux2Ru,
+  ...searchesRu,
+  ...favouritesRu,
+  ...chatRu,
+  ...creditRu,
 } as const

@@ -8,6 +8,7 @@ import { LogoutButton } from '../features/account/logout.tsx'
 import { PasswordForm } from '../features/account/password-form.tsx'
 import { PhotoForm } from '../features/account/photo-form.tsx'
 import { ProfileForm, profileFormKey } from '../features/account/profile-form.tsx'
+import { PushToggle } from '../features/account/push-toggle.tsx'
 import { formatDateTime } from '../features/admin/format.ts'
 import { ALL_KAZAKHSTAN, cityCookie, cityIdFromCookie, storeCity } from '../features/city/city-storage.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -129,7 +130,9 @@ function MyMessages({ messages }: { messages: Route.ComponentProps['loaderData']
   const { t } = useI18n()
   return (
     <section className="panel" aria-labelledby="my-messages-title">
-      <h2 id="my-messages-title">{t('account.messages')}</h2>
+      <h2 id="my-messages-title">
+        <Link to="/account/messages">{t('account.messages')}</Link>
+      </h2>
       {messages.length === 0 ? <p>{t('account.messages.empty')}</p> : null}
       {messages.map((m) => (
         <article key={m.id} aria-label={m.when}>
@@ -179,7 +182,14 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="muted">{t('myListings.linkText')}</p>
           </section>
+          <section className="panel">
+            <h2>
+              <Link to="/account/searches">{t('searches.title')}</Link>
+            </h2>
+            <p className="muted">{t('push.hint')}</p>
+          </section>
           <MyMessages messages={messages} />
+          <PushToggle />
           {(
             [
               ['account.garage', 'account.garage.soon'],

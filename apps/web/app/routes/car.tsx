@@ -2,24 +2,28 @@ import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } f
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { appErrorCode, requestCallback, revealPhone } from '../features/car/actions.server.ts'
 import { CarSummary } from '../features/car/car-summary.tsx'
-import { Characteristics } from '../features/car/characteristics.tsx'
 import { ContactBlock } from '../features/car/contact-block.tsx'
 import { Gallery } from '../features/car/gallery.tsx'
-import { InspectionReports } from '../features/car/inspection-reports.tsx'
 import { parseListingId } from '../features/car/listing-id.ts'
-import { OptionsList } from '../features/car/options-list.tsx'
-import { PriceHistory } from '../features/car/price-history.tsx'
 import { buildCarSeo } from '../features/car/seo.server.ts'
 import { isCountableView, readVisitorId, visitorCookie } from '../features/car/visitor.server.ts'
 import { catalogueHref } from '../features/catalogue/href.ts'
 import { ListingCard } from '../features/catalogue/listing-card.tsx'
+import { creditCarOf } from '../features/credit/credit-car.ts'
+import { CreditWidget } from '../features/credit/credit-widget.tsx'
 import { DealBadge } from '../features/valuation/deal-badge.tsx'
-import { ValuationPanel } from '../features/valuation/valuation-panel.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import carStyles from '../styles/car.css?url'
+import { island } from '../ui/island.tsx'
 import type { Route } from './+types/car'
 import { NotFoundContent } from './not-found.tsx'
+
+/** Static sections of the car page: their code loads after the page (ui/island); the server's HTML shows them at once. */
+const TotalCostCard = island(() => import('../features/car/total-cost.tsx').then((m) => m.TotalCostCard))
+const Characteristics = island(() => import('../features/car/characteristics.tsx').then((m) => m.Characteristics))
+const ValuationPanel = island(() => import('../features/valuation/valuation-panel.tsx').then((m) => m.ValuationPanel))
+const CarMore = island(() => import('../features/car/car-more.tsx').then((m) => m.CarMore))
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
 
@@ -88,6 +92,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       car: shown,
       similar: similar.results,
       seo: buildCarSeo(shown, publicUrl, locale),
+      credit: car.status === 'published' ? services.valuation.getCreditProgrammes() : null,
+      today: new Date().toISOString().slice(0, 10),
     },
     { headers },
   )
@@ -119,7 +125,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** Revealing a number or sending a request changes nothing else on the page: no need to reload it. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formData, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // A credit application is stored as a lead: nothing on the car page changes.
+  if (formAction?.startsWith('/credit')) return false
   const intent = formData?.get('intent')
   return intent === 'reveal' || intent === 'callback' ? false : defaultShouldRevalidate
 }
@@ -208,6 +216,7 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
         <div className="car-details">
           {/* On a phone it follows the price and contact block; on a desktop it heads the column under the photos. */}
           {sold ? null : <ValuationPanel valuation={car.valuation} priceKzt={car.priceKzt} />}
+          {sold ? null : <TotalCostCard cost={car.totalCost} />}
           <section className="section" aria-labelledby="specs-title">
             <h2 id="specs-title">{t('car.characteristics')}</h2>
             <Characteristics car={car} />
@@ -216,9 +225,10 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
             <h2 id="description-title">{t('car.description.title')}</h2>
             <p className="description">{car.description || t('car.noDescription')}</p>
           </section>
-          <OptionsList groups={car.options} />
-          <InspectionReports reports={car.inspectionReports} />
-          <PriceHistory history={car.priceHistory} />
+          {loaderData.credit ? (
+            <CreditWidget offer={loaderData.credit} car={creditCarOf(car)} today={loaderData.today} />
+          ) : null}
+          <CarMore car={car} />
         </div>
       </div>
       <SimilarCars cars={similar} />

@@ -3,6 +3,7 @@ import { localeContext, requestInfoContext, servicesContext } from '#app-context
 import { currentCitySlug } from '../features/catalogue/current-city.server.ts'
 import { catalogueHref } from '../features/catalogue/href.ts'
 import { ListingCard } from '../features/catalogue/listing-card.tsx'
+import { CreditWidget } from '../features/credit/credit-widget.tsx'
 import { Reviews } from '../features/home/reviews.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
@@ -14,7 +15,7 @@ import type { Route } from './+types/home'
  * to that city's catalogue. A list the city has no car for is shown nationwide, so the page is never empty.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { listings, company, reference } = context.get(servicesContext)
+  const { listings, company, reference, valuation } = context.get(servicesContext)
   const locale = context.get(localeContext)
   const cities = await reference.listCities(locale)
   const citySlug = currentCitySlug(request, cities)
@@ -39,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reviews,
     reviewSummary,
     citySlug,
+    credit: valuation.getCreditProgrammes(),
+    today: new Date().toISOString().slice(0, 10),
     title: translate(messages, locale, 'home.title'),
     description: translate(messages, locale, 'home.description'),
     canonical: `${context.get(requestInfoContext).publicUrl}/`,
@@ -125,6 +128,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
+      <div className="container section">
+        <CreditWidget offer={loaderData.credit} today={loaderData.today} />
+      </div>
       <Reviews reviews={reviews} summary={reviewSummary} />
     </>
   )

@@ -1,17 +1,14 @@
 import { Link, NavLink, Outlet, redirect, useLocation } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
-import {
-  ACCOUNT_DELETED_PARAM,
-  ACCOUNT_DELETED_VALUE,
-  useDeletedAccountNotice,
-} from '../features/account/deleted-notice.ts'
+import { ACCOUNT_DELETED_PARAM, ACCOUNT_DELETED_VALUE } from '../features/account/deleted-notice.ts'
 import { accountLabel } from '../features/auth/phone.ts'
 import { signInHref } from '../features/auth/redirect.ts'
-import { useStoredTokenSignIn } from '../features/auth/stored-token.ts'
 import { CityChooser } from '../features/city/city-chooser.tsx'
 import { cityChoiceFromCookie, cityIdOf } from '../features/city/city-storage.ts'
+import { useFavourites } from '../features/favourites/use-favourites.ts'
 import { LanguageSwitch } from '../features/layout/language-switch.tsx'
 import { BOTTOM_NAV, catalogueNavHref, FOOTER_MENU } from '../features/layout/nav.ts'
+import { useSessionEffects } from '../features/layout/session-effects.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { Icon } from '../ui/icon.tsx'
 import type { Route } from './+types/layout'
@@ -41,21 +38,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/?${ACCOUNT_DELETED_PARAM}=${ACCOUNT_DELETED_VALUE}`, { headers })
   }
   try {
-    const [profile] = user ? await services.profiles.listMyProfiles(user) : []
+    const [[profile], favourites, unread] = user
+      ? await Promise.all([
+          services.profiles.listMyProfiles(user),
+          services.favourites.listFavouriteIds(user),
+          services.messaging.countUnread(user),
+        ])
+      : [[], null, 0]
     const cityChoice = cookieChoice ?? profile?.city ?? null
     return {
       user: user ? { label: accountLabel(user) } : null,
+      /** The hearts on every page (at most 500 ids); null for a guest, whose hearts live in the browser. */
+      favouriteIds: favourites?.ids ?? null,
+      /** Unread messages (the badges on the account link and the bottom navigation's profile). */
+      unreadMessages: unread,
       cities,
       cityChoice,
       cityId: cityIdOf(cityChoice),
       profile: profile ? { id: profile.id, city: profile.city } : null,
     }
   } catch {
-    return { user: null, cities, cityChoice: cookieChoice, cityId: cityIdOf(cookieChoice), profile: null }
+    return {
+      user: null,
+      favouriteIds: null,
+      unreadMessages: 0,
+      cities,
+      cityChoice: cookieChoice,
+      cityId: cityIdOf(cookieChoice),
+      profile: null,
+    }
   }
 }
 
-function AccountLink({ user }: { user: { label: string } | null }) {
+function AccountLink({ user, unread }: { user: { label: string } | null; unread: number }) {
   const { t } = useI18n()
   const { pathname, search } = useLocation()
   if (user) {
@@ -63,6 +78,11 @@ function AccountLink({ user }: { user: { label: string } | null }) {
       <Link to="/account" className="account-link" title={t('header.account')}>
         <Icon name="user" size={20} />
         <span className="account-label">{user.label}</span>
+        {unread > 0 ? (
+          <span className="nav-count" title={t('chat.title')}>
+            {unread}
+          </span>
+        ) : null}
       </Link>
     )
   }
@@ -76,8 +96,8 @@ function AccountLink({ user }: { user: { label: string } | null }) {
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n()
-  useStoredTokenSignIn(loaderData.user === null)
-  useDeletedAccountNotice()
+  useSessionEffects(loaderData.user !== null)
+  const favourites = useFavourites()
   const catalogue = catalogueNavHref(loaderData.cities.find((c) => c.id === loaderData.cityId)?.slug)
   return (
     <>
@@ -102,7 +122,11 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
           </nav>
           <CityChooser cities={loaderData.cities} current={loaderData.cityChoice} profile={loaderData.profile} />
           <LanguageSwitch />
-          <AccountLink user={loaderData.user} />
+          <Link to="/wishlist" className="favourites-link" aria-label={`${t('fav.header')}: ${favourites.count}`}>
+            <Icon name="heart" size={20} />
+            {favourites.count > 0 ? <span className="nav-count">{favourites.count}</span> : null}
+          </Link>
+          <AccountLink user={loaderData.user} unread={loaderData.unreadMessages} />
         </div>
       </header>
       <main id="content" className="site-main">
@@ -135,6 +159,12 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
             <NavLink key={item.key} to={item.to} end>
               <Icon name={item.icon} />
               <span>{t(item.key)}</span>
+              {item.key === 'nav.favourites' && favourites.count > 0 ? (
+                <span className="nav-count">{favourites.count}</span>
+              ) : null}
+              {item.key === 'nav.profile' && loaderData.unreadMessages > 0 ? (
+                <span className="nav-count">{loaderData.unreadMessages}</span>
+              ) : null}
             </NavLink>
           ) : (
             <span key={item.key} className="soon" aria-disabled="true" title={t('nav.soon')}>

@@ -16,7 +16,7 @@ interface Toast {
   params?: Params
 }
 
-interface ToastApi {
+export interface ToastApi {
   show: (kind: ToastKind, message: MessageKey, params?: Params) => void
   error: (message: MessageKey, params?: Params) => void
   success: (message: MessageKey, params?: Params) => void

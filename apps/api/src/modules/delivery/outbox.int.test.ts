@@ -75,7 +75,15 @@ describe('GET /api/dev/outbox', () => {
     expect(res.statusCode).toBe(200)
     const { results } = res.json() as { results: Record<string, unknown>[] }
     expect(results).toHaveLength(4)
-    expect(Object.keys(results[0] ?? {}).sort()).toEqual(['body', 'channel', 'createdAt', 'id', 'recipient', 'subject'])
+    expect(Object.keys(results[0] ?? {}).sort()).toEqual([
+      'body',
+      'channel',
+      'createdAt',
+      'headers',
+      'id',
+      'recipient',
+      'subject',
+    ])
     expect(results[0]).toMatchObject({ channel: 'sms', recipient: '+77770000000', subject: null })
     expect(new Date(String(results[0]?.createdAt)).toISOString()).toBe(results[0]?.createdAt)
     expect(results[0]?.id).toBeTypeOf('number')

@@ -23,12 +23,17 @@ const OutboxQuery = z.strictObject({
 
 const OutboxMessageJson = z.object({
   id: z.number().int(),
-  channel: z.enum(['email', 'sms']),
+  /** webpush and fcm: what the local push adapter would have sent to a browser or the app. */
+  channel: z.enum(['email', 'sms', 'webpush', 'fcm']),
   recipient: z.string(),
   subject: z.string().nullable(),
   body: z.string(),
+  /** Email headers (List-Unsubscribe...), or a push's target path as `url`. */
+  headers: z.record(z.string(), z.string()).nullable(),
   createdAt: z.iso.datetime(),
 })
+
+const CHANNELS = new Set(['email', 'sms', 'webpush', 'fcm'])
 
 /** CSP for the page: inline styles only, no scripts, the filter form posts back to itself. */
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'"
@@ -57,10 +62,11 @@ export function registerOutboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
       return {
         results: rows.map((r) => ({
           id: r.id,
-          channel: r.channel === 'sms' ? ('sms' as const) : ('email' as const),
+          channel: CHANNELS.has(r.channel) ? (r.channel as 'email' | 'sms' | 'webpush' | 'fcm') : ('email' as const),
           recipient: r.recipient,
           subject: r.subject,
           body: r.body,
+          headers: r.headers ?? null,
           createdAt: r.createdAt.toISOString(),
         })),
       }

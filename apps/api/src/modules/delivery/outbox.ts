@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { outboxMessages } from './delivery.tables.ts'
-import type { DeliveryChannel, Mailer, SmsGateway } from './delivery.types.ts'
+import type { DeliveryChannel, Mailer, PushGateway, SmsGateway } from './delivery.types.ts'
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect
 
@@ -11,20 +11,48 @@ export type OutboxMessage = typeof outboxMessages.$inferSelect
  */
 export function createOutboxMailer(db: Db): Mailer {
   return {
-    async send(message) {
-      await db
-        .insert(outboxMessages)
-        .values({ channel: 'email', recipient: message.to, subject: message.subject, body: message.text })
+    async send(message, via) {
+      await (via?.tx ?? db).insert(outboxMessages).values({
+        channel: 'email',
+        recipient: message.to,
+        subject: message.subject,
+        body: message.text,
+        headers: message.headers ?? null,
+      })
     },
   }
 }
 
 export function createOutboxSms(db: Db): SmsGateway {
   return {
-    async send(message) {
-      await db
+    async send(message, via) {
+      await (via?.tx ?? db)
         .insert(outboxMessages)
         .values({ channel: 'sms', recipient: message.to, subject: null, body: message.text })
+    },
+  }
+}
+
+/** Push messages that would go to a browser (recipient: the subscription endpoint) or the app (the FCM token). */
+export function createOutboxPush(db: Db): PushGateway {
+  return {
+    async sendWebPush(subscription, message, via) {
+      await (via?.tx ?? db).insert(outboxMessages).values({
+        channel: 'webpush',
+        recipient: subscription.endpoint,
+        subject: message.title,
+        body: message.body,
+        headers: { url: message.url },
+      })
+    },
+    async sendFcm(token, message, via) {
+      await (via?.tx ?? db).insert(outboxMessages).values({
+        channel: 'fcm',
+        recipient: token,
+        subject: message.title,
+        body: message.body,
+        headers: { url: message.url },
+      })
     },
   }
 }

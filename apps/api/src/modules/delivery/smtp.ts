@@ -22,6 +22,7 @@ export function createSmtpMailer({ url, from }: SmtpMailerOptions): Mailer {
           subject: message.subject,
           text: message.text,
           ...(message.html === undefined ? {} : { html: message.html }),
+          ...(message.headers === undefined ? {} : { headers: message.headers }),
         })
       } catch (error) {
         const code = (error as { code?: unknown }).code

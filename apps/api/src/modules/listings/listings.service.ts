@@ -16,6 +16,7 @@ export function createListingsService({ db, reference }: ListingsServiceDeps) {
 
   return {
     searchListings: search.searchListings,
+    resolveSearchFilter: search.resolveSearchFilter,
     listFacets: search.listFacets,
 
     /** Whether the demo illustration under `key` is a photo of some listing (only those are ever drawn). */

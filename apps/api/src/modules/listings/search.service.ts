@@ -110,6 +110,12 @@ export function createListingSearch({ db }: { db: Db }) {
   }
 
   return {
+    /** The query's filters with brand, model and city resolved to ids; null when a slug is unknown. */
+    async resolveSearchFilter(q: ListingSearchQuery): Promise<repo.SearchFilter | null> {
+      const place = await places.resolve(q)
+      return place ? { ...toSearchFilter(q), ...place } : null
+    },
+
     /**
      * One page (numbered, or after a keyset cursor) of published listings in a total order, with the
      * number of matches: exact, or an estimate flagged by `countIsExact: false`. Unknown slugs give an

@@ -1,2 +1,7 @@
+export { conversationsRoutes } from './conversations.routes.ts'
+export { type ConversationsService, createConversationsService } from './conversations.service.ts'
+export { detectFraud } from './fraud.ts'
+export { createMessageHub, type MessageHub } from './live.ts'
+export { maskContacts } from './mask.ts'
 export { messagingRoutes } from './messaging.routes.ts'
 export { createMessagingService, type MessagingService, sendSystemMessage } from './messaging.service.ts'

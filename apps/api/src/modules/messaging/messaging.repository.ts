@@ -37,7 +37,10 @@ export async function insertMessage(
   return row.id
 }
 
-/** The newest messages of every conversation the user takes part in; read means sent before their last read. */
+/**
+ * The newest messages from Tulpar Auto (the system thread); read means sent before their last read.
+ * Conversations with other users are read through the conversations API, which masks contacts.
+ */
 export function findMessagesForUser(db: Db, userId: string, limit: number) {
   return db
     .select({
@@ -55,7 +58,7 @@ export function findMessagesForUser(db: Db, userId: string, limit: number) {
     .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
     .innerJoin(messages, eq(messages.conversationId, conversations.id))
     .leftJoin(user, eq(user.id, messages.senderId))
-    .where(eq(conversationParticipants.userId, userId))
+    .where(and(eq(conversationParticipants.userId, userId), eq(conversations.kind, 'system')))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit)
 }

@@ -14,7 +14,8 @@ export const messagingRoutes =
       {
         schema: {
           tags: ['messages'],
-          summary: 'My messages, newest first (moderation outcomes from Tulpar Auto and, later, conversations)',
+          summary:
+            'Messages from Tulpar Auto, newest first (moderation outcomes, alerts); `unread` counts conversations too',
           security: bearer,
           response: { 200: InboxPage, 401: Problem },
         },

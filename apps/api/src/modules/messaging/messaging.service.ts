@@ -29,6 +29,9 @@ export function createMessagingService({ db }: { db: Db }) {
       }
     },
 
+    /** Unread messages, Tulpar Auto's and conversations' (the badges). */
+    countUnread: (u: Pick<SessionUser, 'id'>) => repo.countUnread(db, u.id),
+
     /** Marks every message the user has received so far as read. */
     async markAllRead(u: Pick<SessionUser, 'id'>): Promise<void> {
       await repo.markConversationsRead(db, u.id, new Date())

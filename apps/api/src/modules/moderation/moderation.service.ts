@@ -15,6 +15,7 @@ import {
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { InspectionsService } from '../inspections/index.ts'
+import type { JobSender } from '../jobs/index.ts'
 import { ListingNotFoundError } from '../listings/index.ts'
 import { sendSystemMessage } from '../messaging/index.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
@@ -32,6 +33,8 @@ export interface ModerationServiceDeps {
   inspections: InspectionsService
   /** Values a listing once it is published (market estimate and deal rating); the server passes valuation.refreshListingEstimate. */
   revalue?: (listingId: number) => Promise<unknown>
+  /** Where the listing's publication is announced (saved-search alerts), in the decision's transaction. */
+  jobs?: JobSender
 }
 
 /** Decisions of the last 30 days make the average and median wait. */
@@ -83,6 +86,7 @@ export function createModerationService({
   reference,
   inspections,
   revalue = async () => undefined,
+  jobs,
 }: ModerationServiceDeps) {
   type Decision = { action: 'approved'; comment: string | null } | ({ action: 'rejected' } & RejectBody)
 
@@ -98,6 +102,7 @@ export function createModerationService({
       if (decision.action === 'approved') {
         await repo.publishListing(tx, id, at)
         if (listing.priceKzt !== null) await repo.startPriceHistory(tx, id, listing.priceKzt, at)
+        await jobs?.send('listing-event', { kind: 'published', listingId: id }, { tx })
       } else {
         await repo.rejectListing(tx, id, decision.reasonCode, at)
       }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { favourites } from '../favourites/favourites.tables.ts'
 import { listingPhotos, listingPriceHistory, listings, moderationEvents } from '../listings/listings.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
 import { brands, colours, models, options } from '../reference/reference.tables.ts'
@@ -57,6 +58,27 @@ export async function updateListingRow(db: Db, id: number, patch: ListingPatch):
     .returning()
   if (!row) throw new Error(`listing ${id} vanished during an update`)
   return row
+}
+
+/** Everyone who keeps the listing in their favourites. */
+export async function findFavouritedBy(db: Db, listingId: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: favourites.userId })
+    .from(favourites)
+    .where(eq(favourites.listingId, listingId))
+  return rows.map((r) => r.userId)
+}
+
+/** `Toyota Camry, 2018`, for a message about a listing that is about to go. */
+export async function findListingTitle(db: Db, listingId: number): Promise<string> {
+  const [row] = await db
+    .select({ brand: brands.name, model: models.name, year: listings.year })
+    .from(listings)
+    .leftJoin(brands, eq(brands.id, listings.brandId))
+    .leftJoin(models, eq(models.id, listings.modelId))
+    .where(eq(listings.id, listingId))
+  const name = [row?.brand, row?.model].filter(Boolean).join(' ')
+  return row?.year ? `${name}, ${row.year}` : name
 }
 
 export function deleteListingRow(db: Db, id: number) {

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
 import { normaliseKzPhone } from '../identity/phone.ts'
+import type { JobSender } from '../jobs/index.ts'
 import { ListingNotFoundError } from '../listings/index.ts'
 import type { MediaStorage } from '../media/index.ts'
 import type { PhonesService } from '../phones/index.ts'
@@ -43,6 +44,8 @@ export interface SellingServiceDeps {
    * year or mileage changes. Nothing by default (unit tests); the server passes valuation.refreshListingEstimate.
    */
   revalue?: (listingId: number) => Promise<unknown>
+  /** Where price drops, sales and removals are announced (favourites' alerts), in the change's transaction. */
+  jobs?: JobSender
 }
 
 /** Fields the market estimate of a listing depends on, apart from the material ones that send it to moderation. */
@@ -73,6 +76,7 @@ export function createSellingService({
   phones,
   clock = () => new Date(),
   revalue = async () => undefined,
+  jobs,
 }: SellingServiceDeps) {
   const stepDeps: StepDeps = { db, reference, now: clock }
 
@@ -146,6 +150,19 @@ export function createSellingService({
           comment: `changed by ${row.ownerId === u.id ? 'the owner' : u.role}: ${material.join(', ')}`,
         })
       if (priceChanged && patch.priceKzt) await repo.insertPrice(tx, row.id, patch.priceKzt)
+      // Buyers who keep it in favourites hear of a drop while they can still buy it.
+      if (
+        priceChanged &&
+        patch.priceKzt &&
+        row.priceKzt &&
+        patch.priceKzt < row.priceKzt &&
+        updated.status === 'published'
+      )
+        await jobs?.send(
+          'listing-event',
+          { kind: 'price-dropped', listingId: row.id, fromKzt: row.priceKzt, toKzt: patch.priceKzt },
+          { tx },
+        )
       return updated
     })
     // After the commit: the estimate reads the listing as other transactions see it.
@@ -295,14 +312,30 @@ export function createSellingService({
     async markSold(u: SessionUser, id: number): Promise<SellingActionResult> {
       const row = await loadManaged(u, id)
       if (row.status !== 'published') throw new ListingStatusError('mark as sold', row.status)
-      const updated = await repo.updateListingRow(db, id, { status: 'sold', statusChangedAt: clock() })
+      const updated = await db.transaction(async (tx) => {
+        const sold = await repo.updateListingRow(tx, id, { status: 'sold', statusChangedAt: clock() })
+        await jobs?.send('listing-event', { kind: 'sold', listingId: id }, { tx })
+        return sold
+      })
       return { code: 'listing.sold', message: 'car sold', listing: await view(updated) }
     },
 
     /** Deletes the listing with its photos, history and files (spec: 'car deleted'). */
     async deleteListing(u: SessionUser, id: number): Promise<SellingActionResult> {
       const row = await loadManaged(u, id)
-      await repo.deleteListingRow(db, row.id)
+      await db.transaction(async (tx) => {
+        // The favourites go with the row: who to tell, and what the car was, travel with the job.
+        if (row.status === 'published' || row.status === 'sold') {
+          const userIds = await repo.findFavouritedBy(tx, row.id)
+          if (userIds.length > 0)
+            await jobs?.send(
+              'listing-event',
+              { kind: 'removed', listingId: row.id, userIds, title: await repo.findListingTitle(tx, row.id) },
+              { tx },
+            )
+        }
+        await repo.deleteListingRow(tx, row.id)
+      })
       await media.deletePrefix(`listings/${row.id}/`)
       return { code: 'listing.deleted', message: 'car deleted', listing: null }
     },

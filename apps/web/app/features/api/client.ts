@@ -5,8 +5,9 @@
  * page logged out.
  */
 
-/** Spec section 9: the local storage key of the product token. */
-export const TOKEN_KEY = 'token'
+import { TOKEN_KEY } from './token-key.ts'
+
+export { TOKEN_KEY }
 
 /**
  * The answer of one call: never thrown, so every caller decides which message to show. `data` is the parsed

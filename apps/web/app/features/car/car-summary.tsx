@@ -1,6 +1,7 @@
 import type { ListingDetail } from '@tulpar/contracts'
 import type { ReactNode } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { FavouriteButton } from '../favourites/favourite-button.tsx'
 
 type Badge = [kind: string, label: string]
 
@@ -41,9 +42,14 @@ export function CarSummary({ car, dealBadge }: { car: ListingDetail; dealBadge?:
   ]
   return (
     <>
-      <h1>
-        {car.brand.name} {car.model.name}, {car.year}
-      </h1>
+      <div className="car-title">
+        <h1>
+          {car.brand.name} {car.model.name}, {car.year}
+        </h1>
+        {car.status === 'published' ? (
+          <FavouriteButton listingId={car.id} title={`${car.brand.name} ${car.model.name}, ${car.year}`} />
+        ) : null}
+      </div>
       <p className={car.status === 'sold' ? 'car-price sold-price' : 'car-price'}>
         {car.status === 'sold' ? <span className="price-label">{t('car.sold.price')}</span> : null}
         {price(car.priceKzt)}

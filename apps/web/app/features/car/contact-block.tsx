@@ -75,6 +75,10 @@ export function ContactBlock({
           {t('car.callback.open')}
         </a>
       )}
+      {/* A page of its own (a guest signs in first and comes back): no script for it on the car page. */}
+      <a className="button ghost block write-link" href={`/cars/${car.id}/write`}>
+        {t('chat.write.title')}
+      </a>
       <p className="safety-note">{t('car.contact.safety')}</p>
       {dialogWanted ? (
         <Suspense fallback={null}>

@@ -52,6 +52,7 @@ const car: ListingDetail = {
     { key: 'photos/def', width: 1600, height: 1200, isIllustration: false },
   ],
   taxPerYear: null,
+  totalCost: { priceKzt: 9_500_000, taxPerYear: null, loan: null, import: null },
   valuation: null,
   contactPhoneMasked: '+7 701 *** ** 67',
   phoneRevealsCount: 0,

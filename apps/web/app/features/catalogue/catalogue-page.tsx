@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useNavigation, useRouteLoaderData } fro
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import type { loader as layoutLoader } from '../../routes/layout.tsx'
 import { Icon } from '../../ui/icon.tsx'
+import { SaveSearch } from '../saved-searches/save-search.tsx'
 import type { loadCatalogue } from './catalogue.server.ts'
 import { FILTERS_FORM_ID, FILTERS_PANEL_ID, Filters } from './filters.tsx'
 import { filtersFromForm } from './form-filters.ts'
@@ -77,7 +78,10 @@ export function CataloguePage({ data }: { data: CatalogueData }) {
   return (
     <div className="container catalogue">
       <div className="catalogue-head">
-        <h1>{data.heading}</h1>
+        <div className="catalogue-title">
+          <h1>{data.heading}</h1>
+          <SaveSearch query={query} />
+        </div>
         {place.city && widenHref ? (
           <p className="city-note">
             {t('catalogue.inCity', { city: place.city.name })}{' '}

@@ -1,10 +1,11 @@
 import type { ListingCard as Card } from '@tulpar/contracts'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { I18nProvider } from '../../i18n/i18n-react.tsx'
 import { MESSAGES } from '../../i18n/index.ts'
+import { ToastProvider } from '../../ui/toast.tsx'
 import { ListingCard } from './listing-card.tsx'
 
 const card: Card = {
@@ -35,19 +36,18 @@ const card: Card = {
   monthlyPaymentKzt: null,
 }
 
-const render = (car: Card, locale: 'ru' | 'en' = 'ru') =>
-  renderToStaticMarkup(
-    createElement(
-      MemoryRouter,
-      null,
-      createElement(I18nProvider, {
-        locale,
-        messages: MESSAGES[locale],
-        // biome-ignore lint/correctness/noChildrenProp: I18nProvider requires `children`, which createElement's types only accept as a prop (no JSX in *.test.ts)
-        children: createElement(ListingCard, { car }),
-      }),
-    ),
+/** In a data router, as in the app: the card's heart is a fetcher form. */
+const render = (car: Card, locale: 'ru' | 'en' = 'ru') => {
+  const router = createMemoryRouter([{ path: '/', element: createElement(ListingCard, { car }) }])
+  return renderToStaticMarkup(
+    createElement(I18nProvider, {
+      locale,
+      messages: MESSAGES[locale],
+      // biome-ignore lint/correctness/noChildrenProp: I18nProvider requires `children`, which createElement's types only accept as a prop (no JSX in *.test.ts)
+      children: createElement(ToastProvider, null, createElement(RouterProvider, { router })),
+    }),
   ).replaceAll('\u00a0', ' ')
+}
 
 describe('ListingCard', () => {
   test('shows title, price in tenge, year, mileage, city and badges, linking to the car', () => {
@@ -59,6 +59,14 @@ describe('ListingCard', () => {
     expect(html).toContain('Алматы')
     expect(html).toContain('Tulpar')
     expect(html).toContain('Гарантия')
+  })
+
+  test('carries a heart that is a form post to the wishlist (it works without JavaScript)', () => {
+    const html = render(card)
+    expect(html).toContain('action="/wishlist"')
+    expect(html).toContain('aria-label="Добавить в избранное: Toyota Camry, 2019"')
+    expect(html).toContain('aria-pressed="false"')
+    expect(html).toContain('name="redirectTo" value="/"')
   })
 
   test('shows the estimated monthly payment only when there is one', () => {

@@ -2,6 +2,7 @@ import type { ListingCard as Card } from '@tulpar/contracts'
 import { Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Picture } from '../../ui/picture.tsx'
+import { FavouriteButton } from '../favourites/favourite-button.tsx'
 import { DealBadge } from '../valuation/deal-badge.tsx'
 
 export function ListingCard({ car, eager = false }: { car: Card; eager?: boolean }) {
@@ -45,6 +46,7 @@ export function ListingCard({ car, eager = false }: { car: Card; eager?: boolean
           <Badges car={car} />
         </div>
       </Link>
+      <FavouriteButton listingId={car.id} title={`${title}, ${car.year}`} className="card-heart" />
     </article>
   )
 }

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Icon } from '../../ui/icon.tsx'
-import { api } from '../api/client.ts'
-import { CityDialog, type CityOption } from './city-dialog.tsx'
+import type { CityOption } from './city-dialog.tsx'
 import { ALL_KAZAKHSTAN, type CityChoice, readStoredCity, storeCity } from './city-storage.ts'
 
 interface Props {
@@ -16,9 +15,17 @@ interface Props {
 
 /** Best effort: the city is also kept locally, and a stale stored token makes the client reload logged out. */
 async function saveProfileCity(profileId: number, city: number): Promise<boolean> {
+  // The API client loads when first needed, not with every page.
+  const { api } = await import('../api/client.ts')
   const saved = await api.request(`/api/profiles/update/${profileId}/`, { method: 'PATCH', body: { city } })
   return saved.ok
 }
+
+/**
+ * The dialog's code loads the first time it opens (a first-time visitor's start-up, or a tap on the chip), not
+ * with every page: most visits never open it, and every page's first load pays for what it carries.
+ */
+const CityDialog = lazy(() => import('./city-dialog.tsx').then((m) => ({ default: m.CityDialog })))
 
 /**
  * The header's city button and the city dialog, with the spec's start-up rules: a choice stored locally wins and
@@ -29,7 +36,12 @@ export function CityChooser({ cities, current, profile }: Props) {
   const { t } = useI18n()
   const revalidator = useRevalidator()
   const [open, setOpen] = useState(false)
+  // Once opened it stays mounted, so closing it plays out as the native dialog does.
+  const [wanted, setWanted] = useState(false)
   const [required, setRequired] = useState(false)
+  useEffect(() => {
+    if (open) setWanted(true)
+  }, [open])
   const currentCity = cities.find((c) => c.id === current) ?? null
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: start-up rules run after hydration and for a new profile
@@ -67,14 +79,18 @@ export function CityChooser({ cities, current, profile }: Props) {
         <Icon name="pin" size={18} />
         <span>{currentCity?.name ?? t('header.allKazakhstan')}</span>
       </button>
-      <CityDialog
-        cities={cities}
-        current={current}
-        open={open}
-        required={required}
-        onApply={(choice) => void apply(choice)}
-        onClose={() => setOpen(false)}
-      />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <CityDialog
+            cities={cities}
+            current={current}
+            open={open}
+            required={required}
+            onApply={(choice) => void apply(choice)}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </>
   )
 }

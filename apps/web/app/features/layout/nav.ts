@@ -27,7 +27,7 @@ export const FOOTER_MENU: Omit<NavItem, 'icon'>[] = [
 /** Mobile bottom navigation of spec section 2. */
 export const BOTTOM_NAV: NavItem[] = [
   { key: 'nav.home', to: '/', available: true, icon: 'home' },
-  { key: 'nav.favourites', to: '/wishlist', available: false, icon: 'heart' },
+  { key: 'nav.favourites', to: '/wishlist', available: true, icon: 'heart' },
   { key: 'nav.sell', to: '/create-auto', available: true, icon: 'plus' },
   { key: 'nav.garage', to: '/account', available: false, icon: 'garage' },
   // Guests are sent on to /auth and come back here after signing in.

@@ -19,6 +19,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
+    // The service worker (/sw.js, web push) comes from our origin; 'strict-dynamic' would not allow it by 'self'.
+    "worker-src 'self'",
     "connect-src 'self' https://accounts.google.com https://appleid.apple.com",
     'frame-src https://accounts.google.com https://appleid.apple.com',
     "frame-ancestors 'none'",

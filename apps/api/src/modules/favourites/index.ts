@@ -1,0 +1,3 @@
+export { FavouritesLimitError } from './favourites.errors.ts'
+export { favouritesRoutes } from './favourites.routes.ts'
+export { createFavouritesService, type FavouritesService } from './favourites.service.ts'

@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { like } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { outboxMessages } from '../../db/schema.ts'
+import { createTestApp } from '../../testing/test-app.ts'
+import { testDriver } from '../../testing/test-db.ts'
+import { createJobQueue } from './index.ts'
+
+const WORKER = new URL('../../testing/job-worker.ts', import.meta.url).pathname
+let t: Awaited<ReturnType<typeof createTestApp>>
+const children: ChildProcess[] = []
+
+/** A worker process; resolves once it printed `ready`. `lines` collects what it prints. */
+async function startWorker(url: string, mode: 'work' | 'stall-before' | 'stall-after') {
+  const child = spawn(process.execPath, [WORKER, url, mode], { stdio: ['ignore', 'pipe', 'inherit'] })
+  children.push(child)
+  const lines: string[] = []
+  const waiters: { match: string; resolve: () => void }[] = []
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    lines.push(line)
+    for (const w of waiters.filter((w) => line.startsWith(w.match))) w.resolve()
+  })
+  const printed = (match: string) =>
+    lines.some((l) => l.startsWith(match))
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => waiters.push({ match, resolve }))
+  await printed('ready')
+  return { child, lines, printed }
+}
+
+const email = (key: string) => ({ key, to: `${key}@example.kz`, subject: 'Тест', text: 'Письмо' })
+const delivered = async (prefix: string) =>
+  (
+    await t.db
+      .select()
+      .from(outboxMessages)
+      .where(like(outboxMessages.recipient, `${prefix}%`))
+  ).map((m) => m.recipient)
+
+async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms: number): Promise<T> {
+  const until = Date.now() + ms
+  for (;;) {
+    const v = await read()
+    if (done(v) || Date.now() > until) return v
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+describe.skipIf(testDriver() !== 'postgres')('the job queue across processes', () => {
+  beforeAll(async () => {
+    t = await createTestApp()
+    // The shortest heartbeat pg-boss allows, so a dead worker's job is retried within seconds.
+    await t.jobs.boss.updateQueue('email', { heartbeatSeconds: 10, retryDelay: 1, retryBackoff: false })
+  })
+  afterEach(() => {
+    for (const c of children.splice(0)) c.kill('SIGKILL')
+  })
+  afterAll(() => t?.close())
+
+  test('two processes working one queue never deliver the same job twice', async () => {
+    const url = t.database.url as string
+    const a = await startWorker(url, 'work')
+    const b = await startWorker(url, 'work')
+    const keys = Array.from({ length: 120 }, (_, i) => `pair-${i}`)
+    await t.jobs.sendMany('email', keys.map(email))
+    const got = await waitFor(
+      () => delivered('pair-'),
+      (r) => r.length >= keys.length,
+      30_000,
+    )
+    await new Promise((r) => setTimeout(r, 1000)) // a late duplicate would show up now
+    const final = await delivered('pair-')
+    expect(final.length).toBe(keys.length)
+    expect(new Set(final).size).toBe(keys.length)
+    expect(got.length).toBe(keys.length)
+    const took = (w: { lines: string[] }) => w.lines.filter((l) => l.startsWith('took pair-')).length
+    // Both took part (whichever was free), and together they took each job once.
+    expect(took(a)).toBeGreaterThan(0)
+    expect(took(b)).toBeGreaterThan(0)
+    expect(took(a) + took(b)).toBe(keys.length)
+  }, 60_000)
+
+  test('a job whose process is killed mid-run is retried by another process and delivered once', async () => {
+    const url = t.database.url as string
+    // One worker dies before delivering, the other after delivering but before the job was marked done.
+    const before = await startWorker(url, 'stall-before')
+    await t.jobs.send('email', email('killed-before'))
+    await before.printed('took killed-before')
+    before.child.kill('SIGKILL')
+    const after = await startWorker(url, 'stall-after')
+    await t.jobs.send('email', email('killed-after'))
+    await after.printed('delivered killed-after')
+    after.child.kill('SIGKILL')
+    expect(await delivered('killed-')).toEqual(['killed-after@example.kz'])
+
+    // A healthy process picks both up once their heartbeats stop.
+    const survivor = createJobQueue(t.database, url, { info() {}, warn() {}, error() {} })
+    survivor.handle('email', (data) => t.services.notifications.deliverEmail(data))
+    await survivor.start({ workers: true })
+    try {
+      const got = await waitFor(
+        () => delivered('killed-'),
+        (r) => r.length >= 2,
+        40_000,
+      )
+      expect(got.sort()).toEqual(['killed-after@example.kz', 'killed-before@example.kz'])
+      // The retry of the job that had already delivered found its receipt: still one email each.
+      await waitFor(
+        async () => (await t.jobs.boss.findJobs('email', { data: { key: 'killed-after' } })).map((j) => j.state),
+        (states) => states.every((s) => s === 'completed'),
+        20_000,
+      )
+      expect((await delivered('killed-')).length).toBe(2)
+      const [job] = await t.jobs.boss.findJobs('email', { data: { key: 'killed-before' } })
+      expect(job?.state).toBe('completed')
+      expect(job?.retryCount).toBeGreaterThanOrEqual(1)
+    } finally {
+      await survivor.stop()
+    }
+  }, 90_000)
+})

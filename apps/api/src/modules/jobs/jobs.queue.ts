@@ -1,0 +1,236 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type Queue } from 'pg-boss'
+import { z } from 'zod'
+import type { Database, Db } from '../../db/client.ts'
+
+const QueryResult = z.object({ rows: z.array(z.unknown()) })
+
+import type { JobName, JobPayloads } from './jobs.types.ts'
+
+type Log = {
+  info: (o: object, m: string) => void
+  error: (o: object, m: string) => void
+  warn: (o: object, m: string) => void
+}
+
+/**
+ * Retries with backoff for every queue: 5 s, 10 s, 20 s ... up to 10 minutes, 10 tries. A job whose process
+ * dies mid-run stops sending heartbeats and is retried after `heartbeatSeconds` by any other process.
+ */
+const RETRIES = { retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 } as const
+export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
+  email: { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 120, notify: true },
+  sms: { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 60, notify: true },
+  push: { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 60, notify: true },
+  'listing-event': { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 600, notify: true },
+  'search-alerts': { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 600, notify: true },
+  alert: { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 120, notify: true },
+  'search-digest': { ...RETRIES, heartbeatSeconds: 60, expireInSeconds: 3600, policy: 'singleton' },
+  broadcast: { ...RETRIES, heartbeatSeconds: 60, expireInSeconds: 900, notify: true },
+  'estimate-refresh': {
+    retryLimit: 2,
+    retryDelay: 60,
+    heartbeatSeconds: 60,
+    expireInSeconds: 3600,
+    policy: 'singleton',
+  },
+}
+
+export interface SendOptions {
+  /** The caller's transaction: the job exists exactly when the change it is about commits. */
+  tx?: Db
+  startAfter?: Date
+  /** One job per key while it waits (a second send with the same key is dropped). */
+  singletonKey?: string
+}
+
+export type JobHandler<N extends JobName> = (
+  data: JobPayloads[N],
+  job: { id: string; retryCount: number },
+) => Promise<void>
+
+/** Puts jobs in the queue; services get only this. */
+export interface JobSender {
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<void>
+  sendMany<N extends JobName>(name: N, items: JobPayloads[N][], options?: Pick<SendOptions, 'tx'>): Promise<void>
+}
+
+export interface JobQueue extends JobSender {
+  /** Registers the handler; it runs once `start()` was called with workers on. */
+  handle<N extends JobName>(name: N, handler: JobHandler<N>): void
+  /** Starts sending (and, with `workers`, working the registered queues and keeping the schedules). */
+  start(options: { workers: boolean; concurrency?: number }): Promise<void>
+  /** Keeps a scheduled job: `cron` in UTC. Only takes effect with workers on. */
+  schedule(name: JobName, cron: string): void
+  /**
+   * Runs every waiting job of the given queues in this process until none is left (tests and scripts); a job
+   * that throws is failed and left to its retry schedule.
+   */
+  drain(names?: JobName[]): Promise<number>
+  stop(): Promise<void>
+  readonly boss: PgBoss
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** pg-boss's Drizzle adapter over our transaction: it hands back queries built with the `sql` tag we give it. */
+function inTransaction(tx: Db) {
+  return fromDrizzle({ execute: async (query: unknown) => QueryResult.parse(await tx.execute(query as SQL)) }, sql)
+}
+
+function createBoss(database: Pick<Database, 'pglite'>, url: string | null, extra: object): PgBoss {
+  if (database.pglite) return new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...extra })
+  if (!url) throw new Error('the job queue needs DATABASE_URL or the embedded database')
+  return new PgBoss({ connectionString: url, max: 4, application_name: 'tulpar-jobs', ...extra })
+}
+
+/**
+ * Creates pg-boss's schema and our queues (idempotent; pg-boss takes its own lock). Run with the migrations,
+ * before any process starts a queue: a queue's settings are read when the queue starts.
+ */
+export async function installJobQueues(database: Pick<Database, 'pglite'>, url: string | null): Promise<void> {
+  const boss = createBoss(database, url, { supervise: false, schedule: false, migrate: true })
+  await boss.start()
+  try {
+    const existing = new Set((await boss.getQueues()).map((q) => q.name))
+    for (const [name, options] of Object.entries(QUEUES)) {
+      // A queue's policy is fixed at creation (pg-boss refuses to change it); the rest follows the code.
+      const { policy: _fixed, ...changeable } = options
+      if (existing.has(name)) await boss.updateQueue(name, changeable)
+      else await boss.createQueue(name, options)
+    }
+  } finally {
+    await boss.stop({ graceful: false, close: database.pglite === null })
+  }
+}
+
+/**
+ * The durable job queue on PostgreSQL (pg-boss; decision 016). Every process can send; processes with
+ * workers on take jobs with `FOR UPDATE SKIP LOCKED`, so each job runs in one process at a time.
+ */
+export function createJobQueue(database: Pick<Database, 'pglite'>, url: string | null, log: Log): JobQueue {
+  const handlers = new Map<JobName, JobHandler<JobName>>()
+  const schedules = new Map<JobName, string>()
+  let boss: PgBoss | null = null
+  let started: Promise<void> | null = null
+  let withWorkers = false
+
+  function instance(): PgBoss {
+    if (!boss) throw new Error('the job queue is not started')
+    return boss
+  }
+
+  async function run<N extends JobName>(name: N, job: Job<JobPayloads[N]>): Promise<void> {
+    const handler = handlers.get(name) as JobHandler<N> | undefined
+    if (!handler) throw new Error(`no handler for ${name}`)
+    await handler(job.data, { id: job.id, retryCount: job.retryCount })
+  }
+
+  return {
+    get boss() {
+      return instance()
+    },
+    handle(name, handler) {
+      handlers.set(name, handler as JobHandler<JobName>)
+    },
+    schedule(name, cron) {
+      schedules.set(name, cron)
+    },
+    start({ workers, concurrency = 2 }) {
+      started ??= (async () => {
+        withWorkers = workers
+        boss = createBoss(database, url, {
+          supervise: workers,
+          schedule: workers,
+          migrate: false,
+          superviseIntervalSeconds: 5,
+          // Heartbeat and expiry checks every 10 s (one process per queue does them; the time is kept in the
+          // database): a job whose process died is retried within its heartbeat plus 10 s.
+          monitorIntervalSeconds: 10,
+          // LISTEN/NOTIFY wakes a worker the moment a job is sent (polling stays as the floor).
+          useListenNotify: workers,
+        })
+        boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
+        boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'))
+        await boss.start()
+        if (!workers) return
+        for (const [name] of handlers) {
+          // Up to 5 jobs per fetch, fetching again at once while batches come back full (a backlog drains
+          // without waiting); otherwise NOTIFY wakes the worker, with a poll every 5 s as the floor (a retry
+          // coming due sends no NOTIFY). Each job of a batch settles on its own: one failure retries one job.
+          await boss.work(
+            name,
+            {
+              batchSize: 5,
+              burstWhenBatchFull: true,
+              perJobResults: true,
+              localConcurrency: concurrency,
+              pollingIntervalSeconds: 2,
+              notifyPollingIntervalSeconds: 5,
+            },
+            async (batch: Job<JobPayloads[JobName]>[]) => {
+              const results: JobResult[] = []
+              for (const job of batch) {
+                try {
+                  await run(name, job)
+                  results.push({ id: job.id, status: 'completed' })
+                } catch (error) {
+                  log.warn({ err: error, queue: name, job: job.id }, 'job failed; it will be retried')
+                  results.push({ id: job.id, status: 'failed', output: { message: errorMessage(error) } })
+                }
+              }
+              return results
+            },
+          )
+        }
+        for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' })
+      })()
+      return started
+    },
+    async send(name, data, options = {}) {
+      await instance().send(name, data, {
+        ...(options.tx ? { db: inTransaction(options.tx) } : {}),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      })
+    },
+    async sendMany(name, items, options = {}) {
+      if (items.length === 0) return
+      await instance().insert(
+        name,
+        items.map((data) => ({ data })),
+        options.tx ? { db: inTransaction(options.tx) } : undefined,
+      )
+    },
+    async drain(names = [...handlers.keys()]) {
+      const b = instance()
+      let done = 0
+      for (let pass = 0; pass < 50; pass++) {
+        let ranThisPass = 0
+        for (const name of names) {
+          for (;;) {
+            const [job] = await b.fetch<JobPayloads[typeof name]>(name, { batchSize: 1 })
+            if (!job) break
+            ranThisPass++
+            try {
+              await run(name, job)
+              await b.complete(name, job.id)
+            } catch (error) {
+              await b.fail(name, job.id, { message: errorMessage(error) })
+            }
+          }
+        }
+        done += ranThisPass
+        if (ranThisPass === 0) break
+      }
+      return done
+    },
+    async stop() {
+      if (!boss) return
+      const b = boss
+      boss = null
+      started = null
+      await b.stop({ graceful: withWorkers, timeout: 10_000, close: database.pglite === null })
+    },
+  }
+}

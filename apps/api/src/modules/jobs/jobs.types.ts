@@ -1,0 +1,46 @@
+/** What each queue's jobs carry. Job data is JSON: ids and texts, never rows. */
+export interface JobPayloads {
+  /** One email through the mailer (SMTP or the outbox). `key` makes a retried job deliver once. */
+  email: { key: string; to: string; subject: string; text: string; headers?: Record<string, string> }
+  /** One SMS (sign-in and phone codes). */
+  sms: { key: string; to: string; text: string }
+  /** One push message to one browser subscription or app token. */
+  push: {
+    key: string
+    channel: 'webpush' | 'fcm'
+    /** Web Push: the subscription id; FCM: the device token. */
+    target: string
+    title: string
+    body: string
+    url: string
+  }
+  /** Something happened to a listing that buyers may want to hear about. */
+  'listing-event':
+    | { kind: 'published'; listingId: number }
+    | { kind: 'price-dropped'; listingId: number; fromKzt: number; toKzt: number }
+    | { kind: 'sold'; listingId: number }
+    /** The row is gone by the time the job runs: who to tell and what the car was travel with the job. */
+    | { kind: 'removed'; listingId: number; userIds: string[]; title: string }
+  /**
+   * The at-once alerts of the saved searches a newly published listing matched: one job per listing, so the
+   * matching itself only records matches and the fan-out to each user's alert runs on its own.
+   */
+  'search-alerts': { listingId: number }
+  /** Tell one user about something (writes the inbox message and queues the email and pushes). */
+  alert: { key: string; userId: string; alert: Alert }
+  /** The daily digest of saved-search matches (scheduled hourly; each search at most once a day). */
+  'search-digest': Record<string, never>
+  /** News or a promotion to everyone who opted in, in pages of users. */
+  broadcast: { broadcastId: number; afterUserId?: string }
+  /** The market estimates and deal ratings (scheduled). */
+  'estimate-refresh': Record<string, never>
+}
+export type JobName = keyof JobPayloads
+
+/** An alert before it is put into words: each channel writes it in the user's language. */
+export type Alert =
+  | { kind: 'price-dropped'; listingId: number; title: string; fromKzt: number; toKzt: number }
+  | { kind: 'sold'; listingId: number; title: string }
+  | { kind: 'removed'; listingId: number; title: string }
+  | { kind: 'search-matches'; savedSearchId: number; name: string; path: string; count: number; listingIds: number[] }
+  | { kind: 'broadcast'; broadcastId: number; topic: 'news' | 'promotions' }

@@ -1,0 +1,207 @@
+import { type AddressInfo, createConnection } from 'node:net'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { accountHelpers } from '../../testing/accounts.ts'
+import { createListing, createListingInModeration, setRole } from '../../testing/factories.ts'
+import { createTestApp } from '../../testing/test-app.ts'
+import { HIDDEN_PHONE } from './mask.ts'
+
+let t: Awaited<ReturnType<typeof createTestApp>>
+const { signUp } = accountHelpers(() => t.app)
+let seller: Awaited<ReturnType<typeof signUp>>
+let buyer: Awaited<ReturnType<typeof signUp>>
+let stranger: Awaited<ReturnType<typeof signUp>>
+let moderator: Awaited<ReturnType<typeof signUp>>
+let listingId: number
+
+beforeAll(async () => {
+  t = await createTestApp()
+  seller = await signUp(undefined, 'secret12', 'Продавец Ерлан')
+  buyer = await signUp(undefined, 'secret12', 'Покупатель Айгуль')
+  stranger = await signUp(undefined, 'secret12', 'Посторонний')
+  moderator = await signUp(undefined, 'secret12', 'Модератор')
+  await setRole(t.db, moderator.id, 'moderator')
+  listingId = (await createListing(t.db, { ownerId: seller.id })).id
+})
+afterAll(() => t.close())
+
+type Auth = Record<string, string>
+const start = (auth: Auth | undefined, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/conversations/', payload, ...(auth ? { headers: auth } : {}) })
+const send = (auth: Auth, id: number, body: string) =>
+  t.app.inject({ method: 'POST', url: `/api/conversations/${id}/messages/`, payload: { body }, headers: auth })
+const read = (auth: Auth, id: number) => t.app.inject({ url: `/api/conversations/${id}/`, headers: auth })
+const unread = async (auth: Auth) =>
+  ((await t.app.inject({ url: '/api/messages/unread/', headers: auth })).json() as { unread: number }).unread
+
+describe('conversations', () => {
+  test('a guest is asked to sign in (401)', async () => {
+    expect((await start(undefined, { listingId, body: 'Здравствуйте' })).statusCode).toBe(401)
+    expect((await t.app.inject({ url: '/api/conversations/' })).statusCode).toBe(401)
+    expect((await t.app.inject({ url: '/api/messages/stream/' })).statusCode).toBe(401)
+  })
+
+  test('a buyer writes to the seller; one conversation per buyer and listing; the seller sees it unread', async () => {
+    const before = await unread(seller.auth)
+    const first = await start(buyer.auth, { listingId, body: 'Здравствуйте! Машина ещё продаётся?' })
+    expect(first.statusCode).toBe(201)
+    const { conversationId } = first.json() as { conversationId: number }
+    const again = await start(buyer.auth, { listingId, body: 'Можно посмотреть в субботу?' })
+    expect(again.json().conversationId).toBe(conversationId)
+    expect(await unread(seller.auth)).toBe(before + 2)
+
+    const list = (await t.app.inject({ url: '/api/conversations/', headers: seller.auth })).json()
+    const thread = list.results.find((c: { id: number }) => c.id === conversationId)
+    expect(thread).toMatchObject({
+      kind: 'listing',
+      iAmSeller: true,
+      other: { name: 'Покупатель Айгуль' },
+      unread: 2,
+      lastMessage: { body: 'Можно посмотреть в субботу?', mine: false },
+    })
+    expect(thread.listing.title).toBe('Toyota Camry, 2018')
+
+    const detail = (await read(seller.auth, conversationId)).json()
+    expect(detail.messages.map((m: { from: string }) => m.from)).toEqual(['them', 'them'])
+    await t.app.inject({ method: 'POST', url: `/api/conversations/${conversationId}/read/`, headers: seller.auth })
+    expect(await unread(seller.auth)).toBe(before)
+  })
+
+  test('bad input changes nothing: empty or too long, own listing, unpublished or unknown listing', async () => {
+    expect((await start(buyer.auth, { listingId, body: '   ' })).statusCode).toBe(400)
+    expect((await start(buyer.auth, { listingId, body: 'x'.repeat(2001) })).statusCode).toBe(400)
+    expect((await start(buyer.auth, { listingId: 'abc', body: 'Привет' })).statusCode).toBe(400)
+    const own = await start(seller.auth, { listingId, body: 'Сам себе' })
+    expect(own.statusCode).toBe(403)
+    expect(own.json().code).toBe('conversation.own_listing')
+    const waiting = await createListingInModeration(t.db)
+    expect((await start(buyer.auth, { listingId: waiting.id, body: 'Привет' })).statusCode).toBe(404)
+    expect((await start(buyer.auth, { listingId: 999_999_999, body: 'Привет' })).statusCode).toBe(404)
+  })
+
+  test('nobody else reads or writes in it, staff included (404)', async () => {
+    const { conversationId } = (await start(buyer.auth, { listingId, body: 'Ещё вопрос' })).json()
+    for (const who of [stranger, moderator]) {
+      expect((await read(who.auth, conversationId)).statusCode).toBe(404)
+      expect((await send(who.auth, conversationId, 'Я тоже тут')).statusCode).toBe(404)
+      const share = await t.app.inject({
+        method: 'PUT',
+        url: `/api/conversations/${conversationId}/contacts/`,
+        headers: who.auth,
+      })
+      expect(share.statusCode).toBe(404)
+    }
+    expect((await read(stranger.auth, 987_654)).statusCode).toBe(404)
+  })
+
+  test('contacts are masked until their owner shares them; the reader is warned about scams in their language', async () => {
+    const car = await createListing(t.db, { ownerId: seller.id })
+    const { conversationId } = (
+      await start(buyer.auth, { listingId: car.id, body: 'Мой номер +7 701 555 12 34, звоните' })
+    ).json()
+    const masked = (await read(seller.auth, conversationId)).json()
+    expect(masked.messages[0].body).toBe(`Мой номер ${HIDDEN_PHONE}, звоните`)
+    expect(masked.otherContacts).toBeNull()
+    // The writer sees their own words.
+    expect((await read(buyer.auth, conversationId)).json().messages[0].body).toContain('+7 701 555 12 34')
+
+    await t.app.inject({ method: 'PUT', url: `/api/conversations/${conversationId}/contacts/`, headers: buyer.auth })
+    const shared = (await read(seller.auth, conversationId)).json()
+    expect(shared.messages[0].body).toContain('+7 701 555 12 34')
+    expect(shared.otherContacts.email).toBe(buyer.email)
+
+    await send(seller.auth, conversationId, 'Переведите предоплату 100 000 на карту, номер карты скину в WhatsApp')
+    const warned = (await read(buyer.auth, conversationId)).json()
+    const last = warned.messages[warned.messages.length - 1]
+    expect(last.warnings).toEqual(['prepayment', 'card', 'messenger'])
+    // The writer is not warned about their own message.
+    const own = (await read(seller.auth, conversationId)).json()
+    expect(own.messages[own.messages.length - 1].warnings).toEqual([])
+  })
+
+  test('either side can block: then nobody writes (409) until unblocked', async () => {
+    const car = await createListing(t.db, { ownerId: seller.id })
+    const { conversationId } = (await start(buyer.auth, { listingId: car.id, body: 'Здравствуйте' })).json()
+    await t.app.inject({ method: 'POST', url: `/api/conversations/${conversationId}/block/`, headers: seller.auth })
+    const refused = await send(buyer.auth, conversationId, 'Ответьте!')
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().code).toBe('conversation.blocked')
+    expect((await start(buyer.auth, { listingId: car.id, body: 'Ответьте!' })).statusCode).toBe(409)
+    expect((await read(buyer.auth, conversationId)).json()).toMatchObject({ blockedByOther: true, blockedByMe: false })
+    await t.app.inject({ method: 'DELETE', url: `/api/conversations/${conversationId}/block/`, headers: seller.auth })
+    expect((await send(buyer.auth, conversationId, 'Спасибо')).statusCode).toBe(201)
+  })
+
+  test('a report reaches the moderators, who see the messages as written and can block the reported side', async () => {
+    const car = await createListing(t.db, { ownerId: seller.id })
+    const { conversationId } = (await start(buyer.auth, { listingId: car.id, body: 'Здравствуйте' })).json()
+    await send(seller.auth, conversationId, 'Задаток 50 000 на карту 4400 4301 2345 6789, иначе продам')
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/report/`,
+      payload: { reason: '' },
+      headers: buyer.auth,
+    })
+    expect(bad.statusCode).toBe(400)
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/report/`,
+      payload: { reason: 'Просит задаток до осмотра' },
+      headers: buyer.auth,
+    })
+    expect(reported.statusCode).toBe(200)
+
+    expect((await t.app.inject({ url: '/api/admin/conversation-reports/', headers: buyer.auth })).statusCode).toBe(403)
+    const reports = (await t.app.inject({ url: '/api/admin/conversation-reports/', headers: moderator.auth })).json()
+    const report = reports.results.find((r: { conversationId: number }) => r.conversationId === conversationId)
+    expect(report).toMatchObject({ reason: 'Просит задаток до осмотра', reported: { name: 'Продавец Ерлан' } })
+    expect(report.messages[1].body).toContain('4400 4301 2345 6789')
+    expect(report.messages[1].warnings).toEqual(['prepayment', 'card'])
+
+    const forbidden = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/conversation-reports/${report.id}/resolve/`,
+      payload: { resolution: 'blocked' },
+      headers: seller.auth,
+    })
+    expect(forbidden.statusCode).toBe(403)
+    const resolve = (resolution: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/conversation-reports/${report.id}/resolve/`,
+        payload: { resolution },
+        headers: moderator.auth,
+      })
+    expect((await resolve('banned')).statusCode).toBe(400)
+    expect((await resolve('blocked')).statusCode).toBe(200)
+    expect((await resolve('dismissed')).statusCode).toBe(404)
+    expect((await send(seller.auth, conversationId, 'Ну что?')).statusCode).toBe(409)
+  })
+})
+
+describe('live updates', () => {
+  test('a message written through one app instance reaches a stream opened on another (same database)', async () => {
+    const other = await createTestApp({ database: t.database })
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = other.app.server.address() as AddressInfo
+      const authorization = seller.auth.authorization
+      const received: string[] = []
+      const socket = createConnection({ port, host: '127.0.0.1' })
+      socket.setEncoding('utf8')
+      socket.on('data', (chunk: string) => received.push(chunk))
+      socket.write(
+        `GET /api/messages/stream/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nAuthorization: ${authorization}\r\n\r\n`,
+      )
+      await expect.poll(() => received.join(''), { timeout: 5000 }).toContain('retry: 5000')
+      const car = await createListing(t.db, { ownerId: seller.id })
+      const res = await start(buyer.auth, { listingId: car.id, body: 'Добрый день' })
+      const { conversationId } = res.json()
+      await expect
+        .poll(() => received.join(''), { timeout: 5000 })
+        .toContain(`event: message\ndata: {"conversationId":${conversationId}}`)
+      socket.destroy()
+    } finally {
+      await other.close()
+    }
+  })
+})

@@ -1,0 +1,307 @@
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { user } from '../identity/identity.tables.ts'
+import { listings } from '../listings/listings.tables.ts'
+import { profiles } from '../profiles/profiles.tables.ts'
+import { brands, models } from '../reference/reference.tables.ts'
+import { conversationParticipants, conversationReports, conversations, messages } from './messaging.tables.ts'
+
+/** A published listing someone may write about: its owner and what a thread shows of it. */
+export async function findWritableListing(db: Db, listingId: number) {
+  const [row] = await db
+    .select({ id: listings.id, ownerId: listings.ownerId, status: listings.status })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+  return row ?? null
+}
+
+/** The buyer's conversation about the listing, creating it (with both participants) on first message. */
+export async function findOrCreateListingConversation(
+  tx: Db,
+  listingId: number,
+  buyerId: string,
+  sellerId: string,
+): Promise<number> {
+  const inserted = await tx
+    .insert(conversations)
+    .values({ kind: 'listing', listingId, buyerId })
+    .onConflictDoNothing()
+    .returning({ id: conversations.id })
+  if (inserted[0]) {
+    await tx.insert(conversationParticipants).values([
+      { conversationId: inserted[0].id, userId: buyerId },
+      { conversationId: inserted[0].id, userId: sellerId },
+    ])
+    return inserted[0].id
+  }
+  const [existing] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.kind, 'listing'),
+        eq(conversations.listingId, listingId),
+        eq(conversations.buyerId, buyerId),
+      ),
+    )
+  if (!existing) throw new Error('conversation not found after conflict')
+  return existing.id
+}
+
+/** The participants of a conversation (one for the system thread, two otherwise). */
+export function findParticipants(db: Db, conversationId: number) {
+  return db
+    .select({
+      userId: conversationParticipants.userId,
+      name: user.name,
+      email: user.email,
+      phone: sql<
+        string | null
+      >`coalesce(${user.phoneNumber}, (select ${profiles.phone} from ${profiles} where ${profiles.userId} = ${user.id} and not ${profiles.isDeleted} limit 1))`,
+      lastReadAt: conversationParticipants.lastReadAt,
+      blockedAt: conversationParticipants.blockedAt,
+      sharesContacts: conversationParticipants.sharesContacts,
+    })
+    .from(conversationParticipants)
+    .innerJoin(user, eq(user.id, conversationParticipants.userId))
+    .where(eq(conversationParticipants.conversationId, conversationId))
+}
+
+export async function findConversation(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: conversations.id,
+      kind: conversations.kind,
+      listingId: conversations.listingId,
+      buyerId: conversations.buyerId,
+      lastMessageAt: conversations.lastMessageAt,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, id))
+  return row ?? null
+}
+
+/** What a thread shows of its listing ("Brand Model, year", price, cover), or null once the listing is gone. */
+export async function findListingSummaries(db: Db, ids: number[]) {
+  if (ids.length === 0)
+    return new Map<number, { id: number; title: string; priceKzt: number; coverKey: string | null; ownerId: string }>()
+  const rows = await db
+    .select({
+      id: listings.id,
+      brand: brands.name,
+      model: models.name,
+      year: listings.year,
+      priceKzt: listings.priceKzt,
+      coverKey: listings.coverPhotoKey,
+      ownerId: listings.ownerId,
+    })
+    .from(listings)
+    .leftJoin(brands, eq(brands.id, listings.brandId))
+    .leftJoin(models, eq(models.id, listings.modelId))
+    .where(inArray(listings.id, ids))
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        title: [`${r.brand ?? ''} ${r.model ?? ''}`.trim(), r.year].filter(Boolean).join(', '),
+        priceKzt: r.priceKzt ?? 0,
+        coverKey: r.coverKey,
+        ownerId: r.ownerId,
+      },
+    ]),
+  )
+}
+
+/** The user's conversations, latest activity first. */
+export function findConversationsOf(db: Db, userId: string, limit: number) {
+  return db
+    .select({
+      id: conversations.id,
+      kind: conversations.kind,
+      listingId: conversations.listingId,
+      buyerId: conversations.buyerId,
+      lastMessageAt: conversations.lastMessageAt,
+      lastReadAt: conversationParticipants.lastReadAt,
+    })
+    .from(conversationParticipants)
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .where(eq(conversationParticipants.userId, userId))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(limit)
+}
+
+/** For each conversation, the other participant (id and name). */
+export async function findOtherParticipants(db: Db, ids: number[], userId: string) {
+  if (ids.length === 0) return new Map<number, { id: string; name: string; sharesContacts: boolean }>()
+  const rows = await db
+    .select({
+      conversationId: conversationParticipants.conversationId,
+      id: user.id,
+      name: user.name,
+      sharesContacts: conversationParticipants.sharesContacts,
+    })
+    .from(conversationParticipants)
+    .innerJoin(user, eq(user.id, conversationParticipants.userId))
+    .where(and(inArray(conversationParticipants.conversationId, ids), ne(conversationParticipants.userId, userId)))
+  return new Map(rows.map((r) => [r.conversationId, { id: r.id, name: r.name, sharesContacts: r.sharesContacts }]))
+}
+
+/** The latest message of each conversation. */
+export async function findLastMessages(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { senderId: string | null; body: string; createdAt: Date }>()
+  const rows = await db
+    .selectDistinctOn([messages.conversationId], {
+      conversationId: messages.conversationId,
+      senderId: messages.senderId,
+      body: messages.body,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(inArray(messages.conversationId, ids))
+    .orderBy(messages.conversationId, desc(messages.createdAt), desc(messages.id))
+  return new Map(rows.map((r) => [r.conversationId, r]))
+}
+
+/** Unread messages per conversation for the user (others' messages after their last read). */
+export async function countUnreadPer(db: Db, userId: string, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({ conversationId: messages.conversationId, n: sql<number>`count(*)::int` })
+    .from(messages)
+    .innerJoin(
+      conversationParticipants,
+      and(
+        eq(conversationParticipants.conversationId, messages.conversationId),
+        eq(conversationParticipants.userId, userId),
+      ),
+    )
+    .where(
+      and(
+        inArray(messages.conversationId, ids),
+        or(isNull(conversationParticipants.lastReadAt), gt(messages.createdAt, conversationParticipants.lastReadAt)),
+        or(isNull(messages.senderId), ne(messages.senderId, userId)),
+      ),
+    )
+    .groupBy(messages.conversationId)
+  return new Map(rows.map((r) => [r.conversationId, Number(r.n)]))
+}
+
+/** The latest `limit` messages, oldest first. */
+export async function findMessages(db: Db, conversationId: number, limit: number) {
+  const rows = await db
+    .select({
+      id: messages.id,
+      senderId: messages.senderId,
+      senderName: user.name,
+      body: messages.body,
+      warnings: messages.warnings,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .leftJoin(user, eq(user.id, messages.senderId))
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit)
+  return rows.reverse()
+}
+
+export async function insertConversationMessage(
+  tx: Db,
+  row: { conversationId: number; senderId: string; body: string; warnings: string[]; createdAt: Date },
+): Promise<number> {
+  const [created] = await tx.insert(messages).values(row).returning({ id: messages.id })
+  if (!created) throw new Error('message not created')
+  await tx.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, row.conversationId))
+  // The writer has read everything up to their own message.
+  await tx
+    .update(conversationParticipants)
+    .set({ lastReadAt: row.createdAt })
+    .where(
+      and(
+        eq(conversationParticipants.conversationId, row.conversationId),
+        eq(conversationParticipants.userId, row.senderId),
+      ),
+    )
+  return created.id
+}
+
+export async function setParticipant(
+  db: Db,
+  conversationId: number,
+  userId: string,
+  set: Partial<{ lastReadAt: Date; blockedAt: Date | null; sharesContacts: boolean }>,
+): Promise<void> {
+  await db
+    .update(conversationParticipants)
+    .set(set)
+    .where(
+      and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)),
+    )
+}
+
+export async function insertReport(
+  db: Db,
+  conversationId: number,
+  reporterId: string,
+  reason: string,
+): Promise<number> {
+  const [row] = await db
+    .insert(conversationReports)
+    .values({ conversationId, reporterId, reason })
+    .returning({ id: conversationReports.id })
+  if (!row) throw new Error('report not created')
+  return row.id
+}
+
+export async function hasOpenReport(db: Db, conversationId: number, reporterId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: conversationReports.id })
+    .from(conversationReports)
+    .where(
+      and(
+        eq(conversationReports.conversationId, conversationId),
+        eq(conversationReports.reporterId, reporterId),
+        isNull(conversationReports.resolvedAt),
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
+}
+
+export function findOpenReports(db: Db, limit: number) {
+  return db
+    .select({
+      id: conversationReports.id,
+      conversationId: conversationReports.conversationId,
+      reporterId: conversationReports.reporterId,
+      reporterName: user.name,
+      reason: conversationReports.reason,
+      createdAt: conversationReports.createdAt,
+    })
+    .from(conversationReports)
+    .innerJoin(user, eq(user.id, conversationReports.reporterId))
+    .where(isNull(conversationReports.resolvedAt))
+    .orderBy(asc(conversationReports.createdAt))
+    .limit(limit)
+}
+
+export async function findReport(db: Db, id: number) {
+  const [row] = await db.select().from(conversationReports).where(eq(conversationReports.id, id))
+  return row ?? null
+}
+
+export async function resolveReport(
+  db: Db,
+  id: number,
+  by: string,
+  resolution: 'dismissed' | 'blocked',
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(conversationReports)
+    .set({ resolvedAt: at, resolvedBy: by, resolution })
+    .where(and(eq(conversationReports.id, id), isNull(conversationReports.resolvedAt)))
+    .returning({ id: conversationReports.id })
+  return rows.length > 0
+}

@@ -1,0 +1,250 @@
+import {
+  ConversationDetail,
+  ConversationList,
+  ConversationParams,
+  ConversationReportList,
+  Problem,
+  ReportConversationBody,
+  ReportParams,
+  ResolveReportBody,
+  SendMessageBody,
+  SentMessage,
+  StartConversationBody,
+  StartedConversation,
+  UnreadMessages,
+} from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { SessionResolver } from '../identity/session.ts'
+import type { ConversationsService } from './conversations.service.ts'
+import type { MessageHub } from './live.ts'
+import type { MessagingService } from './messaging.service.ts'
+
+const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
+const tags = ['messages']
+const Done = z.object({ message: z.string() })
+/** Streams one user may hold open in one process (tabs, devices); more are refused rather than piling up. */
+const STREAMS_PER_USER = 5
+const HEARTBEAT_MS = 25_000
+
+export const conversationsRoutes =
+  ({
+    conversations,
+    messaging,
+    messageHub,
+    sessions,
+  }: {
+    conversations: ConversationsService
+    messaging: MessagingService
+    messageHub: MessageHub
+    sessions: SessionResolver
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const bodyLimit = 8 * 1024
+
+    app.post(
+      '/conversations/',
+      {
+        bodyLimit,
+        schema: {
+          tags,
+          summary: 'Write to the seller of a published listing (starts the conversation or continues it)',
+          security,
+          body: StartConversationBody,
+          response: { 201: StartedConversation, 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem },
+        },
+      },
+      async (req, reply) => {
+        const u = await sessions.requireUser(req)
+        reply.status(201)
+        return conversations.startConversation(u, req.body.listingId, req.body.body)
+      },
+    )
+
+    app.get(
+      '/conversations/',
+      {
+        schema: {
+          tags,
+          summary: 'My conversations (and Tulpar Auto’s thread), latest first, with unread counts',
+          security,
+          response: { 200: ConversationList, 401: Problem },
+        },
+      },
+      async (req) => conversations.listConversations(await sessions.requireUser(req)),
+    )
+
+    app.get(
+      '/conversations/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'One of my conversations: messages oldest first, contacts masked unless shared, scam warnings',
+          security,
+          params: ConversationParams,
+          response: { 200: ConversationDetail, 400: Problem, 401: Problem, 404: Problem },
+        },
+      },
+      async (req) => conversations.getConversation(await sessions.requireUser(req), req.params.id),
+    )
+
+    app.post(
+      '/conversations/:id/messages/',
+      {
+        bodyLimit,
+        schema: {
+          tags,
+          summary: 'Send a message (409 `conversation.blocked` once either side blocked)',
+          security,
+          params: ConversationParams,
+          body: SendMessageBody,
+          response: { 201: SentMessage, 400: Problem, 401: Problem, 404: Problem, 409: Problem },
+        },
+      },
+      async (req, reply) => {
+        const u = await sessions.requireUser(req)
+        reply.status(201)
+        return conversations.sendMessage(u, req.params.id, req.body.body)
+      },
+    )
+
+    const action = (
+      path: string,
+      method: 'POST' | 'PUT' | 'DELETE',
+      summary: string,
+      run: (u: Awaited<ReturnType<SessionResolver['requireUser']>>, id: number) => Promise<void>,
+    ) =>
+      app.route({
+        method,
+        url: `/conversations/:id/${path}`,
+        schema: {
+          tags,
+          summary,
+          security,
+          params: ConversationParams,
+          response: { 200: Done, 400: Problem, 401: Problem, 404: Problem },
+        },
+        handler: async (req) => {
+          await run(await sessions.requireUser(req), req.params.id)
+          return { message: 'ok' }
+        },
+      })
+    action('read/', 'POST', 'Mark the conversation read', (u, id) => conversations.markRead(u, id))
+    action('contacts/', 'PUT', 'Show my phone and e-mail to the other side', (u, id) =>
+      conversations.shareContacts(u, id, true),
+    )
+    action('contacts/', 'DELETE', 'Hide my phone and e-mail again', (u, id) =>
+      conversations.shareContacts(u, id, false),
+    )
+    action('block/', 'POST', 'Block the other side (nobody can write here)', (u, id) =>
+      conversations.block(u, id, true),
+    )
+    action('block/', 'DELETE', 'Unblock', (u, id) => conversations.block(u, id, false))
+
+    app.post(
+      '/conversations/:id/report/',
+      {
+        bodyLimit,
+        schema: {
+          tags,
+          summary: 'Report the conversation to the moderators',
+          security,
+          params: ConversationParams,
+          body: ReportConversationBody,
+          response: { 200: Done, 400: Problem, 401: Problem, 404: Problem },
+        },
+      },
+      async (req) => {
+        await conversations.report(await sessions.requireUser(req), req.params.id, req.body.reason)
+        return { message: 'reported' }
+      },
+    )
+
+    app.get(
+      '/messages/unread/',
+      {
+        schema: {
+          tags,
+          summary: 'How many messages I have not read (Tulpar Auto’s and conversations)',
+          security,
+          response: { 200: UnreadMessages, 401: Problem },
+        },
+      },
+      async (req) => ({ unread: (await messaging.listMyMessages(await sessions.requireUser(req))).unread }),
+    )
+
+    app.get(
+      '/messages/stream/',
+      {
+        schema: {
+          tags,
+          summary: 'Server-sent events: `message` with the conversation id when a message for me is written',
+          description: 'Works across processes (PostgreSQL LISTEN/NOTIFY). A comment every 25 s keeps it open.',
+          security,
+          response: { 200: z.string().describe('text/event-stream'), 401: Problem, 429: Problem },
+        },
+      },
+      async (req, reply) => {
+        const u = await sessions.requireUser(req)
+        if (messageHub.streamsOf(u.id) >= STREAMS_PER_USER) {
+          return reply.status(429).type('application/problem+json').send({
+            type: 'about:blank',
+            title: 'Too many open streams',
+            status: 429,
+            code: 'messages.too_many_streams',
+          })
+        }
+        reply.hijack()
+        const res = reply.raw
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        })
+        res.write('retry: 5000\n\n')
+        const unsubscribe = messageHub.subscribe(u.id, (event) => {
+          res.write(`event: message\ndata: ${JSON.stringify({ conversationId: event.conversationId })}\n\n`)
+        })
+        const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS)
+        const close = () => {
+          clearInterval(heartbeat)
+          unsubscribe()
+        }
+        req.raw.on('close', close)
+        res.on('error', close)
+      },
+    )
+
+    app.get(
+      '/admin/conversation-reports/',
+      {
+        schema: {
+          tags: ['back office'],
+          summary: 'Open reports of conversations, with the messages as written (staff)',
+          security,
+          response: { 200: ConversationReportList, 401: Problem, 403: Problem },
+        },
+      },
+      async (req) => ({ results: await conversations.listReports(await sessions.requireUser(req)) }),
+    )
+
+    app.post(
+      '/admin/conversation-reports/:id/resolve/',
+      {
+        bodyLimit: 1024,
+        schema: {
+          tags: ['back office'],
+          summary: 'Dismiss a report, or block the reported side from writing in that conversation (staff)',
+          security,
+          params: ReportParams,
+          body: ResolveReportBody,
+          response: { 200: Done, 400: Problem, 401: Problem, 403: Problem, 404: Problem },
+        },
+      },
+      async (req) => {
+        await conversations.resolveReport(await sessions.requireUser(req), req.params.id, req.body.resolution)
+        return { message: 'resolved' }
+      },
+    )
+  }

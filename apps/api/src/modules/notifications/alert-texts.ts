@@ -1,0 +1,122 @@
+import type { Locale } from '@tulpar/contracts'
+import type { Alert } from '../jobs/index.ts'
+import { formatKzt } from '../moderation/moderation.texts.ts'
+
+/** An alert in one language, for each channel. */
+export interface AlertText {
+  /** The inbox message and the push body. */
+  body: string
+  /** The email subject and the push title. */
+  subject: string
+  /** Where it leads, a path on the site. */
+  path: string
+}
+
+function plural(n: number, locale: Locale, forms: { ru: [string, string, string]; kk: string; en: [string, string] }) {
+  if (locale === 'kk') return forms.kk
+  if (locale === 'en') return n === 1 ? forms.en[0] : forms.en[1]
+  const mod10 = n % 10
+  const mod100 = n % 100
+  if (mod10 === 1 && mod100 !== 11) return forms.ru[0]
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return forms.ru[1]
+  return forms.ru[2]
+}
+
+const CARS = { ru: ['новая машина', 'новые машины', 'новых машин'], kk: 'жаңа көлік', en: ['new car', 'new cars'] } as {
+  ru: [string, string, string]
+  kk: string
+  en: [string, string]
+}
+
+/** Writes an alert in the user's language. News and promotions carry their own texts (see broadcasts). */
+export function alertText(alert: Exclude<Alert, { kind: 'broadcast' }>, locale: Locale): AlertText {
+  switch (alert.kind) {
+    case 'price-dropped': {
+      const from = formatKzt(alert.fromKzt, locale)
+      const to = formatKzt(alert.toKzt, locale)
+      const path = `/cars/${alert.listingId}`
+      if (locale === 'kk')
+        return {
+          subject: `Бағасы төмендеді: ${alert.title}`,
+          body: `Таңдаулыңыздағы ${alert.title} арзандады: бұрын ${from}, қазір ${to}.`,
+          path,
+        }
+      if (locale === 'en')
+        return {
+          subject: `Price drop: ${alert.title}`,
+          body: `The price of ${alert.title} in your favourites dropped from ${from} to ${to}.`,
+          path,
+        }
+      return {
+        subject: `Цена снижена: ${alert.title}`,
+        body: `Цена на ${alert.title} из избранного снизилась с ${from} до ${to}.`,
+        path,
+      }
+    }
+    case 'sold': {
+      const path = '/wishlist'
+      if (locale === 'kk')
+        return { subject: `Сатылды: ${alert.title}`, body: `Таңдаулыңыздағы ${alert.title} сатылып кетті.`, path }
+      if (locale === 'en')
+        return { subject: `Sold: ${alert.title}`, body: `${alert.title} from your favourites has been sold.`, path }
+      return { subject: `Продано: ${alert.title}`, body: `Автомобиль ${alert.title} из избранного продан.`, path }
+    }
+    case 'removed': {
+      const path = '/wishlist'
+      if (locale === 'kk')
+        return {
+          subject: `Хабарландыру жойылды: ${alert.title}`,
+          body: `Сатушы таңдаулыңыздағы ${alert.title} хабарландыруын алып тастады.`,
+          path,
+        }
+      if (locale === 'en')
+        return {
+          subject: `Listing removed: ${alert.title}`,
+          body: `The seller removed the listing of ${alert.title} from your favourites.`,
+          path,
+        }
+      return {
+        subject: `Объявление снято: ${alert.title}`,
+        body: `Продавец снял объявление ${alert.title} из избранного.`,
+        path,
+      }
+    }
+    case 'search-matches': {
+      const n = alert.count
+      const cars = plural(n, locale, CARS)
+      const path = `/account/searches/${alert.savedSearchId}`
+      if (locale === 'kk')
+        return {
+          subject: `«${alert.name}» іздеуі бойынша ${n} ${cars}`,
+          body: `Сақталған «${alert.name}» іздеуіңізге сай ${n} ${cars} пайда болды.`,
+          path,
+        }
+      if (locale === 'en')
+        return {
+          subject: `${n} ${cars} for “${alert.name}”`,
+          body: `${n} ${cars} matching your saved search “${alert.name}” appeared.`,
+          path,
+        }
+      return {
+        subject: `${n} ${cars} по поиску «${alert.name}»`,
+        body: `По вашему сохранённому поиску «${alert.name}» появились ${n} ${cars}.`,
+        path,
+      }
+    }
+  }
+}
+
+/** The email's footer: why it came and the one-click unsubscribe link. */
+export function emailFooter(locale: Locale, unsubscribeUrl: string, settingsUrl: string): string {
+  if (locale === 'kk')
+    return `\n\n—\nБұл хатты хабарландыру баптауларыңызға сай жібердік: ${settingsUrl}\nЖазылымнан бас тарту: ${unsubscribeUrl}`
+  if (locale === 'en')
+    return `\n\n—\nYou get this email because of your notification settings: ${settingsUrl}\nUnsubscribe: ${unsubscribeUrl}`
+  return `\n\n—\nВы получили это письмо по своим настройкам уведомлений: ${settingsUrl}\nОтписаться: ${unsubscribeUrl}`
+}
+
+export function openLine(locale: Locale, url: string): string {
+  if (locale === 'kk') return `\n\nАшу: ${url}`
+  if (locale === 'en') return `\n\nOpen: ${url}`
+  return `\n\nОткрыть: ${url}`
+}

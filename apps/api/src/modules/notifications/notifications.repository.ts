@@ -1,0 +1,133 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { favourites } from '../favourites/favourites.tables.ts'
+import { user } from '../identity/identity.tables.ts'
+import { listings } from '../listings/listings.tables.ts'
+import { profiles } from '../profiles/profiles.tables.ts'
+import { brands, models } from '../reference/reference.tables.ts'
+import { broadcasts, pushSubscriptions } from './notifications.tables.ts'
+
+/** Who an alert goes to, with what they allowed. A user without a profile row has the defaults (all on). */
+export async function findRecipient(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      language: profiles.language,
+      isDeleted: profiles.isDeleted,
+      fcmToken: profiles.fcmToken,
+      notifyPromotions: profiles.notifyPromotions,
+      notifyNews: profiles.notifyNews,
+      notifyPriceChanges: profiles.notifyPriceChanges,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, userId))
+  if (!row) return null
+  const subscriptions = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+  return {
+    ...row,
+    language: row.language ?? 'ru',
+    isDeleted: row.isDeleted ?? false,
+    notifyPromotions: row.notifyPromotions ?? true,
+    notifyNews: row.notifyNews ?? true,
+    notifyPriceChanges: row.notifyPriceChanges ?? true,
+    subscriptionIds: subscriptions.map((s) => s.id),
+  }
+}
+export type Recipient = NonNullable<Awaited<ReturnType<typeof findRecipient>>>
+
+/** Everyone who keeps the listing in their favourites. */
+export async function findFavouritedBy(db: Db, listingId: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: favourites.userId })
+    .from(favourites)
+    .where(eq(favourites.listingId, listingId))
+  return rows.map((r) => r.userId)
+}
+
+/** `Toyota Camry, 2018` (brand and model names are the same in every language). */
+export async function findListingTitle(db: Db, listingId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ brand: brands.name, model: models.name, year: listings.year })
+    .from(listings)
+    .leftJoin(brands, eq(brands.id, listings.brandId))
+    .leftJoin(models, eq(models.id, listings.modelId))
+    .where(eq(listings.id, listingId))
+  if (!row) return null
+  const name = [row.brand, row.model].filter(Boolean).join(' ')
+  return row.year ? `${name}, ${row.year}` : name
+}
+
+export async function findSubscription(db: Db, id: number) {
+  const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id))
+  return row ?? null
+}
+
+export async function deleteSubscription(db: Db, id: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id))
+}
+
+/** Saves the browser's subscription for the user (an endpoint moves to whoever subscribed last on that browser). */
+export async function upsertSubscription(
+  db: Db,
+  userId: string,
+  s: { endpoint: string; p256dh: string; auth: string },
+): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values({ userId, ...s })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: s.p256dh, auth: s.auth } })
+}
+
+export async function deleteSubscriptionByEndpoint(db: Db, userId: string, endpoint: string): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id })
+  return rows.length > 0
+}
+
+export async function insertBroadcast(db: Db, row: typeof broadcasts.$inferInsert) {
+  const [created] = await db.insert(broadcasts).values(row).returning()
+  if (!created) throw new Error('broadcast not created')
+  return created
+}
+
+export async function findBroadcast(db: Db, id: number) {
+  const [row] = await db.select().from(broadcasts).where(eq(broadcasts.id, id))
+  return row ?? null
+}
+
+export function listBroadcasts(db: Db, limit: number) {
+  return db.select().from(broadcasts).orderBy(sql`${broadcasts.createdAt} desc`).limit(limit)
+}
+
+/** A page of users who opted in to the topic, in id order after `afterId`. */
+export async function findOptedIn(db: Db, topic: 'news' | 'promotions', afterId: string, limit: number) {
+  const column = topic === 'news' ? profiles.notifyNews : profiles.notifyPromotions
+  const rows = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(gt(profiles.userId, afterId), eq(column, true), eq(profiles.isDeleted, false)))
+    .orderBy(asc(profiles.userId))
+    .limit(limit)
+  return rows.map((r) => r.userId)
+}
+
+export async function setPreference(
+  db: Db,
+  userId: string,
+  field: 'notifyPriceChanges' | 'notifyNews' | 'notifyPromotions',
+): Promise<boolean> {
+  const rows = await db
+    .update(profiles)
+    .set({ [field]: false, updatedAt: new Date() })
+    .where(eq(profiles.userId, userId))
+    .returning({ id: profiles.id })
+  return rows.length > 0
+}

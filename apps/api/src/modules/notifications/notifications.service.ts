@@ -1,0 +1,257 @@
+import type {
+  Broadcast,
+  CreateBroadcastBody,
+  Locale,
+  PushSubscriptionBody,
+  UnsubscribeQuery,
+  UnsubscribeResult,
+} from '@tulpar/contracts'
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import type { Delivery } from '../delivery/index.ts'
+import { PushTargetGoneError } from '../delivery/index.ts'
+import { isPhoneAccountEmail } from '../identity/phone.ts'
+import { type Alert, deliverOnce, type JobPayloads, type JobSender, pruneReceipts } from '../jobs/index.ts'
+import { sendSystemMessage } from '../messaging/index.ts'
+import { requireStaff } from '../moderation/roles.ts'
+import type { SessionUser } from '../profiles/profiles.service.ts'
+import { savedSearches } from '../saved-searches/saved-searches.tables.ts'
+import { type AlertText, alertText, emailFooter, openLine } from './alert-texts.ts'
+import { UnsubscribeLinkError } from './notifications.errors.ts'
+import * as repo from './notifications.repository.ts'
+import { unsubscribeUrl, verifyUnsubscribe } from './unsubscribe.ts'
+
+/** Users told per broadcast job; the next page is its own job, so a crash repeats at most one page (and receipts dedupe it). */
+const BROADCAST_PAGE = 500
+
+type Topic = 'priceChanges' | 'news' | 'promotions' | `search:${number}`
+
+function topicOf(alert: Alert): Topic {
+  switch (alert.kind) {
+    case 'search-matches':
+      return `search:${alert.savedSearchId}`
+    case 'broadcast':
+      return alert.topic
+    default:
+      return 'priceChanges'
+  }
+}
+
+function allowed(alert: Alert, r: repo.Recipient): boolean {
+  if (r.isDeleted) return false
+  if (alert.kind === 'broadcast') return alert.topic === 'news' ? r.notifyNews : r.notifyPromotions
+  if (alert.kind === 'search-matches') return true // the search's own `alerts` setting was checked when it matched
+  return r.notifyPriceChanges
+}
+
+export function createNotificationsService({
+  db,
+  jobs,
+  delivery,
+  publicUrl,
+  secret,
+  vapidPublicKey,
+}: {
+  db: Db
+  jobs: JobSender
+  delivery: Delivery
+  publicUrl: string
+  secret: string
+  vapidPublicKey: string | null
+}) {
+  async function textOf(alert: Alert, locale: Locale): Promise<AlertText | null> {
+    if (alert.kind !== 'broadcast') return alertText(alert, locale)
+    const b = await repo.findBroadcast(db, alert.broadcastId)
+    return b ? { subject: b.subject[locale], body: b.body[locale], path: '/' } : null
+  }
+
+  /** Tells one user: the inbox message and the queued email and pushes commit together, once per key. */
+  async function deliverAlert({ key, userId, alert }: JobPayloads['alert']): Promise<void> {
+    const r = await repo.findRecipient(db, userId)
+    if (!r || !allowed(alert, r)) return
+    if (alert.kind === 'search-matches') {
+      const [s] = await db
+        .select({ alerts: savedSearches.alerts })
+        .from(savedSearches)
+        .where(eq(savedSearches.id, alert.savedSearchId))
+      if (!s || s.alerts === 'off') return
+    }
+    const text = await textOf(alert, r.language)
+    if (!text) return
+    const url = `${publicUrl}${text.path}`
+    await deliverOnce(db, key, async (tx) => {
+      await sendSystemMessage(tx, userId, text.body, new Date())
+      if (r.email && !isPhoneAccountEmail(r.email)) {
+        const unsubscribe = unsubscribeUrl(publicUrl, secret, userId, topicOf(alert))
+        await jobs.send(
+          'email',
+          {
+            key: `${key}:email`,
+            to: r.email,
+            subject: text.subject,
+            text: `${text.body}${openLine(r.language, url)}${emailFooter(r.language, unsubscribe, `${publicUrl}/account`)}`,
+            headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          },
+          { tx },
+        )
+      }
+      const push = { title: text.subject, body: text.body, url: text.path }
+      await jobs.sendMany(
+        'push',
+        [
+          ...r.subscriptionIds.map((id) => ({
+            key: `${key}:webpush:${id}`,
+            channel: 'webpush' as const,
+            target: String(id),
+            ...push,
+          })),
+          ...(r.fcmToken ? [{ key: `${key}:fcm`, channel: 'fcm' as const, target: r.fcmToken, ...push }] : []),
+        ],
+        { tx },
+      )
+    })
+  }
+
+  return {
+    deliverAlert,
+
+    /** Turns a listing's event into one alert job per user to tell (favourites, saved searches). */
+    async handleListingEvent(event: JobPayloads['listing-event'], matchPublished: (id: number) => Promise<number>) {
+      if (event.kind === 'published') {
+        await matchPublished(event.listingId)
+        return
+      }
+      const userIds = event.kind === 'removed' ? event.userIds : await repo.findFavouritedBy(db, event.listingId)
+      const title = event.kind === 'removed' ? event.title : ((await repo.findListingTitle(db, event.listingId)) ?? '')
+      const alert: Alert =
+        event.kind === 'price-dropped'
+          ? { kind: 'price-dropped', listingId: event.listingId, title, fromKzt: event.fromKzt, toKzt: event.toKzt }
+          : { kind: event.kind, listingId: event.listingId, title }
+      const stamp = event.kind === 'price-dropped' ? `${event.fromKzt}-${event.toKzt}` : event.kind
+      for (let i = 0; i < userIds.length; i += 500) {
+        await jobs.sendMany(
+          'alert',
+          userIds
+            .slice(i, i + 500)
+            .map((userId) => ({ key: `listing:${event.listingId}:${stamp}:${userId}`, userId, alert })),
+        )
+      }
+    },
+
+    async deliverEmail(data: JobPayloads['email']): Promise<void> {
+      await deliverOnce(db, data.key, (tx) =>
+        delivery.mailer.send(
+          { to: data.to, subject: data.subject, text: data.text, ...(data.headers ? { headers: data.headers } : {}) },
+          { tx },
+        ),
+      )
+    },
+
+    async deliverSms(data: JobPayloads['sms']): Promise<void> {
+      await deliverOnce(db, data.key, (tx) => delivery.sms.send({ to: data.to, text: data.text }, { tx }))
+    },
+
+    /** A gone subscription or token is forgotten, not retried. */
+    async deliverPush(data: JobPayloads['push']): Promise<void> {
+      const message = { title: data.title, body: data.body, url: data.url }
+      try {
+        await deliverOnce(db, data.key, async (tx) => {
+          if (data.channel === 'fcm') return delivery.push.sendFcm(data.target, message, { tx })
+          const sub = await repo.findSubscription(tx, Number(data.target))
+          if (sub) await delivery.push.sendWebPush(sub, message, { tx })
+        })
+      } catch (error) {
+        if (!(error instanceof PushTargetGoneError)) throw error
+        if (data.channel === 'webpush') await repo.deleteSubscription(db, Number(data.target))
+      }
+    },
+
+    /** Staff send news or a promotion to everyone who opted in (pages of users, each page a job). */
+    async createBroadcast(u: SessionUser, body: CreateBroadcastBody): Promise<Broadcast> {
+      requireStaff(u)
+      return db.transaction(async (tx) => {
+        const row = await repo.insertBroadcast(tx, { ...body, createdBy: u.id })
+        await jobs.send('broadcast', { broadcastId: row.id }, { tx })
+        return { id: row.id, topic: body.topic, subject: row.subject, createdAt: row.createdAt.toISOString() }
+      })
+    },
+
+    async listBroadcasts(u: SessionUser): Promise<Broadcast[]> {
+      requireStaff(u)
+      const rows = await repo.listBroadcasts(db, 50)
+      return rows.map((r) => ({
+        id: r.id,
+        topic: r.topic === 'promotions' ? 'promotions' : 'news',
+        subject: r.subject,
+        createdAt: r.createdAt.toISOString(),
+      }))
+    },
+
+    async runBroadcastPage({ broadcastId, afterUserId = '' }: JobPayloads['broadcast']): Promise<void> {
+      const b = await repo.findBroadcast(db, broadcastId)
+      if (!b) return
+      const topic = b.topic === 'promotions' ? 'promotions' : 'news'
+      const userIds = await repo.findOptedIn(db, topic, afterUserId, BROADCAST_PAGE)
+      if (userIds.length === 0) return
+      await db.transaction(async (tx) => {
+        await jobs.sendMany(
+          'alert',
+          userIds.map((userId) => ({
+            key: `broadcast:${broadcastId}:${userId}`,
+            userId,
+            alert: { kind: 'broadcast' as const, broadcastId, topic },
+          })),
+          { tx },
+        )
+        if (userIds.length === BROADCAST_PAGE)
+          await jobs.send('broadcast', { broadcastId, afterUserId: userIds[userIds.length - 1] }, { tx })
+      })
+    },
+
+    /** What a signed unsubscribe link would turn off, changing nothing (the page asks before it acts). */
+    async describeUnsubscribe(q: UnsubscribeQuery): Promise<UnsubscribeResult> {
+      if (!verifyUnsubscribe(secret, q.u, q.t, q.s)) throw new UnsubscribeLinkError()
+      if (!q.t.startsWith('search:')) return { topic: q.t, searchName: null }
+      const [row] = await db
+        .select({ name: savedSearches.name })
+        .from(savedSearches)
+        .where(and(eq(savedSearches.id, Number(q.t.slice('search:'.length))), eq(savedSearches.userId, q.u)))
+      return { topic: q.t, searchName: row?.name ?? null }
+    },
+
+    /** One-click unsubscribe (signed link, no sign-in). Throws UnsubscribeLinkError for a bad signature. */
+    async unsubscribe(q: UnsubscribeQuery): Promise<UnsubscribeResult> {
+      if (!verifyUnsubscribe(secret, q.u, q.t, q.s)) throw new UnsubscribeLinkError()
+      if (q.t.startsWith('search:')) {
+        const id = Number(q.t.slice('search:'.length))
+        const [row] = await db
+          .update(savedSearches)
+          .set({ alerts: 'off' })
+          .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, q.u)))
+          .returning({ name: savedSearches.name })
+        return { topic: q.t, searchName: row?.name ?? null }
+      }
+      const field = q.t === 'news' ? 'notifyNews' : q.t === 'promotions' ? 'notifyPromotions' : 'notifyPriceChanges'
+      await repo.setPreference(db, q.u, field)
+      return { topic: q.t, searchName: null }
+    },
+
+    vapidPublicKey: () => vapidPublicKey,
+
+    /** Forgets delivery receipts older than `days` (their jobs settled long ago). */
+    pruneDeliveryReceipts: (days: number) => pruneReceipts(db, days),
+
+    async savePushSubscription(u: SessionUser, body: PushSubscriptionBody): Promise<void> {
+      await repo.upsertSubscription(db, u.id, {
+        endpoint: body.endpoint,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+      })
+    },
+
+    async deletePushSubscription(u: SessionUser, endpoint: string): Promise<boolean> {
+      return repo.deleteSubscriptionByEndpoint(db, u.id, endpoint)
+    },
+  }
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>

@@ -1,0 +1,111 @@
+import {
+  CreateSavedSearchBody,
+  Problem,
+  SAVED_SEARCHES_LIMIT,
+  SavedSearch,
+  SavedSearchList,
+  SavedSearchParams,
+  UpdateSavedSearchBody,
+} from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { pickLocale } from '../../lib/locale.ts'
+import type { SessionResolver } from '../identity/session.ts'
+import type { SavedSearchesService } from './saved-searches.service.ts'
+
+const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
+const tags = ['saved searches']
+
+export const savedSearchesRoutes =
+  ({
+    savedSearches,
+    sessions,
+  }: {
+    savedSearches: SavedSearchesService
+    sessions: SessionResolver
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/saved-searches/',
+      {
+        schema: {
+          tags,
+          summary: 'My saved searches, each with the cars matched since I last opened it',
+          security,
+          response: { 200: SavedSearchList, 401: Problem },
+        },
+      },
+      async (req) => savedSearches.listSavedSearches(await sessions.requireUser(req)),
+    )
+
+    app.post(
+      '/saved-searches/',
+      {
+        bodyLimit: 8 * 1024,
+        schema: {
+          tags,
+          summary: 'Save the catalogue filters as a search with alerts',
+          description: `At most ${SAVED_SEARCHES_LIMIT} per user (409 \`saved_search.limit\`).`,
+          security,
+          body: CreateSavedSearchBody,
+          response: { 201: SavedSearch, 400: Problem, 401: Problem, 409: Problem },
+        },
+      },
+      async (req, reply) => {
+        const u = await sessions.requireUser(req)
+        reply.status(201)
+        return savedSearches.createSavedSearch(
+          u,
+          req.body,
+          pickLocale((req.query as { lang?: unknown } | undefined)?.lang, req.headers['accept-language']),
+        )
+      },
+    )
+
+    app.patch(
+      '/saved-searches/:id/',
+      {
+        bodyLimit: 4 * 1024,
+        schema: {
+          tags,
+          summary: 'Rename a saved search or change its alerts',
+          security,
+          params: SavedSearchParams,
+          body: UpdateSavedSearchBody,
+          response: { 200: SavedSearch, 400: Problem, 401: Problem, 404: Problem },
+        },
+      },
+      async (req) => savedSearches.updateSavedSearch(await sessions.requireUser(req), req.params.id, req.body),
+    )
+
+    app.post(
+      '/saved-searches/:id/seen/',
+      {
+        schema: {
+          tags,
+          summary: 'I opened it: its new-car count starts again from zero',
+          security,
+          params: SavedSearchParams,
+          response: { 200: SavedSearch, 401: Problem, 404: Problem },
+        },
+      },
+      async (req) => savedSearches.markSavedSearchSeen(await sessions.requireUser(req), req.params.id),
+    )
+
+    app.delete(
+      '/saved-searches/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a saved search',
+          security,
+          params: SavedSearchParams,
+          response: { 200: z.object({ message: z.string() }), 401: Problem, 404: Problem },
+        },
+      },
+      async (req) => {
+        await savedSearches.deleteSavedSearch(await sessions.requireUser(req), req.params.id)
+        return { message: 'deleted' }
+      },
+    )
+  }

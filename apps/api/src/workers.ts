@@ -1,0 +1,53 @@
+import type { Config } from './config.ts'
+import type { JobQueue } from './modules/jobs/index.ts'
+import type { Services } from './services.ts'
+
+type Log = { info: (o: object, m: string) => void; error: (o: object, m: string) => void }
+
+// The refresh interval as a UTC cron: every 15 minutes for 15, every second hour for 120.
+export function refreshCron(minutes: number): string {
+  if (minutes < 60) return `*/${Math.max(1, minutes)} * * * *`
+  const hours = Math.max(1, Math.round(minutes / 60))
+  return hours >= 24 ? '0 3 * * *' : `0 */${hours} * * *`
+}
+
+/** What each queue's jobs do. Every process registers them; those with workers on run them. */
+export function registerJobHandlers(
+  queue: JobQueue,
+  services: Services,
+  config: Pick<Config, 'valuationRefreshMinutes'>,
+  log: Log,
+): void {
+  const { notifications, savedSearches, valuation } = services
+  queue.handle('email', (data) => notifications.deliverEmail(data))
+  queue.handle('sms', (data) => notifications.deliverSms(data))
+  queue.handle('push', (data) => notifications.deliverPush(data))
+  queue.handle('alert', (data) => notifications.deliverAlert(data))
+  queue.handle('listing-event', (data) =>
+    notifications.handleListingEvent(data, (id) => savedSearches.matchPublishedListing(id)),
+  )
+  queue.handle('search-alerts', async (data) => {
+    await savedSearches.sendInstantAlerts(data.listingId)
+  })
+  queue.handle('search-digest', async () => {
+    const started = performance.now()
+    const sent = await savedSearches.sendDueDigests()
+    if (sent > 0) log.info({ sent, ms: Math.round(performance.now() - started) }, 'saved-search digests queued')
+    // The hourly run also forgets delivery receipts of jobs long settled (retries end within hours).
+    await notifications.pruneDeliveryReceipts(30)
+  })
+  queue.handle('broadcast', (data) => notifications.runBroadcastPage(data))
+  queue.schedule('search-digest', '15 * * * *')
+  if (config.valuationRefreshMinutes > 0) {
+    const intervalMs = config.valuationRefreshMinutes * 60_000
+    queue.handle('estimate-refresh', async () => {
+      const started = performance.now()
+      // A little under the interval, so a run that fires just before the due time still refreshes.
+      const counts = await valuation.refreshEstimatesIfStale(intervalMs * 0.9)
+      if (counts) log.info({ ...counts, ms: Math.round(performance.now() - started) }, 'market estimates refreshed')
+    })
+    queue.schedule('estimate-refresh', refreshCron(config.valuationRefreshMinutes))
+  } else {
+    queue.handle('estimate-refresh', async () => undefined)
+  }
+}

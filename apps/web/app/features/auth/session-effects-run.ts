@@ -1,0 +1,26 @@
+import type { NavigateFunction } from 'react-router'
+import type { ToastApi } from '../../ui/toast.tsx'
+import { api } from '../api/client.ts'
+import { mergeGuestFavourites } from '../favourites/merge-guest-favourites.ts'
+import { exchangeStoredToken } from './stored-token-exchange.ts'
+
+/** The rare session work of layout/session-effects.ts, loaded only when a page has some to do. */
+export async function runSessionEffects(
+  todo: { deleted: boolean; token: string | null; hearts: boolean },
+  ui: { toast: ToastApi; navigate: NavigateFunction; revalidate: () => Promise<void> },
+): Promise<void> {
+  if (todo.deleted) {
+    api.setToken(null)
+    ui.toast.error('ux2.account.deleted')
+    await ui.navigate('/', { replace: true })
+    return
+  }
+  if (todo.token) await exchangeStoredToken(todo.token)
+  if (todo.hearts) {
+    const outcome = await mergeGuestFavourites()
+    if (outcome === 'merged') {
+      ui.toast.success('fav.merged')
+      await ui.revalidate()
+    } else if (outcome === 'limit') ui.toast.error('fav.error.limit', { limit: 500 })
+  }
+}

@@ -1,0 +1,30 @@
+import { TOKEN_KEY } from '../api/token-key.ts'
+
+/**
+ * Set just before the reload that follows a successful exchange: if the cookie still does not arrive (cookies
+ * blocked), the page does not exchange and reload again in a loop. An exchange cut short (the user navigated
+ * away) or refused for another reason than 401 (offline, limits) leaves it unset and is tried on the next page.
+ */
+const EXCHANGED_KEY = 'token-sign-in-done'
+
+/** Exchanges the stored product token for the session cookie and reloads; a token refused (401) is removed. */
+export async function exchangeStoredToken(token: string): Promise<void> {
+  try {
+    if (window.sessionStorage.getItem(EXCHANGED_KEY)) return
+  } catch {
+    return
+  }
+  try {
+    const res = await fetch('/api/auth/sign-in/token', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      credentials: 'same-origin',
+    })
+    if (res.ok) {
+      window.sessionStorage.setItem(EXCHANGED_KEY, '1')
+      window.location.reload()
+    } else if (res.status === 401) window.localStorage.removeItem(TOKEN_KEY)
+  } catch {
+    // offline: the page stays a guest's
+  }
+}

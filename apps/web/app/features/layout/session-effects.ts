@@ -1,0 +1,34 @@
+import { useEffect } from 'react'
+import { useNavigate, useRevalidator, useSearchParams } from 'react-router'
+import { useToast } from '../../ui/toast.tsx'
+import { ACCOUNT_DELETED_PARAM, ACCOUNT_DELETED_VALUE } from '../account/deleted-notice.ts'
+import { TOKEN_KEY } from '../api/token-key.ts'
+import { readGuestFavourites } from '../favourites/guest-favourites.ts'
+
+/**
+ * What a page may have to do about the session after it loads, each rare, so their code loads only when needed
+ * (auth/session-effects-run.ts), not with every page:
+ * - spec 4: a guest with a stored product token signs in with it (the hybrid app's shell, the old site);
+ * - spec 4: an account deleted on another device: the error, the stored token forgotten, home;
+ * - the cars a guest hearted are saved to the account after sign-in (nothing the guest did is lost).
+ */
+export function useSessionEffects(signedIn: boolean): void {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const toast = useToast()
+  const { revalidate } = useRevalidator()
+  const deleted = params.get(ACCOUNT_DELETED_PARAM) === ACCOUNT_DELETED_VALUE
+  useEffect(() => {
+    let token: string | null = null
+    try {
+      token = signedIn ? null : window.localStorage.getItem(TOKEN_KEY)
+    } catch {
+      // storage disabled: nothing stored to act on
+    }
+    const hearts = signedIn && readGuestFavourites().length > 0
+    if (!deleted && !token && !hearts) return
+    void import('../auth/session-effects-run.ts').then((m) =>
+      m.runSessionEffects({ deleted, token, hearts }, { toast, navigate, revalidate }),
+    )
+  }, [signedIn, deleted, toast, navigate, revalidate])
+}

@@ -1,0 +1,80 @@
+import { useEffect } from 'react'
+import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router'
+import { useI18n } from '../../i18n/i18n-react.tsx'
+import type { loader as layoutLoader } from '../../routes/layout.tsx'
+import { useToast } from '../../ui/toast.tsx'
+import { signInHref } from '../auth/redirect.ts'
+import { filterValue } from '../catalogue/href.ts'
+import type { SearchActionResult } from './searches.server.ts'
+
+/** The keys "Save this search" sends: the catalogue's filters, less order and page (SEARCH_FORM_KEYS). */
+const KEYS = [
+  'brand',
+  'model',
+  'city',
+  'yearFrom',
+  'yearTo',
+  'priceFrom',
+  'priceTo',
+  'mileageMax',
+  'drive',
+  'bodyType',
+  'transmission',
+  'engineType',
+  'steering',
+  'customsCleared',
+  'newness',
+  'tulpar',
+  'warranty',
+  'credit',
+  'hot',
+] as const
+
+/**
+ * "Save this search" on a catalogue page: the page's filters as a form post to /account/searches (it works
+ * without JavaScript, landing on the list); with JavaScript the visitor stays on the page and gets a notice.
+ * A guest is sent to sign in and back to this very search.
+ */
+export function SaveSearch({ query }: { query: Partial<Record<(typeof KEYS)[number], unknown>> }) {
+  const { t } = useI18n()
+  const layout = useRouteLoaderData<typeof layoutLoader>('routes/layout')
+  const location = useLocation()
+  const fetcher = useFetcher<SearchActionResult>()
+  const toast = useToast()
+  useEffect(() => {
+    const r = fetcher.data
+    if (!r) return
+    if (r.ok) toast.success(r.message)
+    else toast.error(r.message, r.params)
+  }, [fetcher.data, toast])
+  if (!layout?.user) {
+    return (
+      <Link
+        to={signInHref(`${location.pathname}${location.search}`)}
+        className="button ghost save-search"
+        rel="nofollow"
+      >
+        {t('searches.signInToSave')}
+      </Link>
+    )
+  }
+  const saved = fetcher.data?.ok === true
+  return (
+    <fetcher.Form method="post" action="/account/searches" className="save-search-form">
+      <input type="hidden" name="intent" value="create" />
+      {KEYS.map((key) => {
+        const value = filterValue(key, query[key] as string | number | boolean | null | undefined)
+        return value === null ? null : <input key={key} type="hidden" name={key} value={value} />
+      })}
+      {saved ? (
+        <Link to="/account/searches" className="button ghost save-search">
+          ★ {t('searches.title')}
+        </Link>
+      ) : (
+        <button type="submit" className="button ghost save-search" disabled={fetcher.state !== 'idle'}>
+          ☆ {t('searches.save')}
+        </button>
+      )}
+    </fetcher.Form>
+  )
+}

@@ -1,0 +1,58 @@
+import type { chatRu } from './chat.ru.ts'
+import type { PluralMessage } from './i18n.ts'
+
+type Texts = { [K in keyof typeof chatRu]: (typeof chatRu)[K] extends string ? string : PluralMessage }
+
+export const chatKk: Texts = {
+  'chat.title': 'Менің хабарларым',
+  'chat.empty': 'Әзірге хабар жоқ. Көлік бетінен сатушыға жазыңыз — хат алмасу осында көрінеді.',
+  'chat.system': 'Tulpar Auto',
+  'chat.you': 'Сіз',
+  'chat.unread': { other: '{count} жаңа' },
+  'chat.write.title': 'Сатушыға жазу',
+  'chat.write.placeholder': 'Сәлеметсіз бе! Көлік әлі сатылымда ма?',
+  'chat.write.label': 'Сатушыға хабар',
+  'chat.write.send': 'Жіберу',
+  'chat.write.hint': 'Өзіңіз көрсетуді шешпейінше, телефон нөміріңіз бен поштаңыз әңгімелесушіге көрінбейді.',
+  'chat.back': 'Барлық хабарлар',
+  'chat.about': 'Көлік туралы: {title}',
+  'chat.listingGone': 'Хабарландыру алынып тасталды',
+  'chat.reply.label': 'Сіздің жауабыңыз',
+  'chat.reply.placeholder': 'Хабар жазыңыз',
+  'chat.share.on': 'Телефоным мен поштамды көрсету',
+  'chat.share.off': 'Телефоным мен поштамды жасыру',
+  'chat.share.state': 'Әңгімелесуші телефоныңыз бен поштаңызды көреді',
+  'chat.share.hidden': 'Телефоныңыз бен поштаңыз әңгімелесушіден жасырылған',
+  'chat.contacts': 'Әңгімелесушінің байланыстары: {contacts}',
+  'chat.block': 'Бұғаттау',
+  'chat.unblock': 'Бұғаттан шығару',
+  'chat.blockedByMe': 'Сіз әңгімелесушіні бұғаттадыңыз: бұл диалогқа жазуға болмайды.',
+  'chat.blockedByOther': 'Әңгімелесуші хат алмасуды шектеді: хабар жіберу мүмкін емес.',
+  'chat.report': 'Шағымдану',
+  'chat.report.reason': 'Не болды?',
+  'chat.report.placeholder': 'Мысалы: көлікті көрсетпей тұрып алдын ала төлем сұрайды',
+  'chat.report.send': 'Шағым жіберу',
+  'chat.reported': 'Шағым модераторларға жіберілді. Рақмет!',
+  'chat.warning.title': 'Абайлаңыз: алаяқтық болуы мүмкін',
+  'chat.warning.prepayment':
+    'Әңгімелесуші алдын ала төлем немесе кепілақы сұрап отыр. Көлік пен құжаттарды көрмейінше ақша аудармаңыз.',
+  'chat.warning.card':
+    'Әңгімелесуші карта деректерін сұрап отыр. Карта нөмірін, CVV мен SMS кодтарын ешкімге айтпаңыз.',
+  'chat.warning.messenger':
+    'Әңгімелесуші басқа мессенджерге шақырып отыр. Онда біз сізді алаяқтықтан қорғай алмаймыз — осы чатта қалыңыз.',
+  'chat.sent': 'Хабар жіберілді',
+  'chat.error.own': 'Бұл сіздің хабарландыруыңыз: өзіңізге жаза алмайсыз.',
+  'chat.error.blocked': 'Хат алмасу бұғатталған: хабар жіберу мүмкін емес.',
+  'chat.error.gone': 'Бұл көлік енді сатылмайды.',
+  'chat.error.notFound': 'Мұндай диалог жоқ.',
+  'chat.error.empty': '2000 таңбаға дейін хабар жазыңыз.',
+  'chat.error.reason': 'Не болғанын сипаттаңыз (3-тен 500 таңбаға дейін).',
+  'reports.title': 'Хат алмасуға шағымдар',
+  'reports.none': 'Ашық шағым жоқ.',
+  'reports.from': '{name} шағымы',
+  'reports.on': 'Кімге: {name}',
+  'reports.reason': 'Себебі: {reason}',
+  'reports.dismiss': 'Шағымды қабылдамау',
+  'reports.block': 'Жазуға тыйым салу',
+  'reports.done': 'Шағым қаралды',
+}

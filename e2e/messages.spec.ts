@@ -1,0 +1,152 @@
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+
+/*
+ * The messages journey of issue 11: a buyer writes to a seller from the car page; the seller sees the unread badge
+ * and the buyer's number masked; the seller asks for a prepayment and the buyer's open page shows it, without a
+ * reload, with a scam warning in the buyer's language; the buyer shares contacts and reports; a moderator stops
+ * the seller writing there.
+ */
+
+const baseUrl = inject('baseUrl')
+const DEMO_PASSWORD = 'tulpar-demo-2026'
+const run = String(Date.now()).slice(-7)
+let browser: Browser
+const poll = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout, interval: 200 })
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(() => browser?.close())
+
+async function sessionCookie(email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  })
+  expect(res.status, await res.clone().text()).toBe(200)
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tulpar.session_token='))
+  const value = cookie?.split(';')[0]?.split('=').slice(1).join('=')
+  if (!value) throw new Error('no session cookie')
+  return value
+}
+
+async function signedIn(context: BrowserContext, value: string) {
+  await context.addCookies([{ name: 'tulpar.session_token', value, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
+}
+
+describe('messages', () => {
+  test('buyer and seller talk about a car; scam warning, masked contacts, report, moderator blocks', async () => {
+    // A demo seller and one of their published cars.
+    const sellerCookie = await sessionCookie('seller7@demo.tulpar.kz', DEMO_PASSWORD)
+    const mine = await fetch(`${baseUrl}/api/listings/`, {
+      headers: { cookie: `tulpar.session_token=${sellerCookie}` },
+    })
+    const listings = ((await mine.json()) as { results: { id: number; status: string }[] }).results
+    const carId = listings.find((l) => l.status === 'published')?.id
+    expect(carId).toBeGreaterThan(0)
+
+    const buyerEmail = `chat-${run}@example.kz`
+    const up = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ email: buyerEmail, password: 'chat-pass-1', name: 'Динара' }),
+    })
+    expect(up.status).toBe(200)
+
+    const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    await signedIn(buyerContext, await sessionCookie(buyerEmail, 'chat-pass-1'))
+    const buyer = await buyerContext.newPage()
+    const buyerErrors = watchConsole(buyer)
+
+    // "Write to the seller" on the car page opens the message form.
+    await buyer.goto(`${baseUrl}/cars/${carId}`)
+    await buyer.getByRole('link', { name: 'Написать продавцу' }).click()
+    await buyer.waitForURL(`${baseUrl}/cars/${carId}/write`)
+    await buyer.getByLabel('Сообщение продавцу').fill('Здравствуйте! Мой номер +7 701 555 12 34. Машина ещё продаётся?')
+    await buyer.getByRole('button', { name: 'Отправить' }).click()
+    await buyer.waitForURL(/\/account\/messages\/\d+$/)
+    const threadUrl = buyer.url()
+    await poll(() => buyer.getByTestId('message').count()).toBe(1)
+    // The writer sees their own words.
+    expect(await buyer.getByTestId('message').first().textContent()).toContain('+7 701 555 12 34')
+
+    // The seller: the unread badge, the number hidden.
+    const sellerContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    await signedIn(sellerContext, sellerCookie)
+    const seller = await sellerContext.newPage()
+    const sellerErrors = watchConsole(seller)
+    await seller.goto(`${baseUrl}/account/messages`)
+    await poll(() => seller.locator('.account-link .nav-count').textContent()).toMatch(/^\d+$/)
+    await seller.locator('.thread-link', { hasText: 'Динара' }).click()
+    await seller.waitForURL(threadUrl)
+    const hidden = await seller.getByTestId('message').first().textContent()
+    expect(hidden).toContain('[номер скрыт')
+    expect(hidden).not.toContain('555 12 34')
+
+    // The buyer's page is open; the seller asks for a prepayment: it appears there without a reload, with a warning.
+    await buyer.evaluate(() => {
+      ;(window as unknown as { notReloaded: boolean }).notReloaded = true
+    })
+    await seller.getByLabel('Ваш ответ').fill('Переведите предоплату 100 000 на карту, тогда придержу машину')
+    await seller.getByRole('button', { name: 'Отправить' }).click()
+    await poll(() => seller.getByTestId('message').count()).toBe(2)
+    await poll(() => buyer.getByTestId('message').count(), 15_000).toBe(2)
+    expect(await buyer.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    const warning = buyer.getByTestId('message').nth(1).locator('.fraud-warning')
+    await poll(() => warning.textContent()).toContain('Осторожно: возможное мошенничество')
+    expect(await warning.textContent()).toContain('Собеседник просит предоплату или задаток')
+    // The writer of the message is not warned about it.
+    expect(await seller.locator('.fraud-warning').count()).toBe(0)
+    await buyer.screenshot({ path: `${SCREENSHOTS}conversation-phone.png`, fullPage: true })
+
+    // The buyer shows their contacts: the seller now sees the number.
+    await buyer.getByRole('button', { name: 'Показать мой телефон и почту' }).click()
+    await poll(() => buyer.getByText('Собеседник видит ваш телефон и почту').isVisible()).toBe(true)
+    await seller.reload()
+    await poll(() => seller.getByTestId('message').first().textContent()).toContain('+7 701 555 12 34')
+    await poll(() => seller.locator('.panel-note').textContent()).toContain(buyerEmail)
+    await seller.screenshot({ path: `${SCREENSHOTS}conversation-desktop.png`, fullPage: true })
+
+    // The buyer reports the conversation.
+    await buyer.locator('details.report summary').click()
+    await buyer.getByLabel('Что случилось?').fill(`Просит предоплату до осмотра (${run})`)
+    await buyer.getByRole('button', { name: 'Отправить жалобу' }).click()
+    await poll(() => buyer.getByText('Жалоба отправлена модераторам. Спасибо!').isVisible()).toBe(true)
+
+    // A moderator sees it with the messages as written, and stops the seller writing there.
+    const staffContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    await signedIn(staffContext, inject('adminSession'))
+    const desk = await staffContext.newPage()
+    await desk.goto(`${baseUrl}/admin/reports`)
+    const report = desk.getByTestId('report').filter({ hasText: `(${run})` })
+    await poll(() => report.count()).toBe(1)
+    expect(await report.textContent()).toContain('Переведите предоплату 100 000 на карту')
+    await desk.screenshot({ path: `${SCREENSHOTS}admin-reports-desktop.png`, fullPage: true })
+    await report.getByRole('button', { name: 'Запретить писать' }).click()
+    await desk.waitForURL(`${baseUrl}/admin/reports?done=1`)
+    await staffContext.close()
+
+    await seller.reload()
+    await poll(() => seller.getByText('Собеседник ограничил переписку', { exact: false }).isVisible()).toBe(true)
+    expect(await seller.getByLabel('Ваш ответ').count()).toBe(0)
+    expect(buyerErrors).toEqual([])
+    expect(sellerErrors).toEqual([])
+    await buyerContext.close()
+    await sellerContext.close()
+  }, 120_000)
+
+  test('a guest who wants to write to the seller signs in first and comes back to the message form', async () => {
+    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const page = await context.newPage()
+    const res = await fetch(`${baseUrl}/api/cars/?page=1`)
+    const id = ((await res.json()) as { results: { id: number }[] }).results[0]?.id
+    await page.goto(`${baseUrl}/cars/${id}`)
+    await page.getByRole('link', { name: 'Написать продавцу' }).click()
+    await page.waitForURL((url) => url.pathname === '/auth')
+    expect(new URL(page.url()).searchParams.get('redirectTo')).toBe(`/cars/${id}/write`)
+    await context.close()
+  })
+})
