@@ -1,3 +1,3 @@
 export { InvalidLeadPhoneError } from './leads.errors.ts'
 export { leadsRoutes } from './leads.routes.ts'
-export { CALLBACK_ACCEPTED, createLeadsService, type LeadsService } from './leads.service.ts'
+export { CALLBACK_ACCEPTED, CREDIT_APPLICATION_SENT, createLeadsService, type LeadsService } from './leads.service.ts'

@@ -130,3 +130,79 @@ describe('POST /api/cars/{id}/callback/', () => {
     expect((await callback(car.id, good, nextIp())).statusCode).toBe(200)
   })
 })
+
+describe('POST /api/credit/applications/ and GET /api/credit/programmes/', () => {
+  const application = { carPriceKzt: 10_000_000, downPaymentKzt: 2_500_000, termMonths: 84, ...good }
+  const apply = (payload: unknown, ip = nextIp(), headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/credit/applications/',
+      payload: payload as object,
+      remoteAddress: ip,
+      headers,
+    })
+  const creditLeads = () => t.db.select().from(leads).where(eq(leads.kind, 'credit'))
+
+  test('a guest’s application from the home page (no car) is stored as a credit lead', async () => {
+    const before = (await creditLeads()).length
+    const res = await apply(application)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ message: 'application sent' })
+    const stored = await creditLeads()
+    expect(stored).toHaveLength(before + 1)
+    expect(stored.at(-1)).toMatchObject({
+      kind: 'credit',
+      status: 'new',
+      listingId: null,
+      userId: null,
+      phone: '+77015551234',
+      lastName: 'Сейтказиев',
+      carPriceKzt: 10_000_000,
+      downPaymentKzt: 2_500_000,
+      termMonths: 84,
+    })
+  })
+
+  test('a signed-in buyer’s application about a car is linked to both', async () => {
+    const car = await createListing(t.db, {})
+    const buyer = await signUp()
+    expect((await apply({ ...application, listingId: car.id }, nextIp(), buyer.auth)).statusCode).toBe(200)
+    expect(await leadsOf(car.id)).toEqual([expect.objectContaining({ kind: 'credit', userId: buyer.id })])
+  })
+
+  test.each([
+    ['a phone that is not a KZ mobile', { phone: '123' }, 'phone.invalid'],
+    ['an empty last name', { lastName: '  ' }, 'validation.failed'],
+    ['the whole price down', { downPaymentKzt: 10_000_000 }, 'credit.down_payment_too_large'],
+    ['a term of 0 months', { termMonths: 0 }, 'validation.failed'],
+    ['a price in words', { carPriceKzt: 'ten million' }, 'validation.failed'],
+  ])('%s is a 400 and stores nothing', async (_name, change, code) => {
+    const before = (await creditLeads()).length
+    const res = await apply({ ...application, ...change })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().code).toBe(code)
+    expect(await creditLeads()).toHaveLength(before)
+  })
+
+  test('a sold car takes no applications (409); the limit stops one address (429)', async () => {
+    expect((await apply({ ...application, listingId: ids.sold })).statusCode).toBe(409)
+    const ip = nextIp()
+    const { limit } = CAR_PAGE_LIMITS.callbackPerIpShort
+    for (let i = 0; i < limit; i++) expect((await apply(application, ip)).statusCode).toBe(200)
+    expect((await apply(application, ip)).statusCode).toBe(429)
+    // Counted apart from call-backs: the same address may still ask to be called back.
+    const car = await createListing(t.db, {})
+    expect((await callback(car.id, good, ip)).statusCode).toBe(200)
+  })
+
+  test('the programmes carry their sources, the state programme and the waiver rule', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/credit/programmes/' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.programmes.map((p: { id: string }) => p.id)).toEqual(['new-cars', 'used-cars', 'state-4'])
+    expect(body.programmes[2]).toMatchObject({ annualRatePct: 4, maxLoanKzt: 10_000_000, maxCarPriceKzt: 15_000_000 })
+    expect(body.dtiWaiver).toMatchObject({ until: '2026-12-31', usedDownPaymentOverPct: 50 })
+    expect(body.termOptions).toEqual([12, 24, 36, 48, 60, 72, 84])
+    for (const p of body.programmes) expect(p.sourceUrl).toMatch(/^https:\/\//)
+  })
+})

@@ -17,3 +17,23 @@ export async function insertCallbackLead(db: Db, lead: NewCallbackLead): Promise
   if (!row) throw new Error('lead not stored')
   return row.id
 }
+
+export interface NewCreditLead {
+  listingId: number | null
+  phone: string
+  lastName: string
+  firstName: string
+  carPriceKzt: number
+  downPaymentKzt: number
+  termMonths: number
+  userId: string | null
+}
+
+export async function insertCreditLead(db: Db, lead: NewCreditLead): Promise<number> {
+  const [row] = await db
+    .insert(leads)
+    .values({ kind: 'credit', ...lead })
+    .returning({ id: leads.id })
+  if (!row) throw new Error('lead not stored')
+  return row.id
+}

@@ -1,4 +1,4 @@
-import { CallbackRequestBody, ListingParams, MessageResponse, Problem } from '@tulpar/contracts'
+import { CallbackRequestBody, CreditApplicationBody, ListingParams, MessageResponse, Problem } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { SessionResolver } from '../identity/session.ts'
 import { toFetchHeaders } from '../identity/session.ts'
@@ -7,7 +7,7 @@ import type { LeadsService } from './leads.service.ts'
 
 const { callbackPerIpShort: short, callbackPerIpDay: day } = CAR_PAGE_LIMITS
 
-/** Leads people leave. Call-back requests from the car page; credit, partner and check requests come later. */
+/** Leads people leave: call-back requests from the car page and credit applications from the credit widget. */
 export const leadsRoutes =
   ({ leads, sessions }: { leads: LeadsService; sessions: SessionResolver }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -31,6 +31,30 @@ export const leadsRoutes =
         withRetryAfter(reply, async () => {
           const user = await sessions.sessionUser(toFetchHeaders(req.headers))
           const { message } = await leads.requestCallback(req.params.id, req.body, { ip: req.ip, userId: user?.id })
+          return { message }
+        }),
+    )
+
+    app.post(
+      '/credit/applications/',
+      {
+        schema: {
+          tags: ['leads'],
+          summary: 'Apply for a car loan (car price, down payment, term, phone, last name, first name)',
+          description:
+            "Stores the application for the credit department and answers `{ message: 'application sent' }`. A phone " +
+            'that is not a Kazakhstan mobile answers 400 `phone.invalid`; a down payment of the whole price 400 ' +
+            '`credit.down_payment_too_large`; an empty field 400 `validation.failed`. With `listingId`, published ' +
+            `cars only (sold 409, removed 410). At most ${short.limit} applications per ${short.windowSeconds / 60} ` +
+            `minutes and ${day.limit} a day per client address (429).`,
+          body: CreditApplicationBody,
+          response: { 200: MessageResponse, 400: Problem, 404: Problem, 409: Problem, 410: Problem, 429: Problem },
+        },
+      },
+      (req, reply) =>
+        withRetryAfter(reply, async () => {
+          const user = await sessions.sessionUser(toFetchHeaders(req.headers))
+          const { message } = await leads.applyForCredit(req.body, { ip: req.ip, userId: user?.id })
           return { message }
         }),
     )

@@ -1,10 +1,10 @@
-import type { CallbackRequestBody } from '@tulpar/contracts'
+import type { CallbackRequestBody, CreditApplicationBody } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import { normaliseKzPhone } from '../identity/phone.ts'
 import { CAR_PAGE_LIMITS, type CarPageService, enforceRateLimits } from '../listings/index.ts'
-import { InvalidLeadPhoneError } from './leads.errors.ts'
-import { insertCallbackLead } from './leads.repository.ts'
+import { DownPaymentTooLargeError, InvalidLeadPhoneError } from './leads.errors.ts'
+import { insertCallbackLead, insertCreditLead } from './leads.repository.ts'
 
 export interface LeadsServiceDeps {
   db: Db
@@ -20,6 +20,9 @@ export interface LeadClient {
 
 /** The spec's success notice for a call-back request. */
 export const CALLBACK_ACCEPTED = 'request accepted'
+
+/** Stored: the widget then shows the spec's 'Thank you! Your application has been sent to the credit department.' */
+export const CREDIT_APPLICATION_SENT = 'application sent'
 
 export function createLeadsService({ db, limiter, carPage }: LeadsServiceDeps) {
   return {
@@ -48,6 +51,35 @@ export function createLeadsService({ db, limiter, carPage }: LeadsServiceDeps) {
         userId: client.userId ?? null,
       })
       return { message: CALLBACK_ACCEPTED, leadId }
+    },
+
+    /**
+     * Stores a credit application (a lead for the credit department), about a car on sale or a price typed on the
+     * home page. Same checks and limits as a call-back, counted apart; a down payment of the whole price is a 400.
+     */
+    async applyForCredit(
+      body: CreditApplicationBody,
+      client: LeadClient,
+    ): Promise<{ message: string; leadId: number }> {
+      const phone = normaliseKzPhone(body.phone)
+      if (!phone) throw new InvalidLeadPhoneError()
+      if (body.downPaymentKzt >= body.carPriceKzt) throw new DownPaymentTooLargeError()
+      await enforceRateLimits(limiter, [
+        { key: `credit:ip:short:${client.ip}`, ...CAR_PAGE_LIMITS.callbackPerIpShort },
+        { key: `credit:ip:day:${client.ip}`, ...CAR_PAGE_LIMITS.callbackPerIpDay },
+      ])
+      if (body.listingId !== undefined) await carPage.requireOnSale(body.listingId)
+      const leadId = await insertCreditLead(db, {
+        listingId: body.listingId ?? null,
+        phone,
+        lastName: body.lastName.trim(),
+        firstName: body.firstName.trim(),
+        carPriceKzt: body.carPriceKzt,
+        downPaymentKzt: body.downPaymentKzt,
+        termMonths: body.termMonths,
+        userId: client.userId ?? null,
+      })
+      return { message: CREDIT_APPLICATION_SENT, leadId }
     },
   }
 }

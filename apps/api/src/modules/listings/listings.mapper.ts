@@ -1,6 +1,6 @@
 import type { ListingCard, ListingDetail, Locale } from '@tulpar/contracts'
 import { localName } from '../reference/index.ts'
-import { estimateMonthlyPayment, estimateTransportTax } from '../valuation/index.ts'
+import { estimateMonthlyPayment, estimateTotalCost, estimateTransportTax } from '../valuation/index.ts'
 import type { ListingCardRow, ListingDetailRow } from './listings.repository.ts'
 
 /** A column that the `listings_complete_unless_draft` check guarantees for any non-draft row. */
@@ -76,6 +76,18 @@ export function toListingDetail(
     })),
     taxPerYear: estimateTransportTax(
       { engineType: card.engineType, engineVolumeCc: row.engineVolumeCc, year: card.year },
+      new Date().getUTCFullYear(),
+    ),
+    totalCost: estimateTotalCost(
+      {
+        priceKzt: card.priceKzt,
+        year: card.year,
+        isNew: card.isNew,
+        engineType: card.engineType,
+        engineVolumeCc: row.engineVolumeCc,
+        steering: present(row.steering, 'steering'),
+        isCustomsCleared: row.isCustomsCleared,
+      },
       new Date().getUTCFullYear(),
     ),
     // The detail knows steering and customs status, which decide whether a bank can take the car as a pledge.

@@ -1,7 +1,7 @@
 export { estimateMonthlyPayment } from './loan.ts'
 export { LOAN_TERMS } from './loan-terms.ts'
 export { estimateTransportTax } from './tax.ts'
+export { estimateTotalCost } from './total-cost.ts'
 export { type RefreshCounts, refreshAllEstimates, refreshListingEstimate } from './valuation.repository.ts'
 export { valuationRoutes } from './valuation.routes.ts'
-export { startEstimateRefresh } from './valuation.scheduler.ts'
 export { createValuationService, type ValuationService } from './valuation.service.ts'

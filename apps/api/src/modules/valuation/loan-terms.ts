@@ -1,4 +1,5 @@
 import type { LoanTerms } from '@tulpar/contracts'
+import type { CreditProgramme, DtiWaiverRule } from '@tulpar/contracts/credit'
 
 /*
  * Car-loan terms behind the card's "from ... ₸ a month" and the credit calculator's defaults. Rates change:
@@ -35,4 +36,55 @@ export const LOAN_TERMS: LoanTerms = {
     'Annuity: P = L × r / (1 − (1 + r)^−n), L = price − down payment, r = annual rate / 12, n = term in months; ' +
     'rounded up to whole tenge',
   checkedOn: '2026-11-21',
+}
+
+/**
+ * The state's preferential car loan for cars made in Kazakhstan: 4% a year, at most 10 M ₸ borrowed for at most
+ * 7 years, down payment from 0% (a car over 10 M ₸ needs the rest down), the car at most 15 M ₸, new passenger
+ * cars from the programme's domestic makers. Development Bank of Kazakhstan (kdb.kz, "Preferential car loans":
+ * price, term, rate up to 4%, AEIR up to 7.5%, JAC among the models) and informburo.kz's step-by-step guide
+ * (banks, 10 M loan, 0% down, KIA, Chevrolet, Hyundai, Renault, Lada and UAZ). Applications open in waves and the
+ * money runs out within minutes, so the widget says a car "may qualify"; the bank checks the exact model.
+ */
+export const STATE_PREFERENTIAL: CreditProgramme = {
+  id: 'state-4',
+  annualRatePct: 4,
+  minDownPaymentPct: 0,
+  maxTermMonths: 84,
+  maxLoanKzt: 10_000_000,
+  maxCarPriceKzt: 15_000_000,
+  maxCarAgeYears: null,
+  condition: 'new',
+  localBrands: ['chevrolet', 'hyundai', 'jac', 'kia', 'lada', 'renault', 'uaz'],
+  source: 'Development Bank of Kazakhstan, preferential car loans for Kazakhstan-made cars (kdb.kz)',
+  sourceUrl: 'https://kdb.kz/en/services/preferential-car-loans',
+}
+
+/**
+ * The Agency for Regulation and Development of the Financial Market (ARDFM) suspended the debt-to-income check
+ * (КДН, usually at most 0.5) for 2025 and 2026 on car loans secured by the car for: a new car; a used car with
+ * more than 50% down; a used car up to 3 years old with 30-50% down. In force since 20 February 2025 (kursiv.media
+ * 2025-02-20; informburo.kz); nur.kz (2025-09-03) confirms it holds to the end of 2026.
+ */
+export const DTI_WAIVER: DtiWaiverRule = {
+  until: '2026-12-31',
+  usedDownPaymentOverPct: 50,
+  youngUsedMaxAgeYears: 3,
+  youngUsedDownPaymentFromPct: 30,
+  usualMaxRatio: 0.5,
+  source: 'ARDFM resolution on car loans without the debt-to-income check, 2025-2026 (informburo.kz)',
+  sourceUrl:
+    'https://informburo.kz/amp/novosti/v-kazaxstane-zarabotali-novye-pravila-po-kotorym-legce-polucit-avtokredit',
+}
+
+/** The programmes the credit widget assesses a car against: the banks' new and used car loans, and the state's. */
+export function creditProgrammes(terms: LoanTerms = LOAN_TERMS): CreditProgramme[] {
+  const bank = (id: 'new-cars' | 'used-cars', p: LoanTerms['newCars']): CreditProgramme => ({
+    id,
+    ...p,
+    maxCarPriceKzt: null,
+    condition: id === 'new-cars' ? 'new' : 'used',
+    localBrands: null,
+  })
+  return [bank('new-cars', terms.newCars), bank('used-cars', terms.usedCars), STATE_PREFERENTIAL]
 }

@@ -1,18 +1,8 @@
 import type { LoanProduct, LoanTerms } from '@tulpar/contracts'
+import { annuityPayment } from '@tulpar/contracts/credit'
 import { LOAN_TERMS } from './loan-terms.ts'
 
-/**
- * Annuity payment in whole tenge (rounded up, so the payments cover the loan): P = L·r / (1 − (1 + r)^−n)
- * with r the monthly rate. Throws on a term that is not a positive whole number of months.
- */
-export function annuityPayment(principalKzt: number, annualRatePct: number, termMonths: number): number {
-  if (!Number.isInteger(termMonths) || termMonths <= 0) throw new RangeError('termMonths must be a positive integer')
-  if (principalKzt <= 0) return 0
-  const r = annualRatePct / 100 / 12
-  const exact = r === 0 ? principalKzt / termMonths : (principalKzt * r) / (1 - (1 + r) ** -termMonths)
-  // 1e-6 absorbs floating noise so an exact amount is not pushed up by one tenge.
-  return Math.ceil(exact - 1e-6)
-}
+export { annuityPayment }
 
 export interface FinancedCar {
   priceKzt: number

@@ -1,4 +1,4 @@
-import { LoanTerms } from '@tulpar/contracts'
+import { CreditProgrammes, LoanTerms } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { ValuationService } from './valuation.service.ts'
 
@@ -18,5 +18,22 @@ export const valuationRoutes =
         },
       },
       () => valuation.getLoanTerms(),
+    )
+
+    app.get(
+      '/credit/programmes/',
+      {
+        schema: {
+          tags: ['credit'],
+          summary:
+            'The credit widget’s programmes: bank car loans, the state 4% programme and the debt-to-income waiver',
+          description:
+            'Rates and limits of each programme with its source, the regulator’s debt-to-income waiver rule and the ' +
+            'date it lapses, the term options and the defaults. The widget assesses a car against them as the ' +
+            'visitor types (`@tulpar/contracts/credit`).',
+          response: { 200: CreditProgrammes },
+        },
+      },
+      () => valuation.getCreditProgrammes(),
     )
   }

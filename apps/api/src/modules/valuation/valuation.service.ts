@@ -1,8 +1,9 @@
-import type { LoanTerms } from '@tulpar/contracts'
+import type { CreditProgrammes, LoanTerms } from '@tulpar/contracts'
+import { termOptions } from '@tulpar/contracts/credit'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { LOAN_TERMS } from './loan-terms.ts'
+import { creditProgrammes, DTI_WAIVER, LOAN_TERMS } from './loan-terms.ts'
 import * as repo from './valuation.repository.ts'
 
 /** Any fixed number shared by every process: only one of them refreshes at a time. */
@@ -20,6 +21,20 @@ export function createValuationService({ db, now = () => new Date() }: Valuation
     /** The loan terms behind the cards' monthly payments (GET /cars/loan-terms/). */
     getLoanTerms(): LoanTerms {
       return LOAN_TERMS
+    },
+
+    /** What the credit widget assesses a car against (GET /credit/programmes/). */
+    getCreditProgrammes(): CreditProgrammes {
+      const programmes = creditProgrammes()
+      return {
+        programmes,
+        dtiWaiver: DTI_WAIVER,
+        termOptions: termOptions(programmes),
+        defaultDownPaymentPct: LOAN_TERMS.downPaymentPct,
+        defaultTermMonths: LOAN_TERMS.termMonths,
+        formula: LOAN_TERMS.formula,
+        checkedOn: LOAN_TERMS.checkedOn,
+      }
     },
 
     /** Values every published listing now (after seeding, or on demand). */
