@@ -1,3 +1,4 @@
+export type { CarEstimate, CarToValue } from './car-estimate.ts'
 export { estimateMonthlyPayment } from './loan.ts'
 export { LOAN_TERMS } from './loan-terms.ts'
 export { estimateTransportTax } from './tax.ts'

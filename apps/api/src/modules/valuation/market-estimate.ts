@@ -57,41 +57,47 @@ export function isComparable(subject: ComparableCar, other: ComparableCar, rules
 
 const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v))
 
-/**
- * Least squares fit of ln(price) = a + perYear·year + perKm·km over a model's clean listings (see
- * MARKET_RULES.adjustment), clamped and rounded; the fallback slopes when the data cannot support a fit.
- */
-export function fitPriceSlopes(cars: readonly PricedCar[], rules: MarketRules = MARKET_RULES): PriceSlopes {
-  const { adjustment } = rules
-  const fallback = { perYear: adjustment.perYear.fallback, perKm: adjustment.perKm.fallback }
+/** Population moments of year, mileage and ln(price) over a model's clean listings, as PostgreSQL aggregates them. */
+export interface PriceMoments {
+  n: number
+  /** var_pop(year), var_pop(km), covar_pop(year, km), covar_pop(year, ln price), covar_pop(km, ln price). */
+  s11: number
+  s22: number
+  s12: number
+  s1y: number
+  s2y: number
+}
+
+/** Population (co)variances of the cars, as PostgreSQL's var_pop/covar_pop. */
+export function priceMoments(cars: readonly PricedCar[]): PriceMoments {
   const n = cars.length
-  if (n < adjustment.minListings) return fallback
+  if (n === 0) return { n, s11: 0, s22: 0, s12: 0, s1y: 0, s2y: 0 }
   const mean = (f: (c: PricedCar) => number) => cars.reduce((s, c) => s + f(c), 0) / n
   const y = (c: PricedCar) => Math.log(c.priceKzt)
-  const [my, m1, m2] = [mean(y), mean((c) => c.year), mean((c) => c.mileageKm)]
-  // Population (co)variances, as PostgreSQL's var_pop/covar_pop.
+  const yr = (c: PricedCar) => c.year
+  const km = (c: PricedCar) => c.mileageKm
+  const [my, m1, m2] = [mean(y), mean(yr), mean(km)]
   const cov = (f: (c: PricedCar) => number, mf: number, g: (c: PricedCar) => number, mg: number) =>
     cars.reduce((s, c) => s + (f(c) - mf) * (g(c) - mg), 0) / n
-  const s11 = cov(
-    (c) => c.year,
-    m1,
-    (c) => c.year,
-    m1,
-  )
-  const s22 = cov(
-    (c) => c.mileageKm,
-    m2,
-    (c) => c.mileageKm,
-    m2,
-  )
-  const s12 = cov(
-    (c) => c.year,
-    m1,
-    (c) => c.mileageKm,
-    m2,
-  )
-  const s1y = cov((c) => c.year, m1, y, my)
-  const s2y = cov((c) => c.mileageKm, m2, y, my)
+  return {
+    n,
+    s11: cov(yr, m1, yr, m1),
+    s22: cov(km, m2, km, m2),
+    s12: cov(yr, m1, km, m2),
+    s1y: cov(yr, m1, y, my),
+    s2y: cov(km, m2, y, my),
+  }
+}
+
+/**
+ * Least squares slopes of ln(price) = a + perYear·year + perKm·km from a model's moments (see
+ * MARKET_RULES.adjustment), clamped and rounded; the fallback slopes when the data cannot support a fit.
+ */
+export function slopesFromMoments(m: PriceMoments, rules: MarketRules = MARKET_RULES): PriceSlopes {
+  const { adjustment } = rules
+  const fallback = { perYear: adjustment.perYear.fallback, perKm: adjustment.perKm.fallback }
+  const { n, s11, s22, s12, s1y, s2y } = m
+  if (n < adjustment.minListings) return fallback
   if (!(s11 > 0 && s22 > 0 && s12 * s12 < adjustment.maxCollinearity * s11 * s22)) return fallback
   const det = s11 * s22 - s12 * s12
   const round = (v: number, digits: number) => Number(v.toFixed(digits))
@@ -105,6 +111,11 @@ export function fitPriceSlopes(cars: readonly PricedCar[], rules: MarketRules = 
       adjustment.slopeDigits.perKm,
     ),
   }
+}
+
+/** fitPriceSlopes over the cars themselves (the reference the SQL refresh is tested against). */
+export function fitPriceSlopes(cars: readonly PricedCar[], rules: MarketRules = MARKET_RULES): PriceSlopes {
+  return slopesFromMoments(priceMoments(cars), rules)
 }
 
 /** A comparable's price as if it had the subject's model year and mileage. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { listings, valuationRuns } from '../../db/schema.ts'
 import { createListing, createUser } from '../../testing/factories.ts'
 import { createTestApp } from '../../testing/test-app.ts'
+import { estimateCar } from './car-estimate.ts'
 import { annuityPayment } from './loan.ts'
 import { type ComparableCar, estimateMarketPrice, fitPriceSlopes, isComparable } from './market-estimate.ts'
 import { MARKET_RULES } from './market-rules.ts'
@@ -167,6 +168,86 @@ describe('full refresh', () => {
     expect(slopes.perYear).not.toBe(MARKET_RULES.adjustment.perYear.fallback)
     expect(slopes.perYear).toBeGreaterThan(0.04)
     expect(slopes.perYear).toBeLessThan(0.14)
+  })
+})
+
+describe('a car that is not a listing (garage, paid check)', () => {
+  test('is valued by the same method as the reference, with the closest comparables as evidence', async () => {
+    const ordinary = await row('ordinary')
+    const car = {
+      brandId: ordinary.brandId as number,
+      modelId: ordinary.modelId as number,
+      year: 2018,
+      mileageKm: 95_000,
+    }
+    const got = await estimateCar(t.db, car)
+    const rows = await t.db.select().from(listings).where(eq(listings.status, 'published'))
+    const cars: ComparableCar[] = rows.map((r) => ({
+      id: r.id,
+      brandId: r.brandId as number,
+      modelId: r.modelId as number,
+      steering: r.steering ?? 'left',
+      isCustomsCleared: r.isCustomsCleared,
+      isDamaged: r.isDamaged,
+      priceKzt: r.priceKzt as number,
+      year: r.year as number,
+      mileageKm: r.mileageKm as number,
+    }))
+    const subject: ComparableCar = {
+      ...car,
+      id: -1,
+      priceKzt: 1,
+      steering: 'left',
+      isCustomsCleared: true,
+      isDamaged: false,
+    }
+    const clean = cars.filter(
+      (c) => c.modelId === car.modelId && c.steering === 'left' && c.isCustomsCleared && !c.isDamaged,
+    )
+    const expected = estimateMarketPrice(
+      subject,
+      cars.filter((c) => isComparable(subject, c)),
+      fitPriceSlopes(clean),
+    )
+    expect(got.comparables).toBe(expected.comparables)
+    expect(got.comparables).toBeGreaterThan(MARKET_RULES.minComparables)
+    expect(got.estimate?.estimateKzt).toBe(expected.estimate?.estimateKzt)
+    expect(got.estimate?.lowKzt).toBe(expected.estimate?.lowKzt)
+    expect(got.estimate?.highKzt).toBe(expected.estimate?.highKzt)
+    // About 12.5 M for a 2018 Camry with 90,000 km, a little less with 95,000.
+    expect(got.estimate?.estimateKzt).toBeGreaterThan(11_000_000)
+    expect(got.estimate?.estimateKzt).toBeLessThan(13_000_000)
+    expect(got.comparableIds).toHaveLength(6)
+    const shown = cars.filter((c) => got.comparableIds.includes(c.id))
+    for (const c of shown) expect(isComparable(subject, c)).toBe(true)
+    // The sold cheap Camry is never evidence.
+    expect(got.comparableIds).not.toContain(ids.soldCheap)
+  })
+
+  test('right-hand drive counts only right-hand-drive peers, and a lone model has no estimate', async () => {
+    const rhd = await row('rhd0')
+    const got = await estimateCar(t.db, {
+      brandId: rhd.brandId as number,
+      modelId: rhd.modelId as number,
+      year: 2017,
+      mileageKm: 104_000,
+      steering: 'right',
+    })
+    const peers = (await t.db.select().from(listings).where(eq(listings.status, 'published'))).filter(
+      (r) => r.modelId === rhd.modelId && r.steering === 'right',
+    )
+    expect(peers.length).toBeGreaterThanOrEqual(MARKET_RULES.minComparables)
+    expect(got.comparables).toBe(peers.length)
+    expect(got.estimate).not.toBeNull()
+    const lone = await row('lone')
+    const none = await estimateCar(t.db, {
+      brandId: lone.brandId as number,
+      modelId: lone.modelId as number,
+      year: 2023,
+      mileageKm: 20_000,
+    })
+    expect(none.comparables).toBe(1)
+    expect(none.estimate).toBeNull()
   })
 })
 

@@ -3,6 +3,7 @@ import { termOptions } from '@tulpar/contracts/credit'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { type CarEstimate, type CarToValue, estimateCar } from './car-estimate.ts'
 import { creditProgrammes, DTI_WAIVER, LOAN_TERMS } from './loan-terms.ts'
 import * as repo from './valuation.repository.ts'
 
@@ -35,6 +36,11 @@ export function createValuationService({ db, now = () => new Date() }: Valuation
         formula: LOAN_TERMS.formula,
         checkedOn: LOAN_TERMS.checkedOn,
       }
+    },
+
+    /** The market estimate of a car that is not a listing (a garage car, a paid check's subject). */
+    estimateCar(car: CarToValue): Promise<CarEstimate> {
+      return estimateCar(db, car)
     },
 
     /** Values every published listing now (after seeding, or on demand). */
