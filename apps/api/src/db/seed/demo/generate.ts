@@ -14,6 +14,7 @@ import { estimatePrice, kmToMiles, mileageFor, milesToKm } from './pricing.ts'
 import { createRng, mixSeed, type Rng, weightedSampler } from './random.ts'
 import type { DemoOwner, DemoReference, GeneratedBatch, ListingRow, RefOption } from './types.ts'
 import { generateBodyNumber, generateVin, wmiForBrand } from './vin.ts'
+import { applySighting, carForStory, type StorySlot, storySlots } from './vin-histories.ts'
 
 /**
  * Pure generation of demo listings (no I/O): the same reference, options and seed always give the same rows.
@@ -28,6 +29,11 @@ export interface GenerateOptions {
   owners: readonly DemoOwner[]
   /** Id of the first listing; ids are consecutive. */
   firstId?: number
+  /**
+   * Start with the cars seen more than once (vin-histories.ts): set for the first chunk of a new market, so a
+   * fresh demo has VIN histories for the vehicle check to find.
+   */
+  withVinStories?: boolean
 }
 
 export const SHARES = {
@@ -62,11 +68,15 @@ export function generateListings(ref: DemoReference, options: GenerateOptions): 
   const rng = createRng(mixSeed(options.seed, firstId))
   const batch: GeneratedBatch = { listings: [], photos: [], priceHistory: [], inspections: [] }
 
+  const stories: StorySlot[] = options.withVinStories && count >= storySlots().length ? storySlots() : []
+
   for (let i = 0; i < count; i++) {
     const id = firstId + i
     const owner = ownerSampler.draw(rng)
-    const status = pickStatus(rng)
-    const car = pickCar(rng, prepared)
+    const slot = stories[i]
+    const storyCar = slot ? carForStory(prepared, slot.story, rng) : null
+    const status = slot && storyCar ? slot.sighting.status : pickStatus(rng)
+    const car = storyCar ?? pickCar(rng, prepared)
     const city = rng.chance(0.85)
       ? (prepared.cityById.get(owner.cityId) ?? prepared.cities.draw(rng))
       : prepared.cities.draw(rng)
@@ -80,6 +90,7 @@ export function generateListings(ref: DemoReference, options: GenerateOptions): 
       rhdChanceJapanese: prepared.rhdChanceJapanese,
       allOptions: ref.options,
     })
+    if (slot && storyCar) applySighting(rng, row, slot, storyCar, prepared, now)
     const published = wasPublished(row.status)
     const endAt = row.status === 'published' ? now : row.statusChangedAt
 

@@ -108,7 +108,14 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
   const inFlight: Promise<void>[] = []
   for (let offset = 0; offset < options.listings; offset += chunkSize) {
     const count = Math.min(chunkSize, options.listings - offset)
-    const batch = generateListings(ref, { count, seed, now, owners, firstId: state.maxListingId + 1 + offset })
+    const batch = generateListings(ref, {
+      count,
+      seed,
+      now,
+      owners,
+      firstId: state.maxListingId + 1 + offset,
+      withVinStories: state.maxListingId === 0 && offset === 0,
+    })
     const photoRows = attachPhotos(batch, registry)
     photos += photoRows.length
     while (inFlight.length >= window) await inFlight.shift()
