@@ -298,6 +298,10 @@ export const ListingDetail = ListingCard.extend({
   seller: z.object({ name: z.string().nullable(), memberSince: z.iso.datetime() }),
   priceHistory: z.array(z.object({ priceKzt: z.number().int(), changedAt: z.iso.datetime() })),
   inspectionReports: z.array(InspectionReportView),
+  vinSeenBefore: z
+    .object({ listings: z.number().int().positive(), since: z.iso.datetime() })
+    .nullable()
+    .describe('Earlier listings of this VIN or body number on Tulpar Auto; the paid vehicle check has the details'),
 }).meta({ id: 'ListingDetail' })
 export type ListingDetail = z.infer<typeof ListingDetail>
 

@@ -101,6 +101,11 @@ export const en: Messages = {
   'car.customsNotCleared': 'Not cleared by customs in Kazakhstan',
   'car.damaged': 'Damaged',
   'car.vin': 'VIN or body number',
+  'car.vinSeen': {
+    one: 'This VIN has been on Tulpar Auto before: {count} listing since {date}.',
+    other: 'This VIN has been on Tulpar Auto before: {count} listings since {date}.',
+  },
+  'car.vinSeen.report': 'Full history: mileage, prices, cities',
   'car.description.title': 'Description',
   'car.noDescription': 'The seller has not added a description.',
   'car.views': { one: '{count} view', other: '{count} views' },

@@ -109,6 +109,11 @@ export const kk: Messages = {
   'car.customsNotCleared': 'Қазақстанда кедендік ресімдеуден өтпеген',
   'car.damaged': 'Апатқа ұшыраған',
   'car.vin': 'VIN немесе шанақ нөмірі',
+  'car.vinSeen': {
+    one: 'Бұл VIN Tulpar Auto-да бұрын да болған: {date} бері {count} хабарландыру.',
+    other: 'Бұл VIN Tulpar Auto-да бұрын да болған: {date} бері {count} хабарландыру.',
+  },
+  'car.vinSeen.report': 'Толық тарих: жүріс, бағалар, қалалар',
   'car.description.title': 'Сипаттама',
   'car.noDescription': 'Сатушы сипаттама қоспаған.',
   'car.views': { one: '{count} қаралым', other: '{count} қаралым' },

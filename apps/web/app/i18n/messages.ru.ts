@@ -111,6 +111,13 @@ export const ru = {
   'car.customsNotCleared': 'Не растаможен в Казахстане',
   'car.damaged': 'Аварийный',
   'car.vin': 'VIN или номер кузова',
+  'car.vinSeen': {
+    one: 'Этот VIN уже был на Tulpar Auto: {count} объявление с {date}.',
+    few: 'Этот VIN уже был на Tulpar Auto: {count} объявления с {date}.',
+    many: 'Этот VIN уже был на Tulpar Auto: {count} объявлений с {date}.',
+    other: 'Этот VIN уже был на Tulpar Auto: {count} объявления с {date}.',
+  },
+  'car.vinSeen.report': 'Полная история: пробег, цены, города',
   'car.description.title': 'Описание',
   'car.noDescription': 'Продавец не добавил описание.',
   'car.views': {

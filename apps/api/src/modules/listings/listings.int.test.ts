@@ -159,6 +159,25 @@ describe('GET /api/cars/{id}/', () => {
   })
 })
 
+describe('"VIN seen before" on the car page', () => {
+  test('counts earlier listings of the VIN that were ever public, never drafts, later ones or the car itself', async () => {
+    const owner = await createUser(t.db)
+    const vin = 'XW7BF4FK5GS104417'
+    const day = (y: number, m: number) => new Date(Date.UTC(y, m - 1, 10))
+    const make = (o: Parameters<typeof createListing>[1]) => createListing(t.db, { ownerId: owner.id, vin, ...o })
+    await make({ status: 'sold', publishedAt: day(2023, 7), mileage: 98_000, mileageKm: 98_000 })
+    await make({ status: 'archived', publishedAt: day(2025, 1), mileage: 151_000, mileageKm: 151_000 })
+    await make({ status: 'draft', publishedAt: null })
+    const now = await make({ publishedAt: day(2026, 10), mileage: 112_000, mileageKm: 112_000 })
+    const later = await make({ status: 'moderation', publishedAt: null })
+    const res = await t.app.inject(`/api/cars/${now.id}/`)
+    expect(res.json().vinSeenBefore).toEqual({ listings: 2, since: day(2023, 7).toISOString() })
+    // A car with no earlier listing, or no VIN at all, has no line.
+    expect((await t.app.inject(`/api/cars/${ids.camry2018}/`)).json().vinSeenBefore).toBeNull()
+    expect(later.id).toBeGreaterThan(now.id)
+  })
+})
+
 describe('options on the car page', () => {
   test('are grouped and named in the request language; unknown codes are left out', async () => {
     const car = await createListing(t.db, { options: ['abs', 'heated_front_seats', 'no_such_option'] })

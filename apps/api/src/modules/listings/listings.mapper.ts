@@ -101,6 +101,10 @@ export function toListingDetail(
     seller: { name: row.seller.name || null, memberSince: row.seller.createdAt.toISOString() },
     priceHistory: row.prices.map((p) => ({ priceKzt: p.priceKzt, changedAt: p.changedAt.toISOString() })),
     inspectionReports: row.reports,
+    vinSeenBefore:
+      row.vinSeen.listings > 0 && row.vinSeen.since
+        ? { listings: row.vinSeen.listings, since: row.vinSeen.since.toISOString() }
+        : null,
   }
 }
 

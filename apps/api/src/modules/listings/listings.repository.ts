@@ -84,6 +84,7 @@ const DetailParts = z.object({
       status: z.enum(INSPECTION_STATUSES),
     }),
   ),
+  vinSeen: z.object({ listings: z.coerce.number(), since: z.coerce.date().nullable() }),
 })
 
 /**
@@ -124,6 +125,10 @@ const detailStatement = (db: Db) =>
         reports: sql<unknown>`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'reportDate',
         r.report_date, 'status', r.status) order by r.created_at desc), '[]'::json)
         from ${inspectionReports} r where r.listing_id = ${listings.id})`,
+        // Earlier listings of the same VIN or body number (ever published): the free "seen before" line.
+        vinSeen: sql<unknown>`(select json_build_object('listings', count(*), 'since', min(v.published_at))
+        from ${listings} v where v.vin = ${listings.vin} and v.id <> ${listings.id} and v.published_at is not null
+        and v.published_at < coalesce(${listings.publishedAt}, now()))`,
         seller: { name: user.name, createdAt: user.createdAt },
         generation: { id: generations.id, name: generations.name },
         ...referenceNameColumns,
@@ -144,8 +149,8 @@ const detailStatement = (db: Db) =>
 export async function findListingDetail(db: Db, id: number) {
   const [row] = await detailStatement(db).execute({ id })
   if (!row) return null
-  const { photos, prices, reports, ...rest } = row
-  return { ...rest, ...DetailParts.parse({ photos, prices, reports }) }
+  const { photos, prices, reports, vinSeen, ...rest } = row
+  return { ...rest, ...DetailParts.parse({ photos, prices, reports, vinSeen }) }
 }
 export type ListingDetailRow = NonNullable<Awaited<ReturnType<typeof findListingDetail>>>
 

@@ -1,9 +1,10 @@
 import type { ListingDetail } from '@tulpar/contracts'
+import { Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 
 /** Spec: body, engine, equipment, range, tax per year in tenge, steering, condition, customs, VIN. */
 export function Characteristics({ car }: { car: ListingDetail }) {
-  const { t, litres, distance, price } = useI18n()
+  const { t, litres, distance, price, date } = useI18n()
   const engine = [
     car.engineVolumeL ? litres(car.engineVolumeL) : null,
     car.engineTypeName,
@@ -35,14 +36,24 @@ export function Characteristics({ car }: { car: ListingDetail }) {
     ...(car.isDamaged ? [[t('car.damaged'), t('yes')] as [string, string]] : []),
     ...(car.vin ? [[t('car.vin'), car.vin] as [string, string]] : []),
   ]
+  const seen = car.vin ? car.vinSeenBefore : null
   return (
-    <dl className="specs">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="specs">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {seen && car.vin ? (
+        // Free: that we have seen the car before. The paid check has the readings, prices and places.
+        <p className="vin-seen">
+          {t('car.vinSeen', { count: seen.listings, date: date(seen.since) })}{' '}
+          <Link to={`/check?vin=${encodeURIComponent(car.vin)}`}>{t('car.vinSeen.report')}</Link>
+        </p>
+      ) : null}
+    </>
   )
 }

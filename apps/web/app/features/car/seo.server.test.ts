@@ -59,6 +59,7 @@ const car: ListingDetail = {
   seller: { name: null, memberSince: '2025-01-01T00:00:00.000Z' },
   priceHistory: [],
   inspectionReports: [],
+  vinSeenBefore: null,
 }
 
 describe('search-engine data of a car page', () => {
