@@ -16,7 +16,7 @@ import { favouritesRoutes } from './modules/favourites/index.ts'
 import { createAbuseLimits } from './modules/identity/abuse-limits.ts'
 import { registerAuthHandler, registerIdTokenExchange } from './modules/identity/identity.routes.ts'
 import { registerLocalIdpRoutes } from './modules/identity/local-idp.routes.ts'
-import { leadsRoutes } from './modules/leads/index.ts'
+import { leadDeskRoutes, leadsRoutes } from './modules/leads/index.ts'
 import { carPageRoutes, listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute, registerMediaRedirect } from './modules/media/index.ts'
 import { conversationsRoutes, messagingRoutes } from './modules/messaging/index.ts'
@@ -115,6 +115,7 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await app.register(valuationRoutes(services), { prefix: '/api' })
   await app.register(carPageRoutes(services), { prefix: '/api' })
   await app.register(leadsRoutes(services), { prefix: '/api' })
+  await app.register(leadDeskRoutes(services), { prefix: '/api' })
   await app.register(referenceRoutes(services), { prefix: '/api' })
   await app.register(sellingRoutes(services), { prefix: '/api' })
   await app.register(

@@ -11,7 +11,7 @@ import { createLocalIdentityProvider } from './modules/identity/local-idp.ts'
 import { createSessionResolver } from './modules/identity/session.ts'
 import { createInspectionsService } from './modules/inspections/index.ts'
 import type { JobSender } from './modules/jobs/index.ts'
-import { createLeadsService } from './modules/leads/index.ts'
+import { createLeadDeskService, createLeadsService } from './modules/leads/index.ts'
 import { createCarPageService, createListingsService } from './modules/listings/index.ts'
 import type { MediaStorage } from './modules/media/index.ts'
 import { createConversationsService, createMessageHub, createMessagingService } from './modules/messaging/index.ts'
@@ -54,7 +54,8 @@ export function createServices({
   const company = createCompanyService({ db })
   const listings = createListingsService({ db, reference })
   const carPage = createCarPageService({ db, limiter, secret: config.authSecret })
-  const leads = createLeadsService({ db, limiter, carPage })
+  const leads = createLeadsService({ db, limiter, carPage, jobs })
+  const leadDesk = createLeadDeskService({ db, jobs })
   // The local stand-in for Google and Apple (demo and tests only): its issuers are trusted beside the configured.
   const localIdp = config.localIdentityProvider
     ? createLocalIdentityProvider({ publicUrl: config.publicUrl, keyFile: config.localIdentityProvider.keyFile })
@@ -116,6 +117,7 @@ export function createServices({
     listings,
     carPage,
     leads,
+    leadDesk,
     auth,
     sessions,
     profiles,

@@ -45,10 +45,14 @@ export const SIGNAL_RULES = {
   newAccountDays: 7,
 } as const
 
-/** Only these two roles reach the back office; only `admin` manages roles and Tulpar cars. */
+/** Only these two roles moderate listings; only `admin` manages roles and Tulpar cars. */
 export const STAFF_ROLES = ['moderator', 'admin'] as const
+/** The leads desk: managers work the leads and nothing else of the back office; moderators and admins too. */
+export const LEAD_DESK_ROLES = ['manager', 'moderator', 'admin'] as const
+/** Everyone who reaches some page of the back office. */
+export const BACK_OFFICE_ROLES = LEAD_DESK_ROLES
 /** What an admin may give or take: admins themselves are made with `npm run admin:create`. */
-export const ASSIGNABLE_ROLES = ['user', 'moderator'] as const
+export const ASSIGNABLE_ROLES = ['user', 'manager', 'moderator'] as const
 export const AssignableRole = z.enum(ASSIGNABLE_ROLES)
 
 /** The checks of a TulparAutoCheck inspection report, in the order they are shown. */

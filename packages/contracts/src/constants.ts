@@ -21,7 +21,7 @@ export const BODY_TYPES = [
 ] as const
 export const ENGINE_TYPES = ['petrol', 'diesel', 'hybrid', 'plugin_hybrid', 'electric', 'gas'] as const
 export const CONDITIONS = ['excellent', 'good', 'fair', 'needs_repair'] as const
-export const ROLES = ['user', 'moderator', 'admin'] as const
+export const ROLES = ['user', 'manager', 'moderator', 'admin'] as const
 export const LEAD_KINDS = ['callback', 'credit', 'partner_request', 'vehicle_check'] as const
 export const INSPECTION_STATUSES = ['generating', 'ready'] as const
 export const MODERATION_ACTIONS = ['submitted', 'approved', 'rejected', 'returned_to_moderation'] as const

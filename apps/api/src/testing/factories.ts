@@ -211,6 +211,6 @@ export async function addListingPhoto(
 }
 
 /** Gives an account a role directly (tests of the back office start from a moderator or an admin). */
-export async function setRole(db: Db, userId: string, role: 'user' | 'moderator' | 'admin') {
+export async function setRole(db: Db, userId: string, role: 'user' | 'manager' | 'moderator' | 'admin') {
   await db.update(user).set({ role }).where(eq(user.id, userId))
 }

@@ -13,6 +13,8 @@ import { listOutbox } from './outbox.ts'
 const Recipient = z
   .string()
   .max(320)
+  // PostgreSQL text cannot hold a NUL, and no phone or address has control characters: a 400, not a 500.
+  .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 32), 'no control characters')
   .transform((v) => v.replace(/^ (?=\d)/, '+').trim() || undefined)
   .optional()
 

@@ -1,3 +1,4 @@
+import type { LeadKind, LeadStatus } from '@tulpar/contracts'
 /** What each queue's jobs carry. Job data is JSON: ids and texts, never rows. */
 export interface JobPayloads {
   /** One email through the mailer (SMTP or the outbox). `key` makes a retried job deliver once. */
@@ -32,6 +33,8 @@ export interface JobPayloads {
   'search-digest': Record<string, never>
   /** News or a promotion to everyone who opted in, in pages of users. */
   broadcast: { broadcastId: number; afterUserId?: string }
+  /** A lead was stored: tell the staff on duty, and a partner its own request. */
+  'lead-created': { leadId: number }
   /** The market estimates and deal ratings (scheduled). */
   'estimate-refresh': Record<string, never>
 }
@@ -44,3 +47,7 @@ export type Alert =
   | { kind: 'removed'; listingId: number; title: string }
   | { kind: 'search-matches'; savedSearchId: number; name: string; path: string; count: number; listingIds: number[] }
   | { kind: 'broadcast'; broadcastId: number; topic: 'news' | 'promotions' }
+  /** To the staff on duty: a new lead waits in the desk. */
+  | { kind: 'lead-new'; leadId: number; leadKind: LeadKind }
+  /** To the signed-in sender: their request moved on. */
+  | { kind: 'lead-status'; leadId: number; leadKind: LeadKind; status: LeadStatus }

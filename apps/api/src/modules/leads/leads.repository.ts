@@ -1,5 +1,19 @@
 import type { Db } from '../../db/client.ts'
+import type { JobSender } from '../jobs/index.ts'
 import { leads } from './leads.tables.ts'
+
+/**
+ * Every lead is stored through here: the row and the 'lead-created' job (which tells the staff on duty, and a
+ * partner its own requests) commit together, so no lead is stored unannounced or announced unstored.
+ */
+export async function recordLead(db: Db, jobs: JobSender, values: typeof leads.$inferInsert): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(leads).values(values).returning({ id: leads.id })
+    if (!row) throw new Error('lead not stored')
+    await jobs.send('lead-created', { leadId: row.id }, { tx })
+    return row.id
+  })
+}
 
 export interface NewCallbackLead {
   listingId: number
@@ -7,15 +21,11 @@ export interface NewCallbackLead {
   lastName: string
   firstName: string
   userId: string | null
+  sourcePath: string | null
 }
 
-export async function insertCallbackLead(db: Db, lead: NewCallbackLead): Promise<number> {
-  const [row] = await db
-    .insert(leads)
-    .values({ kind: 'callback', ...lead })
-    .returning({ id: leads.id })
-  if (!row) throw new Error('lead not stored')
-  return row.id
+export function insertCallbackLead(db: Db, jobs: JobSender, lead: NewCallbackLead): Promise<number> {
+  return recordLead(db, jobs, { kind: 'callback', ...lead })
 }
 
 export interface NewCreditLead {
@@ -27,13 +37,9 @@ export interface NewCreditLead {
   downPaymentKzt: number
   termMonths: number
   userId: string | null
+  sourcePath: string | null
 }
 
-export async function insertCreditLead(db: Db, lead: NewCreditLead): Promise<number> {
-  const [row] = await db
-    .insert(leads)
-    .values({ kind: 'credit', ...lead })
-    .returning({ id: leads.id })
-  if (!row) throw new Error('lead not stored')
-  return row.id
+export function insertCreditLead(db: Db, jobs: JobSender, lead: NewCreditLead): Promise<number> {
+  return recordLead(db, jobs, { kind: 'credit', ...lead })
 }

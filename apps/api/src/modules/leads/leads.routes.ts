@@ -30,7 +30,11 @@ export const leadsRoutes =
       (req, reply) =>
         withRetryAfter(reply, async () => {
           const user = await sessions.sessionUser(toFetchHeaders(req.headers))
-          const { message } = await leads.requestCallback(req.params.id, req.body, { ip: req.ip, userId: user?.id })
+          const { message } = await leads.requestCallback(req.params.id, req.body, {
+            ip: req.ip,
+            userId: user?.id,
+            sourcePath: req.headers.referer,
+          })
           return { message }
         }),
     )
@@ -54,7 +58,11 @@ export const leadsRoutes =
       (req, reply) =>
         withRetryAfter(reply, async () => {
           const user = await sessions.sessionUser(toFetchHeaders(req.headers))
-          const { message } = await leads.applyForCredit(req.body, { ip: req.ip, userId: user?.id })
+          const { message } = await leads.applyForCredit(req.body, {
+            ip: req.ip,
+            userId: user?.id,
+            sourcePath: req.headers.referer,
+          })
           return { message }
         }),
     )

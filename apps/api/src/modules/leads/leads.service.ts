@@ -2,6 +2,7 @@ import type { CallbackRequestBody, CreditApplicationBody } from '@tulpar/contrac
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import { normaliseKzPhone } from '../identity/phone.ts'
+import type { JobSender } from '../jobs/index.ts'
 import { CAR_PAGE_LIMITS, type CarPageService, enforceRateLimits } from '../listings/index.ts'
 import { DownPaymentTooLargeError, InvalidLeadPhoneError } from './leads.errors.ts'
 import { insertCallbackLead, insertCreditLead } from './leads.repository.ts'
@@ -10,12 +11,27 @@ export interface LeadsServiceDeps {
   db: Db
   limiter: RateLimiter
   carPage: Pick<CarPageService, 'requireOnSale'>
+  jobs: JobSender
 }
 
 export interface LeadClient {
   ip: string
   /** The signed-in user, when there is one: the lead is theirs too. */
   userId?: string | null
+  /** The page it was sent from (a path on the site), shown in the leads desk. */
+  sourcePath?: string | null
+}
+
+/** A path on the site from a page address or path (the query kept, the host dropped); null for anything else. */
+export function sitePath(value: string | null | undefined): string | null {
+  if (!value) return null
+  try {
+    const url = new URL(value, 'http://site.invalid')
+    const path = `${url.pathname}${url.search}`
+    return path.startsWith('/') && !path.startsWith('//') ? path.slice(0, 300) : null
+  } catch {
+    return null
+  }
 }
 
 /** The spec's success notice for a call-back request. */
@@ -24,7 +40,7 @@ export const CALLBACK_ACCEPTED = 'request accepted'
 /** Stored: the widget then shows the spec's 'Thank you! Your application has been sent to the credit department.' */
 export const CREDIT_APPLICATION_SENT = 'application sent'
 
-export function createLeadsService({ db, limiter, carPage }: LeadsServiceDeps) {
+export function createLeadsService({ db, limiter, carPage, jobs }: LeadsServiceDeps) {
   return {
     /**
      * Stores a call-back request for a car on sale (phone as E.164). Throws RateLimitedError (429),
@@ -43,8 +59,9 @@ export function createLeadsService({ db, limiter, carPage }: LeadsServiceDeps) {
         { key: `callback:ip:day:${client.ip}`, ...CAR_PAGE_LIMITS.callbackPerIpDay },
       ])
       await carPage.requireOnSale(listingId)
-      const leadId = await insertCallbackLead(db, {
+      const leadId = await insertCallbackLead(db, jobs, {
         listingId,
+        sourcePath: sitePath(client.sourcePath) ?? `/cars/${listingId}`,
         phone,
         lastName: body.lastName.trim(),
         firstName: body.firstName.trim(),
@@ -69,7 +86,9 @@ export function createLeadsService({ db, limiter, carPage }: LeadsServiceDeps) {
         { key: `credit:ip:day:${client.ip}`, ...CAR_PAGE_LIMITS.callbackPerIpDay },
       ])
       if (body.listingId !== undefined) await carPage.requireOnSale(body.listingId)
-      const leadId = await insertCreditLead(db, {
+      const leadId = await insertCreditLead(db, jobs, {
+        sourcePath:
+          sitePath(client.sourcePath) ?? (body.listingId !== undefined ? `/cars/${body.listingId}` : '/credit'),
         listingId: body.listingId ?? null,
         phone,
         lastName: body.lastName.trim(),

@@ -26,7 +26,41 @@ export const leads = pgTable(
     downPaymentKzt: bigint('down_payment_kzt', { mode: 'number' }),
     termMonths: smallint('term_months'),
     vin: text('vin'),
+    /** The page it was sent from (a path on the site). */
+    sourcePath: text('source_path'),
+    /** The staff member working it. */
+    assignedTo: text('assigned_to').references(() => user.id, { onDelete: 'set null' }),
+    /** Told to the sender under "my requests". */
+    rejectionReason: text('rejection_reason'),
+    /** The first step staff took on it (taken, done or rejected): the desk's time to first contact. */
+    firstContactAt: timestamp('first_contact_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('leads_kind_status_idx').on(t.kind, t.status, t.createdAt),
+    index('leads_status_created_idx').on(t.status, t.createdAt),
+    index('leads_user_idx').on(t.userId, t.createdAt),
+    index('leads_assigned_idx').on(t.assignedTo, t.status),
+  ],
+)
+
+/** What staff did with a lead, who and when: status changes, assignments and notes. */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    leadId: bigint('lead_id', { mode: 'number' })
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    /** 'status', 'assign' or 'note'. */
+    action: text('action').notNull(),
+    fromStatus: leadStatusEnum('from_status'),
+    toStatus: leadStatusEnum('to_status'),
+    assigneeId: text('assignee_id').references(() => user.id, { onDelete: 'set null' }),
+    text: text('text'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('leads_kind_status_idx').on(t.kind, t.status, t.createdAt)],
+  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
 )

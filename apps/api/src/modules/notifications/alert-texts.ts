@@ -1,4 +1,4 @@
-import type { Locale } from '@tulpar/contracts'
+import type { LeadKind, LeadStatus, Locale } from '@tulpar/contracts'
 import type { Alert } from '../jobs/index.ts'
 import { formatKzt } from '../moderation/moderation.texts.ts'
 
@@ -26,6 +26,20 @@ const CARS = { ru: ['новая машина', 'новые машины', 'но�
   ru: [string, string, string]
   kk: string
   en: [string, string]
+}
+
+const LEAD_KIND_NAMES: Record<LeadKind, Record<Locale, string>> = {
+  callback: { ru: 'Обратный звонок', kk: 'Кері қоңырау', en: 'Call-back' },
+  credit: { ru: 'Заявка на кредит', kk: 'Несиеге өтінім', en: 'Credit application' },
+  partner_request: { ru: 'Заявка партнёру', kk: 'Серіктеске өтінім', en: 'Partner request' },
+  vehicle_check: { ru: 'Проверка автомобиля', kk: 'Көлікті тексеру', en: 'Vehicle check' },
+}
+
+const LEAD_STATUS_NAMES: Record<LeadStatus, Record<Locale, string>> = {
+  new: { ru: 'новая', kk: 'жаңа', en: 'new' },
+  in_progress: { ru: 'в работе', kk: 'өңделуде', en: 'in progress' },
+  done: { ru: 'выполнена', kk: 'орындалды', en: 'done' },
+  rejected: { ru: 'отклонена', kk: 'қабылданбады', en: 'rejected' },
 }
 
 /** Writes an alert in the user's language. News and promotions carry their own texts (see broadcasts). */
@@ -78,6 +92,49 @@ export function alertText(alert: Exclude<Alert, { kind: 'broadcast' }>, locale: 
       return {
         subject: `Объявление снято: ${alert.title}`,
         body: `Продавец снял объявление ${alert.title} из избранного.`,
+        path,
+      }
+    }
+    case 'lead-new': {
+      const path = `/admin/leads/${alert.leadId}`
+      const kind = LEAD_KIND_NAMES[alert.leadKind][locale]
+      if (locale === 'kk')
+        return {
+          subject: `Жаңа өтінім №${alert.leadId}: ${kind}`,
+          body: `Өтінімдер үстеліне жаңа өтінім түсті: ${kind} (№${alert.leadId}).`,
+          path,
+        }
+      if (locale === 'en')
+        return {
+          subject: `New lead #${alert.leadId}: ${kind}`,
+          body: `A new lead is waiting in the leads desk: ${kind} (#${alert.leadId}).`,
+          path,
+        }
+      return {
+        subject: `Новая заявка №${alert.leadId}: ${kind}`,
+        body: `В очереди заявок новая заявка: ${kind} (№${alert.leadId}).`,
+        path,
+      }
+    }
+    case 'lead-status': {
+      const path = '/account/requests'
+      const kind = LEAD_KIND_NAMES[alert.leadKind][locale]
+      const status = LEAD_STATUS_NAMES[alert.status][locale]
+      if (locale === 'kk')
+        return {
+          subject: `Өтініміңіз: ${status}`,
+          body: `«${kind}» өтініміңіздің (№${alert.leadId}) күйі: ${status}.`,
+          path,
+        }
+      if (locale === 'en')
+        return {
+          subject: `Your request: ${status}`,
+          body: `Your ${kind.toLowerCase()} request (#${alert.leadId}) is now: ${status}.`,
+          path,
+        }
+      return {
+        subject: `Ваша заявка: ${status}`,
+        body: `Статус вашей заявки «${kind}» (№${alert.leadId}): ${status}.`,
         path,
       }
     }

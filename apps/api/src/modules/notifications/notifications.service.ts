@@ -41,6 +41,8 @@ function allowed(alert: Alert, r: repo.Recipient): boolean {
   if (r.isDeleted) return false
   if (alert.kind === 'broadcast') return alert.topic === 'news' ? r.notifyNews : r.notifyPromotions
   if (alert.kind === 'search-matches') return true // the search's own `alerts` setting was checked when it matched
+  // About the user's own request, or the staff member's work: not a subscription, always told.
+  if (alert.kind === 'lead-new' || alert.kind === 'lead-status') return true
   return r.notifyPriceChanges
 }
 
@@ -81,7 +83,14 @@ export function createNotificationsService({
     const url = `${publicUrl}${text.path}`
     await deliverOnce(db, key, async (tx) => {
       await sendSystemMessage(tx, userId, text.body, new Date())
-      if (r.email && !isPhoneAccountEmail(r.email)) {
+      if (r.email && !isPhoneAccountEmail(r.email) && (alert.kind === 'lead-new' || alert.kind === 'lead-status')) {
+        // A service message (the user's own request, or a lead at work), not a subscription: no unsubscribe.
+        await jobs.send(
+          'email',
+          { key: `${key}:email`, to: r.email, subject: text.subject, text: `${text.body}${openLine(r.language, url)}` },
+          { tx },
+        )
+      } else if (r.email && !isPhoneAccountEmail(r.email)) {
         const unsubscribe = unsubscribeUrl(publicUrl, secret, userId, topicOf(alert))
         await jobs.send(
           'email',

@@ -31,6 +31,8 @@ export const partners = pgTable(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     website: text('website'),
+    /** Where the partner's service requests are sent (none: the desk forwards them by phone). */
+    email: text('email'),
     logoKey: text('logo_key'),
     isActive: boolean('is_active').notNull().default(true),
   },
