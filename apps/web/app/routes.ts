@@ -15,6 +15,9 @@ export default [
     route('admin/users', 'routes/admin-users.tsx'),
     route('admin/broadcasts', 'routes/admin-broadcasts.tsx'),
     route('admin/reports', 'routes/admin-reports.tsx'),
+    // The leads desk (issue 13): managers, moderators and admins.
+    route('admin/leads', 'routes/admin-leads.tsx'),
+    route('admin/leads/:id', 'routes/admin-lead.tsx'),
   ]),
   layout('routes/layout.tsx', [
     index('routes/home.tsx'),
@@ -41,6 +44,7 @@ export default [
     route('account/messages/:id', 'routes/account-message.tsx'),
     route('account/searches', 'routes/account-searches.tsx'),
     route('account/searches/:id', 'routes/account-search-open.tsx'),
+    route('account/requests', 'routes/account-requests.tsx'),
     route('unsubscribe', 'routes/unsubscribe.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -7,6 +7,7 @@ import { chatEn } from './chat.en.ts'
 import { creditEn } from './credit.en.ts'
 import { favouritesEn } from './favourites.en.ts'
 import type { Messages } from './i18n.ts'
+import { leadsEn } from './leads.en.ts'
 import { searchesEn } from './searches.en.ts'
 import { sellPhoneEn } from './sell-phone.en.ts'
 import { sellingEn } from './selling.en.ts'
@@ -273,6 +274,7 @@ export const en: Messages = {
   ...authEn,
   ...ux2En,
   ...searchesEn,
+  ...leadsEn,
   ...favouritesEn,
   ...chatEn,
   ...creditEn,

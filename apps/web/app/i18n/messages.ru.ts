@@ -6,6 +6,7 @@ import { catalogueRu } from './catalogue.ru.ts'
 import { chatRu } from './chat.ru.ts'
 import { creditRu } from './credit.ru.ts'
 import { favouritesRu } from './favourites.ru.ts'
+import { leadsRu } from './leads.ru.ts'
 import { searchesRu } from './searches.ru.ts'
 import { sellPhoneRu } from './sell-phone.ru.ts'
 import { sellingRu } from './selling.ru.ts'
@@ -288,6 +289,7 @@ export const ru = {
   ...authRu,
   ...ux2Ru,
   ...searchesRu,
+  ...leadsRu,
   ...favouritesRu,
   ...chatRu,
   ...creditRu,

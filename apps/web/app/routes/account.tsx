@@ -188,6 +188,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="muted">{t('push.hint')}</p>
           </section>
+          <section className="panel">
+            <h2>
+              <Link to="/account/requests">{t('requests.title')}</Link>
+            </h2>
+            <p className="muted">{t('requests.linkText')}</p>
+          </section>
           <MyMessages messages={messages} />
           <PushToggle />
           {(

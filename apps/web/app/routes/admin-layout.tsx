@@ -2,16 +2,19 @@ import { Link, NavLink, Outlet } from 'react-router'
 import { servicesContext } from '#app-context'
 import { PRIVATE_HEADERS } from '../features/account/account-guard.server.ts'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { backOfficeRole, requireBackOfficeUser } from '../features/admin/admin-guard.server.ts'
 import { LanguageSwitch } from '../features/layout/language-switch.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import adminStyles from '../styles/admin.css?url'
 import type { Route } from './+types/admin-layout'
 
-/** The back office has its own plain layout: moderators and admins only (guests sign in first, others get 403). */
+/**
+ * The back office has its own plain layout: managers (the leads desk), moderators and admins (guests sign in
+ * first, others get 403). Each page checks its own role again.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireStaffUser(context.get(servicesContext).sessions, request)
-  return { user: { name: user.name || user.email, role: user.role === 'admin' ? 'admin' : 'moderator' } as const }
+  const user = await requireBackOfficeUser(context.get(servicesContext).sessions, request)
+  return { user: { name: user.name || user.email, role: backOfficeRole(user.role) } }
 }
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
@@ -20,7 +23,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }]
 
-function AdminHeader({ user }: { user: { name: string; role: 'admin' | 'moderator' } | null }) {
+function AdminHeader({ user }: { user: { name: string; role: 'admin' | 'moderator' | 'manager' } | null }) {
   const { t } = useI18n()
   return (
     <header className="admin-header">
@@ -35,12 +38,19 @@ function AdminHeader({ user }: { user: { name: string; role: 'admin' | 'moderato
       </div>
       {user ? (
         <nav className="admin-nav" aria-label={t('admin.nav.label')}>
-          <NavLink to="/admin" end>
-            {t('admin.nav.queue')}
-          </NavLink>
+          {user.role === 'manager' ? null : (
+            <NavLink to="/admin" end>
+              {t('admin.nav.queue')}
+            </NavLink>
+          )}
+          <NavLink to="/admin/leads">{t('admin.nav.leads')}</NavLink>
           {user.role === 'admin' ? <NavLink to="/admin/users">{t('admin.nav.users')}</NavLink> : null}
-          <NavLink to="/admin/reports">{t('reports.title')}</NavLink>
-          <NavLink to="/admin/broadcasts">{t('broadcasts.title')}</NavLink>
+          {user.role === 'manager' ? null : (
+            <>
+              <NavLink to="/admin/reports">{t('reports.title')}</NavLink>
+              <NavLink to="/admin/broadcasts">{t('broadcasts.title')}</NavLink>
+            </>
+          )}
           <Link to="/">{t('admin.nav.site')}</Link>
           <span className="admin-user">
             {t('admin.signedInAs', { name: user.name, role: t(`admin.role.${user.role}`) })}

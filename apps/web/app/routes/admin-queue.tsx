@@ -2,7 +2,7 @@ import type { ModerationQueueItem, ModerationStats } from '@tulpar/contracts'
 import { Link, redirect } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { requireStaffUser, serviceError } from '../features/admin/admin-guard.server.ts'
+import { requireBackOfficeUser, requireStaffUser, serviceError } from '../features/admin/admin-guard.server.ts'
 import { SignalBadges } from '../features/admin/signals.tsx'
 import { formatWait } from '../features/admin/wait.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -15,6 +15,8 @@ const PAGE_SIZE = 20
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
+  // A manager's back office is the leads desk: the front page takes them there rather than to a 403.
+  if ((await requireBackOfficeUser(services.sessions, request)).role === 'manager') throw redirect('/admin/leads')
   const user = await requireStaffUser(services.sessions, request)
   const params = new URL(request.url).searchParams
   const cursor = params.get('cursor') || undefined

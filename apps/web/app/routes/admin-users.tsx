@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, AdminUsersQuery } from '@tulpar/contracts'
+import { ADMIN_PAGE_SIZE, AdminUsersQuery, ASSIGNABLE_ROLES } from '@tulpar/contracts'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
@@ -16,7 +16,7 @@ import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import type { Route } from './+types/admin-users'
 
-const ROLE_FILTERS = ['', 'user', 'moderator', 'admin'] as const
+const ROLE_FILTERS = ['', 'user', 'manager', 'moderator', 'admin'] as const
 
 /** Admins only: moderators get the 403 page inside the back office. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -158,16 +158,21 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 ) : u.role === 'admin' ? (
                   <span className="admin-hint">{t('admin.users.adminFixed')}</span>
                 ) : (
-                  <Form method="post">
+                  <Form method="post" className="role-form">
                     <input type="hidden" name="userId" value={u.id} />
                     <input type="hidden" name="q" value={q} />
-                    <input type="hidden" name="role" value={u.role === 'moderator' ? 'user' : 'moderator'} />
-                    <button
-                      type="submit"
-                      className={u.role === 'moderator' ? 'button ghost' : 'button primary'}
-                      disabled={busy}
-                    >
-                      {t(u.role === 'moderator' ? 'admin.users.removeModerator' : 'admin.users.makeModerator')}
+                    <label htmlFor={`role-${u.id}`} className="sr-only">
+                      {t('admin.users.roleLabel', { name: u.name || u.email || u.id })}
+                    </label>
+                    <select id={`role-${u.id}`} name="role" defaultValue={u.role}>
+                      {ASSIGNABLE_ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {t(`admin.role.${r}`)}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" className="button primary" disabled={busy}>
+                      {t('admin.users.saveRole')}
                     </button>
                   </Form>
                 )}

@@ -1,5 +1,5 @@
 import type { Services } from '@tulpar/api'
-import { STAFF_ROLES } from '@tulpar/contracts'
+import { BACK_OFFICE_ROLES, STAFF_ROLES } from '@tulpar/contracts'
 import { data } from 'react-router'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { requireUser } from '../account/account-guard.server.ts'
@@ -16,6 +16,23 @@ export async function requireStaffUser(sessions: Services['sessions'], request: 
   if (!(STAFF_ROLES as readonly (string | null | undefined)[]).includes(user.role))
     throw data({ reason: 'staff' as const }, { status: 403 })
   return user
+}
+
+/**
+ * Anyone who works some page of the back office: managers (the leads desk only), moderators and admins. A
+ * guest signs in first; anyone else gets the 403 page.
+ */
+export async function requireBackOfficeUser(sessions: Services['sessions'], request: Request): Promise<StaffUser> {
+  const url = new URL(request.url)
+  const user = await requireUser(sessions, request, `${url.pathname}${url.search}`)
+  if (!(BACK_OFFICE_ROLES as readonly (string | null | undefined)[]).includes(user.role))
+    throw data({ reason: 'staff' as const }, { status: 403 })
+  return user
+}
+
+/** The back office's name for a role ('admin', 'moderator' or 'manager'). */
+export function backOfficeRole(role: string | null | undefined): 'admin' | 'moderator' | 'manager' {
+  return role === 'admin' ? 'admin' : role === 'moderator' ? 'moderator' : 'manager'
 }
 
 /**
@@ -47,6 +64,9 @@ const ERROR_KEYS: Record<string, MessageKey> = {
   'inspection.not_found': 'admin.error.reportNotFound',
   'listing.not_found': 'error.listing.not_found',
   'validation.failed': 'error.validation.failed',
+  'lead.reason_required': 'leads.error.reason',
+  'lead.assignee_not_staff': 'leads.error.assignee',
+  'lead.not_found': 'leads.error.notFound',
 }
 
 export function adminErrorKey(code: string | null | undefined): MessageKey {

@@ -1,0 +1,112 @@
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+
+/*
+ * The leads desk of issue 13: a signed-in visitor asks for a call-back about a car; an admin makes a colleague a
+ * manager; the manager's back office opens on the leads desk, where the request waits; the manager takes it
+ * and marks it done; the sender sees the new status under "My requests".
+ */
+
+const baseUrl = inject('baseUrl')
+const run = String(Date.now()).slice(-7)
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(() => browser?.close())
+
+async function signUp(email: string, name: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: 'desk-pass-1', name }),
+  })
+  expect(res.status, await res.clone().text()).toBe(200)
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tulpar.session_token='))
+  const value = cookie?.split(';')[0]?.split('=').slice(1).join('=')
+  if (!value) throw new Error('no session cookie')
+  return value
+}
+
+async function contextAs(session: string, viewport: typeof PHONE, ip: string): Promise<BrowserContext> {
+  const context = await newContextWithCity(browser, baseUrl, { viewport })
+  // Its own client address: the call-back limits are per address, and other journeys send requests too.
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': ip })
+  await context.addCookies([
+    { name: 'tulpar.session_token', value: session, url: baseUrl, httpOnly: true, sameSite: 'Lax' },
+  ])
+  return context
+}
+
+describe('the leads desk', () => {
+  test('a call-back reaches a manager, who takes it and marks it done; the sender sees it under "My requests"', async () => {
+    const cars = (await (await fetch(`${baseUrl}/api/cars/`)).json()) as { results: { id: number }[] }
+    const carId = cars.results[0]?.id as number
+    const phone = `+7 701 ${run.slice(0, 3)} ${run.slice(3, 5)} ${run.slice(5, 7)}`
+    const senderSession = await signUp(`sender-${run}@example.kz`, 'Динара Абенова')
+    const managerEmail = `manager-${run}@example.kz`
+    const managerSession = await signUp(managerEmail, 'Айгерим Менеджер')
+
+    // The sender asks for a call-back from the car page.
+    const senderContext = await contextAs(senderSession, PHONE, `10.77.${run.slice(0, 2)}.1`)
+    const sender = await senderContext.newPage()
+    const senderErrors = watchConsole(sender)
+    await sender.goto(`${baseUrl}/cars/${carId}/callback`)
+    const form = sender.locator('#callback')
+    await form.getByLabel('Телефон').fill(phone)
+    await form.getByLabel('Фамилия').fill('Абенова')
+    await form.getByLabel('Имя').fill('Динара')
+    await form.getByRole('button', { name: 'Отправить' }).click()
+    await sender
+      .getByText(/Заявка принята/)
+      .first()
+      .waitFor()
+
+    // The admin makes the colleague a manager in the back office.
+    const adminContext = await contextAs(inject('adminSession'), DESKTOP, `10.77.${run.slice(0, 2)}.2`)
+    const admin = await adminContext.newPage()
+    await admin.goto(`${baseUrl}/admin/users?q=${encodeURIComponent(managerEmail)}`)
+    await admin.getByLabel('Роль: Айгерим Менеджер').selectOption('manager')
+    await admin.getByRole('button', { name: 'Сохранить' }).click()
+    await admin.getByRole('status').getByText('Менеджер').waitFor()
+
+    // The manager's back office opens on the desk (not the moderation queue), and the request is there.
+    const managerContext = await contextAs(managerSession, DESKTOP, `10.77.${run.slice(0, 2)}.3`)
+    const manager = await managerContext.newPage()
+    const managerErrors = watchConsole(manager)
+    await manager.goto(`${baseUrl}/admin`)
+    await manager.waitForURL(`${baseUrl}/admin/leads`)
+    expect(await manager.getByRole('link', { name: 'Очередь модерации' }).count()).toBe(0)
+    const lead = manager.getByTestId('lead').filter({ hasText: 'Динара Абенова' }).first()
+    await lead.getByText('Новая').waitFor()
+    await lead.getByRole('button', { name: 'Взять в работу' }).click()
+    await manager.waitForURL(/\/admin\/leads\/\d+$/)
+    await manager.getByText('В работе').first().waitFor()
+    await manager.getByLabel('Статус').selectOption('done')
+    await manager.getByRole('button', { name: 'Сохранить' }).first().click()
+    await manager.getByRole('status').getByText('Сохранено.').waitFor()
+    // Who did what, and when, is kept.
+    const history = await manager.locator('.lead-history').textContent()
+    expect(history).toContain('Новая → В работе')
+    expect(history).toContain('В работе → Выполнена')
+    expect(history).toContain('Айгерим Менеджер')
+    await manager.screenshot({ path: `${SCREENSHOTS}leads-desk-lead-1280.png`, fullPage: true })
+    expect(managerErrors).toEqual([])
+    // Moderation stays closed to a manager.
+    expect((await manager.goto(`${baseUrl}/admin/reports`))?.status()).toBe(403)
+
+    // The sender sees the status change.
+    await sender.goto(`${baseUrl}/account/requests`)
+    const mine = sender.getByTestId('my-request').first()
+    await mine.getByText('Выполнена').waitFor()
+    expect(await mine.textContent()).toContain('Обратный звонок')
+    await sender.screenshot({ path: `${SCREENSHOTS}my-requests-390.png`, fullPage: true })
+    const overflow = await sender.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+
+    expect(senderErrors).toEqual([])
+    await Promise.all([senderContext.close(), adminContext.close(), managerContext.close()])
+  })
+})
