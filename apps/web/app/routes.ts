@@ -42,6 +42,9 @@ export default [
     route('account/searches', 'routes/account-searches.tsx'),
     route('account/searches/:id', 'routes/account-search-open.tsx'),
     route('unsubscribe', 'routes/unsubscribe.tsx'),
+    // The company (issue 13): about us, contacts and branches.
+    route('about', 'routes/about.tsx'),
+    route('contacts', 'routes/contacts.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig
