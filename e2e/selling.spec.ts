@@ -228,9 +228,9 @@ describe('selling', () => {
     // Come back: the draft resumes at the publish step.
     await row.getByRole('link', { name: 'Продолжить' }).click()
     await onStep(page, 'Публикация')
-    expect(await page.getByRole('link', { name: 'пользовательское соглашение' }).getAttribute('href')).toBe(
-      '/user-agreements',
-    )
+    expect(
+      await page.getByRole('link', { name: 'пользовательское соглашение', exact: true }).getAttribute('href'),
+    ).toBe('/user-agreements')
     await page.getByText('Фото: 3').waitFor()
     // A new seller's contact phone is not confirmed yet: the step asks for the SMS code in place.
     await page.getByRole('group', { name: 'Подтвердите номер телефона' }).waitFor()

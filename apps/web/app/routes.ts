@@ -46,6 +46,11 @@ export default [
     route('account/searches/:id', 'routes/account-search-open.tsx'),
     route('account/requests', 'routes/account-requests.tsx'),
     route('unsubscribe', 'routes/unsubscribe.tsx'),
+    // The company (issue 13): about us, contacts and branches, and the two legal documents.
+    route('about', 'routes/about.tsx'),
+    route('contacts', 'routes/contacts.tsx'),
+    route('privacy-policy', 'routes/privacy-policy.tsx'),
+    route('user-agreements', 'routes/user-agreements.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig

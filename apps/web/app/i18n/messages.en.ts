@@ -4,6 +4,7 @@ import { authEn } from './auth.en.ts'
 import { carEn } from './car.en.ts'
 import { catalogueEn } from './catalogue.en.ts'
 import { chatEn } from './chat.en.ts'
+import { companyEn } from './company.en.ts'
 import { creditEn } from './credit.en.ts'
 import { favouritesEn } from './favourites.en.ts'
 import type { Messages } from './i18n.ts'
@@ -278,4 +279,5 @@ export const en: Messages = {
   ...favouritesEn,
   ...chatEn,
   ...creditEn,
+  ...companyEn,
 }

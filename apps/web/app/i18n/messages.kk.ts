@@ -4,6 +4,7 @@ import { authKk } from './auth.kk.ts'
 import { carKk } from './car.kk.ts'
 import { catalogueKk } from './catalogue.kk.ts'
 import { chatKk } from './chat.kk.ts'
+import { companyKk } from './company.kk.ts'
 import { creditKk } from './credit.kk.ts'
 import { favouritesKk } from './favourites.kk.ts'
 import type { Messages } from './i18n.ts'
@@ -285,4 +286,5 @@ export const kk: Messages = {
   ...favouritesKk,
   ...chatKk,
   ...creditKk,
+  ...companyKk,
 }

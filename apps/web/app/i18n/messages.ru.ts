@@ -4,6 +4,7 @@ import { authRu } from './auth.ru.ts'
 import { carRu } from './car.ru.ts'
 import { catalogueRu } from './catalogue.ru.ts'
 import { chatRu } from './chat.ru.ts'
+import { companyRu } from './company.ru.ts'
 import { creditRu } from './credit.ru.ts'
 import { favouritesRu } from './favourites.ru.ts'
 import { leadsRu } from './leads.ru.ts'
@@ -293,4 +294,5 @@ export const ru = {
   ...favouritesRu,
   ...chatRu,
   ...creditRu,
+  ...companyRu,
 } as const

@@ -111,6 +111,8 @@ export const sellingEn: SellingMessages = {
     'A moderator checks the listing before it is published. This usually takes a few hours; meanwhile its status is "Under review".',
   'sell.publish.termsBefore': 'By sending the listing you accept the',
   'sell.publish.termsLink': 'user agreement',
+  'sell.publish.termsAnd': 'and the',
+  'sell.publish.privacyLink': 'privacy policy',
   'sell.publish.submit': 'Send for moderation',
   'sell.publish.missing': 'To send the listing, complete:',
   'sell.publish.photos': 'Photos: {count}',

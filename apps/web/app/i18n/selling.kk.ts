@@ -113,6 +113,8 @@ export const sellingKk: SellingMessages = {
     'Жарияланар алдында хабарландыруды модератор тексереді. Әдетте бұл бірнеше сағатқа созылады; тексеру кезінде мәртебесі — «Тексеруде».',
   'sell.publish.termsBefore': 'Хабарландыруды жібере отырып, сіз мынаны қабылдайсыз:',
   'sell.publish.termsLink': 'пайдаланушы келісімі',
+  'sell.publish.termsAnd': 'және',
+  'sell.publish.privacyLink': 'құпиялылық саясаты',
   'sell.publish.submit': 'Модерацияға жіберу',
   'sell.publish.missing': 'Хабарландыруды жіберу үшін толтырыңыз:',
   'sell.publish.photos': 'Фото: {count}',

@@ -111,6 +111,8 @@ export const sellingRu = {
     'Перед публикацией объявление проверит модератор. Обычно это занимает несколько часов; пока идёт проверка, статус — «На проверке».',
   'sell.publish.termsBefore': 'Отправляя объявление, вы принимаете',
   'sell.publish.termsLink': 'пользовательское соглашение',
+  'sell.publish.termsAnd': 'и',
+  'sell.publish.privacyLink': 'политику конфиденциальности',
   'sell.publish.submit': 'Отправить на модерацию',
   'sell.publish.missing': 'Чтобы отправить объявление, заполните:',
   'sell.publish.photos': 'Фото: {count}',

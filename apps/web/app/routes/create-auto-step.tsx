@@ -168,7 +168,8 @@ function PublishStep({
       ) : null}
       <p className="muted">{t('sell.publish.moderation')}</p>
       <p className="terms">
-        {t('sell.publish.termsBefore')} <Link to="/user-agreements">{t('sell.publish.termsLink')}</Link>.
+        {t('sell.publish.termsBefore')} <Link to="/user-agreements">{t('sell.publish.termsLink')}</Link>{' '}
+        {t('sell.publish.termsAnd')} <Link to="/privacy-policy">{t('sell.publish.privacyLink')}</Link>.
       </p>
     </div>
   )

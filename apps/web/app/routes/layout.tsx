@@ -7,7 +7,7 @@ import { CityChooser } from '../features/city/city-chooser.tsx'
 import { cityChoiceFromCookie, cityIdOf } from '../features/city/city-storage.ts'
 import { useFavourites } from '../features/favourites/use-favourites.ts'
 import { LanguageSwitch } from '../features/layout/language-switch.tsx'
-import { BOTTOM_NAV, catalogueNavHref, FOOTER_MENU } from '../features/layout/nav.ts'
+import { BOTTOM_NAV, catalogueNavHref, FOOTER_LEGAL, FOOTER_MENU } from '../features/layout/nav.ts'
 import { useSessionEffects } from '../features/layout/session-effects.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { Icon } from '../ui/icon.tsx'
@@ -145,6 +145,15 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
                       {t(item.key)} <small>· {t('nav.soon')}</small>
                     </span>
                   )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-label={t('footer.legal')}>
+            <ul className="footer-legal">
+              {FOOTER_LEGAL.map((item) => (
+                <li key={item.key}>
+                  <Link to={item.to}>{t(item.key)}</Link>
                 </li>
               ))}
             </ul>

@@ -160,10 +160,17 @@ describe('GET /sitemaps/catalogue-1.xml', () => {
 })
 
 describe('GET /sitemaps/static.xml', () => {
-  test('lists the home page and the Tulpar cars page with alternates', async () => {
+  test('lists the home page, the Tulpar cars page and the company pages with alternates', async () => {
     const res = await getXml('/sitemaps/static.xml')
     expect(res.headers['cache-control']).toBe('public, max-age=86400')
-    expect(elementTexts(res.body, 'loc')).toEqual([`${BASE}/`, `${BASE}/tulpar-auto`])
+    expect(elementTexts(res.body, 'loc')).toEqual([
+      `${BASE}/`,
+      `${BASE}/tulpar-auto`,
+      `${BASE}/about`,
+      `${BASE}/contacts`,
+      `${BASE}/privacy-policy`,
+      `${BASE}/user-agreements`,
+    ])
     expect(res.body).toContain(`hreflang="kk" href="${BASE}/?lang=kk"`)
   })
 })

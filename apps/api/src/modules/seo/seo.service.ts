@@ -12,7 +12,7 @@ import {
 } from './seo.xml.ts'
 
 /** Pages outside the catalogue that search engines should know. */
-const STATIC_PATHS = ['/', '/tulpar-auto']
+const STATIC_PATHS = ['/', '/tulpar-auto', '/about', '/contacts', '/privacy-policy', '/user-agreements']
 
 /** Paths crawlers must not spend time on: the API, personal and sign-in pages, forms, the admin. */
 const DISALLOWED = ['/api/', '/account', '/auth', '/admin', '/create-auto', '/locale']

@@ -20,8 +20,15 @@ export const FOOTER_MENU: Omit<NavItem, 'icon'>[] = [
   { key: 'nav.tulparCars', to: '/tulpar-auto', available: true },
   { key: 'nav.myCars', to: '/account/listings', available: true },
   { key: 'nav.sell', to: '/create-auto', available: true },
-  { key: 'nav.partners', to: '/partners', available: false },
-  { key: 'nav.contacts', to: '/contacts', available: false },
+  { key: 'nav.partners', to: '/partners', available: true },
+  { key: 'nav.contacts', to: '/contacts', available: true },
+]
+
+/** The footer's small line: the company and its legal documents (the sign-up and publish steps link to these too). */
+export const FOOTER_LEGAL: { key: MessageKey; to: string }[] = [
+  { key: 'footer.about', to: '/about' },
+  { key: 'footer.privacy', to: '/privacy-policy' },
+  { key: 'footer.terms', to: '/user-agreements' },
 ]
 
 /** Mobile bottom navigation of spec section 2. */

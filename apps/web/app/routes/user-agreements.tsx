@@ -1,0 +1,28 @@
+import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { legalDocument } from '../features/company/legal/documents.server.ts'
+import { LegalDocumentView } from '../features/company/legal-document-view.tsx'
+import { pageMeta } from '../features/company/page-meta.ts'
+import companyStyles from '../styles/company.css?url'
+import type { Route } from './+types/user-agreements'
+
+/** The user agreement in the visitor's language, with the company's current contacts. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const locale = context.get(localeContext)
+  const contacts = await context.get(servicesContext).company.getContacts(locale)
+  const { doc, version } = legalDocument('terms', locale, contacts)
+  return {
+    doc,
+    version,
+    title: doc.title,
+    description: doc.description,
+    canonical: `${context.get(requestInfoContext).publicUrl}/user-agreements`,
+  }
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: companyStyles }]
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData)
+
+export default function UserAgreements({ loaderData }: Route.ComponentProps) {
+  return <LegalDocumentView doc={loaderData.doc} version={loaderData.version} />
+}
