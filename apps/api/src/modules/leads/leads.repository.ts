@@ -37,3 +37,20 @@ export async function insertCreditLead(db: Db, lead: NewCreditLead): Promise<num
   if (!row) throw new Error('lead not stored')
   return row.id
 }
+
+export interface NewPartnerLead {
+  partnerId: number
+  phone: string
+  name: string
+  comment: string | null
+  userId: string | null
+}
+
+export async function insertPartnerLead(db: Db, lead: NewPartnerLead): Promise<number> {
+  const [row] = await db
+    .insert(leads)
+    .values({ kind: 'partner_request', ...lead })
+    .returning({ id: leads.id })
+  if (!row) throw new Error('lead not stored')
+  return row.id
+}

@@ -4,7 +4,7 @@ import type { RateLimiter } from '../../lib/rate-limit.ts'
 import { normaliseKzPhone } from '../identity/phone.ts'
 import { CAR_PAGE_LIMITS, type CarPageService, enforceRateLimits } from '../listings/index.ts'
 import { DownPaymentTooLargeError, InvalidLeadPhoneError } from './leads.errors.ts'
-import { insertCallbackLead, insertCreditLead } from './leads.repository.ts'
+import { insertCallbackLead, insertCreditLead, insertPartnerLead, type NewPartnerLead } from './leads.repository.ts'
 
 export interface LeadsServiceDeps {
   db: Db
@@ -80,6 +80,14 @@ export function createLeadsService({ db, limiter, carPage }: LeadsServiceDeps) {
         userId: client.userId ?? null,
       })
       return { message: CREDIT_APPLICATION_SENT, leadId }
+    },
+
+    /**
+     * Stores a service request to a partner (name, E.164 phone, comment) in the one queue of leads. The partners
+     * module checks the partner, the phone and the limits first (partners.service requestPartnerService).
+     */
+    recordPartnerRequest(lead: NewPartnerLead): Promise<number> {
+      return insertPartnerLead(db, lead)
     },
   }
 }
