@@ -15,6 +15,11 @@ export default [
     route('admin/users', 'routes/admin-users.tsx'),
     route('admin/broadcasts', 'routes/admin-broadcasts.tsx'),
     route('admin/reports', 'routes/admin-reports.tsx'),
+    // Partners and their categories (issue 13 item 4): admins only.
+    route('admin/partners', 'routes/admin-partners.tsx'),
+    route('admin/partners/categories', 'routes/admin-partner-categories.tsx'),
+    route('admin/partners/new', 'routes/admin-partner.tsx', { id: 'routes/admin-partner-new' }),
+    route('admin/partners/:id', 'routes/admin-partner.tsx'),
   ]),
   layout('routes/layout.tsx', [
     index('routes/home.tsx'),
@@ -42,6 +47,9 @@ export default [
     route('account/searches', 'routes/account-searches.tsx'),
     route('account/searches/:id', 'routes/account-search-open.tsx'),
     route('unsubscribe', 'routes/unsubscribe.tsx'),
+    // Partner service businesses (spec section 2): the list by category and a partner with its request form.
+    route('partners', 'routes/partners.tsx'),
+    route('partners/:id', 'routes/partner.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import { PARTNER_COMMENT_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH } from './constants.ts'
 import { Locale } from './enums.ts'
+
+export { PARTNER_COMMENT_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH }
 
 /* Partners (spec section 2): service businesses by category, their detail and the service request form. */
 
@@ -14,9 +17,6 @@ const required = (max: number) => z.string().trim().min(1, 'This field is requir
 
 export const PARTNERS_PAGE_SIZE = 24
 export const PARTNERS_MAX_PAGE_SIZE = 60
-/** The request form's "short comment". */
-export const PARTNER_COMMENT_MAX_LENGTH = 500
-export const PARTNER_NAME_MAX_LENGTH = 80
 
 export const PartnerParams = z.strictObject({ id: serialId })
 export type PartnerParams = z.infer<typeof PartnerParams>

@@ -7,6 +7,7 @@ import { chatEn } from './chat.en.ts'
 import { creditEn } from './credit.en.ts'
 import { favouritesEn } from './favourites.en.ts'
 import type { Messages } from './i18n.ts'
+import { partnersEn } from './partners.en.ts'
 import { searchesEn } from './searches.en.ts'
 import { sellPhoneEn } from './sell-phone.en.ts'
 import { sellingEn } from './selling.en.ts'
@@ -276,4 +277,5 @@ export const en: Messages = {
   ...favouritesEn,
   ...chatEn,
   ...creditEn,
+  ...partnersEn,
 }

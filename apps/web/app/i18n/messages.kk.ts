@@ -7,6 +7,7 @@ import { chatKk } from './chat.kk.ts'
 import { creditKk } from './credit.kk.ts'
 import { favouritesKk } from './favourites.kk.ts'
 import type { Messages } from './i18n.ts'
+import { partnersKk } from './partners.kk.ts'
 import { searchesKk } from './searches.kk.ts'
 import { sellPhoneKk } from './sell-phone.kk.ts'
 import { sellingKk } from './selling.kk.ts'
@@ -283,4 +284,5 @@ export const kk: Messages = {
   ...favouritesKk,
   ...chatKk,
   ...creditKk,
+  ...partnersKk,
 }

@@ -6,6 +6,7 @@ import { catalogueRu } from './catalogue.ru.ts'
 import { chatRu } from './chat.ru.ts'
 import { creditRu } from './credit.ru.ts'
 import { favouritesRu } from './favourites.ru.ts'
+import { partnersRu } from './partners.ru.ts'
 import { searchesRu } from './searches.ru.ts'
 import { sellPhoneRu } from './sell-phone.ru.ts'
 import { sellingRu } from './selling.ru.ts'
@@ -291,4 +292,5 @@ export const ru = {
   ...favouritesRu,
   ...chatRu,
   ...creditRu,
+  ...partnersRu,
 } as const

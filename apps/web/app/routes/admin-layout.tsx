@@ -39,6 +39,7 @@ function AdminHeader({ user }: { user: { name: string; role: 'admin' | 'moderato
             {t('admin.nav.queue')}
           </NavLink>
           {user.role === 'admin' ? <NavLink to="/admin/users">{t('admin.nav.users')}</NavLink> : null}
+          {user.role === 'admin' ? <NavLink to="/admin/partners">{t('admin.nav.partners')}</NavLink> : null}
           <NavLink to="/admin/reports">{t('reports.title')}</NavLink>
           <NavLink to="/admin/broadcasts">{t('broadcasts.title')}</NavLink>
           <Link to="/">{t('admin.nav.site')}</Link>
