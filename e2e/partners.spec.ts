@@ -158,6 +158,58 @@ describe('partners', () => {
     await context.close()
   })
 
+  test('a signed-in visitor finds their name and phone filled in (1280 px)', async () => {
+    const partner = await partnerOf('insurance')
+    const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({
+        email: `partners-${Date.now()}@example.kz`,
+        password: 'secret-partners-12',
+        name: 'Дана Серикова',
+      }),
+    })
+    expect(signUp.status).toBe(200)
+    const bearer = { authorization: `Bearer ${signUp.headers.get('set-auth-token')}` }
+    const session = signUp.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('tulpar.session_token='))
+      ?.split(';')[0]
+      ?.split('=')
+      .slice(1)
+      .join('=')
+    const [profile] = (await (await fetch(`${baseUrl}/api/profiles/me/`, { headers: bearer })).json()) as {
+      id: number
+    }[]
+    const digits = String(Date.now()).slice(-7)
+    const patched = await fetch(`${baseUrl}/api/profiles/update/${profile?.id}/`, {
+      method: 'PATCH',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: `+7705${digits}` }),
+    })
+    expect(patched.status).toBe(200)
+
+    const context = await newVisitor(DESKTOP)
+    await context.addCookies([
+      { name: 'tulpar.session_token', value: session ?? '', url: baseUrl, httpOnly: true, sameSite: 'Lax' },
+    ])
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    const response = await page.goto(`${baseUrl}/partners/${partner.id}`)
+    // The page carries the visitor's name and phone: never kept by a shared cache.
+    expect(response?.headers()['cache-control']).toContain('private')
+    const form = page.locator('#request')
+    expect(await form.getByLabel('Имя').inputValue()).toBe('Дана Серикова')
+    expect(await form.getByLabel('Телефон').inputValue()).toBe(
+      `+7 705 ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5)}`,
+    )
+    await formHydrated(page)
+    await form.getByRole('button', { name: 'Отправить заявку' }).click()
+    await page.locator('.toast-success', { hasText: 'Заявка партнёру принята' }).waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   test('an admin reaches the partners from the back office menu and hides one from the site (1280 px)', async () => {
     const partner = await partnerOf('detailing')
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'ru-RU' })
