@@ -78,7 +78,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function AdminPartners({ loaderData, actionData }: Route.ComponentProps) {
   const { page, categories, category, q, cursor, saved } = loaderData
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const busy = useNavigation().state === 'submitting'
   const next = new URLSearchParams()
   if (q) next.set('q', q)
@@ -135,13 +135,21 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
               <div>
                 <p>
                   <strong>{p.name}</strong> · {p.category.name} · {p.city.name}
-                  {p.isActive ? null : <span className="role-badge banned">{t('admin.partners.off')}</span>}
+                  {p.isActive ? null : (
+                    <>
+                      {' '}
+                      <span className="role-badge banned">{t('admin.partners.off')}</span>
+                    </>
+                  )}
                   {p.category.isActive ? null : (
-                    <span className="role-badge banned">{t('admin.partners.categoryOff')}</span>
+                    <>
+                      {' '}
+                      <span className="role-badge banned">{t('admin.partners.categoryOff')}</span>
+                    </>
                   )}
                 </p>
                 <p className="admin-hint">
-                  {p.address.ru} · {p.phones.map(formatPhone).join(', ')}
+                  {p.address[locale]} · {p.phones.map(formatPhone).join(', ')}
                 </p>
               </div>
               <div className="user-actions partner-actions">
