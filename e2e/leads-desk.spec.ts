@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
 
 /*
- * The leads desk of issue 13: a signed-in visitor asks for a call-back about a car; an admin makes a colleague a
+ * The leads desk of issue 13: a signed-in visitor sends a partner a service request; an admin makes a colleague a
  * manager; the manager's back office opens on the leads desk, where the request waits; the manager takes it
  * and marks it done; the sender sees the new status under "My requests".
  */
@@ -41,26 +41,28 @@ async function contextAs(session: string, viewport: typeof PHONE, ip: string): P
 }
 
 describe('the leads desk', () => {
-  test('a call-back reaches a manager, who takes it and marks it done; the sender sees it under "My requests"', async () => {
-    const cars = (await (await fetch(`${baseUrl}/api/cars/`)).json()) as { results: { id: number }[] }
-    const carId = cars.results[0]?.id as number
+  test('a partner request reaches a manager, who takes it and marks it done; the sender sees it under "My requests"', async () => {
+    const partners = (await (await fetch(`${baseUrl}/api/partners/`)).json()) as {
+      results: { id: number; name: string }[]
+    }
+    const partner = partners.results[0] as { id: number; name: string }
     const phone = `+7 701 ${run.slice(0, 3)} ${run.slice(3, 5)} ${run.slice(5, 7)}`
     const senderSession = await signUp(`sender-${run}@example.kz`, 'Динара Абенова')
     const managerEmail = `manager-${run}@example.kz`
     const managerSession = await signUp(managerEmail, 'Айгерим Менеджер')
 
-    // The sender asks for a call-back from the car page.
+    // The sender asks a partner for a service from its page.
     const senderContext = await contextAs(senderSession, PHONE, `10.77.${run.slice(0, 2)}.1`)
     const sender = await senderContext.newPage()
     const senderErrors = watchConsole(sender)
-    await sender.goto(`${baseUrl}/cars/${carId}/callback`)
-    const form = sender.locator('#callback')
+    await sender.goto(`${baseUrl}/partners/${partner.id}`)
+    const form = sender.locator('#request')
+    await form.getByLabel('Имя').fill('Динара Абенова')
     await form.getByLabel('Телефон').fill(phone)
-    await form.getByLabel('Фамилия').fill('Абенова')
-    await form.getByLabel('Имя').fill('Динара')
-    await form.getByRole('button', { name: 'Отправить' }).click()
+    await form.getByLabel('Короткий комментарий').fill(`Замена масла, заявка ${run}`)
+    await form.getByRole('button', { name: 'Отправить заявку' }).click()
     await sender
-      .getByText(/Заявка принята/)
+      .getByText(/Заявка партнёру принята/)
       .first()
       .waitFor()
 
@@ -87,6 +89,7 @@ describe('the leads desk', () => {
     await manager.getByLabel('Статус').selectOption('done')
     await manager.getByRole('button', { name: 'Сохранить' }).first().click()
     await manager.getByRole('status').getByText('Сохранено.').waitFor()
+    expect(await manager.locator('.lead-page').textContent()).toContain(`Замена масла, заявка ${run}`)
     // Who did what, and when, is kept.
     const history = await manager.locator('.lead-history').textContent()
     expect(history).toContain('Новая → В работе')
@@ -94,6 +97,11 @@ describe('the leads desk', () => {
     expect(history).toContain('Айгерим Менеджер')
     await manager.screenshot({ path: `${SCREENSHOTS}leads-desk-lead-1280.png`, fullPage: true })
     expect(managerErrors).toEqual([])
+    // The partner got its own copy by email (the dev outbox stands in for the mail server).
+    const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox?limit=200`)).json()) as {
+      results: { recipient: string; body: string }[]
+    }
+    expect(outbox.results.some((m) => m.recipient.startsWith('partner') && m.body.includes(`заявка ${run}`))).toBe(true)
     // Moderation stays closed to a manager.
     expect((await manager.goto(`${baseUrl}/admin/reports`))?.status()).toBe(403)
 
@@ -101,7 +109,8 @@ describe('the leads desk', () => {
     await sender.goto(`${baseUrl}/account/requests`)
     const mine = sender.getByTestId('my-request').first()
     await mine.getByText('Выполнена').waitFor()
-    expect(await mine.textContent()).toContain('Обратный звонок')
+    expect(await mine.textContent()).toContain('Заявка партнёру')
+    expect(await mine.textContent()).toContain(partner.name)
     await sender.screenshot({ path: `${SCREENSHOTS}my-requests-390.png`, fullPage: true })
     const overflow = await sender.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)

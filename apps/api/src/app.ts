@@ -22,6 +22,7 @@ import { createLocalDiskStorage, registerIllustrationRoute, registerMediaRedirec
 import { conversationsRoutes, messagingRoutes } from './modules/messaging/index.ts'
 import { moderationRoutes } from './modules/moderation/index.ts'
 import { notificationsRoutes } from './modules/notifications/index.ts'
+import { partnersAdminRoutes, partnersRoutes } from './modules/partners/index.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { referenceRoutes } from './modules/reference/index.ts'
 import { savedSearchesRoutes } from './modules/saved-searches/index.ts'
@@ -116,6 +117,7 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await app.register(carPageRoutes(services), { prefix: '/api' })
   await app.register(leadsRoutes(services), { prefix: '/api' })
   await app.register(leadDeskRoutes(services), { prefix: '/api' })
+  await app.register(partnersRoutes(services), { prefix: '/api' })
   await app.register(referenceRoutes(services), { prefix: '/api' })
   await app.register(sellingRoutes(services), { prefix: '/api' })
   await app.register(
@@ -130,6 +132,7 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await app.register(messagingRoutes(services), { prefix: '/api' })
   await app.register(conversationsRoutes(services), { prefix: '/api' })
   await app.register(moderationRoutes(services), { prefix: '/api' })
+  await app.register(partnersAdminRoutes(services), { prefix: '/api' })
   await app.register(favouritesRoutes(services), { prefix: '/api' })
   await app.register(savedSearchesRoutes(services), { prefix: '/api' })
   await app.register(notificationsRoutes(services), { prefix: '/api' })

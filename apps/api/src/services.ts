@@ -17,6 +17,7 @@ import type { MediaStorage } from './modules/media/index.ts'
 import { createConversationsService, createMessageHub, createMessagingService } from './modules/messaging/index.ts'
 import { createModerationService, createStaffService, createTulparService } from './modules/moderation/index.ts'
 import { createNotificationsService } from './modules/notifications/index.ts'
+import { createPartnersAdminService, createPartnersService } from './modules/partners/index.ts'
 import { createPhonesService } from './modules/phones/index.ts'
 import { createProfilesService } from './modules/profiles/profiles.service.ts'
 import { createReferenceService } from './modules/reference/index.ts'
@@ -56,6 +57,8 @@ export function createServices({
   const carPage = createCarPageService({ db, limiter, secret: config.authSecret })
   const leads = createLeadsService({ db, limiter, carPage, jobs })
   const leadDesk = createLeadDeskService({ db, jobs })
+  const partners = createPartnersService({ db, limiter, leads })
+  const partnersAdmin = createPartnersAdminService({ db })
   // The local stand-in for Google and Apple (demo and tests only): its issuers are trusted beside the configured.
   const localIdp = config.localIdentityProvider
     ? createLocalIdentityProvider({ publicUrl: config.publicUrl, keyFile: config.localIdentityProvider.keyFile })
@@ -118,6 +121,8 @@ export function createServices({
     carPage,
     leads,
     leadDesk,
+    partners,
+    partnersAdmin,
     auth,
     sessions,
     profiles,

@@ -18,6 +18,11 @@ export default [
     // The leads desk (issue 13): managers, moderators and admins.
     route('admin/leads', 'routes/admin-leads.tsx'),
     route('admin/leads/:id', 'routes/admin-lead.tsx'),
+    // Partners and their categories (issue 13 item 4): admins only.
+    route('admin/partners', 'routes/admin-partners.tsx'),
+    route('admin/partners/categories', 'routes/admin-partner-categories.tsx'),
+    route('admin/partners/new', 'routes/admin-partner.tsx', { id: 'routes/admin-partner-new' }),
+    route('admin/partners/:id', 'routes/admin-partner.tsx'),
   ]),
   layout('routes/layout.tsx', [
     index('routes/home.tsx'),
@@ -51,6 +56,9 @@ export default [
     route('contacts', 'routes/contacts.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('user-agreements', 'routes/user-agreements.tsx'),
+    // Partner service businesses (spec section 2): the list by category and a partner with its request form.
+    route('partners', 'routes/partners.tsx'),
+    route('partners/:id', 'routes/partner.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig

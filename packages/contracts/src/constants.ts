@@ -54,3 +54,7 @@ export const FAVOURITES_LIMIT = 500
 export const MESSAGE_MAX_LENGTH = 2000
 /** What a message asked for that scammers ask for: the other side sees a warning in their language. */
 export const FRAUD_WARNINGS = ['prepayment', 'card', 'messenger'] as const
+
+/** The partner request form (spec: name, phone, a short comment). */
+export const PARTNER_NAME_MAX_LENGTH = 80
+export const PARTNER_COMMENT_MAX_LENGTH = 500

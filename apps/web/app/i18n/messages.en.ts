@@ -9,6 +9,7 @@ import { creditEn } from './credit.en.ts'
 import { favouritesEn } from './favourites.en.ts'
 import type { Messages } from './i18n.ts'
 import { leadsEn } from './leads.en.ts'
+import { partnersEn } from './partners.en.ts'
 import { searchesEn } from './searches.en.ts'
 import { sellPhoneEn } from './sell-phone.en.ts'
 import { sellingEn } from './selling.en.ts'
@@ -280,4 +281,5 @@ export const en: Messages = {
   ...chatEn,
   ...creditEn,
   ...companyEn,
+  ...partnersEn,
 }

@@ -9,6 +9,7 @@ import { creditKk } from './credit.kk.ts'
 import { favouritesKk } from './favourites.kk.ts'
 import type { Messages } from './i18n.ts'
 import { leadsKk } from './leads.kk.ts'
+import { partnersKk } from './partners.kk.ts'
 import { searchesKk } from './searches.kk.ts'
 import { sellPhoneKk } from './sell-phone.kk.ts'
 import { sellingKk } from './selling.kk.ts'
@@ -287,4 +288,5 @@ export const kk: Messages = {
   ...chatKk,
   ...creditKk,
   ...companyKk,
+  ...partnersKk,
 }

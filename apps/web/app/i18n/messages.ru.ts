@@ -8,6 +8,7 @@ import { companyRu } from './company.ru.ts'
 import { creditRu } from './credit.ru.ts'
 import { favouritesRu } from './favourites.ru.ts'
 import { leadsRu } from './leads.ru.ts'
+import { partnersRu } from './partners.ru.ts'
 import { searchesRu } from './searches.ru.ts'
 import { sellPhoneRu } from './sell-phone.ru.ts'
 import { sellingRu } from './selling.ru.ts'
@@ -295,4 +296,5 @@ export const ru = {
   ...chatRu,
   ...creditRu,
   ...companyRu,
+  ...partnersRu,
 } as const

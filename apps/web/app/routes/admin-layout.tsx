@@ -45,6 +45,7 @@ function AdminHeader({ user }: { user: { name: string; role: 'admin' | 'moderato
           )}
           <NavLink to="/admin/leads">{t('admin.nav.leads')}</NavLink>
           {user.role === 'admin' ? <NavLink to="/admin/users">{t('admin.nav.users')}</NavLink> : null}
+          {user.role === 'admin' ? <NavLink to="/admin/partners">{t('admin.nav.partners')}</NavLink> : null}
           {user.role === 'manager' ? null : (
             <>
               <NavLink to="/admin/reports">{t('reports.title')}</NavLink>

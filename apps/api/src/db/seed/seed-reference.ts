@@ -148,7 +148,9 @@ export async function seedReference(db: Db): Promise<{ inserted: boolean }> {
       .returning({ id: t.partnerCategories.id, code: t.partnerCategories.code })
     const categoryId = new Map(categoryRows.map((c) => [c.code, c.id]))
     await tx.insert(t.partners).values(
-      PARTNERS.map((p) => ({
+      PARTNERS.map((p, i) => ({
+        // Demo addresses (the demo's own domain, like its sellers'): a request to a partner shows in the outbox.
+        email: `partner${i + 1}@demo.tulpar.kz`,
         categoryId: categoryId.get(p.categoryCode) ?? 0,
         cityId: cityOf(p.citySlug),
         name: p.name,

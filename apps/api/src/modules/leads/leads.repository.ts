@@ -43,3 +43,20 @@ export interface NewCreditLead {
 export function insertCreditLead(db: Db, jobs: JobSender, lead: NewCreditLead): Promise<number> {
   return recordLead(db, jobs, { kind: 'credit', ...lead })
 }
+
+export interface NewPartnerLead {
+  partnerId: number
+  phone: string
+  name: string
+  comment: string | null
+  userId: string | null
+  sourcePath?: string | null
+}
+
+export function insertPartnerLead(db: Db, jobs: JobSender, lead: NewPartnerLead): Promise<number> {
+  return recordLead(db, jobs, {
+    kind: 'partner_request',
+    ...lead,
+    sourcePath: lead.sourcePath ?? `/partners/${lead.partnerId}`,
+  })
+}

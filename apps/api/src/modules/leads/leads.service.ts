@@ -5,7 +5,7 @@ import { normaliseKzPhone } from '../identity/phone.ts'
 import type { JobSender } from '../jobs/index.ts'
 import { CAR_PAGE_LIMITS, type CarPageService, enforceRateLimits } from '../listings/index.ts'
 import { DownPaymentTooLargeError, InvalidLeadPhoneError } from './leads.errors.ts'
-import { insertCallbackLead, insertCreditLead } from './leads.repository.ts'
+import { insertCallbackLead, insertCreditLead, insertPartnerLead, type NewPartnerLead } from './leads.repository.ts'
 
 export interface LeadsServiceDeps {
   db: Db
@@ -99,6 +99,14 @@ export function createLeadsService({ db, limiter, carPage, jobs }: LeadsServiceD
         userId: client.userId ?? null,
       })
       return { message: CREDIT_APPLICATION_SENT, leadId }
+    },
+
+    /**
+     * Stores a service request to a partner (name, E.164 phone, comment) in the one queue of leads. The partners
+     * module checks the partner, the phone and the limits first (partners.service requestPartnerService).
+     */
+    recordPartnerRequest(lead: NewPartnerLead): Promise<number> {
+      return insertPartnerLead(db, jobs, lead)
     },
   }
 }

@@ -1,5 +1,5 @@
 export { type ModerationRoutesDeps, moderationRoutes } from './moderation.routes.ts'
 export { createModerationService, type ModerationService } from './moderation.service.ts'
-export { isAdmin, isStaff } from './roles.ts'
+export { type Actor, isAdmin, isStaff, requireAdmin } from './roles.ts'
 export { createTulparService, type TulparService } from './tulpar.service.ts'
 export { createStaffService, type StaffService } from './users.service.ts'

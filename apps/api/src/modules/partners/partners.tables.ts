@@ -8,6 +8,8 @@ export const partnerCategories = pgTable('partner_categories', {
   nameKk: text('name_kk').notNull(),
   nameEn: text('name_en').notNull(),
   sort: smallint('sort').notNull().default(0),
+  /** Off: the category and its partners are hidden from the site (kept for their leads). */
+  isActive: boolean('is_active').notNull().default(true),
 })
 
 export const partners = pgTable(

@@ -1,0 +1,1 @@
+ALTER TABLE "partner_categories" ADD COLUMN "is_active" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,20 @@
+import { AppError } from '../../lib/errors.ts'
+
+/** An unknown partner, or one the site does not show (switched off, or its category is). */
+export class PartnerNotFoundError extends AppError {
+  constructor(id: number) {
+    super('partner.not_found', 404, `Partner ${id} not found`)
+  }
+}
+
+export class PartnerCategoryNotFoundError extends AppError {
+  constructor(id: number) {
+    super('partner_category.not_found', 404, `Partner category ${id} not found`)
+  }
+}
+
+export class PartnerCategoryCodeTakenError extends AppError {
+  constructor(code: string) {
+    super('partner_category.code_taken', 409, `Another category already has the code ${code}`)
+  }
+}

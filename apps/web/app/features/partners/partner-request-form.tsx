@@ -1,0 +1,129 @@
+import { PARTNER_COMMENT_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH } from '@tulpar/contracts/constants'
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { useI18n } from '../../i18n/i18n-react.tsx'
+import { TextField } from '../../ui/field.tsx'
+import { useToast } from '../../ui/toast.tsx'
+import {
+  PARTNER_REQUEST_FIELDS,
+  type PartnerRequestErrors,
+  type PartnerRequestResult,
+  type PartnerRequestValues,
+  validatePartnerRequest,
+} from './partner-request.ts'
+
+/**
+ * The spec's service request: name, phone and a short comment. Checked in the browser first (the rules of the
+ * server), posted to the detail page's action; 'partner request received' replaces the form on success.
+ * Without JavaScript it is a plain form post and the page comes back with the errors or the notice.
+ */
+export function PartnerRequestForm({
+  partnerName,
+  prefill,
+  fallback,
+}: {
+  partnerName: string
+  /** A signed-in visitor's name and phone. */
+  prefill: { name: string; phone: string }
+  /** The action's answer when the form was posted without JavaScript. */
+  fallback: PartnerRequestResult | undefined
+}) {
+  const { t } = useI18n()
+  const toast = useToast()
+  const fetcher = useFetcher<PartnerRequestResult>()
+  const [clientErrors, setClientErrors] = useState<PartnerRequestErrors | null>(null)
+  const handled = useRef<PartnerRequestResult | null>(null)
+  const result = fetcher.data ?? fallback
+  const errors = clientErrors ?? result?.fieldErrors ?? {}
+  const values: PartnerRequestValues = result && !result.ok ? result.values : { ...prefill, comment: '' }
+
+  useEffect(() => {
+    const data = fetcher.data
+    if (!data || fetcher.state !== 'idle' || handled.current === data) return
+    handled.current = data
+    if (data.ok) toast.success('partners.request.received')
+    else if (data.error) toast.error(data.error)
+  }, [fetcher.data, fetcher.state, toast])
+
+  if (result?.ok) {
+    return (
+      <p className="form-success" role="status">
+        {t('partners.request.receivedText', { name: partnerName })}
+      </p>
+    )
+  }
+
+  const busy = fetcher.state !== 'idle'
+  return (
+    <fetcher.Form
+      method="post"
+      noValidate
+      className="partner-request-form"
+      onSubmit={(event) => {
+        const form = new FormData(event.currentTarget)
+        const get = (name: string) => String(form.get(name) ?? '')
+        const found = validatePartnerRequest({ name: get('name'), phone: get('phone'), comment: get('comment') })
+        if (Object.keys(found).length > 0) {
+          event.preventDefault()
+          setClientErrors(found)
+          const first = PARTNER_REQUEST_FIELDS.find((f) => found[f])
+          if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+          return
+        }
+        setClientErrors(null)
+      }}
+    >
+      <TextField
+        id="partner-request-name"
+        name="name"
+        autoComplete="name"
+        label={t('partners.request.name')}
+        defaultValue={values.name}
+        maxLength={PARTNER_NAME_MAX_LENGTH}
+        error={errors.name ? t(errors.name) : null}
+      />
+      <TextField
+        id="partner-request-phone"
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        label={t('partners.request.phone')}
+        hint={t('partners.request.phoneHint')}
+        defaultValue={values.phone}
+        maxLength={32}
+        error={errors.phone ? t(errors.phone) : null}
+      />
+      <div className="field">
+        <label htmlFor="partner-request-comment">{t('partners.request.comment')}</label>
+        <textarea
+          id="partner-request-comment"
+          name="comment"
+          rows={3}
+          maxLength={PARTNER_COMMENT_MAX_LENGTH}
+          defaultValue={values.comment}
+          aria-invalid={errors.comment ? true : undefined}
+          aria-describedby={errors.comment ? 'partner-request-comment-error' : 'partner-request-comment-hint'}
+        />
+        {errors.comment ? (
+          <small id="partner-request-comment-error" className="field-error" role="alert">
+            {t(errors.comment)}
+          </small>
+        ) : (
+          <small id="partner-request-comment-hint" className="field-hint">
+            {t('partners.request.commentHint')}
+          </small>
+        )}
+      </div>
+      {result?.error && !fetcher.data ? (
+        <p className="form-error" role="alert">
+          {t(result.error)}
+        </p>
+      ) : null}
+      <p className="partner-consent">{t('partners.request.consent')}</p>
+      <button type="submit" className="button primary block" disabled={busy}>
+        {busy ? t('partners.request.sending') : t('partners.request.submit')}
+      </button>
+    </fetcher.Form>
+  )
+}

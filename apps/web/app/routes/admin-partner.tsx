@@ -1,0 +1,286 @@
+import type { AdminPartner } from '@tulpar/contracts'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { AdminErrorContent } from '../features/admin/admin-error.tsx'
+import { assertSameOrigin, requireStaffUser, serviceError } from '../features/admin/admin-guard.server.ts'
+import { formatPhone } from '../features/auth/phone.ts'
+import {
+  type FormErrors,
+  LANGS,
+  type PartnerFormField,
+  type PartnerFormValues,
+} from '../features/partners/admin-form-fields.ts'
+import {
+  parsePartnerForm,
+  partnerAdminErrorKey,
+  partnerFormValues,
+  partnerServiceErrors,
+} from '../features/partners/admin-forms.server.ts'
+import { parsePartnerId } from '../features/partners/partner-id.ts'
+import type { MessageKey } from '../i18n/i18n.ts'
+import { LOCALE_NAMES } from '../i18n/i18n.ts'
+import { useI18n } from '../i18n/i18n-react.tsx'
+import { MESSAGES, translate } from '../i18n/index.ts'
+import adminPartnersStyles from '../styles/admin-partners.css?url'
+import type { Route } from './+types/admin-partner'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminPartnersStyles }]
+
+/** `new`, or the id of an existing partner; anything else is the back office's 404. */
+function target(raw: string | undefined): number | 'new' {
+  if (raw === 'new') return 'new'
+  const id = parsePartnerId(raw)
+  if (id === null) throw data({ reason: 'not-found' }, { status: 404 })
+  return id
+}
+
+function valuesOf(p: AdminPartner): PartnerFormValues {
+  return {
+    name: p.name,
+    categoryId: String(p.category.id),
+    cityId: String(p.city.id),
+    'description.ru': p.description.ru,
+    'description.kk': p.description.kk,
+    'description.en': p.description.en,
+    'address.ru': p.address.ru,
+    'address.kk': p.address.kk,
+    'address.en': p.address.en,
+    phones: p.phones.map(formatPhone).join('\n'),
+    lat: String(p.lat),
+    lng: String(p.lng),
+    website: p.website ?? '',
+    email: p.email ?? '',
+    isActive: p.isActive,
+  }
+}
+
+const EMPTY: PartnerFormValues = {
+  name: '',
+  categoryId: '',
+  cityId: '',
+  'description.ru': '',
+  'description.kk': '',
+  'description.en': '',
+  'address.ru': '',
+  'address.kk': '',
+  'address.en': '',
+  phones: '',
+  lat: '',
+  lng: '',
+  website: '',
+  email: '',
+  isActive: true,
+}
+
+/** Adds a partner (`/admin/partners/new`) or edits one: every field in ru, kk and en. Admins only. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext)
+  const locale = context.get(localeContext)
+  const user = await requireStaffUser(services.sessions, request)
+  if (user.role !== 'admin') throw data({ reason: 'admin' }, { status: 403 })
+  const id = target(params.id)
+  const [categories, cities] = await Promise.all([
+    services.partnersAdmin.listCategories(user),
+    services.reference.listCities(locale),
+  ])
+  let partner: AdminPartner | null = null
+  if (id !== 'new') {
+    try {
+      partner = await services.partnersAdmin.getPartner(user, id, locale)
+    } catch (error) {
+      if (serviceError(error)?.status === 404) throw data({ reason: 'not-found' }, { status: 404 })
+      throw error
+    }
+  }
+  const messages = MESSAGES[locale]
+  return {
+    id: partner?.id ?? null,
+    values: partner ? valuesOf(partner) : EMPTY,
+    categories: categories.results.map((c) => ({ id: c.id, name: c.names[locale], isActive: c.isActive })),
+    cities: cities.map((c) => ({ id: c.id, name: c.name })),
+    title: partner?.name ?? translate(messages, locale, 'admin.partner.newTitle'),
+  }
+}
+
+type ActionAnswer = { values: PartnerFormValues; errors: FormErrors<PartnerFormField>; error: MessageKey | null }
+
+/** Saves through the same use cases as POST and PUT /api/admin/partners/; back to the list with a notice. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext)
+  const locale = context.get(localeContext)
+  assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
+  const user = await requireStaffUser(services.sessions, request)
+  const id = target(params.id)
+  const values = partnerFormValues(await request.formData())
+  const answer = (status: number, patch: Partial<ActionAnswer>) =>
+    data<ActionAnswer>({ values, errors: {}, error: null, ...patch }, { status })
+  const parsed = parsePartnerForm(values)
+  if (!parsed.ok) return answer(400, { errors: parsed.errors })
+  let saved: AdminPartner
+  try {
+    saved =
+      id === 'new'
+        ? await services.partnersAdmin.createPartner(user, parsed.body, locale)
+        : await services.partnersAdmin.replacePartner(user, id, parsed.body, locale)
+  } catch (error) {
+    const fieldErrors = partnerServiceErrors(error, values)
+    if (fieldErrors) return answer(400, { errors: fieldErrors })
+    const known = serviceError(error)
+    if (!known) throw error
+    return answer(known.status, { error: partnerAdminErrorKey(known.code) })
+  }
+  return redirect(`/admin/partners?saved=${saved.id}`)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? 'Tulpar Auto'} — Tulpar Auto` },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function AdminPartnerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n()
+  const busy = useNavigation().state === 'submitting'
+  const values = actionData?.values ?? loaderData.values
+  const errors: FormErrors<PartnerFormField> = actionData?.errors ?? {}
+  const err = (name: PartnerFormField) => (errors[name] ? t(errors[name]) : null)
+  const invalid = (name: PartnerFormField) => (errors[name] ? true : undefined)
+  const described = (name: PartnerFormField, hint?: string) =>
+    [hint, errors[name] ? `partner-${name}-error` : null].filter(Boolean).join(' ') || undefined
+  const errorText = (name: PartnerFormField) =>
+    errors[name] ? (
+      <small id={`partner-${name}-error`} className="field-error" role="alert">
+        {err(name)}
+      </small>
+    ) : null
+  const input = (
+    name: PartnerFormField,
+    label: string,
+    extra: { maxLength?: number; type?: string; inputMode?: 'decimal'; placeholder?: string; hint?: string } = {},
+  ) => (
+    <div className="field">
+      <label htmlFor={`partner-${name}`}>{label}</label>
+      <input
+        id={`partner-${name}`}
+        name={name}
+        type={extra.type ?? 'text'}
+        inputMode={extra.inputMode}
+        maxLength={extra.maxLength}
+        placeholder={extra.placeholder}
+        defaultValue={values[name]}
+        aria-invalid={invalid(name)}
+        aria-describedby={described(name, extra.hint)}
+      />
+      {errorText(name)}
+    </div>
+  )
+  // Keyed by the saved values: after a failed post the form shows what was sent, not what was loaded.
+  const formKey = JSON.stringify(values)
+  return (
+    <div className="admin-page admin-partner">
+      <p>
+        <Link to="/admin/partners">← {t('admin.partner.back')}</Link>
+      </p>
+      <h1>{loaderData.id ? loaderData.title : t('admin.partner.newTitle')}</h1>
+      {actionData?.error ? (
+        <p className="form-error" role="alert">
+          {t(actionData.error)}
+        </p>
+      ) : null}
+      <Form method="post" className="panel admin-partner-form" noValidate key={formKey}>
+        {input('name', t('admin.partner.name'), { maxLength: 120 })}
+        <div className="admin-partner-row">
+          <div className="field">
+            <label htmlFor="partner-categoryId">{t('admin.partner.category')}</label>
+            <select
+              id="partner-categoryId"
+              name="categoryId"
+              defaultValue={values.categoryId}
+              aria-invalid={invalid('categoryId')}
+              aria-describedby={described('categoryId')}
+            >
+              <option value="">{t('admin.partner.choose')}</option>
+              {loaderData.categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.isActive ? c.name : `${c.name} (${t('admin.partners.off')})`}
+                </option>
+              ))}
+            </select>
+            {errorText('categoryId')}
+          </div>
+          <div className="field">
+            <label htmlFor="partner-cityId">{t('admin.partner.city')}</label>
+            <select
+              id="partner-cityId"
+              name="cityId"
+              defaultValue={values.cityId}
+              aria-invalid={invalid('cityId')}
+              aria-describedby={described('cityId')}
+            >
+              <option value="">{t('admin.partner.choose')}</option>
+              {loaderData.cities.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {errorText('cityId')}
+          </div>
+        </div>
+        {LANGS.map((lang) => (
+          <fieldset key={lang} className="admin-partner-lang">
+            <legend>{LOCALE_NAMES[lang]}</legend>
+            <div className="field">
+              <label htmlFor={`partner-description.${lang}`}>
+                {t('admin.partner.description', { lang: LOCALE_NAMES[lang] })}
+              </label>
+              <textarea
+                id={`partner-description.${lang}`}
+                name={`description.${lang}`}
+                rows={3}
+                maxLength={2000}
+                defaultValue={values[`description.${lang}`]}
+                aria-invalid={invalid(`description.${lang}`)}
+                aria-describedby={described(`description.${lang}`)}
+              />
+              {errorText(`description.${lang}`)}
+            </div>
+            {input(`address.${lang}`, t('admin.partner.address', { lang: LOCALE_NAMES[lang] }), { maxLength: 200 })}
+          </fieldset>
+        ))}
+        <div className="field">
+          <label htmlFor="partner-phones">{t('admin.partner.phones')}</label>
+          <textarea
+            id="partner-phones"
+            name="phones"
+            rows={2}
+            maxLength={200}
+            defaultValue={values.phones}
+            aria-invalid={invalid('phones')}
+            aria-describedby={described('phones')}
+          />
+          {errorText('phones')}
+        </div>
+        <div className="admin-partner-row">
+          {input('lat', t('admin.partner.lat'), { inputMode: 'decimal', hint: 'partner-coords-hint' })}
+          {input('lng', t('admin.partner.lng'), { inputMode: 'decimal', hint: 'partner-coords-hint' })}
+        </div>
+        <small id="partner-coords-hint" className="field-hint">
+          {t('admin.partner.coordsHint')}
+        </small>
+        {input('website', t('admin.partner.website'), { type: 'url', maxLength: 300, placeholder: 'https://' })}
+        {input('email', t('admin.partner.email'), { type: 'email', maxLength: 200 })}
+        <label className="check">
+          <input type="checkbox" name="isActive" defaultChecked={values.isActive} />
+          {t('admin.partner.active')}
+        </label>
+        <button type="submit" className="button primary" disabled={busy}>
+          {t('admin.partner.save')}
+        </button>
+      </Form>
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorContent error={error} />
+}
