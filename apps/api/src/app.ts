@@ -23,12 +23,14 @@ import { conversationsRoutes, messagingRoutes } from './modules/messaging/index.
 import { moderationRoutes } from './modules/moderation/index.ts'
 import { notificationsRoutes } from './modules/notifications/index.ts'
 import { partnersAdminRoutes, partnersRoutes } from './modules/partners/index.ts'
+import { registerPaymentRoutes } from './modules/payments/index.ts'
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
 import { referenceRoutes } from './modules/reference/index.ts'
 import { savedSearchesRoutes } from './modules/saved-searches/index.ts'
 import { sellingRoutes } from './modules/selling/index.ts'
 import { seoRoutes } from './modules/seo/index.ts'
 import { valuationRoutes } from './modules/valuation/index.ts'
+import { vehicleChecksRoutes } from './modules/vehicle-checks/index.ts'
 import { registerApiFallback } from './plugins/api-fallback.ts'
 import { registerStandardResponses } from './plugins/api-responses.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
@@ -40,7 +42,7 @@ import type { Services } from './services.ts'
 
 export interface BuildApiOptions {
   config: Pick<Config, 'publicUrl' | 'mediaDir' | 'authSecret' | 'devOutbox' | 'trustProxyHops'> &
-    Partial<Pick<Config, 'mediaStorage'>>
+    Partial<Pick<Config, 'mediaStorage' | 'payments'>>
   database: Pick<Database, 'ping' | 'db'>
   services: Services
   limiter: RateLimiter
@@ -117,6 +119,7 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await app.register(carPageRoutes(services), { prefix: '/api' })
   await app.register(leadsRoutes(services), { prefix: '/api' })
   await app.register(leadDeskRoutes(services), { prefix: '/api' })
+  await app.register(vehicleChecksRoutes({ ...services, limiter }), { prefix: '/api' })
   await app.register(partnersRoutes(services), { prefix: '/api' })
   await app.register(referenceRoutes(services), { prefix: '/api' })
   await app.register(sellingRoutes(services), { prefix: '/api' })
@@ -142,6 +145,10 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   if (config.devOutbox) registerOutboxRoutes(app, { db: database.db })
   // Development only: the stand-in for Google and Apple sign-in (LOCAL_ID_PROVIDER).
   if (services.localIdp) registerLocalIdpRoutes(app, services.localIdp)
+  registerPaymentRoutes(app, {
+    payments: services.payments,
+    webhookSecret: config.payments?.provider === 'kaspi' ? config.payments.webhookSecret : null,
+  })
   return app as unknown as FastifyInstance
 }
 

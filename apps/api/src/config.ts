@@ -60,6 +60,15 @@ const EnvSchema = z.object({
   FCM_CLIENT_EMAIL: z.string().optional(),
   /** The service account's PEM key (\n escapes allowed). */
   FCM_PRIVATE_KEY: z.string().optional(),
+  /** `local` (a checkout page of our own, no money moves), `kaspi` or `none`; default local with DEV_OUTBOX, else none. */
+  PAYMENT_PROVIDER: z.enum(['local', 'kaspi', 'none']).optional(),
+  KASPI_API_URL: z.url().optional(),
+  KASPI_MERCHANT_ID: z.string().optional(),
+  KASPI_API_KEY: z.string().optional(),
+  KASPI_WEBHOOK_SECRET: z.string().min(16).optional(),
+  KASPI_MAX_AMOUNT_KZT: z.coerce.number().int().positive().default(1_000_000),
+  /** The price of a full vehicle check and valuation, in tenge. */
+  VEHICLE_CHECK_PRICE_KZT: z.coerce.number().int().positive().default(4_990),
 })
 
 const TrustedIssuers = z.array(z.object({ issuer: z.string(), audience: z.string(), jwksUrl: z.url() }))
@@ -133,6 +142,19 @@ export interface Config {
     vapid: { publicKey: string; privateKey: string; subject: string } | null
     fcm: { projectId: string; clientEmail: string; privateKey: string } | null
   }
+  /** Who takes payments for paid services (null: nobody, the services are closed). */
+  payments:
+    | { provider: 'local' }
+    | {
+        provider: 'kaspi'
+        apiUrl: string
+        merchantId: string
+        apiKey: string
+        webhookSecret: string
+        maxAmountKzt: number
+      }
+    | null
+  vehicleCheckPriceKzt: number
 }
 
 /**
@@ -202,6 +224,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const fcmKeys = [e.FCM_PROJECT_ID, e.FCM_CLIENT_EMAIL, e.FCM_PRIVATE_KEY]
   if (fcmKeys.some(Boolean) && !fcmKeys.every(Boolean))
     problems.push('FCM_PROJECT_ID, FCM_CLIENT_EMAIL, FCM_PRIVATE_KEY: set all three or none')
+  const paymentProvider = e.PAYMENT_PROVIDER ?? ((e.DEV_OUTBOX ?? databaseUrl === null) ? 'local' : 'none')
+  const kaspiKeys = ['KASPI_API_URL', 'KASPI_MERCHANT_ID', 'KASPI_API_KEY', 'KASPI_WEBHOOK_SECRET'] as const
+  if (paymentProvider === 'kaspi' && kaspiKeys.some((k) => !e[k]))
+    problems.push(`${kaspiKeys.filter((k) => !e[k]).join(', ')}: required when PAYMENT_PROVIDER=kaspi`)
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: e.PORT,
@@ -259,6 +285,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : null,
     },
+    payments:
+      paymentProvider === 'local'
+        ? { provider: 'local' }
+        : paymentProvider === 'kaspi'
+          ? {
+              provider: 'kaspi',
+              apiUrl: e.KASPI_API_URL ?? '',
+              merchantId: e.KASPI_MERCHANT_ID ?? '',
+              apiKey: e.KASPI_API_KEY ?? '',
+              webhookSecret: e.KASPI_WEBHOOK_SECRET ?? '',
+              maxAmountKzt: e.KASPI_MAX_AMOUNT_KZT,
+            }
+          : null,
+    vehicleCheckPriceKzt: e.VEHICLE_CHECK_PRICE_KZT,
   }
 }
 

@@ -18,6 +18,7 @@ import { createConversationsService, createMessageHub, createMessagingService } 
 import { createModerationService, createStaffService, createTulparService } from './modules/moderation/index.ts'
 import { createNotificationsService } from './modules/notifications/index.ts'
 import { createPartnersAdminService, createPartnersService } from './modules/partners/index.ts'
+import { createKaspiProvider, createLocalProvider, createPaymentsService } from './modules/payments/index.ts'
 import { createPhonesService } from './modules/phones/index.ts'
 import { createProfilesService } from './modules/profiles/profiles.service.ts'
 import { createReferenceService } from './modules/reference/index.ts'
@@ -25,12 +26,13 @@ import { createSavedSearchesService } from './modules/saved-searches/index.ts'
 import { createSellingService } from './modules/selling/index.ts'
 import { createSeoService } from './modules/seo/index.ts'
 import { createValuationService } from './modules/valuation/index.ts'
+import { createVehicleChecksService } from './modules/vehicle-checks/index.ts'
 
 export type ServicesConfig = Pick<
   Config,
   'publicUrl' | 'authSecret' | 'googleClientId' | 'appleClientId' | 'trustedIdTokenIssuers' | 'localIdentityProvider'
 > &
-  Partial<Pick<Config, 'push'>>
+  Partial<Pick<Config, 'push' | 'payments' | 'vehicleCheckPriceKzt'>>
 
 /** Every use case of the product, wired by hand. REST routes and web loaders call the same functions. */
 export function createServices({
@@ -113,8 +115,29 @@ export function createServices({
     secret: config.authSecret,
     vapidPublicKey: config.push?.vapid?.publicKey ?? null,
   })
+  // Without a configured provider (config.payments null) paid services answer 503; tests get the local one.
+  const paymentSettings = config.payments === undefined ? { provider: 'local' as const } : config.payments
+  const payments = createPaymentsService({
+    db,
+    publicUrl: config.publicUrl,
+    provider:
+      paymentSettings === null
+        ? null
+        : paymentSettings.provider === 'local'
+          ? createLocalProvider(config.publicUrl)
+          : createKaspiProvider(paymentSettings),
+  })
+  const vehicleChecks = createVehicleChecksService({
+    db,
+    jobs,
+    payments,
+    valuation,
+    priceKzt: config.vehicleCheckPriceKzt ?? 4_990,
+  })
   return {
     seo,
+    payments,
+    vehicleChecks,
     reference,
     company,
     listings,

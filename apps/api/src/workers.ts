@@ -18,7 +18,7 @@ export function registerJobHandlers(
   config: Pick<Config, 'valuationRefreshMinutes'>,
   log: Log,
 ): void {
-  const { notifications, savedSearches, valuation, leadDesk } = services
+  const { notifications, savedSearches, valuation, leadDesk, vehicleChecks } = services
   queue.handle('email', (data) => notifications.deliverEmail(data))
   queue.handle('sms', (data) => notifications.deliverSms(data))
   queue.handle('push', (data) => notifications.deliverPush(data))
@@ -37,6 +37,7 @@ export function registerJobHandlers(
     await notifications.pruneDeliveryReceipts(30)
   })
   queue.handle('broadcast', (data) => notifications.runBroadcastPage(data))
+  queue.handle('vehicle-report', (data) => vehicleChecks.generateReport(data.reportId))
   queue.handle('lead-created', async (data) => {
     await leadDesk.announceLead(data.leadId)
   })

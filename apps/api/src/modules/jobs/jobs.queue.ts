@@ -27,6 +27,7 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   alert: { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 120, notify: true },
   'search-digest': { ...RETRIES, heartbeatSeconds: 60, expireInSeconds: 3600, policy: 'singleton' },
   broadcast: { ...RETRIES, heartbeatSeconds: 60, expireInSeconds: 900, notify: true },
+  'vehicle-report': { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 300, notify: true },
   'lead-created': { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 120, notify: true },
   'estimate-refresh': {
     retryLimit: 2,

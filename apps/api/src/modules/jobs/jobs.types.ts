@@ -33,6 +33,8 @@ export interface JobPayloads {
   'search-digest': Record<string, never>
   /** News or a promotion to everyone who opted in, in pages of users. */
   broadcast: { broadcastId: number; afterUserId?: string }
+  /** Make the TulparAutoCheck report of a paid vehicle check. */
+  'vehicle-report': { reportId: number }
   /** A lead was stored: tell the staff on duty, and a partner its own request. */
   'lead-created': { leadId: number }
   /** The market estimates and deal ratings (scheduled). */

@@ -1,0 +1,128 @@
+import { ENGINE_TYPES, type EngineType, type VehicleReportContent } from '@tulpar/contracts'
+import { asc, eq, isNotNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { listings } from '../listings/listings.tables.ts'
+import { brands, cities, models } from '../reference/reference.tables.ts'
+import type { ValuationService } from '../valuation/index.ts'
+import { estimateTransportTax } from '../valuation/index.ts'
+import { judgeMileage, NORM_KM_PER_YEAR, type Reading } from './mileage.ts'
+import type { RegisterAdapter } from './registers.ts'
+import type { checkOrders } from './vehicle-checks.tables.ts'
+
+type Order = typeof checkOrders.$inferSelect
+
+/** Every listing of the VIN that was ever public, oldest first, with what it said about the car. */
+function findSightings(db: Db, vin: string) {
+  return db
+    .select({
+      id: listings.id,
+      status: listings.status,
+      createdAt: listings.createdAt,
+      publishedAt: listings.publishedAt,
+      statusChangedAt: listings.statusChangedAt,
+      priceKzt: listings.priceKzt,
+      mileageKm: listings.mileageKm,
+      year: listings.year,
+      brandId: listings.brandId,
+      modelId: listings.modelId,
+      brand: brands.name,
+      model: models.name,
+      steering: listings.steering,
+      isCustomsCleared: listings.isCustomsCleared,
+      isDamaged: listings.isDamaged,
+      engineType: listings.engineType,
+      engineVolumeCc: listings.engineVolumeCc,
+      cityRu: cities.nameRu,
+      cityKk: cities.nameKk,
+      cityEn: cities.nameEn,
+      photoKey: listings.coverPhotoKey,
+    })
+    .from(listings)
+    .leftJoin(brands, eq(brands.id, listings.brandId))
+    .leftJoin(models, eq(models.id, listings.modelId))
+    .leftJoin(cities, eq(cities.id, listings.cityId))
+    .where(sql`${listings.vin} = ${vin} and ${isNotNull(listings.publishedAt)}`)
+    .orderBy(asc(listings.publishedAt), asc(listings.id))
+    .limit(100)
+}
+
+async function findCarNames(db: Db, brandId: number, modelId: number) {
+  const [row] = await db
+    .select({ brand: brands.name, model: models.name })
+    .from(models)
+    .innerJoin(brands, eq(brands.id, models.brandId))
+    .where(sql`${models.id} = ${modelId} and ${brands.id} = ${brandId}`)
+    .limit(1)
+  return row ?? null
+}
+
+/**
+ * What the report says, from our own data at the time it is made (a snapshot: later listings do not change
+ * it): the VIN's listings, the mileage verdict, the market value, the tax, and the registers.
+ */
+export async function buildReportContent(
+  db: Db,
+  deps: { valuation: Pick<ValuationService, 'estimateCar'>; registers: readonly RegisterAdapter[] },
+  order: Order,
+  now: Date,
+): Promise<VehicleReportContent> {
+  const sightings = await findSightings(db, order.vin)
+  const latest = sightings.at(-1) ?? null
+  const brandId = order.brandId ?? latest?.brandId ?? null
+  const modelId = order.modelId ?? latest?.modelId ?? null
+  const year = order.year ?? latest?.year ?? null
+  const names = brandId && modelId ? await findCarNames(db, brandId, modelId) : null
+  const readings: Reading[] = sightings
+    .filter((s) => s.mileageKm !== null)
+    .map((s) => ({ km: s.mileageKm as number, at: s.publishedAt ?? s.createdAt }))
+  if (order.mileageKm !== null) readings.push({ km: order.mileageKm, at: order.createdAt })
+  const mileage = judgeMileage(readings, year)
+  const currentKm = readings.length > 0 ? readings.reduce((a, b) => (b.at > a.at ? b : a)).km : null
+  const estimate =
+    brandId && modelId && year && currentKm !== null
+      ? await deps.valuation.estimateCar({
+          brandId,
+          modelId,
+          year,
+          mileageKm: currentKm,
+          steering: latest?.steering ?? undefined,
+          isCustomsCleared: latest?.isCustomsCleared,
+          isDamaged: latest?.isDamaged,
+        })
+      : null
+  const engineType = (ENGINE_TYPES as readonly string[]).includes(latest?.engineType ?? '')
+    ? (latest?.engineType as EngineType)
+    : null
+  const tax =
+    latest && engineType && year
+      ? estimateTransportTax({ engineType, engineVolumeCc: latest.engineVolumeCc, year }, now.getUTCFullYear())
+      : null
+  const registers = await Promise.all(deps.registers.map((r) => r.check(order.vin)))
+  return {
+    car: names && brandId && modelId ? { brand: names.brand, model: names.model, year, brandId, modelId } : null,
+    sightings: sightings.map((s) => ({
+      listingId: s.id,
+      title: [s.brand, s.model].filter(Boolean).join(' ') + (s.year ? `, ${s.year}` : ''),
+      status: s.status,
+      listedAt: (s.publishedAt ?? s.createdAt).toISOString(),
+      endedAt: s.status === 'published' ? null : s.statusChangedAt.toISOString(),
+      priceKzt: s.priceKzt,
+      mileageKm: s.mileageKm,
+      city: s.cityRu ? { ru: s.cityRu, kk: s.cityKk ?? s.cityRu, en: s.cityEn ?? s.cityRu } : null,
+      photoKey: s.photoKey,
+    })),
+    mileage: { verdict: mileage.verdict, flags: mileage.flags, normKmPerYear: NORM_KM_PER_YEAR },
+    valuation:
+      estimate?.estimate && currentKm !== null
+        ? {
+            ...estimate.estimate,
+            comparables: estimate.comparables,
+            comparableIds: estimate.comparableIds,
+            mileageKm: currentKm,
+          }
+        : null,
+    taxPerYear: tax ? { amountKzt: tax.amountKzt, ruleYear: tax.ruleYear } : null,
+    registers,
+    generatedAt: now.toISOString(),
+  }
+}

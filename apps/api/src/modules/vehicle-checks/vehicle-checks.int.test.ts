@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { checkOrders, leads, payments, vehicleReports } from '../../db/schema.ts'
+import { accountHelpers } from '../../testing/accounts.ts'
+import { createListing, setRole } from '../../testing/factories.ts'
+import { createTestApp } from '../../testing/test-app.ts'
+import { createLocalProvider, createPaymentsService } from '../payments/index.ts'
+
+let t: Awaited<ReturnType<typeof createTestApp>>
+const { signUp } = accountHelpers(() => t.app)
+type Account = Awaited<ReturnType<typeof signUp>>
+let buyer: Account
+let other: Account
+let admin: Account
+const VIN = 'XW7BF4FK5GS104417'
+const day = (y: number, m: number) => new Date(Date.UTC(y, m - 1, 10))
+
+beforeAll(async () => {
+  t = await createTestApp()
+  buyer = await signUp()
+  other = await signUp()
+  admin = await signUp()
+  await setRole(t.db, admin.id, 'admin')
+  const seller = await signUp()
+  // The demo's rolled-back Camry: 98,000 km at a sale in 2023, 151,000 at one in 2025, offered now with 112,000.
+  for (const [status, at, km] of [
+    ['sold', day(2023, 7), 98_000],
+    ['sold', day(2025, 1), 151_000],
+    ['published', day(2026, 10), 112_000],
+  ] as const)
+    await createListing(t.db, {
+      ownerId: seller.id,
+      vin: VIN,
+      status,
+      publishedAt: at,
+      year: 2016,
+      mileage: km,
+      mileageKm: km,
+    })
+})
+afterAll(() => t.close())
+
+const order = (a: Account | null, payload: object = { vin: VIN }) =>
+  t.app.inject({ method: 'POST', url: '/api/vehicle-checks/orders/', payload, headers: a ? a.auth : {} })
+const localPath = (checkoutUrl: string) => new URL(checkoutUrl).pathname
+const settle = (checkoutUrl: string, outcome: 'pay' | 'fail' | 'cancel') =>
+  t.app.inject({ method: 'POST', url: `${localPath(checkoutUrl)}/${outcome}` })
+const reportsOf = (orderId: number) => t.db.select().from(vehicleReports).where(eq(vehicleReports.orderId, orderId))
+
+describe('ordering and paying', () => {
+  test('a guest is asked to sign in (401); a bad VIN is 400 and stores nothing', async () => {
+    expect((await order(null)).statusCode).toBe(401)
+    expect((await t.app.inject({ url: '/api/vehicle-checks/reports/' })).statusCode).toBe(401)
+    const before = await t.db.$count(checkOrders)
+    const bad = await order(buyer, { vin: 'NOT-A-VIN!' })
+    expect(bad.statusCode).toBe(400)
+    expect(await t.db.$count(checkOrders)).toBe(before)
+  })
+
+  test('paid: the report is made by the job, "generating" until then, with the rolled-back reading flagged', async () => {
+    const res = await order(buyer)
+    expect(res.statusCode, res.body).toBe(201)
+    const o = res.json()
+    expect(o).toMatchObject({ status: 'awaiting_payment', amountKzt: 4_990, report: null })
+    // The local checkout page shows the amount and the three outcomes.
+    const page = await t.app.inject({ url: localPath(o.checkoutUrl) })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('4 990 ₸')
+    const paid = await settle(o.checkoutUrl, 'pay')
+    expect(paid.statusCode).toBe(303)
+    expect(paid.headers.location).toBe(`/check/orders/${o.id}?payment=paid`)
+    const after = (await t.app.inject({ url: `/api/vehicle-checks/orders/${o.id}/`, headers: buyer.auth })).json()
+    expect(after).toMatchObject({ status: 'paid', checkoutUrl: null, report: { status: 'generating' } })
+    const reportId = after.report.id
+    const generating = (
+      await t.app.inject({ url: `/api/vehicle-checks/reports/${reportId}/`, headers: buyer.auth })
+    ).json()
+    expect(generating).toMatchObject({ status: 'generating', content: null })
+
+    await t.jobs.drain()
+    const report = (await t.app.inject({ url: `/api/vehicle-checks/reports/${reportId}/`, headers: buyer.auth })).json()
+    expect(report.status).toBe('ready')
+    expect(report.name).toBe('TulparAutoCheck: Toyota Camry, 2016')
+    expect(report.content.sightings.map((s: { mileageKm: number }) => s.mileageKm)).toEqual([98_000, 151_000, 112_000])
+    expect(report.content.mileage.verdict).toBe('suspicious')
+    expect(report.content.mileage.flags[0]).toMatchObject({
+      kind: 'rollback',
+      earlier: { km: 151_000 },
+      later: { km: 112_000 },
+    })
+    // The state registers are not pretended: not checked, with the official service.
+    expect(report.content.registers).toHaveLength(4)
+    for (const r of report.content.registers) {
+      expect(r.status).toBe('not_checked')
+      expect(r.officialUrl).toMatch(/^https:\/\//)
+    }
+    expect(report.content.taxPerYear?.amountKzt).toBeGreaterThan(0)
+    // Listed under TulparAutoCheck reports.
+    const list = (await t.app.inject({ url: '/api/vehicle-checks/reports/', headers: buyer.auth })).json()
+    expect(list.results.map((r: { id: number }) => r.id)).toContain(reportId)
+    // The order is a lead in the desk too.
+    const [lead] = await t.db.select().from(leads).where(eq(leads.vin, VIN))
+    expect(lead).toMatchObject({ kind: 'vehicle_check', userId: buyer.id })
+  })
+
+  test('a payment confirmed twice makes one report', async () => {
+    const o = (await order(buyer)).json()
+    expect((await settle(o.checkoutUrl, 'pay')).statusCode).toBe(303)
+    expect((await settle(o.checkoutUrl, 'pay')).statusCode).toBe(303)
+    const paymentId = localPath(o.checkoutUrl).split('/').pop() as string
+    expect(await t.services.payments.settle(paymentId, 'paid')).toBe(false)
+    expect(await reportsOf(o.id)).toHaveLength(1)
+    await t.jobs.drain()
+    expect(await reportsOf(o.id)).toHaveLength(1)
+  })
+
+  test('failed, then paid on a second try; cancelled stays unpaid; neither makes a report', async () => {
+    const o = (await order(buyer)).json()
+    await settle(o.checkoutUrl, 'fail')
+    let now = (await t.app.inject({ url: `/api/vehicle-checks/orders/${o.id}/`, headers: buyer.auth })).json()
+    expect(now).toMatchObject({ status: 'failed', paidAt: null, report: null })
+    // A late "paid" for the failed payment is not taken: that payment has ended.
+    const failedId = localPath(o.checkoutUrl).split('/').pop() as string
+    expect(await t.services.payments.settle(failedId, 'paid')).toBe(false)
+    expect(await reportsOf(o.id)).toHaveLength(0)
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/vehicle-checks/orders/${o.id}/pay/`,
+      headers: buyer.auth,
+    })
+    expect(again.statusCode).toBe(200)
+    expect(again.json().checkoutUrl).not.toBe(o.checkoutUrl)
+    await settle(again.json().checkoutUrl, 'pay')
+    now = (await t.app.inject({ url: `/api/vehicle-checks/orders/${o.id}/`, headers: buyer.auth })).json()
+    expect(now.status).toBe('paid')
+    expect(await reportsOf(o.id)).toHaveLength(1)
+    // Paying a paid order again is refused.
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/vehicle-checks/orders/${o.id}/pay/`, headers: buyer.auth }))
+        .statusCode,
+    ).toBe(409)
+
+    const c = (await order(buyer)).json()
+    await settle(c.checkoutUrl, 'cancel')
+    const cancelled = (await t.app.inject({ url: `/api/vehicle-checks/orders/${c.id}/`, headers: buyer.auth })).json()
+    expect(cancelled).toMatchObject({ status: 'cancelled', report: null })
+    expect(await reportsOf(c.id)).toHaveLength(0)
+  })
+
+  test("someone else's order and report are 404 for another user and for staff", async () => {
+    const o = (await order(buyer)).json()
+    await settle(o.checkoutUrl, 'pay')
+    const [r] = await reportsOf(o.id)
+    for (const a of [other, admin]) {
+      expect((await t.app.inject({ url: `/api/vehicle-checks/orders/${o.id}/`, headers: a.auth })).statusCode).toBe(404)
+      expect((await t.app.inject({ url: `/api/vehicle-checks/reports/${r?.id}/`, headers: a.auth })).statusCode).toBe(
+        404,
+      )
+      const pay = await t.app.inject({
+        method: 'POST',
+        url: `/api/vehicle-checks/orders/${o.id}/pay/`,
+        headers: a.auth,
+      })
+      expect(pay.statusCode).toBe(404)
+      const theirs = (await t.app.inject({ url: '/api/vehicle-checks/reports/', headers: a.auth })).json()
+      expect(theirs.results.map((x: { id: number }) => x.id)).not.toContain(r?.id)
+    }
+  })
+
+  test("an amount over the provider's limit is refused before anything is recorded", async () => {
+    const small = createPaymentsService({
+      db: t.db,
+      publicUrl: 'http://x',
+      provider: createLocalProvider('http://x', 1_000),
+    })
+    const before = await t.db.$count(payments)
+    await expect(
+      small.start({ orderRef: 'check:0', amountKzt: 4_990, description: 'x', returnPath: '/' }),
+    ).rejects.toMatchObject({
+      code: 'payment.amount_over_limit',
+    })
+    expect(await t.db.$count(payments)).toBe(before)
+  })
+})

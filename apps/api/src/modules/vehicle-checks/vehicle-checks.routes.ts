@@ -1,0 +1,132 @@
+import {
+  CheckOrder,
+  CheckOrderBody,
+  CheckOrderParams,
+  CheckPrice,
+  Problem,
+  VehicleReport,
+  VehicleReportList,
+} from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { RateLimiter } from '../../lib/rate-limit.ts'
+import type { SessionResolver } from '../identity/session.ts'
+import { enforceRateLimits, withRetryAfter } from '../listings/index.ts'
+import type { VehicleChecksService } from './vehicle-checks.service.ts'
+
+const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
+/** Orders per user: a person checks a few cars, not hundreds. */
+const ORDER_LIMITS = { perUserHour: { limit: 20, windowSeconds: 3600 } }
+
+/** The paid vehicle check: price, orders and their payment, TulparAutoCheck reports. */
+export const vehicleChecksRoutes =
+  ({
+    vehicleChecks,
+    sessions,
+    limiter,
+  }: {
+    vehicleChecks: VehicleChecksService
+    sessions: SessionResolver
+    limiter: RateLimiter
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/vehicle-checks/price/',
+      {
+        schema: {
+          tags: ['vehicle-checks'],
+          summary: 'The price of a full check and valuation, and what the report holds',
+          response: { 200: CheckPrice },
+        },
+      },
+      async () => vehicleChecks.price(),
+    )
+
+    app.post(
+      '/vehicle-checks/orders/',
+      {
+        schema: {
+          tags: ['vehicle-checks'],
+          summary: 'Order a check of a VIN or body number; answers the order with the checkout URL to pay at',
+          description:
+            'Signed-in users only (401). A VIN that is neither a VIN nor a body number is 400. At most 20 orders an ' +
+            'hour per user (429). 503 when no payment provider is configured, 422 over its limit per payment.',
+          security,
+          body: CheckOrderBody,
+          response: { 201: CheckOrder, 400: Problem, 401: Problem, 422: Problem, 429: Problem, 503: Problem },
+        },
+      },
+      (req, reply) =>
+        withRetryAfter(reply, async () => {
+          const u = await sessions.requireUser(req)
+          await enforceRateLimits(limiter, [{ key: `check-order:user:${u.id}`, ...ORDER_LIMITS.perUserHour }])
+          const order = await vehicleChecks.createOrder(u, req.body)
+          reply.code(201)
+          return order
+        }),
+    )
+
+    app.get(
+      '/vehicle-checks/orders/:id/',
+      {
+        schema: {
+          tags: ['vehicle-checks'],
+          summary: 'An order of mine: its payment and report status',
+          description: "Someone else's order is 404.",
+          security,
+          params: CheckOrderParams,
+          response: { 200: CheckOrder, 400: Problem, 401: Problem, 404: Problem },
+        },
+      },
+      async (req) => vehicleChecks.getOrder(await sessions.requireUser(req), req.params.id),
+    )
+
+    app.post(
+      '/vehicle-checks/orders/:id/pay/',
+      {
+        schema: {
+          tags: ['vehicle-checks'],
+          summary: 'Pay again after a failed or cancelled payment (a paid order is 409)',
+          security,
+          params: CheckOrderParams,
+          response: {
+            200: CheckOrder,
+            400: Problem,
+            401: Problem,
+            404: Problem,
+            409: Problem,
+            422: Problem,
+            503: Problem,
+          },
+        },
+      },
+      async (req) => vehicleChecks.payOrder(await sessions.requireUser(req), req.params.id),
+    )
+
+    app.get(
+      '/vehicle-checks/reports/',
+      {
+        schema: {
+          tags: ['vehicle-checks'],
+          summary: 'My TulparAutoCheck reports: name, date, VIN, status',
+          security,
+          response: { 200: VehicleReportList, 401: Problem },
+        },
+      },
+      async (req) => vehicleChecks.listReports(await sessions.requireUser(req)),
+    )
+
+    app.get(
+      '/vehicle-checks/reports/:id/',
+      {
+        schema: {
+          tags: ['vehicle-checks'],
+          summary: "A report of mine ('generating' until ready, then its content)",
+          description: "Someone else's report is 404.",
+          security,
+          params: CheckOrderParams,
+          response: { 200: VehicleReport, 400: Problem, 401: Problem, 404: Problem },
+        },
+      },
+      async (req) => vehicleChecks.getReport(await sessions.requireUser(req), req.params.id),
+    )
+  }

@@ -1,0 +1,227 @@
+import type { CheckOrder, CheckOrderBody, CheckPrice, VehicleReport, VehicleReportList } from '@tulpar/contracts'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import type { JobSender } from '../jobs/index.ts'
+import { recordLead } from '../leads/index.ts'
+import type { PaymentsService } from '../payments/index.ts'
+import type { SessionUser } from '../profiles/profiles.service.ts'
+import { profiles } from '../profiles/profiles.tables.ts'
+import type { ValuationService } from '../valuation/index.ts'
+import { DEFAULT_REGISTERS, type RegisterAdapter } from './registers.ts'
+import { buildReportContent } from './report.ts'
+import {
+  CheckOrderNotFoundError,
+  CheckOrderNotPayableError,
+  VehicleReportNotFoundError,
+} from './vehicle-checks.errors.ts'
+import { checkOrders, vehicleReports } from './vehicle-checks.tables.ts'
+
+type OrderRow = typeof checkOrders.$inferSelect
+type ReportRow = typeof vehicleReports.$inferSelect
+
+const ORDER_REF = 'check'
+
+function toReport(r: ReportRow, withContent: true): VehicleReport
+function toReport(r: ReportRow, withContent: false): Omit<VehicleReport, 'content'>
+function toReport(r: ReportRow, withContent: boolean) {
+  const base = {
+    id: r.id,
+    orderId: r.orderId,
+    name: r.name,
+    vin: r.vin,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    readyAt: r.readyAt?.toISOString() ?? null,
+  }
+  return withContent ? { ...base, content: r.status === 'ready' ? (r.content ?? null) : null } : base
+}
+
+/**
+ * The paid vehicle check and valuation (issue 12): a signed-in user orders a check of a VIN or body number,
+ * pays through the payments service, and a job makes the TulparAutoCheck report of the paid order, once. Every
+ * order is also a lead in the desk. Orders and reports are their owner's only (404 for anyone else).
+ */
+export function createVehicleChecksService({
+  db,
+  jobs,
+  payments,
+  valuation,
+  priceKzt,
+  registers = DEFAULT_REGISTERS,
+  now = () => new Date(),
+}: {
+  db: Db
+  jobs: JobSender
+  payments: PaymentsService
+  valuation: Pick<ValuationService, 'estimateCar'>
+  priceKzt: number
+  registers?: readonly RegisterAdapter[]
+  now?: () => Date
+}) {
+  async function findOwnOrder(u: Pick<SessionUser, 'id'>, id: number): Promise<OrderRow> {
+    const [row] = await db
+      .select()
+      .from(checkOrders)
+      .where(and(eq(checkOrders.id, id), eq(checkOrders.userId, u.id)))
+      .limit(1)
+    if (!row) throw new CheckOrderNotFoundError(id)
+    return row
+  }
+
+  async function toOrder(row: OrderRow, checkoutUrl: string | null): Promise<CheckOrder> {
+    const [report] = await db
+      .select({ id: vehicleReports.id, status: vehicleReports.status })
+      .from(vehicleReports)
+      .where(eq(vehicleReports.orderId, row.id))
+      .limit(1)
+    return {
+      id: row.id,
+      vin: row.vin,
+      status: row.status,
+      amountKzt: row.amountKzt,
+      createdAt: row.createdAt.toISOString(),
+      paidAt: row.paidAt?.toISOString() ?? null,
+      checkoutUrl: row.status === 'paid' || row.status === 'refunded' ? null : checkoutUrl,
+      report: report ?? null,
+    }
+  }
+
+  /** A new payment for the order (the first, or again after a failed or cancelled one). */
+  async function startPayment(row: OrderRow): Promise<string> {
+    const { paymentId, checkoutUrl } = await payments.start({
+      orderRef: `${ORDER_REF}:${row.id}`,
+      amountKzt: row.amountKzt,
+      description: `TulparAutoCheck ${row.vin}`,
+      returnPath: `/check/orders/${row.id}`,
+    })
+    await db
+      .update(checkOrders)
+      .set({ paymentId, status: 'awaiting_payment', updatedAt: now() })
+      .where(eq(checkOrders.id, row.id))
+    return checkoutUrl
+  }
+
+  // The payment's outcome, in the transaction that records it: a paid order gets its one report and job.
+  payments.onOutcome(ORDER_REF, async (tx, { orderRef, outcome }) => {
+    const id = Number(orderRef.split(':')[1])
+    const at = now()
+    if (outcome === 'paid') {
+      const [paid] = await tx
+        .update(checkOrders)
+        .set({ status: 'paid', paidAt: at, updatedAt: at })
+        .where(and(eq(checkOrders.id, id), inArray(checkOrders.status, ['awaiting_payment', 'failed', 'cancelled'])))
+        .returning()
+      if (!paid) return
+      const [report] = await tx
+        .insert(vehicleReports)
+        .values({ orderId: id, userId: paid.userId, vin: paid.vin, name: `TulparAutoCheck ${paid.vin}`, createdAt: at })
+        .onConflictDoNothing()
+        .returning({ id: vehicleReports.id })
+      if (report) await jobs.send('vehicle-report', { reportId: report.id }, { tx })
+      return
+    }
+    const from = outcome === 'refunded' ? (['paid'] as const) : (['awaiting_payment'] as const)
+    await tx
+      .update(checkOrders)
+      .set({ status: outcome, updatedAt: at })
+      .where(and(eq(checkOrders.id, id), inArray(checkOrders.status, [...from])))
+  })
+
+  return {
+    price(): CheckPrice {
+      return { amountKzt: priceKzt, includes: ['history', 'mileage', 'valuation', 'tax', 'registers'] }
+    },
+
+    /**
+     * Orders a check and starts its payment: answers the order with the checkout URL. Throws
+     * PaymentsUnavailableError (503) when no provider is configured.
+     */
+    async createOrder(u: Pick<SessionUser, 'id'>, body: CheckOrderBody): Promise<CheckOrder> {
+      const row = await db.transaction(async (tx) => {
+        const [order] = await tx
+          .insert(checkOrders)
+          .values({
+            userId: u.id,
+            vin: body.vin,
+            brandId: body.brandId ?? null,
+            modelId: body.modelId ?? null,
+            year: body.year ?? null,
+            mileageKm: body.mileageKm ?? null,
+            amountKzt: priceKzt,
+            createdAt: now(),
+          })
+          .returning()
+        if (!order) throw new Error('order not stored')
+        const [profile] = await tx
+          .select({ phone: profiles.phone })
+          .from(profiles)
+          .where(eq(profiles.userId, u.id))
+          .limit(1)
+        // The desk sees every order (a check that was never paid may want a call).
+        await recordLead(tx, jobs, {
+          kind: 'vehicle_check',
+          userId: u.id,
+          phone: profile?.phone ?? '',
+          vin: body.vin,
+          sourcePath: '/check',
+        })
+        return order
+      })
+      const checkoutUrl = await startPayment(row)
+      return toOrder({ ...row, status: 'awaiting_payment' }, checkoutUrl)
+    },
+
+    /** Pays again after a failed or cancelled payment. Throws CheckOrderNotPayableError once paid. */
+    async payOrder(u: Pick<SessionUser, 'id'>, id: number): Promise<CheckOrder> {
+      const row = await findOwnOrder(u, id)
+      if (row.status === 'paid' || row.status === 'refunded') throw new CheckOrderNotPayableError(row.status)
+      const checkoutUrl = await startPayment(row)
+      return toOrder({ ...row, status: 'awaiting_payment' }, checkoutUrl)
+    },
+
+    /** Throws CheckOrderNotFoundError for anyone but the owner. */
+    async getOrder(u: Pick<SessionUser, 'id'>, id: number): Promise<CheckOrder> {
+      return toOrder(await findOwnOrder(u, id), null)
+    },
+
+    /** TulparAutoCheck reports in the profile, newest first. */
+    async listReports(u: Pick<SessionUser, 'id'>): Promise<VehicleReportList> {
+      const rows = await db
+        .select()
+        .from(vehicleReports)
+        .where(eq(vehicleReports.userId, u.id))
+        .orderBy(desc(vehicleReports.createdAt), desc(vehicleReports.id))
+        .limit(200)
+      return { results: rows.map((r) => toReport(r, false)) }
+    },
+
+    /** Throws VehicleReportNotFoundError for anyone but the owner. */
+    async getReport(u: Pick<SessionUser, 'id'>, id: number): Promise<VehicleReport> {
+      const [row] = await db
+        .select()
+        .from(vehicleReports)
+        .where(and(eq(vehicleReports.id, id), eq(vehicleReports.userId, u.id)))
+        .limit(1)
+      if (!row) throw new VehicleReportNotFoundError(id)
+      return toReport(row, true)
+    },
+
+    /** The 'vehicle-report' job: makes the report of a paid order (once; a retried job finds it ready). */
+    async generateReport(reportId: number): Promise<void> {
+      const [report] = await db.select().from(vehicleReports).where(eq(vehicleReports.id, reportId)).limit(1)
+      if (report?.status !== 'generating') return
+      const [order] = await db.select().from(checkOrders).where(eq(checkOrders.id, report.orderId)).limit(1)
+      if (!order) return
+      const at = now()
+      const content = await buildReportContent(db, { valuation, registers }, order, at)
+      const car = content.car
+        ? `${content.car.brand} ${content.car.model}${content.car.year ? `, ${content.car.year}` : ''}`
+        : order.vin
+      await db
+        .update(vehicleReports)
+        .set({ status: 'ready', content, readyAt: at, name: `TulparAutoCheck: ${car}` })
+        .where(and(eq(vehicleReports.id, reportId), eq(vehicleReports.status, 'generating')))
+    },
+  }
+}
+export type VehicleChecksService = ReturnType<typeof createVehicleChecksService>
