@@ -4,6 +4,7 @@ import type { RateLimiter } from './lib/rate-limit.ts'
 import { createCompanyService } from './modules/company/index.ts'
 import { createQueuedMailer, createQueuedSms, type Delivery } from './modules/delivery/index.ts'
 import { createFavouritesService } from './modules/favourites/index.ts'
+import { createGarageService } from './modules/garage/index.ts'
 import { createAbuseLimits } from './modules/identity/abuse-limits.ts'
 import { createAuth } from './modules/identity/auth.ts'
 import { createIdTokenExchange } from './modules/identity/id-token.ts'
@@ -101,6 +102,7 @@ export function createServices({
   const seo = createSeoService({ db, publicUrl: config.publicUrl })
   const savedSearches = createSavedSearchesService({ db, listings, jobs })
   const favourites = createFavouritesService({ db })
+  const garage = createGarageService({ db, reference, valuation, selling, limiter })
   const notifications = createNotificationsService({
     db,
     jobs,
@@ -132,6 +134,7 @@ export function createServices({
     tulpar,
     savedSearches,
     favourites,
+    garage,
     notifications,
   }
 }

@@ -54,3 +54,6 @@ export const FAVOURITES_LIMIT = 500
 export const MESSAGE_MAX_LENGTH = 2000
 /** What a message asked for that scammers ask for: the other side sees a warning in their language. */
 export const FRAUD_WARNINGS = ['prepayment', 'card', 'messenger'] as const
+
+/** Cars in one garage: more than a family or a small business keeps; each is valued once a day. */
+export const GARAGE_LIMIT = 20

@@ -34,6 +34,8 @@ export interface JobPayloads {
   broadcast: { broadcastId: number; afterUserId?: string }
   /** The market estimates and deal ratings (scheduled). */
   'estimate-refresh': Record<string, never>
+  /** A value a day for garage cars whose owners did not open the garage that day (scheduled). */
+  'garage-values': Record<string, never>
 }
 export type JobName = keyof JobPayloads
 
