@@ -184,8 +184,17 @@ describe('the owner', () => {
     )
     const wrongYear = await inject('POST', '/api/garage/', user.auth, camry2018({ year: 1960 }))
     expect(wrongYear.json().errors).toContainEqual(expect.objectContaining({ field: 'body.year', code: 'year_range' }))
-    const badVin = await inject('POST', '/api/garage/', user.auth, camry2018({ vin: 'NOT-A-VIN' }))
-    expect(badVin.json().errors).toContainEqual(expect.objectContaining({ field: 'body.vin', code: 'vin' }))
+    // Every field error at once: a bad VIN and a wrong year together.
+    const badVin = await inject('POST', '/api/garage/', user.auth, camry2018({ vin: 'NOT-A-VIN', year: 1960 }))
+    expect(badVin.json().errors).toEqual([
+      expect.objectContaining({ field: 'body.vin', code: 'vin' }),
+      expect.objectContaining({ field: 'body.year', code: 'year_range' }),
+    ])
+    const badEdit = await inject('PATCH', `/api/garage/${(await addCar(user.auth, camry2018())).id}/`, user.auth, {
+      vin: 'NOT-A-VIN',
+    })
+    expect(badEdit.json().errors).toContainEqual(expect.objectContaining({ field: 'body.vin', code: 'vin' }))
+    await t.db.delete(garageItems).where(eq(garageItems.userId, user.id))
     const unknown = await inject('POST', '/api/garage/', user.auth, camry2018({ colour: 'red' }))
     expect(unknown.statusCode).toBe(400)
     expect((await list(user.auth)).count).toBe(0)

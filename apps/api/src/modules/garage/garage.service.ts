@@ -59,16 +59,16 @@ const fieldError = (field: string, code: string, message: string): FieldError =>
   message,
 })
 
-/** A VIN or body number as stored (upper case, no spaces), null when empty; throws on one that is neither. */
-function cleanVin(vin: string | null | undefined): string | null | undefined {
-  if (vin === undefined) return undefined
+const VIN_MESSAGE = 'Enter a VIN of 17 characters (no I, O or Q) or a body number such as NZE121-3123456'
+
+/** A VIN or body number as stored (upper case, no spaces), null when empty; `error` for one that is neither. */
+function cleanVin(vin: string | null | undefined): { vin: string | null | undefined; error: FieldError | null } {
+  if (vin === undefined) return { vin: undefined, error: null }
   const value = vin === null ? '' : normaliseVin(vin)
-  if (value === '') return null
-  if (!classifyVin(value))
-    throw new FieldValidationError([
-      fieldError('vin', 'vin', 'Enter a VIN of 17 characters (no I, O or Q) or a body number such as NZE121-3123456'),
-    ])
-  return value
+  if (value === '') return { vin: null, error: null }
+  return classifyVin(value)
+    ? { vin: value, error: null }
+    : { vin: undefined, error: fieldError('vin', 'vin', VIN_MESSAGE) }
 }
 
 /** An electric car has no engine volume; a volume without an engine type is kept as said. */
@@ -208,13 +208,15 @@ export function createGarageService({
     return car
   }
 
-  /** Brand, model of that brand, a year the model was made in (and not after next year). */
-  async function checkIdentity(body: Pick<AddGarageCarBody, 'brandId' | 'modelId' | 'year'>) {
+  /** Brand, model of that brand, a year the model was made in (and not after next year); with other field errors. */
+  async function checkIdentity(
+    body: Pick<AddGarageCarBody, 'brandId' | 'modelId' | 'year'>,
+    errors: FieldError[],
+  ): Promise<void> {
     const [brand, model] = await Promise.all([
       reference.findBrandById(body.brandId),
       reference.findModelById(body.modelId),
     ])
-    const errors: FieldError[] = []
     if (!brand) errors.push(fieldError('brandId', 'not_in_list', 'Choose one of the offered values'))
     if (!model || model.brandId !== body.brandId)
       errors.push(fieldError('modelId', 'not_in_list', 'Choose one of the offered values'))
@@ -245,8 +247,8 @@ export function createGarageService({
      */
     async addCar(u: User, body: AddGarageCarBody): Promise<GarageCar> {
       await limitWrites(u)
-      const vin = cleanVin(body.vin)
-      await checkIdentity(body)
+      const { vin, error } = cleanVin(body.vin)
+      await checkIdentity(body, error ? [error] : [])
       await requireRoom(u)
       const id = await repo.insertGarageItem(db, {
         userId: u.id,
@@ -305,7 +307,8 @@ export function createGarageService({
     async updateCar(u: User, id: number, body: UpdateGarageCarBody): Promise<GarageCar> {
       await limitWrites(u)
       const row = await requireRow(u, id)
-      const vin = cleanVin(body.vin)
+      const { vin, error } = cleanVin(body.vin)
+      if (error) throw new FieldValidationError([error])
       if (body.status !== undefined && statusFollowsListing(row.listingStatus))
         throw new GarageStatusFollowsListingError(id)
       const engine =
