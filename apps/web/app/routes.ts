@@ -36,6 +36,8 @@ export default [
     route('create-auto', 'routes/create-auto.tsx'),
     route('create-auto/:id', 'routes/create-auto-step.tsx'),
     route('account/listings', 'routes/account-listings.tsx'),
+    // The garage (issue 12): the user's own cars, their value, tax, check and "sell this car".
+    route('account/garage', 'routes/account-garage.tsx'),
     // Saved searches (issue 11): the list, and the alerts' link that opens one in the catalogue.
     route('account/messages', 'routes/account-messages.tsx'),
     route('account/messages/:id', 'routes/account-message.tsx'),

@@ -6,6 +6,7 @@ import { catalogueEn } from './catalogue.en.ts'
 import { chatEn } from './chat.en.ts'
 import { creditEn } from './credit.en.ts'
 import { favouritesEn } from './favourites.en.ts'
+import { garageEn } from './garage.en.ts'
 import type { Messages } from './i18n.ts'
 import { searchesEn } from './searches.en.ts'
 import { sellPhoneEn } from './sell-phone.en.ts'
@@ -245,8 +246,6 @@ export const en: Messages = {
   'account.notifyPriceChanges': 'Price changes of favourite cars',
   'account.save': 'Save',
   'account.garage': 'My garage',
-  'account.garage.soon':
-    'Your cars will appear here with brand, model, mileage and status. This section is coming soon.',
   'account.messages': 'My messages',
   'account.messages.soon': 'Conversations with buyers and sellers will appear here. This section is coming soon.',
   'account.reports': 'TulparAutoCheck reports',
@@ -274,6 +273,7 @@ export const en: Messages = {
   ...ux2En,
   ...searchesEn,
   ...favouritesEn,
+  ...garageEn,
   ...chatEn,
   ...creditEn,
 }

@@ -6,6 +6,7 @@ import { catalogueKk } from './catalogue.kk.ts'
 import { chatKk } from './chat.kk.ts'
 import { creditKk } from './credit.kk.ts'
 import { favouritesKk } from './favourites.kk.ts'
+import { garageKk } from './garage.kk.ts'
 import type { Messages } from './i18n.ts'
 import { searchesKk } from './searches.kk.ts'
 import { sellPhoneKk } from './sell-phone.kk.ts'
@@ -254,7 +255,6 @@ export const kk: Messages = {
   'account.notifyPriceChanges': 'Таңдаулы көліктер бағасының өзгеруі',
   'account.save': 'Сақтау',
   'account.garage': 'Менің гаражым',
-  'account.garage.soon': 'Мұнда көліктеріңіз шығады: маркасы, моделі, жүрісі және күйі. Бөлім жақында іске қосылады.',
   'account.messages': 'Менің хабарларым',
   'account.messages.soon': 'Мұнда сатып алушылар мен сатушылармен хат алмасу болады. Бөлім жақында іске қосылады.',
   'account.reports': 'TulparAutoCheck есептері',
@@ -281,6 +281,7 @@ export const kk: Messages = {
   ...ux2Kk,
   ...searchesKk,
   ...favouritesKk,
+  ...garageKk,
   ...chatKk,
   ...creditKk,
 }

@@ -6,6 +6,7 @@ import { catalogueRu } from './catalogue.ru.ts'
 import { chatRu } from './chat.ru.ts'
 import { creditRu } from './credit.ru.ts'
 import { favouritesRu } from './favourites.ru.ts'
+import { garageRu } from './garage.ru.ts'
 import { searchesRu } from './searches.ru.ts'
 import { sellPhoneRu } from './sell-phone.ru.ts'
 import { sellingRu } from './selling.ru.ts'
@@ -262,7 +263,6 @@ export const ru = {
   'account.notifyPriceChanges': 'Изменения цен на избранные автомобили',
   'account.save': 'Сохранить',
   'account.garage': 'Мой гараж',
-  'account.garage.soon': 'Здесь появятся ваши автомобили: марка, модель, пробег и статус. Раздел скоро заработает.',
   'account.messages': 'Мои сообщения',
   'account.messages.soon': 'Здесь будет переписка с покупателями и продавцами. Раздел скоро заработает.',
   'account.reports': 'Отчёты TulparAutoCheck',
@@ -289,6 +289,7 @@ export const ru = {
   ...ux2Ru,
   ...searchesRu,
   ...favouritesRu,
+  ...garageRu,
   ...chatRu,
   ...creditRu,
 } as const
