@@ -71,7 +71,17 @@ export default function AccountGarage({ loaderData, actionData }: Route.Componen
         <ul className="garage-list">
           {garage.results.map((car) => (
             <GarageCarCard
-              key={`${car.id}-${car.mileageKm}-${car.status}`}
+              // A saved change remounts the card: its edit form closes and shows the values as saved.
+              key={[
+                car.id,
+                car.mileageKm,
+                car.status,
+                car.vin,
+                car.engineType,
+                car.engineVolumeCc,
+                car.steering,
+                car.isCustomsCleared,
+              ].join('|')}
               car={car}
               result={actionData}
               notice={notice && car.id === noticeCar ? notice : null}
