@@ -40,6 +40,8 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     // The journeys' API calls name their own client address (client-ip.ts), as a proxy in front would.
     TRUST_PROXY_HOPS: '1',
+    // The vehicle check journey sees its report 'being generated' before it is ready.
+    REPORT_DELAY_SECONDS: '2',
   }
   // The embedded database admits one process at a time: the admin is made with the CLI before the server starts.
   const admin = { email: 'e2e-admin@tulpar.kz', password: randomBytes(12).toString('hex') }

@@ -13,6 +13,7 @@ import type { RateLimiter } from './lib/rate-limit.ts'
 import { companyRoutes } from './modules/company/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
 import { favouritesRoutes } from './modules/favourites/index.ts'
+import { garageRoutes } from './modules/garage/index.ts'
 import { createAbuseLimits } from './modules/identity/abuse-limits.ts'
 import { registerAuthHandler, registerIdTokenExchange } from './modules/identity/identity.routes.ts'
 import { registerLocalIdpRoutes } from './modules/identity/local-idp.routes.ts'
@@ -137,6 +138,7 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await app.register(moderationRoutes(services), { prefix: '/api' })
   await app.register(partnersAdminRoutes(services), { prefix: '/api' })
   await app.register(favouritesRoutes(services), { prefix: '/api' })
+  await app.register(garageRoutes(services), { prefix: '/api' })
   await app.register(savedSearchesRoutes(services), { prefix: '/api' })
   await app.register(notificationsRoutes(services), { prefix: '/api' })
   // robots.txt and the sitemaps live at the site's root, beside the web app's pages.

@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   KASPI_MAX_AMOUNT_KZT: z.coerce.number().int().positive().default(1_000_000),
   /** The price of a full vehicle check and valuation, in tenge. */
   VEHICLE_CHECK_PRICE_KZT: z.coerce.number().int().positive().default(4_990),
+  /** Seconds before a paid report's job starts (0; the end-to-end test sets 2 to see the 'being generated' page). */
+  REPORT_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
 })
 
 const TrustedIssuers = z.array(z.object({ issuer: z.string(), audience: z.string(), jwksUrl: z.url() }))
@@ -155,6 +157,7 @@ export interface Config {
       }
     | null
   vehicleCheckPriceKzt: number
+  reportDelaySeconds: number
 }
 
 /**
@@ -299,6 +302,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : null,
     vehicleCheckPriceKzt: e.VEHICLE_CHECK_PRICE_KZT,
+    reportDelaySeconds: e.REPORT_DELAY_SECONDS,
   }
 }
 

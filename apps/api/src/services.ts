@@ -4,6 +4,7 @@ import type { RateLimiter } from './lib/rate-limit.ts'
 import { createCompanyService } from './modules/company/index.ts'
 import { createQueuedMailer, createQueuedSms, type Delivery } from './modules/delivery/index.ts'
 import { createFavouritesService } from './modules/favourites/index.ts'
+import { createGarageService } from './modules/garage/index.ts'
 import { createAbuseLimits } from './modules/identity/abuse-limits.ts'
 import { createAuth } from './modules/identity/auth.ts'
 import { createIdTokenExchange } from './modules/identity/id-token.ts'
@@ -32,7 +33,7 @@ export type ServicesConfig = Pick<
   Config,
   'publicUrl' | 'authSecret' | 'googleClientId' | 'appleClientId' | 'trustedIdTokenIssuers' | 'localIdentityProvider'
 > &
-  Partial<Pick<Config, 'push' | 'payments' | 'vehicleCheckPriceKzt'>>
+  Partial<Pick<Config, 'push' | 'payments' | 'vehicleCheckPriceKzt' | 'reportDelaySeconds'>>
 
 /** Every use case of the product, wired by hand. REST routes and web loaders call the same functions. */
 export function createServices({
@@ -107,6 +108,7 @@ export function createServices({
   const seo = createSeoService({ db, publicUrl: config.publicUrl })
   const savedSearches = createSavedSearchesService({ db, listings, jobs })
   const favourites = createFavouritesService({ db })
+  const garage = createGarageService({ db, reference, valuation, selling, limiter })
   const notifications = createNotificationsService({
     db,
     jobs,
@@ -133,6 +135,7 @@ export function createServices({
     payments,
     valuation,
     priceKzt: config.vehicleCheckPriceKzt ?? 4_990,
+    reportDelaySeconds: config.reportDelaySeconds ?? 0,
   })
   return {
     seo,
@@ -162,6 +165,7 @@ export function createServices({
     tulpar,
     savedSearches,
     favourites,
+    garage,
     notifications,
   }
 }

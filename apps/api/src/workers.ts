@@ -2,6 +2,9 @@ import type { Config } from './config.ts'
 import type { JobQueue } from './modules/jobs/index.ts'
 import type { Services } from './services.ts'
 
+/** Garage cars valued by one run of the hourly job (two queries each). */
+const GARAGE_VALUES_PER_RUN = 500
+
 type Log = { info: (o: object, m: string) => void; error: (o: object, m: string) => void }
 
 // The refresh interval as a UTC cron: every 15 minutes for 15, every second hour for 120.
@@ -18,7 +21,7 @@ export function registerJobHandlers(
   config: Pick<Config, 'valuationRefreshMinutes'>,
   log: Log,
 ): void {
-  const { notifications, savedSearches, valuation, leadDesk, vehicleChecks } = services
+  const { notifications, savedSearches, valuation, leadDesk, vehicleChecks, garage } = services
   queue.handle('email', (data) => notifications.deliverEmail(data))
   queue.handle('sms', (data) => notifications.deliverSms(data))
   queue.handle('push', (data) => notifications.deliverPush(data))
@@ -42,6 +45,13 @@ export function registerJobHandlers(
     await leadDesk.announceLead(data.leadId)
   })
   queue.schedule('search-digest', '15 * * * *')
+  // Hourly, a bounded batch each run: the first runs of a day value every garage car not valued yet that day.
+  queue.handle('garage-values', async () => {
+    const started = performance.now()
+    const valued = await garage.valueDueCars(GARAGE_VALUES_PER_RUN)
+    if (valued > 0) log.info({ valued, ms: Math.round(performance.now() - started) }, 'garage cars valued')
+  })
+  queue.schedule('garage-values', '40 * * * *')
   if (config.valuationRefreshMinutes > 0) {
     const intervalMs = config.valuationRefreshMinutes * 60_000
     queue.handle('estimate-refresh', async () => {

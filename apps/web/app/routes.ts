@@ -37,6 +37,11 @@ export default [
     route('cars/:id/write', 'routes/car-write.tsx'),
     // The credit calculator and application (the widget on the home and car pages posts here).
     route('credit', 'routes/credit.tsx'),
+    // The paid vehicle check (issue 12): the order form, an order's payment and report state, the reports.
+    route('check', 'routes/check.tsx'),
+    route('check/orders/:id', 'routes/check-order.tsx'),
+    route('account/reports', 'routes/account-reports.tsx'),
+    route('account/reports/:id', 'routes/account-report.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
     route('account', 'routes/account.tsx'),
     route('account/delete', 'routes/account-delete.tsx'),
@@ -44,6 +49,8 @@ export default [
     route('create-auto', 'routes/create-auto.tsx'),
     route('create-auto/:id', 'routes/create-auto-step.tsx'),
     route('account/listings', 'routes/account-listings.tsx'),
+    // The garage (issue 12): the user's own cars, their value, tax, check and "sell this car".
+    route('account/garage', 'routes/account-garage.tsx'),
     // Saved searches (issue 11): the list, and the alerts' link that opens one in the catalogue.
     route('account/messages', 'routes/account-messages.tsx'),
     route('account/messages/:id', 'routes/account-message.tsx'),

@@ -58,3 +58,5 @@ export const FRAUD_WARNINGS = ['prepayment', 'card', 'messenger'] as const
 /** The partner request form (spec: name, phone, a short comment). */
 export const PARTNER_NAME_MAX_LENGTH = 80
 export const PARTNER_COMMENT_MAX_LENGTH = 500
+/** Cars in one garage: more than a family or a small business keeps; each is valued once a day. */
+export const GARAGE_LIMIT = 20

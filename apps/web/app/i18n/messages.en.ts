@@ -4,9 +4,11 @@ import { authEn } from './auth.en.ts'
 import { carEn } from './car.en.ts'
 import { catalogueEn } from './catalogue.en.ts'
 import { chatEn } from './chat.en.ts'
+import { checkEn } from './check.en.ts'
 import { companyEn } from './company.en.ts'
 import { creditEn } from './credit.en.ts'
 import { favouritesEn } from './favourites.en.ts'
+import { garageEn } from './garage.en.ts'
 import type { Messages } from './i18n.ts'
 import { leadsEn } from './leads.en.ts'
 import { partnersEn } from './partners.en.ts'
@@ -248,12 +250,9 @@ export const en: Messages = {
   'account.notifyPriceChanges': 'Price changes of favourite cars',
   'account.save': 'Save',
   'account.garage': 'My garage',
-  'account.garage.soon':
-    'Your cars will appear here with brand, model, mileage and status. This section is coming soon.',
   'account.messages': 'My messages',
   'account.messages.soon': 'Conversations with buyers and sellers will appear here. This section is coming soon.',
   'account.reports': 'TulparAutoCheck reports',
-  'account.reports.soon': 'Reports of the vehicle checks you ordered will appear here. This section is coming soon.',
   'account.logout': 'Log out',
   'account.logout.title': 'Log out of your account?',
   'account.logout.text': 'You will need to sign in again to use your favourites and your listings.',
@@ -277,7 +276,9 @@ export const en: Messages = {
   ...ux2En,
   ...searchesEn,
   ...leadsEn,
+  ...checkEn,
   ...favouritesEn,
+  ...garageEn,
   ...chatEn,
   ...creditEn,
   ...companyEn,

@@ -4,9 +4,11 @@ import { authKk } from './auth.kk.ts'
 import { carKk } from './car.kk.ts'
 import { catalogueKk } from './catalogue.kk.ts'
 import { chatKk } from './chat.kk.ts'
+import { checkKk } from './check.kk.ts'
 import { companyKk } from './company.kk.ts'
 import { creditKk } from './credit.kk.ts'
 import { favouritesKk } from './favourites.kk.ts'
+import { garageKk } from './garage.kk.ts'
 import type { Messages } from './i18n.ts'
 import { leadsKk } from './leads.kk.ts'
 import { partnersKk } from './partners.kk.ts'
@@ -257,11 +259,9 @@ export const kk: Messages = {
   'account.notifyPriceChanges': 'Таңдаулы көліктер бағасының өзгеруі',
   'account.save': 'Сақтау',
   'account.garage': 'Менің гаражым',
-  'account.garage.soon': 'Мұнда көліктеріңіз шығады: маркасы, моделі, жүрісі және күйі. Бөлім жақында іске қосылады.',
   'account.messages': 'Менің хабарларым',
   'account.messages.soon': 'Мұнда сатып алушылар мен сатушылармен хат алмасу болады. Бөлім жақында іске қосылады.',
   'account.reports': 'TulparAutoCheck есептері',
-  'account.reports.soon': 'Мұнда сіз тапсырыс берген көлік тексеру есептері болады. Бөлім жақында іске қосылады.',
   'account.logout': 'Шығу',
   'account.logout.title': 'Аккаунттан шығасыз ба?',
   'account.logout.text': 'Таңдаулылар мен хабарландыруларыңызды қайта пайдалану үшін қайта кіру қажет болады.',
@@ -284,7 +284,9 @@ export const kk: Messages = {
   ...ux2Kk,
   ...searchesKk,
   ...leadsKk,
+  ...checkKk,
   ...favouritesKk,
+  ...garageKk,
   ...chatKk,
   ...creditKk,
   ...companyKk,

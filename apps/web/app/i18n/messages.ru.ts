@@ -4,9 +4,11 @@ import { authRu } from './auth.ru.ts'
 import { carRu } from './car.ru.ts'
 import { catalogueRu } from './catalogue.ru.ts'
 import { chatRu } from './chat.ru.ts'
+import { checkRu } from './check.ru.ts'
 import { companyRu } from './company.ru.ts'
 import { creditRu } from './credit.ru.ts'
 import { favouritesRu } from './favourites.ru.ts'
+import { garageRu } from './garage.ru.ts'
 import { leadsRu } from './leads.ru.ts'
 import { partnersRu } from './partners.ru.ts'
 import { searchesRu } from './searches.ru.ts'
@@ -265,11 +267,9 @@ export const ru = {
   'account.notifyPriceChanges': 'Изменения цен на избранные автомобили',
   'account.save': 'Сохранить',
   'account.garage': 'Мой гараж',
-  'account.garage.soon': 'Здесь появятся ваши автомобили: марка, модель, пробег и статус. Раздел скоро заработает.',
   'account.messages': 'Мои сообщения',
   'account.messages.soon': 'Здесь будет переписка с покупателями и продавцами. Раздел скоро заработает.',
   'account.reports': 'Отчёты TulparAutoCheck',
-  'account.reports.soon': 'Здесь будут отчёты о проверке автомобилей, которые вы заказали. Раздел скоро заработает.',
   'account.logout': 'Выйти',
   'account.logout.title': 'Выйти из аккаунта?',
   'account.logout.text': 'Чтобы снова пользоваться избранным и своими объявлениями, нужно будет войти.',
@@ -292,7 +292,9 @@ export const ru = {
   ...ux2Ru,
   ...searchesRu,
   ...leadsRu,
+  ...checkRu,
   ...favouritesRu,
+  ...garageRu,
   ...chatRu,
   ...creditRu,
   ...companyRu,

@@ -190,25 +190,24 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           </section>
           <section className="panel">
             <h2>
+              <Link to="/account/garage">{t('account.garage')}</Link>
+            </h2>
+            <p className="muted">{t('garage.linkText')}</p>
+          </section>
+          <section className="panel">
+            <h2>
               <Link to="/account/requests">{t('requests.title')}</Link>
             </h2>
             <p className="muted">{t('requests.linkText')}</p>
           </section>
           <MyMessages messages={messages} />
           <PushToggle />
-          {(
-            [
-              ['account.garage', 'account.garage.soon'],
-              ['account.reports', 'account.reports.soon'],
-            ] as const
-          ).map(([title, text]) => (
-            <section key={title} className="panel placeholder">
-              <h2>
-                {t(title)} <small className="soon-tag">{t('nav.soon')}</small>
-              </h2>
-              <p>{t(text)}</p>
-            </section>
-          ))}
+          <section className="panel">
+            <h2>
+              <Link to="/account/reports">{t('account.reports')}</Link>
+            </h2>
+            <p className="muted">{t('check.reports.linkText')}</p>
+          </section>
           <section className="panel account-actions">
             <LogoutButton />
             <Link to="/account/delete" className="danger-link">

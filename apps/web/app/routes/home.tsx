@@ -131,6 +131,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="container section">
         <CreditWidget offer={loaderData.credit} today={loaderData.today} />
       </div>
+      {/* The vehicle check widget (spec section 2): a plain form to /check, no script on the home page. */}
+      <section className="container section check-widget" aria-labelledby="check-widget-title">
+        <h2 id="check-widget-title">{t('check.widget.title')}</h2>
+        <p className="muted">{t('check.widget.text')}</p>
+        <form method="get" action="/check">
+          <label htmlFor="check-widget-vin" className="sr-only">
+            {t('check.vin')}
+          </label>
+          <input id="check-widget-vin" name="vin" maxLength={40} placeholder={t('check.vinHint')} />
+          <button type="submit" className="button primary">
+            {t('check.widget.submit')}
+          </button>
+        </form>
+      </section>
       <Reviews reviews={reviews} summary={reviewSummary} />
     </>
   )

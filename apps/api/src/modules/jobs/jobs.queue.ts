@@ -36,6 +36,7 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
     expireInSeconds: 3600,
     policy: 'singleton',
   },
+  'garage-values': { retryLimit: 2, retryDelay: 60, heartbeatSeconds: 60, expireInSeconds: 1800, policy: 'singleton' },
 }
 
 export interface SendOptions {

@@ -39,6 +39,8 @@ export interface JobPayloads {
   'lead-created': { leadId: number }
   /** The market estimates and deal ratings (scheduled). */
   'estimate-refresh': Record<string, never>
+  /** A value a day for garage cars whose owners did not open the garage that day (scheduled). */
+  'garage-values': Record<string, never>
 }
 export type JobName = keyof JobPayloads
 

@@ -23,7 +23,7 @@ export async function lockListingRow(db: Db, id: number): Promise<ListingRow | n
 
 export async function insertDraft(
   db: Db,
-  values: { ownerId: string; contactPhone: string | null; cityId: number | null },
+  values: { ownerId: string; contactPhone: string | null; cityId: number | null } & ListingPatch,
 ) {
   const [row] = await db
     .insert(listings)

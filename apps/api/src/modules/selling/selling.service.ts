@@ -29,6 +29,7 @@ import {
 } from './selling.errors.ts'
 import { toMyListing, toSellerListing } from './selling.mapper.ts'
 import { createSellingPhotos } from './selling.photos.ts'
+import { type CarToSell, prefillFromCar } from './selling.prefill.ts'
 import * as repo from './selling.repository.ts'
 import { fieldError, type StepDeps, stepBodiesOf, validateStep } from './selling.steps.ts'
 
@@ -207,6 +208,23 @@ export function createSellingService({
       if ((await repo.countDrafts(db, u.id)) >= MAX_OPEN_DRAFTS) throw new TooManyDraftsError()
       const profile = await repo.findProfileDefaults(db, u.id)
       const row = await repo.insertDraft(db, {
+        ownerId: u.id,
+        contactPhone: profile?.phone ?? u.phoneNumber ?? null,
+        cityId: profile?.cityId ?? null,
+      })
+      return view(row)
+    },
+
+    /**
+     * Starts a draft of a car the user already described (the garage's "sell this car"): brand, model, year,
+     * mileage, VIN, steering, customs and engine filled in as far as they fit the reference data, with the
+     * profile's contact phone and city. Throws TooManyDraftsError.
+     */
+    async createDraftOf(u: SessionUser, car: CarToSell): Promise<SellerListing> {
+      if ((await repo.countDrafts(db, u.id)) >= MAX_OPEN_DRAFTS) throw new TooManyDraftsError()
+      const [profile, prefill] = await Promise.all([repo.findProfileDefaults(db, u.id), prefillFromCar(reference, car)])
+      const row = await repo.insertDraft(db, {
+        ...prefill,
         ownerId: u.id,
         contactPhone: profile?.phone ?? u.phoneNumber ?? null,
         cityId: profile?.cityId ?? null,

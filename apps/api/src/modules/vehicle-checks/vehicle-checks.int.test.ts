@@ -44,7 +44,13 @@ const order = (a: Account | null, payload: object = { vin: VIN }) =>
   t.app.inject({ method: 'POST', url: '/api/vehicle-checks/orders/', payload, headers: a ? a.auth : {} })
 const localPath = (checkoutUrl: string) => new URL(checkoutUrl).pathname
 const settle = (checkoutUrl: string, outcome: 'pay' | 'fail' | 'cancel') =>
-  t.app.inject({ method: 'POST', url: `${localPath(checkoutUrl)}/${outcome}` })
+  // As the checkout page's buttons post: an HTML form with an empty body.
+  t.app.inject({
+    method: 'POST',
+    url: `${localPath(checkoutUrl)}/${outcome}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  })
 const reportsOf = (orderId: number) => t.db.select().from(vehicleReports).where(eq(vehicleReports.orderId, orderId))
 
 describe('ordering and paying', () => {

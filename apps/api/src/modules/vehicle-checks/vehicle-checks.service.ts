@@ -48,6 +48,7 @@ export function createVehicleChecksService({
   valuation,
   priceKzt,
   registers = DEFAULT_REGISTERS,
+  reportDelaySeconds = 0,
   now = () => new Date(),
 }: {
   db: Db
@@ -56,6 +57,8 @@ export function createVehicleChecksService({
   valuation: Pick<ValuationService, 'estimateCar'>
   priceKzt: number
   registers?: readonly RegisterAdapter[]
+  /** A pause before the report job starts (the end-to-end test shows the 'being generated' page with it). */
+  reportDelaySeconds?: number
   now?: () => Date
 }) {
   async function findOwnOrder(u: Pick<SessionUser, 'id'>, id: number): Promise<OrderRow> {
@@ -117,7 +120,12 @@ export function createVehicleChecksService({
         .values({ orderId: id, userId: paid.userId, vin: paid.vin, name: `TulparAutoCheck ${paid.vin}`, createdAt: at })
         .onConflictDoNothing()
         .returning({ id: vehicleReports.id })
-      if (report) await jobs.send('vehicle-report', { reportId: report.id }, { tx })
+      if (report)
+        await jobs.send(
+          'vehicle-report',
+          { reportId: report.id },
+          { tx, ...(reportDelaySeconds > 0 ? { startAfter: new Date(at.getTime() + reportDelaySeconds * 1000) } : {}) },
+        )
       return
     }
     const from = outcome === 'refunded' ? (['paid'] as const) : (['awaiting_payment'] as const)

@@ -36,7 +36,8 @@ export const BOTTOM_NAV: NavItem[] = [
   { key: 'nav.home', to: '/', available: true, icon: 'home' },
   { key: 'nav.favourites', to: '/wishlist', available: true, icon: 'heart' },
   { key: 'nav.sell', to: '/create-auto', available: true, icon: 'plus' },
-  { key: 'nav.garage', to: '/account', available: false, icon: 'garage' },
+  // Guests are sent on to /auth and come back to the garage after signing in.
+  { key: 'nav.garage', to: '/account/garage', available: true, icon: 'garage' },
   // Guests are sent on to /auth and come back here after signing in.
   { key: 'nav.profile', to: '/account', available: true, icon: 'user' },
 ]

@@ -12,7 +12,8 @@ export function appErrorCode(error: unknown): string | null {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null
 }
 
-function fieldErrorsOf(error: unknown): { field: string; code: string }[] | null {
+/** The field errors of the API's FieldValidationError (`validation.failed`), else null. */
+export function fieldErrorsOf(error: unknown): { field: string; code: string }[] | null {
   if (appErrorCode(error) !== 'validation.failed' || !(error instanceof Error) || !('errors' in error)) return null
   const list = error.errors
   if (!Array.isArray(list)) return null

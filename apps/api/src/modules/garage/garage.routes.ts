@@ -1,0 +1,194 @@
+import {
+  AddGarageCarBody,
+  AddGarageCarFromListingBody,
+  GARAGE_LIMIT,
+  GarageCandidates,
+  GarageCar,
+  GarageCarParams,
+  GarageList,
+  GarageSellResult,
+  MessageResponse,
+  Problem,
+  UpdateGarageCarBody,
+} from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { SessionResolver } from '../identity/session.ts'
+import { withRetryAfter } from '../listings/index.ts'
+import { GARAGE_WRITES, type GarageService } from './garage.service.ts'
+
+const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
+const tags = ['garage']
+const writes = `At most ${GARAGE_WRITES.limit} changes an hour per user (429 with Retry-After).`
+
+/** The garage: the signed-in user's own cars. Another user's car is 404 for every call. */
+export const garageRoutes =
+  ({ garage, sessions }: { garage: GarageService; sessions: SessionResolver }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/garage/',
+      {
+        schema: {
+          tags,
+          summary: 'My garage, newest first: each car with its market value and trend, tax a year and status',
+          description:
+            'Cars not sold are valued when first asked for on a day (Kazakhstan time), at most once a day each; ' +
+            '`value.estimate` is null with fewer comparable listings than `value.minComparables`.',
+          security,
+          response: { 200: GarageList, 401: Problem },
+        },
+      },
+      async (req) => garage.listGarage(await sessions.requireUser(req)),
+    )
+
+    app.get(
+      '/garage/candidates/',
+      {
+        schema: {
+          tags,
+          summary: 'My listings that can be added to the garage with one click',
+          security,
+          response: { 200: GarageCandidates, 401: Problem },
+        },
+      },
+      async (req) => garage.listCandidates(await sessions.requireUser(req)),
+    )
+
+    app.get(
+      '/garage/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'One car of my garage',
+          security,
+          params: GarageCarParams,
+          response: { 200: GarageCar, 400: Problem, 401: Problem, 404: Problem },
+        },
+      },
+      async (req) => garage.getGarageCar(await sessions.requireUser(req), req.params.id),
+    )
+
+    app.post(
+      '/garage/',
+      {
+        bodyLimit: 4 * 1024,
+        schema: {
+          tags,
+          summary: 'Add a car to my garage by hand',
+          description:
+            `The model must be the brand's and made in that year (400 \`not_in_list\`, \`year_range\`); the VIN ` +
+            `is checked like the listing form's (400 \`vin\`). At most ${GARAGE_LIMIT} cars (409 \`garage.limit\`). ${writes}`,
+          security,
+          body: AddGarageCarBody,
+          response: { 201: GarageCar, 400: Problem, 401: Problem, 409: Problem, 429: Problem },
+        },
+      },
+      async (req, reply) => {
+        const u = await sessions.requireUser(req)
+        const car = await withRetryAfter(reply, () => garage.addCar(u, req.body))
+        return reply.status(201).send(car)
+      },
+    )
+
+    app.post(
+      '/garage/from-listing/',
+      {
+        bodyLimit: 1024,
+        schema: {
+          tags,
+          summary: 'Add one of my listings to my garage (its status then follows the listing)',
+          description:
+            'Idempotent: a listing already in the garage answers that car with 200 (201 when added). Someone ' +
+            "else's listing is 404; one without brand, model, year or mileage yet is 409 " +
+            `\`garage.listing_incomplete\`. ${writes}`,
+          security,
+          body: AddGarageCarFromListingBody,
+          response: {
+            200: GarageCar,
+            201: GarageCar,
+            400: Problem,
+            401: Problem,
+            404: Problem,
+            409: Problem,
+            429: Problem,
+          },
+        },
+      },
+      async (req, reply) => {
+        const u = await sessions.requireUser(req)
+        const { car, created } = await withRetryAfter(reply, () => garage.addCarFromListing(u, req.body.listingId))
+        return reply.status(created ? 201 : 200).send(car)
+      },
+    )
+
+    app.patch(
+      '/garage/:id/',
+      {
+        bodyLimit: 4 * 1024,
+        schema: {
+          tags,
+          summary: 'Change the mileage, VIN, steering, customs, engine or status of a car in my garage',
+          description:
+            'A new mileage, steering or customs status values the car again for today. `status` (owned, sold) ' +
+            `only while no listing decides it (409 \`garage.status_follows_listing\`). ${writes}`,
+          security,
+          params: GarageCarParams,
+          body: UpdateGarageCarBody,
+          response: { 200: GarageCar, 400: Problem, 401: Problem, 404: Problem, 409: Problem, 429: Problem },
+        },
+      },
+      async (req, reply) => {
+        const u = await sessions.requireUser(req)
+        return withRetryAfter(reply, () => garage.updateCar(u, req.params.id, req.body))
+      },
+    )
+
+    app.delete(
+      '/garage/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Remove a car and its value history from my garage (its listing stays)',
+          security,
+          params: GarageCarParams,
+          response: { 200: MessageResponse, 400: Problem, 401: Problem, 404: Problem, 429: Problem },
+        },
+      },
+      async (req, reply) => {
+        const u = await sessions.requireUser(req)
+        await withRetryAfter(reply, () => garage.removeCar(u, req.params.id))
+        return { message: 'deleted' }
+      },
+    )
+
+    app.post(
+      '/garage/:id/sell/',
+      {
+        bodyLimit: 1024,
+        schema: {
+          tags,
+          summary: '"Sell this car": a listing draft filled in from the car (or its listing already under way)',
+          description:
+            'Brand, model, year, mileage, VIN, steering, customs and engine are filled in as far as they fit the ' +
+            'reference data; contact phone and city come from the profile. 201 with a new draft, 200 with the ' +
+            'listing already under way. 409 `garage.sold` for a sold car, `listing.too_many_drafts` at the draft ' +
+            `limit. ${writes}`,
+          security,
+          params: GarageCarParams,
+          response: {
+            200: GarageSellResult,
+            201: GarageSellResult,
+            400: Problem,
+            401: Problem,
+            404: Problem,
+            409: Problem,
+            429: Problem,
+          },
+        },
+      },
+      async (req, reply) => {
+        const u = await sessions.requireUser(req)
+        const result = await withRetryAfter(reply, () => garage.sellCar(u, req.params.id))
+        return reply.status(result.created ? 201 : 200).send(result)
+      },
+    )
+  }

@@ -1,0 +1,209 @@
+import type { VehicleReport } from '@tulpar/contracts'
+import { data, Link } from 'react-router'
+import { localeContext, servicesContext } from '#app-context'
+import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
+import { serviceError } from '../features/admin/admin-guard.server.ts'
+import { useI18n } from '../i18n/i18n-react.tsx'
+import { MESSAGES, translate } from '../i18n/index.ts'
+import checkStyles from '../styles/check.css?url'
+import { useHydrated } from '../ui/use-hydrated.ts'
+import type { Route } from './+types/account-report'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkStyles }]
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
+
+/** One TulparAutoCheck report: works on a phone and prints on paper. Someone else's is a 404. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext)
+  const locale = context.get(localeContext)
+  const id = Number(params.id)
+  if (!(Number.isSafeInteger(id) && id > 0)) throw data(null, { status: 404 })
+  const user = await requireUser(services.sessions, request, `/account/reports/${id}`)
+  try {
+    const report = await services.vehicleChecks.getReport(user, id)
+    return { report, title: report.name || translate(MESSAGES[locale], locale, 'account.reports') }
+  } catch (error) {
+    if (serviceError(error)?.status === 404) throw data(null, { status: 404 })
+    throw error
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? 'Tulpar Auto'} — Tulpar Auto` },
+  { name: 'robots', content: 'noindex' },
+  ...(loaderData?.report.status === 'generating' ? [{ httpEquiv: 'refresh', content: '3' } as const] : []),
+]
+
+type Content = NonNullable<VehicleReport['content']>
+
+function Mileage({ content }: { content: Content }) {
+  const { t, distance, date } = useI18n()
+  const { mileage } = content
+  if (mileage.verdict === 'unknown') return <p>{t('check.report.unknownMileage')}</p>
+  if (mileage.verdict === 'plausible') return <p className="verdict ok">✓ {t('check.report.plausible')}</p>
+  return (
+    <div className="verdict warn" role="note">
+      <p>
+        <strong>⚠ {t('check.report.suspicious')}</strong>
+      </p>
+      <ul>
+        {mileage.flags.map((f) => (
+          <li key={`${f.kind}-${f.later.at}-${f.earlier?.at ?? ''}`}>
+            {f.kind === 'rollback' && f.earlier
+              ? t('check.report.rollback', {
+                  earlier: distance(f.earlier.km, 'km'),
+                  earlierDate: date(f.earlier.at),
+                  later: distance(f.later.km, 'km'),
+                  laterDate: date(f.later.at),
+                })
+              : t('check.report.lowForAge', {
+                  km: distance(f.later.km, 'km'),
+                  expected: distance(f.expectedKm ?? 0, 'km'),
+                  norm: distance(mileage.normKmPerYear, 'km'),
+                })}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+const LISTING_STATUS: Record<string, 'published' | 'sold' | 'archived'> = {
+  published: 'published',
+  sold: 'sold',
+  archived: 'archived',
+}
+
+export default function AccountReport({ loaderData }: Route.ComponentProps) {
+  const { t, price, distance, date, locale } = useI18n()
+  const hydrated = useHydrated()
+  const { report } = loaderData
+  const content = report.content
+  return (
+    <div className="container check-page report-page">
+      <p className="no-print">
+        <Link to="/account/reports">← {t('account.reports')}</Link>
+      </p>
+      <h1>{report.name}</h1>
+      <p className="muted">
+        VIN: <span className="vin">{report.vin}</span> · {date(report.createdAt)}
+      </p>
+      {report.status !== 'ready' || !content ? (
+        <p className="check-generating" role="status">
+          <span className="spinner" aria-hidden="true" /> {t('check.order.generating')}
+        </p>
+      ) : (
+        <>
+          {hydrated ? (
+            <p className="no-print">
+              <button type="button" className="button ghost" onClick={() => window.print()}>
+                {t('check.report.print')}
+              </button>
+            </p>
+          ) : null}
+          {content.car ? (
+            <section className="panel report-section">
+              <h2>{t('check.report.car')}</h2>
+              <p>
+                {content.car.brand} {content.car.model}
+                {content.car.year ? `, ${content.car.year}` : ''}
+              </p>
+            </section>
+          ) : null}
+          <section className="panel report-section">
+            <h2>{t('check.report.mileage')}</h2>
+            <Mileage content={content} />
+          </section>
+          <section className="panel report-section">
+            <h2>{t('check.report.history')}</h2>
+            {content.sightings.length === 0 ? <p>{t('check.report.noHistory')}</p> : null}
+            <ol className="sightings">
+              {content.sightings.map((s) => (
+                <li key={s.listingId} data-testid="sighting">
+                  <p>
+                    <strong>{s.title}</strong> · {t(`check.report.listing.${LISTING_STATUS[s.status] ?? 'other'}`)}
+                  </p>
+                  <p>
+                    {t('check.report.listed', { date: date(s.listedAt) })}
+                    {s.endedAt ? `, ${t('check.report.ended', { date: date(s.endedAt) })}` : ''}
+                    {s.city ? ` · ${s.city[locale]}` : ''}
+                  </p>
+                  <p>
+                    {s.priceKzt !== null ? price(s.priceKzt) : ''}
+                    {s.mileageKm !== null ? ` · ${distance(s.mileageKm, 'km')}` : ''}
+                  </p>
+                  {s.status === 'published' ? <Link to={`/cars/${s.listingId}`}>/cars/{s.listingId}</Link> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section className="panel report-section">
+            <h2>{t('check.report.valuation')}</h2>
+            {content.valuation ? (
+              <>
+                <p className="valuation-figure">
+                  {t('check.report.valuationValue', {
+                    estimate: price(content.valuation.estimateKzt),
+                    low: price(content.valuation.lowKzt),
+                    high: price(content.valuation.highKzt),
+                  })}
+                </p>
+                <p className="muted">
+                  {t('check.report.valuationBasis', {
+                    count: content.valuation.comparables,
+                    km: distance(content.valuation.mileageKm, 'km'),
+                  })}
+                </p>
+                {content.valuation.comparableIds.length > 0 ? (
+                  <p className="no-print">
+                    {t('check.report.comparables')}:{' '}
+                    {content.valuation.comparableIds.map((id, i) => (
+                      <span key={id}>
+                        {i > 0 ? ', ' : ''}
+                        <Link to={`/cars/${id}`}>#{id}</Link>
+                      </span>
+                    ))}
+                  </p>
+                ) : null}
+              </>
+            ) : (
+              <p>{t('check.report.noValuation')}</p>
+            )}
+          </section>
+          <section className="panel report-section">
+            <h2>{t('check.report.tax')}</h2>
+            <p>
+              {content.taxPerYear
+                ? t('check.report.taxValue', {
+                    amount: price(content.taxPerYear.amountKzt),
+                    year: String(content.taxPerYear.ruleYear),
+                  })
+                : t('check.report.noTax')}
+            </p>
+          </section>
+          <section className="panel report-section">
+            <h2>{t('check.report.registers')}</h2>
+            <ul className="registers">
+              {content.registers.map((r) => (
+                <li key={r.code}>
+                  <strong>{t(`check.report.register.${r.code}`)}</strong>:{' '}
+                  {r.status === 'not_checked' ? (
+                    <>
+                      {t('check.report.notChecked')}:{' '}
+                      <a href={r.officialUrl} rel="noopener noreferrer" target="_blank">
+                        {new URL(r.officialUrl).host}
+                      </a>
+                    </>
+                  ) : (
+                    r.details
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <p className="muted">{t('check.report.generatedAt', { date: date(content.generatedAt) })}</p>
+        </>
+      )}
+    </div>
+  )
+}
