@@ -241,11 +241,9 @@ describe('back office', () => {
       await adminPage.getByRole('button', { name: 'Найти' }).click()
       await adminPage.waitForURL(/\/admin\/users\?q=/)
       await poll(() => adminPage.locator('.user-row').count()).toBe(1)
-      const button =
-        name === 'phone'
-          ? adminPage.getByRole('button', { name: 'Сделать модератором' })
-          : adminPage.getByRole('button', { name: 'Снять роль модератора' })
-      await button.click()
+      // The role select of the account's row (user, manager, moderator), then save.
+      await adminPage.getByLabel('Роль: Ержан Тестов').selectOption(name === 'phone' ? 'moderator' : 'user')
+      await adminPage.locator('.user-row').getByRole('button', { name: 'Сохранить' }).click()
       await poll(() => adminPage.locator('.admin-notice').textContent()).toBe(
         `Роль пользователя Ержан Тестов: ${name === 'phone' ? 'Модератор' : 'Пользователь'}.`,
       )

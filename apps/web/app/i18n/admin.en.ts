@@ -163,8 +163,6 @@ export const adminEn: { [K in keyof typeof adminRu]: (typeof adminRu)[K] extends
   'admin.users.roleFilter': 'Role',
   'admin.users.empty': 'Nobody found.',
   'admin.users.listings': { one: '{count} listing', other: '{count} listings' },
-  'admin.users.makeModerator': 'Make a moderator',
-  'admin.users.removeModerator': 'Take the moderator role',
   'admin.users.you': 'This is you',
   'admin.users.adminFixed': 'Admins are made with npm run admin:create',
   'admin.users.saved': 'The role of {name} is now: {role}.',

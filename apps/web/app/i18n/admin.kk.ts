@@ -163,8 +163,6 @@ export const adminKk: { [K in keyof typeof adminRu]: (typeof adminRu)[K] extends
   'admin.users.roleFilter': 'Рөлі',
   'admin.users.empty': 'Ешкім табылмады.',
   'admin.users.listings': { one: '{count} хабарландыру', other: '{count} хабарландыру' },
-  'admin.users.makeModerator': 'Модератор ету',
-  'admin.users.removeModerator': 'Модератор рөлін алып тастау',
   'admin.users.you': 'Бұл сіз',
   'admin.users.adminFixed': 'Әкімшілер npm run admin:create командасымен тағайындалады',
   'admin.users.saved': '{name} пайдаланушысының рөлі: {role}.',

@@ -174,8 +174,6 @@ export const adminRu = {
     many: '{count} объявлений',
     other: '{count} объявления',
   },
-  'admin.users.makeModerator': 'Сделать модератором',
-  'admin.users.removeModerator': 'Снять роль модератора',
   'admin.users.you': 'Это вы',
   'admin.users.adminFixed': 'Администраторы назначаются командой npm run admin:create',
   'admin.users.saved': 'Роль пользователя {name}: {role}.',
