@@ -33,6 +33,14 @@ const config: CapacitorConfig = {
     // Service workers (the site's offline cars) need the site among the app-bound domains (Info.plist).
     limitsNavigationsToAppBoundDomains: true,
   },
+  experimental: {
+    ios: {
+      spm: {
+        // The plugin's own advice: its Swift package and Firebase's share a name without this.
+        packageOptions: { '@capacitor-firebase/messaging': { symlink: true } },
+      },
+    },
+  },
   plugins: {
     SplashScreen: {
       launchShowDuration: 0,
