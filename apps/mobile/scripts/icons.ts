@@ -44,7 +44,7 @@ function svg(width: number, height: number, scale: number, shape: 'square' | 'ro
 
 async function png(file: string, image: Buffer, opaque = false) {
   mkdirSync(dirname(file), { recursive: true })
-  let pipeline = sharp(image, { density: 144 }).png({ compressionLevel: 9 })
+  let pipeline = sharp(image).png({ compressionLevel: 9 })
   // The App Store refuses icons with an alpha channel.
   if (opaque) pipeline = pipeline.flatten({ background: BLUE })
   writeFileSync(file, await pipeline.toBuffer())

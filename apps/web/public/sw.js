@@ -120,14 +120,18 @@ async function page(event, url) {
 }
 
 /**
- * A client-side navigation's data (`/cars/42.data`, React Router): offline, answered with React Router's
- * "reload this document" redirect, so the browser asks for the page itself, which page() answers (kept copy or
- * the offline page) instead of the app showing an error.
+ * A client-side navigation's requests to React Router (its route discovery `/__manifest`, a page's data
+ * `/cars/42.data`): offline, answered with React Router's own "load this as a document" signals, so the browser
+ * asks for the page itself, which page() answers (the kept copy or the offline page) instead of the app showing
+ * an error.
  */
 async function routeData(request, url) {
   try {
     return await fetch(request)
   } catch {
+    if (url.pathname === '/__manifest') {
+      return new Response(null, { status: 204, headers: { 'X-Remix-Reload-Document': 'true' } })
+    }
     const target = new URL(url)
     target.pathname = url.pathname === '/_root.data' ? '/' : url.pathname.replace(/(?:\/_)?\.data$/, '') || '/'
     target.searchParams.delete('_routes')
@@ -157,7 +161,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(fromCacheFirst(request, ASSETS_CACHE, MAX_ASSETS))
   } else if (url.pathname.startsWith('/media/')) {
     event.respondWith(fromCacheFirst(request, MEDIA_CACHE, MAX_MEDIA))
-  } else if (url.pathname.endsWith('.data')) {
+  } else if (url.pathname.endsWith('.data') || url.pathname === '/__manifest') {
     event.respondWith(routeData(request, url))
   } else if (request.mode === 'navigate') {
     event.respondWith(page(event, url))
