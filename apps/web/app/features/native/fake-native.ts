@@ -69,6 +69,14 @@ export function installFakeNative(win: Record<string, unknown>, scenario: FakeNa
       methods: promise(['initialize', 'login', 'logout', 'isLoggedIn', 'getAuthorizationCode', 'refresh']),
     },
   ]
+  // The answer to the permission question outlives a reload of the page, as the phone's settings do.
+  const KEPT = 'fake-native-permission'
+  try {
+    const kept = (win.sessionStorage as Storage | undefined)?.getItem(KEPT)
+    if (kept === 'granted' || kept === 'denied') scenario.permission = kept
+  } catch {
+    // no session storage (unit tests)
+  }
   const calls: NativeCall[] = []
   const listeners: { plugin: string; event: string; id: string; callback: (data: unknown) => void }[] = []
   let nextId = 1
@@ -80,7 +88,14 @@ export function installFakeNative(win: Record<string, unknown>, scenario: FakeNa
         return { receive: scenario.permission }
       case 'FirebaseMessaging.requestPermissions':
         // Asked once: the answer is the permission from then on.
-        if (scenario.permission === 'prompt') scenario.permission = scenario.answer
+        if (scenario.permission === 'prompt') {
+          scenario.permission = scenario.answer
+          try {
+            ;(win.sessionStorage as Storage | undefined)?.setItem(KEPT, scenario.answer)
+          } catch {
+            // no session storage (unit tests)
+          }
+        }
         return { receive: scenario.permission }
       case 'FirebaseMessaging.getToken':
         if (scenario.permission !== 'granted') throw new Error('permission not granted')
