@@ -27,7 +27,11 @@ export function pageRouteOptions(): RouteShorthandOptions {
   return {
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? ''
-      if ((request.method === 'GET' || request.method === 'HEAD') && STATIC_FILE.test(path) && !ROUTED_FILES.has(path)) {
+      if (
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        STATIC_FILE.test(path) &&
+        !ROUTED_FILES.has(path)
+      ) {
         return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found')
       }
     },
