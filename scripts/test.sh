@@ -8,6 +8,9 @@ ensure_node24
 ensure_deps
 ensure_chromium
 
+echo "==> The app's Android and iOS projects are what cap sync makes (no SDK needed)"
+npm run --silent check -w @tulpar/mobile
+
 echo "==> Unit tests"
 npx vitest run --project unit
 

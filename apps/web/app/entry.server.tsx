@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { requestInfoContext } from '#app-context'
+import { REGISTER_SERVICE_WORKER } from './features/pwa/register-sw.ts'
 import { contentSecurityPolicy, NonceContext } from './features/security/nonce.tsx'
 
 export const streamTimeout = 5_000
@@ -41,6 +42,8 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // The installable web app's service worker, registered once the page has loaded (features/pwa).
+        bootstrapScriptContent: REGISTER_SERVICE_WORKER,
         // A Suspense boundary that is already complete is written where it stands, however long the page: by
         // default React moves boundaries past 12.8 KB of HTML to the end, hidden until a script shows them, which
         // a browser without JavaScript never runs (the car page's below-the-fold islands, ui/island.tsx).

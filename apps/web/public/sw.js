@@ -1,10 +1,174 @@
 /*
- * Tulpar Auto's service worker. Today: web push (alerts of saved searches, price drops, messages). It caches
- * nothing yet, so it can never serve a stale page; the offline shell comes with the installable web app.
- * Registered only when the visitor turns browser notifications on (the account page), never on first load.
+ * Tulpar Auto's service worker (the installable web app, issue 14; web push, issue 11). Registered by root.tsx
+ * once the page has loaded (and by the account page's notification switch), never inside the app.
+ *
+ * Offline, it serves:
+ * - the shell: the offline page, the manifest and icons (kept at install), and every built script and style a
+ *   page used (/assets/*, content-hashed, so kept as they are);
+ * - the pages last viewed online: the home page, the last 30 cars (/cars/{id}, with their photos) and the
+ *   favourites (/wishlist); always fetched from the network first, so online they are never stale;
+ * - for any other page, the offline page in the visitor's language (offline.html picks it).
+ * It never keeps an API answer (/api/*: the personal data behind them), and forgets the kept pages when the
+ * visitor signs out or deletes the account (they show their name and favourites).
+ *
+ * Updates: a new version takes over open tabs at once (skipWaiting + claim) and is safe to: it keeps the scripts
+ * the tabs' pages were built with (old builds' files stay in the assets cache, trimmed by count, never by
+ * version), and nothing it answers depends on the version. Bump SHELL_CACHE when the shell files change.
  */
-self.addEventListener('install', () => self.skipWaiting())
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
+const SHELL_CACHE = 'tulpar-shell-v1'
+// offline.html lists what this cache holds: keep the two names in step.
+const PAGES_CACHE = 'tulpar-pages-v1'
+const ASSETS_CACHE = 'tulpar-assets'
+const MEDIA_CACHE = 'tulpar-media'
+const SHELL_FILES = [
+  '/offline.html',
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/badge-96.png',
+]
+const MAX_CARS = 30
+const MAX_ASSETS = 400
+const MAX_MEDIA = 240
+
+/** Pages kept for offline: the home page, a car, the favourites. */
+const KEPT_PAGE = /^\/(?:cars\/\d+|wishlist)?$/
+/** Requests after which the kept pages belong to nobody any more. */
+const SIGN_OUT = /^\/(?:api\/auth\/sign-out|account\/delete(?:\.data)?)$/
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.addAll(SHELL_FILES))
+      .then(() => self.skipWaiting()),
+  )
+})
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names.filter((n) => n.startsWith('tulpar-shell-') && n !== SHELL_CACHE).map((n) => caches.delete(n)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  )
+})
+
+/** Keeps at most `max` entries, dropping the oldest (a cache lists its entries in the order they were added). */
+async function trim(cache, max, matches = () => true) {
+  const keys = (await cache.keys()).filter((request) => matches(new URL(request.url)))
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((request) => cache.delete(request)))
+}
+
+/** Built files never change under one name: from the cache when there, else from the network and kept. */
+async function fromCacheFirst(request, cacheName, max) {
+  const cache = await caches.open(cacheName)
+  const hit = await cache.match(request)
+  if (hit) return hit
+  const res = await fetch(request)
+  if (res.ok && res.type === 'basic') {
+    await cache.put(request, res.clone())
+    await trim(cache, max)
+  }
+  return res
+}
+
+/** The scripts and styles a kept page loads first, kept with it so the page works offline. */
+async function keepPageAssets(html) {
+  const urls = new Set()
+  for (const m of html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)) urls.add(m[1])
+  const cache = await caches.open(ASSETS_CACHE)
+  await Promise.all(
+    [...urls].map(async (url) => {
+      if (!(await cache.match(url))) await cache.add(url).catch(() => undefined)
+    }),
+  )
+}
+
+/** A page: from the network (kept when it is one of KEPT_PAGE); offline, the kept copy or the offline page. */
+async function page(event, url) {
+  const cache = await caches.open(PAGES_CACHE)
+  try {
+    const res = await fetch(event.request)
+    if (KEPT_PAGE.test(url.pathname)) {
+      if (res.ok && !res.redirected && res.type === 'basic') {
+        const copy = res.clone()
+        event.waitUntil(
+          (async () => {
+            await cache.delete(url.href, { ignoreVary: true })
+            await cache.put(url.href, copy.clone())
+            await trim(cache, MAX_CARS, (u) => u.pathname.startsWith('/cars/'))
+            await keepPageAssets(await copy.text())
+          })(),
+        )
+      } else if (res.status === 404 || res.status === 410) {
+        // A car that is gone is not offered offline either.
+        event.waitUntil(cache.delete(url.href, { ignoreVary: true }))
+      }
+    }
+    return res
+  } catch {
+    const kept = await cache.match(url.href, { ignoreVary: true })
+    if (kept) return kept
+    return (await caches.match('/offline.html')) ?? Response.error()
+  }
+}
+
+/**
+ * A client-side navigation's requests to React Router (its route discovery `/__manifest`, a page's data
+ * `/cars/42.data`): offline, answered with React Router's own "load this as a document" signals, so the browser
+ * asks for the page itself, which page() answers (the kept copy or the offline page) instead of the app showing
+ * an error.
+ */
+async function routeData(request, url) {
+  try {
+    return await fetch(request)
+  } catch {
+    if (url.pathname === '/__manifest') {
+      return new Response(null, { status: 204, headers: { 'X-Remix-Reload-Document': 'true' } })
+    }
+    const target = new URL(url)
+    target.pathname = url.pathname === '/_root.data' ? '/' : url.pathname.replace(/(?:\/_)?\.data$/, '') || '/'
+    target.searchParams.delete('_routes')
+    target.searchParams.delete('index')
+    return new Response(null, {
+      status: 204,
+      headers: {
+        'X-Remix-Redirect': target.pathname + target.search,
+        'X-Remix-Status': '302',
+        'X-Remix-Reload-Document': 'true',
+      },
+    })
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request
+  const url = new URL(request.url)
+  if (url.origin !== self.location.origin) return
+  if (request.method !== 'GET') {
+    if (SIGN_OUT.test(url.pathname)) event.waitUntil(caches.delete(PAGES_CACHE))
+    return
+  }
+  // Never the API (personal answers), the development pages, or the service worker itself.
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/dev/') || url.pathname === '/sw.js') return
+  if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(fromCacheFirst(request, ASSETS_CACHE, MAX_ASSETS))
+  } else if (url.pathname.startsWith('/media/')) {
+    event.respondWith(fromCacheFirst(request, MEDIA_CACHE, MAX_MEDIA))
+  } else if (url.pathname.endsWith('.data') || url.pathname === '/__manifest') {
+    event.respondWith(routeData(request, url))
+  } else if (request.mode === 'navigate') {
+    event.respondWith(page(event, url))
+  } else if (SHELL_FILES.includes(url.pathname)) {
+    event.respondWith(caches.match(request).then((hit) => hit ?? fetch(request)))
+  }
+})
 
 self.addEventListener('push', (event) => {
   let message = { title: 'Tulpar Auto', body: '', url: '/' }
@@ -16,8 +180,8 @@ self.addEventListener('push', (event) => {
   event.waitUntil(
     self.registration.showNotification(message.title, {
       body: message.body,
-      icon: '/favicon.svg',
-      badge: '/favicon.svg',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/badge-96.png',
       data: { url: message.url },
       tag: message.url,
     }),

@@ -59,4 +59,9 @@ export const searchesEn: typeof searchesKk = {
   'broadcasts.recent': 'Recent broadcasts',
   'broadcasts.none': 'No broadcasts yet',
   'broadcasts.error.required': 'Fill in the subject and text in all three languages',
+  'share.action': 'Share',
+  'share.copied': 'Link copied',
+  'share.failed': 'Could not share the link',
+  'share.car.text': '{title} on Tulpar Auto',
+  'share.search.text': '“{title}” cars on Tulpar Auto',
 }

@@ -61,4 +61,9 @@ export const searchesKk: Texts = {
   'broadcasts.recent': 'Соңғы таратылымдар',
   'broadcasts.none': 'Әлі таратылым болған жоқ',
   'broadcasts.error.required': 'Тақырып пен мәтінді үш тілде де толтырыңыз',
+  'share.action': 'Бөлісу',
+  'share.copied': 'Сілтеме көшірілді',
+  'share.failed': 'Сілтемемен бөлісу мүмкін болмады',
+  'share.car.text': '{title} — Tulpar Auto сайтында',
+  'share.search.text': 'Tulpar Auto сайтындағы «{title}» көліктер іріктемесі',
 }

@@ -63,4 +63,10 @@ export const searchesRu = {
   'broadcasts.recent': 'Недавние рассылки',
   'broadcasts.none': 'Рассылок ещё не было',
   'broadcasts.error.required': 'Заполните тему и текст на всех трёх языках',
+  // Sharing a car or a saved search (issue 14): the system share sheet, else the link is copied.
+  'share.action': 'Поделиться',
+  'share.copied': 'Ссылка скопирована',
+  'share.failed': 'Не удалось поделиться ссылкой',
+  'share.car.text': '{title} на Tulpar Auto',
+  'share.search.text': 'Подборка автомобилей «{title}» на Tulpar Auto',
 }

@@ -5,6 +5,7 @@ import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
 import { catalogueHref } from '../features/catalogue/href.ts'
 import { runSearchAction, type SearchActionResult } from '../features/saved-searches/searches.server.ts'
+import { ShareButton } from '../features/share/share-button.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import accountsStyles from '../styles/accounts.css?url'
@@ -70,6 +71,8 @@ function SearchRow({ search }: { search: SavedSearch }) {
         <Link to={`/account/searches/${search.id}`} className="button primary">
           {t('searches.open')}
         </Link>
+        {/* The search's public catalogue page (its filters in the address), not this personal link. */}
+        <ShareButton url={catalogueHref(search.filters)} title={search.name} message="share.search.text" />
       </p>
       <div className="saved-search-forms">
         <fetcher.Form method="post" className="inline-form">

@@ -24,6 +24,7 @@ const TotalCostCard = island(() => import('../features/car/total-cost.tsx').then
 const Characteristics = island(() => import('../features/car/characteristics.tsx').then((m) => m.Characteristics))
 const ValuationPanel = island(() => import('../features/valuation/valuation-panel.tsx').then((m) => m.ValuationPanel))
 const CarMore = island(() => import('../features/car/car-more.tsx').then((m) => m.CarMore))
+const ShareButton = island(() => import('../features/share/share-button.tsx').then((m) => m.ShareButton))
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
 
@@ -212,6 +213,7 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
             {t('car.views', { count: car.viewsCount })} · {t('car.published', { date: date(car.publishedAt) })} ·{' '}
             {t('car.listingNo', { id: String(car.id) })}
           </p>
+          <ShareButton url={loaderData.seo.canonical} title={title} />
         </aside>
         <div className="car-details">
           {/* On a phone it follows the price and contact block; on a desktop it heads the column under the photos. */}

@@ -31,6 +31,8 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
     { property: 'og:title', content: loaderData.title },
     { property: 'og:description', content: loaderData.description },
     { property: 'og:url', content: loaderData.canonical },
+    // Built by the loader (catalogue.server.ts): the page's own code stays small.
+    ...loaderData.openGraph,
   ]
 }
 

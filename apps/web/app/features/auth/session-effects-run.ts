@@ -6,9 +6,11 @@ import { exchangeStoredToken } from './stored-token-exchange.ts'
 
 /** The rare session work of layout/session-effects.ts, loaded only when a page has some to do. */
 export async function runSessionEffects(
-  todo: { deleted: boolean; token: string | null; hearts: boolean },
+  todo: { deleted: boolean; token: string | null; hearts: boolean; app: boolean },
   ui: { toast: ToastApi; navigate: NavigateFunction; revalidate: () => Promise<void> },
 ): Promise<void> {
+  // Once per page load (a module runs once): the app's start-up, its own 401 handling and push (spec 4).
+  if (todo.app) void import('../native/entry.ts')
   if (todo.deleted) {
     api.setToken(null)
     ui.toast.error('ux2.account.deleted')

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import { api } from '../api/client.ts'
+import { isNativeApp } from '../native/is-native.ts'
 import { authErrorKey, popupErrorCode } from './errors.ts'
 import { prepareApple, renderGoogleButton, signInWithApple } from './identity-popups.ts'
 import { type LocalProviderName, localProviderUrl, takeLocalIdToken } from './local-provider.ts'
@@ -35,12 +36,73 @@ function AppleLogo() {
  * only then; the popup's (or the local page's) identity token is exchanged for the session cookie.
  */
 export function SocialSignIn({ google, apple, local }: SocialProviders) {
+  const [native, setNative] = useState(false)
+  // Known only in the browser: the server renders the web's buttons, the app swaps in its own after hydration.
+  useEffect(() => setNative(isNativeApp()), [])
   if (!google && !apple && !local) return null
+  if (native) return <NativeButtons google={google} apple={apple} local={local} />
   return <SocialButtons google={google} apple={apple} local={local} />
 }
 export default SocialSignIn
 
 type SdkState = 'loading' | 'ready' | 'failed'
+
+/**
+ * In the app: Google and Apple through the native sheet (spec 7), exchanged at GET /firebase/auth/ for the
+ * product token (features/native/native-sign-in.ts). Each provider is offered as on the web: when configured,
+ * or through the local stand-in (demo and tests).
+ */
+function NativeButtons(configured: SocialProviders) {
+  const { t } = useI18n()
+  const toast = useToast()
+  const finish = useFinishSignIn()
+  const [busy, setBusy] = useState(false)
+
+  async function signIn(provider: 'google' | 'apple') {
+    setBusy(true)
+    const [{ signInNatively }, { SocialLogin }, { signInWithToken }] = await Promise.all([
+      import('../native/native-sign-in.ts'),
+      import('@capgo/capacitor-social-login'),
+      import('./stored-token-exchange.ts'),
+    ])
+    const result = await signInNatively(provider, configured, {
+      login: SocialLogin,
+      api,
+      fetch: (input, init) => fetch(input, init),
+      signInWithToken,
+    })
+    if (result.ok) {
+      await finish()
+      return
+    }
+    setBusy(false)
+    if (result.code !== 'popup-closed-by-user') toast.error(authErrorKey(result.code))
+  }
+
+  return (
+    <div className="social-sign-in">
+      <p className="social-or">
+        <span>{t('auth.social.or')}</span>
+      </p>
+      {configured.google || configured.local ? (
+        <button type="button" className="button social-button" disabled={busy} onClick={() => void signIn('google')}>
+          {t('auth.social.google')}
+        </button>
+      ) : null}
+      {configured.apple || configured.local ? (
+        <button
+          type="button"
+          className="button social-button apple"
+          disabled={busy}
+          onClick={() => void signIn('apple')}
+        >
+          <AppleLogo />
+          {t('auth.social.apple')}
+        </button>
+      ) : null}
+    </div>
+  )
+}
 
 function SocialButtons({ google, apple, local }: SocialProviders) {
   const { t, locale } = useI18n()

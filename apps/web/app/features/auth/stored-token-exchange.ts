@@ -7,6 +7,15 @@ import { TOKEN_KEY } from '../api/token-key.ts'
  */
 const EXCHANGED_KEY = 'token-sign-in-done'
 
+/** POST /api/auth/sign-in/token: the product token as bearer, answered with the web's session cookie. */
+export function signInWithToken(token: string): Promise<Response> {
+  return fetch('/api/auth/sign-in/token', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    credentials: 'same-origin',
+  })
+}
+
 /** Exchanges the stored product token for the session cookie and reloads; a token refused (401) is removed. */
 export async function exchangeStoredToken(token: string): Promise<void> {
   try {
@@ -15,11 +24,7 @@ export async function exchangeStoredToken(token: string): Promise<void> {
     return
   }
   try {
-    const res = await fetch('/api/auth/sign-in/token', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      credentials: 'same-origin',
-    })
+    const res = await signInWithToken(token)
     if (res.ok) {
       window.sessionStorage.setItem(EXCHANGED_KEY, '1')
       window.location.reload()

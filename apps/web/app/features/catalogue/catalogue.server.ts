@@ -1,4 +1,5 @@
 import type { Services } from '@tulpar/api'
+import { photoUrl } from '@tulpar/api/media-urls'
 import type { Locale } from '@tulpar/contracts'
 import { data, redirect } from 'react-router'
 import { MESSAGES, translate } from '../../i18n/index.ts'
@@ -72,6 +73,20 @@ export async function loadCatalogue(
   const texts = catalogueTexts(place, page.count, query.page, locale)
   const readable = { brand: query.brand, model: query.model, city: query.city }
   const hasQueryFilters = CATALOGUE_QUERY_KEYS.some((k) => k !== 'page' && filterValue(k, query[k]) !== null)
+  // A shared catalogue link (a saved search, issue 14) previews with the first car's photo, else the brand icon.
+  const cover = page.results.find((r) => r.cover && !r.cover.isIllustration)?.cover ?? page.results[0]?.cover
+  const openGraph = [
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: 'Tulpar Auto' },
+    { property: 'og:locale', content: translate(messages, locale, 'car.ogLocale') },
+    {
+      property: 'og:image',
+      content: cover ? `${publicUrl}${photoUrl(cover.key, 'gallery', 'jpeg')}` : `${publicUrl}/icons/icon-512.png`,
+    },
+    { name: 'twitter:card', content: cover ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: texts.title },
+    { name: 'twitter:description', content: texts.description },
+  ]
   return {
     query,
     invalid,
@@ -88,6 +103,7 @@ export async function loadCatalogue(
     ...texts,
     // Filtered variants point at their readable page; numbered pages of it stay distinct.
     canonical: `${publicUrl}${catalogueHref({ ...readable, page: hasQueryFilters ? undefined : query.page })}`,
+    openGraph,
   }
 }
 

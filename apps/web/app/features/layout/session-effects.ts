@@ -10,7 +10,9 @@ import { readGuestFavourites } from '../favourites/guest-favourites.ts'
  * (auth/session-effects-run.ts), not with every page:
  * - spec 4: a guest with a stored product token signs in with it (the hybrid app's shell, the old site);
  * - spec 4: an account deleted on another device: the error, the stored token forgotten, home;
- * - the cars a guest hearted are saved to the account after sign-in (nothing the guest did is lost).
+ * - the cars a guest hearted are saved to the account after sign-in (nothing the guest did is lost);
+ * - inside the Tulpar Auto app (Capacitor's bridge injected `window.Capacitor`), the pages' native part
+ *   (features/native: push, deep links, back button...), never loaded on the web.
  */
 export function useSessionEffects(signedIn: boolean): void {
   const [params] = useSearchParams()
@@ -26,9 +28,10 @@ export function useSessionEffects(signedIn: boolean): void {
       // storage disabled: nothing stored to act on
     }
     const hearts = signedIn && readGuestFavourites().length > 0
-    if (!deleted && !token && !hearts) return
+    const app = !!window.Capacitor
+    if (!deleted && !token && !hearts && !app) return
     void import('../auth/session-effects-run.ts').then((m) =>
-      m.runSessionEffects({ deleted, token, hearts }, { toast, navigate, revalidate }),
+      m.runSessionEffects({ deleted, token, hearts, app }, { toast, navigate, revalidate }),
     )
   }, [signedIn, deleted, toast, navigate, revalidate])
 }

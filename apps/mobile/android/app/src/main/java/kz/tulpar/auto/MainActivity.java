@@ -1,0 +1,5 @@
+package kz.tulpar.auto;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
