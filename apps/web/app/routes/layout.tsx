@@ -138,13 +138,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
             <ul className="footer-menu">
               {FOOTER_MENU.map((item) => (
                 <li key={item.key}>
-                  {item.available ? (
-                    <Link to={item.key === 'nav.catalogue' ? catalogue : item.to}>{t(item.key)}</Link>
-                  ) : (
-                    <span className="soon" aria-disabled="true">
-                      {t(item.key)} <small>· {t('nav.soon')}</small>
-                    </span>
-                  )}
+                  <Link to={item.key === 'nav.catalogue' ? catalogue : item.to}>{t(item.key)}</Link>
                 </li>
               ))}
             </ul>
@@ -163,25 +157,18 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </footer>
       <nav className="bottom-nav" aria-label={t('nav.main')}>
-        {BOTTOM_NAV.map((item) =>
-          item.available ? (
-            <NavLink key={item.key} to={item.to} end>
-              <Icon name={item.icon} />
-              <span>{t(item.key)}</span>
-              {item.key === 'nav.favourites' && favourites.count > 0 ? (
-                <span className="nav-count">{favourites.count}</span>
-              ) : null}
-              {item.key === 'nav.profile' && loaderData.unreadMessages > 0 ? (
-                <span className="nav-count">{loaderData.unreadMessages}</span>
-              ) : null}
-            </NavLink>
-          ) : (
-            <span key={item.key} className="soon" aria-disabled="true" title={t('nav.soon')}>
-              <Icon name={item.icon} />
-              <span>{t(item.key)}</span>
-            </span>
-          ),
-        )}
+        {BOTTOM_NAV.map((item) => (
+          <NavLink key={item.key} to={item.to} end>
+            <Icon name={item.icon} />
+            <span>{t(item.key)}</span>
+            {item.key === 'nav.favourites' && favourites.count > 0 ? (
+              <span className="nav-count">{favourites.count}</span>
+            ) : null}
+            {item.key === 'nav.profile' && loaderData.unreadMessages > 0 ? (
+              <span className="nav-count">{loaderData.unreadMessages}</span>
+            ) : null}
+          </NavLink>
+        ))}
       </nav>
     </>
   )

@@ -4,8 +4,6 @@ import { catalogueHref } from '../catalogue/href.ts'
 export interface NavItem {
   key: MessageKey
   to: string
-  /** false until the screen is built: shown, but not a link to a page that does not exist yet. */
-  available: boolean
   icon: 'home' | 'heart' | 'plus' | 'garage' | 'user'
 }
 
@@ -16,12 +14,12 @@ export function catalogueNavHref(citySlug: string | null | undefined): string {
 
 /** Footer menu of spec section 2 (the catalogue link is replaced by the city's, see catalogueNavHref). */
 export const FOOTER_MENU: Omit<NavItem, 'icon'>[] = [
-  { key: 'nav.catalogue', to: catalogueHref({}), available: true },
-  { key: 'nav.tulparCars', to: '/tulpar-auto', available: true },
-  { key: 'nav.myCars', to: '/account/listings', available: true },
-  { key: 'nav.sell', to: '/create-auto', available: true },
-  { key: 'nav.partners', to: '/partners', available: true },
-  { key: 'nav.contacts', to: '/contacts', available: true },
+  { key: 'nav.catalogue', to: catalogueHref({}) },
+  { key: 'nav.tulparCars', to: '/tulpar-auto' },
+  { key: 'nav.myCars', to: '/account/listings' },
+  { key: 'nav.sell', to: '/create-auto' },
+  { key: 'nav.partners', to: '/partners' },
+  { key: 'nav.contacts', to: '/contacts' },
 ]
 
 /** The footer's small line: the company and its legal documents (the sign-up and publish steps link to these too). */
@@ -33,11 +31,11 @@ export const FOOTER_LEGAL: { key: MessageKey; to: string }[] = [
 
 /** Mobile bottom navigation of spec section 2. */
 export const BOTTOM_NAV: NavItem[] = [
-  { key: 'nav.home', to: '/', available: true, icon: 'home' },
-  { key: 'nav.favourites', to: '/wishlist', available: true, icon: 'heart' },
-  { key: 'nav.sell', to: '/create-auto', available: true, icon: 'plus' },
+  { key: 'nav.home', to: '/', icon: 'home' },
+  { key: 'nav.favourites', to: '/wishlist', icon: 'heart' },
+  { key: 'nav.sell', to: '/create-auto', icon: 'plus' },
   // Guests are sent on to /auth and come back to the garage after signing in.
-  { key: 'nav.garage', to: '/account/garage', available: true, icon: 'garage' },
+  { key: 'nav.garage', to: '/account/garage', icon: 'garage' },
   // Guests are sent on to /auth and come back here after signing in.
-  { key: 'nav.profile', to: '/account', available: true, icon: 'user' },
+  { key: 'nav.profile', to: '/account', icon: 'user' },
 ]
