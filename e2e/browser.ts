@@ -44,10 +44,20 @@ export const DESKTOP = { width: 1280, height: 900 }
 export async function newContextWithCity(
   browser: Browser,
   baseUrl: string,
-  options: { viewport: { width: number; height: number }; locale?: string; cityId?: number },
+  options: {
+    viewport: { width: number; height: number }
+    locale?: string
+    cityId?: number
+    /** 'block' when the test routes requests itself: page.route never sees what the service worker fetches. */
+    serviceWorkers?: 'allow' | 'block'
+  },
 ) {
   const cityId = String(options.cityId ?? 1)
-  const context = await browser.newContext({ viewport: options.viewport, locale: options.locale ?? 'ru-RU' })
+  const context = await browser.newContext({
+    viewport: options.viewport,
+    locale: options.locale ?? 'ru-RU',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
+  })
   await context.addCookies([{ name: 'city', value: cityId, url: baseUrl }])
   await context.addInitScript((id) => window.localStorage.setItem('cityId', id), cityId)
   return context

@@ -169,7 +169,12 @@ describe('the catalogue on a phone (390 px)', () => {
   })
 
   test('a slow answer shows the loading state; sorting is in the URL and the cards follow it', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE, cityId: ALMATY })
+    // The test holds the page's data requests itself; a service worker would fetch them out of its reach.
+    const context = await newContextWithCity(browser, baseUrl, {
+      viewport: PHONE,
+      cityId: ALMATY,
+      serviceWorkers: 'block',
+    })
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/auto`)
