@@ -94,9 +94,7 @@ describe('the footer', () => {
         { name: 'Политика конфиденциальности', href: '/privacy-policy' },
         { name: 'Пользовательское соглашение', href: '/user-agreements' },
       ])
-      // /partners is built in its own branch: its link is live here, its page is walked once the two meet.
-      const walked = links.filter((l) => l.href !== '/partners')
-      for (const link of walked) {
+      for (const link of links) {
         await page.goto(baseUrl)
         await footer.getByRole('link', { name: link.name, exact: true }).click()
         // "My cars" sends a guest to sign in first.
@@ -111,6 +109,38 @@ describe('the footer', () => {
       await context.close()
     })
   }
+})
+
+describe('the bottom navigation (390 px)', () => {
+  test('every item leads to its screen; a guest is sent to sign in for the garage and the profile', async () => {
+    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    await page.goto(baseUrl)
+    const nav = page.locator('.bottom-nav')
+    const items = await nav
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => ({ name: a.textContent ?? '', href: a.getAttribute('href') ?? '' })))
+    expect(items.map((i) => i.href)).toEqual(['/', '/wishlist', '/create-auto', '/account/garage', '/account'])
+    expect(await nav.locator('[aria-disabled="true"]').count()).toBe(0)
+    const expected: Record<string, string[]> = {
+      '/': ['/'],
+      '/wishlist': ['/wishlist'],
+      '/create-auto': ['/create-auto', '/auth'],
+      '/account/garage': ['/auth'],
+      '/account': ['/auth'],
+    }
+    for (const item of items) {
+      await page.goto(baseUrl)
+      await nav.getByRole('link', { name: item.name, exact: true }).click()
+      await page.waitForURL((url) => (expected[item.href] ?? []).includes(url.pathname) && url.href !== `${baseUrl}/#`)
+      await page.locator('h1').first().waitFor()
+      expect(await page.getByRole('heading', { name: 'Страница не найдена' }).count(), item.href).toBe(0)
+      expect(await pageWidth(page), item.href).toBeLessThanOrEqual(PHONE.width)
+    }
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })
 
 describe('the contacts page', () => {

@@ -185,6 +185,9 @@ test('an offline visit to a page never seen shows the offline page in the visito
     await page.goto(`${baseUrl}/`)
     await controlled(page)
     // The site stored the language it showed (Russian, the default); a visitor whose storage was cleared since.
+    // Wait for the page to have stored it first: on a busy machine hydration can end after the worker took over,
+    // and the page would store it again after the test cleared it.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('locale')), { timeout: 15_000 }).toBe('ru')
     await page.evaluate(() => window.localStorage.removeItem('locale'))
     await context.setOffline(true)
     await page.goto(`${baseUrl}/about`)

@@ -68,8 +68,12 @@ describe('desktop, Tulpar cars and home', () => {
       const page = await context.newPage()
       const errors = watchConsole(page)
       await page.goto(baseUrl)
-      expect(await page.getByText('Более миллиона автомобилей в продаже').count()).toBe(1)
-      expect(await page.getByText('Ваше объявление увидят более 3 миллионов человек').count()).toBe(1)
+      expect(await page.locator('.hero').getByText('Более миллиона автомобилей в продаже').count()).toBe(1)
+      expect(await page.locator('.hero').getByText('Ваше объявление увидят более 3 миллионов человек').count()).toBe(1)
+      // The spec's three home widgets: credit, sell and the vehicle check.
+      expect(await page.locator('#credit').count()).toBe(1)
+      expect(await page.getByRole('link', { name: 'Подать объявление' }).getAttribute('href')).toBe('/create-auto')
+      expect(await page.locator('.check-widget form').getAttribute('action')).toBe('/check')
       expect(await page.getByRole('link', { name: 'Смотреть горячие предложения' }).getAttribute('href')).toBe(
         '/auto/almaty?hot=true',
       )

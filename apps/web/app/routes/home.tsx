@@ -131,6 +131,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="container section">
         <CreditWidget offer={loaderData.credit} today={loaderData.today} />
       </div>
+      {/* The sell widget (spec section 2): what a seller gets, and the way to the listing form. */}
+      <section className="container section sell-widget" aria-labelledby="sell-widget-title">
+        <h2 id="sell-widget-title">{t('home.sell.title')}</h2>
+        <ul className="sell-points">
+          <li>{t('home.hero.reach')}</li>
+          <li>{t('home.sell.free')}</li>
+          <li>{t('home.sell.checked')}</li>
+        </ul>
+        <Link to="/create-auto" className="button primary">
+          {t('home.sell.cta')}
+        </Link>
+      </section>
       {/* The vehicle check widget (spec section 2): a plain form to /check, no script on the home page. */}
       <section className="container section check-widget" aria-labelledby="check-widget-title">
         <h2 id="check-widget-title">{t('check.widget.title')}</h2>
