@@ -36,10 +36,15 @@ export const checkKk: Texts = {
   'check.order.generatingHint': 'Әдетте бұл бірнеше секундқа созылады. Бет өзі жаңарады.',
   'check.order.ready': 'Есеп дайын.',
   'check.order.open': 'Есепті ашу',
+  'check.order.refunded': 'Бұл тапсырыс үшін төленген ақша қайтарылды.',
+  'check.report.failed':
+    'Есепті жасау мүмкін болмады. Төлемді қайтардық — тексеруге қайта тапсырыс беруге немесе бізге жазуға болады.',
   'check.reports.linkText': 'Сіз тапсырыс берген тексерулердің есептері: тарих, жүріс, баға.',
   'check.reports.none': 'Сіз әлі тексеруге тапсырыс берген жоқсыз.',
   'check.reports.order': 'Тексеруге тапсырыс беру',
   'check.reports.date': 'Күні',
+  'check.reports.name': 'Атауы',
+  'check.reports.status': 'Күйі',
   'check.status.generating': 'Дайындалуда',
   'check.status.ready': 'Дайын',
   'check.status.failed': 'Қате',
@@ -52,6 +57,8 @@ export const checkKk: Texts = {
   'check.report.listing.sold': 'сатылды',
   'check.report.listing.archived': 'сатылымнан алынды',
   'check.report.listing.other': 'сатылымда емес',
+  'check.report.photo': '{date} хабарландыруындағы фото',
+  'check.report.inKm': 'яғни {km}',
   'check.report.mileage': 'Жүрісі',
   'check.report.plausible': 'Жүрісі шынайы сияқты: көрсеткіштер тек өседі және жасына сай.',
   'check.report.suspicious': 'Жүрісі күмән тудырады',
@@ -73,6 +80,13 @@ export const checkKk: Texts = {
   'check.report.register.tax_debts': 'Салық берешегі',
   'check.report.register.registration': 'Тіркеу тарихы',
   'check.report.notChecked': 'Тексерілмеді: бұл тізілімге қолжетімділігіміз жоқ. Ресми қызметтен тексеріңіз',
+  'check.report.registerHow.pledges':
+    'Көлік кепілі «Жылжымалы мүлік кепілін тіркеу туралы» ҚР № 254 Заңы бойынша тіркеледі, банктер оны электронды түрде енгізеді. Ауыртпалықты eGov.kz-тен тексеріңіз.',
+  'check.report.registerHow.arrests':
+    'Әділет министрлігінің борышкерлердің бірыңғай тізілімі: иесіне қатысты атқарушылық іс жүргізу бар-жоғы.',
+  'check.report.registerHow.tax_debts': 'Мемлекеттік кірістер комитеті: иесінің салық берешегі (иесінің ЖСН-і қажет).',
+  'check.report.registerHow.registration':
+    'eGov.kz порталындағы «Автокөлік тарихы» сервисі немесе eGov Mobile қолданбасындағы «Автокөлікті иелену тарихы».',
   'check.report.print': 'Басып шығару',
   'check.report.generatedAt': 'Есеп {date} Tulpar Auto деректері бойынша жасалды және кейін өзгермейді.',
   'check.widget.title': 'Сатып алар алдында көлікті тексеріңіз',

@@ -125,6 +125,35 @@ describe('ordering and paying', () => {
     expect(lead).toMatchObject({ kind: 'vehicle_check', userId: buyer.id })
   })
 
+  test('the history keeps a reading in miles as typed, beside its km, and the cover photo of each listing', async () => {
+    const vin = 'JTDBR32E720012345'
+    const seller = await signUp()
+    await createListing(t.db, {
+      ownerId: seller.id,
+      vin,
+      status: 'sold',
+      publishedAt: day(2024, 3),
+      year: 2012,
+      mileage: 62_000,
+      mileageUnit: 'mi',
+      mileageKm: 99_779,
+      coverPhotoKey: 'listings/1/cover',
+    })
+    const o = (await order(buyer, { vin })).json()
+    await settle(o.checkoutUrl, 'pay')
+    await t.jobs.drain(['vehicle-report'])
+    const [r] = await reportsOf(o.id)
+    const report = (await t.app.inject({ url: `/api/vehicle-checks/reports/${r?.id}/`, headers: buyer.auth })).json()
+    expect(report.content.sightings).toEqual([
+      expect.objectContaining({
+        mileageKm: 99_779,
+        mileage: { value: 62_000, unit: 'mi' },
+        photoKey: 'listings/1/cover',
+        status: 'sold',
+      }),
+    ])
+  })
+
   test('a payment confirmed twice makes one report, whether by the checkout or by the signed notification', async () => {
     const o = (await order(buyer)).json()
     expect((await settle(o.checkoutUrl, 'pay')).statusCode).toBe(303)
