@@ -90,6 +90,7 @@ export async function buildReportContent(
           steering: latest?.steering ?? undefined,
           isCustomsCleared: latest?.isCustomsCleared,
           isDamaged: latest?.isDamaged,
+          excludeListingIds: sightings.map((s) => s.id),
         })
       : null
   const engineType = (ENGINE_TYPES as readonly string[]).includes(latest?.engineType ?? '')

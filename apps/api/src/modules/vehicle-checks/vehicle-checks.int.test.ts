@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { checkOrders, leads, payments, vehicleReports } from '../../db/schema.ts'
+import { checkOrders, leads, listings, payments, vehicleReports } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { createListing, setRole } from '../../testing/factories.ts'
 import { createTestApp } from '../../testing/test-app.ts'
@@ -152,6 +152,19 @@ describe('ordering and paying', () => {
         status: 'sold',
       }),
     ])
+  })
+
+  test("the car's own listings are not its comparables: its asking price must not value it", async () => {
+    const own = await t.db
+      .select({ id: listings.id, brandId: listings.brandId, modelId: listings.modelId })
+      .from(listings)
+      .where(eq(listings.vin, VIN))
+    const ids = own.map((p) => p.id)
+    const car = { brandId: own[0]?.brandId ?? 0, modelId: own[0]?.modelId ?? 0, year: 2016, mileageKm: 112_000 }
+    // The one on sale now would be the closest comparable of all.
+    expect((await t.services.valuation.estimateCar(car)).comparableIds.some((id) => ids.includes(id))).toBe(true)
+    const without = await t.services.valuation.estimateCar({ ...car, excludeListingIds: ids })
+    expect(without.comparableIds.some((id) => ids.includes(id))).toBe(false)
   })
 
   test('a payment confirmed twice makes one report, whether by the checkout or by the signed notification', async () => {
