@@ -69,6 +69,7 @@ export const checkEn: Texts = {
   'check.report.valuation': 'Market value',
   'check.report.valuationValue': '{estimate}, usual range {low} – {high}',
   'check.report.valuationBasis': 'From {count} similar listings, at {km}.',
+  'check.report.valuationHighest': 'The readings went down, so the car is valued at the highest of them.',
   'check.report.noValuation': 'Too few similar listings for an honest valuation.',
   'check.report.comparables': 'Similar listings',
   'check.report.tax': 'Transport tax',

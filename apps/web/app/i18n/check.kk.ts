@@ -69,6 +69,7 @@ export const checkKk: Texts = {
   'check.report.valuation': 'Нарықтық баға',
   'check.report.valuationValue': '{estimate}, әдеттегі аралық {low} – {high}',
   'check.report.valuationBasis': '{count} ұқсас хабарландыру бойынша, жүрісі {km} болғанда.',
+  'check.report.valuationHighest': 'Жүріс көрсеткіштері азайған, сондықтан баға олардың ең үлкені бойынша есептелді.',
   'check.report.noValuation': 'Әділ бағалау үшін ұқсас хабарландырулар тым аз.',
   'check.report.comparables': 'Ұқсас хабарландырулар',
   'check.report.tax': 'Көлік салығы',

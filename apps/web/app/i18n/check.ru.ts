@@ -63,6 +63,7 @@ export const checkRu = {
   'check.report.valuation': 'Рыночная оценка',
   'check.report.valuationValue': '{estimate}, обычный диапазон {low} – {high}',
   'check.report.valuationBasis': 'По {count} похожим объявлениям, при пробеге {km}.',
+  'check.report.valuationHighest': 'Показания пробега уменьшались, поэтому оценка сделана по наибольшему из них.',
   'check.report.noValuation': 'Похожих объявлений слишком мало для честной оценки.',
   'check.report.comparables': 'Похожие объявления',
   'check.report.tax': 'Транспортный налог',

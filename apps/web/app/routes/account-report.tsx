@@ -175,6 +175,9 @@ export default function AccountReport({ loaderData }: Route.ComponentProps) {
                     count: content.valuation.comparables,
                     km: distance(content.valuation.mileageKm, 'km'),
                   })}
+                  {content.mileage.flags.some((f) => f.kind === 'rollback')
+                    ? ` ${t('check.report.valuationHighest')}`
+                    : ''}
                 </p>
                 {content.valuation.comparableIds.length > 0 ? (
                   <p className="no-print">

@@ -79,7 +79,9 @@ export async function buildReportContent(
     .map((s) => ({ km: s.mileageKm as number, at: s.publishedAt ?? s.createdAt }))
   if (order.mileageKm !== null) readings.push({ km: order.mileageKm, at: order.createdAt })
   const mileage = judgeMileage(readings, year)
-  const currentKm = readings.length > 0 ? readings.reduce((a, b) => (b.at > a.at ? b : a)).km : null
+  // Valued at the highest reading ever seen, not the latest: an odometer never honestly goes back, so after a
+  // rollback the latest figure understates the car's mileage and a valuation on it would overstate its price.
+  const currentKm = readings.length > 0 ? Math.max(...readings.map((r) => r.km)) : null
   const estimate =
     brandId && modelId && year && currentKm !== null
       ? await deps.valuation.estimateCar({

@@ -167,6 +167,38 @@ describe('ordering and paying', () => {
     expect(without.comparableIds.some((id) => ids.includes(id))).toBe(false)
   })
 
+  test('after a rollback the car is valued at its highest reading, not the rolled-back one', async () => {
+    const asked: { mileageKm: number; excludeListingIds?: readonly number[] }[] = []
+    const spyPayments = createPaymentsService({
+      db: t.db,
+      publicUrl: 'http://localhost:3000',
+      provider: createLocalProvider('http://localhost:3000', 'spy-secret-spy-secret-spy-secret'),
+    })
+    const checks = createVehicleChecksService({
+      db: t.db,
+      jobs: t.jobs,
+      payments: spyPayments,
+      valuation: {
+        estimateCar: async (car) => {
+          asked.push(car)
+          return {
+            comparables: 9,
+            estimate: { estimateKzt: 6_000_000, lowKzt: 5_500_000, highKzt: 6_500_000 },
+            comparableIds: [],
+          }
+        },
+      },
+      priceKzt: 4_990,
+    })
+    const o = await checks.createOrder(buyer, { vin: VIN })
+    await spyPayments.settle(paymentIdOf(o.checkoutUrl as string), 'paid')
+    const [report] = await reportsOf(o.id)
+    await checks.generateReport(report?.id ?? 0)
+    expect(asked.map((c) => c.mileageKm)).toEqual([151_000])
+    const ready = await checks.getReport(buyer, report?.id ?? 0)
+    expect(ready.content?.valuation).toMatchObject({ estimateKzt: 6_000_000, mileageKm: 151_000 })
+  })
+
   test('a payment confirmed twice makes one report, whether by the checkout or by the signed notification', async () => {
     const o = (await order(buyer)).json()
     expect((await settle(o.checkoutUrl, 'pay')).statusCode).toBe(303)
