@@ -68,6 +68,15 @@ describe('the vehicle check', () => {
     await warn.getByText('Пробег вызывает сомнения').waitFor()
     expect(await warn.textContent()).toMatch(/151\s000 км.*112\s000 км/)
     expect(await page.getByTestId('sighting').count()).toBe(3)
+    // Each listing with its photo, and the photo really loads.
+    const photos = page.getByTestId('sighting').locator('img')
+    expect(await photos.count()).toBe(3)
+    await photos.first().scrollIntoViewIfNeeded()
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="sighting"] img')].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    )
     expect(await page.getByText('Не проверено: у нас нет доступа к этому реестру').count()).toBe(4)
     await page.screenshot({ path: `${SCREENSHOTS}check-report-390.png`, fullPage: true })
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
@@ -76,13 +85,21 @@ describe('the vehicle check', () => {
     await page.emulateMedia({ media: 'print' })
     expect(await page.locator('.site-header').isVisible()).toBe(false)
     expect(await page.locator('.verdict.warn').isVisible()).toBe(true)
+    await page.screenshot({ path: `${SCREENSHOTS}check-report-print.png`, fullPage: true })
     await page.emulateMedia({ media: 'screen' })
 
+    const reportUrl = page.url()
     // Listed under TulparAutoCheck reports: name, date, VIN, status.
     await page.goto(`${baseUrl}/account/reports`)
     const row = page.getByTestId('vehicle-report').first()
     expect(await row.textContent()).toContain(DEMO_ROLLED_BACK_VIN)
     expect(await row.textContent()).toContain('Готов')
+    await page.screenshot({ path: `${SCREENSHOTS}check-reports-390.png`, fullPage: true })
+    // The same report on a desktop screen.
+    await page.setViewportSize(DESKTOP)
+    await page.goto(reportUrl)
+    await page.locator('.verdict.warn').waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}check-report-1280.png`, fullPage: true })
     expect(errors).toEqual([])
     await context.close()
   })

@@ -43,7 +43,7 @@ import type { Services } from './services.ts'
 
 export interface BuildApiOptions {
   config: Pick<Config, 'publicUrl' | 'mediaDir' | 'authSecret' | 'devOutbox' | 'trustProxyHops'> &
-    Partial<Pick<Config, 'mediaStorage' | 'payments'>>
+    Partial<Pick<Config, 'mediaStorage'>>
   database: Pick<Database, 'ping' | 'db'>
   services: Services
   limiter: RateLimiter
@@ -147,10 +147,7 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   if (config.devOutbox) registerOutboxRoutes(app, { db: database.db })
   // Development only: the stand-in for Google and Apple sign-in (LOCAL_ID_PROVIDER).
   if (services.localIdp) registerLocalIdpRoutes(app, services.localIdp)
-  registerPaymentRoutes(app, {
-    payments: services.payments,
-    webhookSecret: config.payments?.provider === 'kaspi' ? config.payments.webhookSecret : null,
-  })
+  registerPaymentRoutes(app, { payments: services.payments })
   return app as unknown as FastifyInstance
 }
 

@@ -126,7 +126,7 @@ export function createServices({
       paymentSettings === null
         ? null
         : paymentSettings.provider === 'local'
-          ? createLocalProvider(config.publicUrl)
+          ? createLocalProvider(config.publicUrl, config.authSecret)
           : createKaspiProvider(paymentSettings),
   })
   const vehicleChecks = createVehicleChecksService({

@@ -1,5 +1,5 @@
 import type { Config } from './config.ts'
-import type { JobQueue } from './modules/jobs/index.ts'
+import { type JobQueue, QUEUES } from './modules/jobs/index.ts'
 import type { Services } from './services.ts'
 
 /** Garage cars valued by one run of the hourly job (two queries each). */
@@ -21,7 +21,7 @@ export function registerJobHandlers(
   config: Pick<Config, 'valuationRefreshMinutes'>,
   log: Log,
 ): void {
-  const { notifications, savedSearches, valuation, leadDesk, vehicleChecks, garage } = services
+  const { notifications, savedSearches, valuation, leadDesk, vehicleChecks, payments, garage } = services
   queue.handle('email', (data) => notifications.deliverEmail(data))
   queue.handle('sms', (data) => notifications.deliverSms(data))
   queue.handle('push', (data) => notifications.deliverPush(data))
@@ -40,7 +40,13 @@ export function registerJobHandlers(
     await notifications.pruneDeliveryReceipts(30)
   })
   queue.handle('broadcast', (data) => notifications.runBroadcastPage(data))
-  queue.handle('vehicle-report', (data) => vehicleChecks.generateReport(data.reportId))
+  const reportTries = QUEUES['vehicle-report'].retryLimit ?? 0
+  queue.handle('vehicle-report', (data, job) =>
+    vehicleChecks.generateReport(data.reportId, { lastTry: job.retryCount >= reportTries }),
+  )
+  queue.handle('payment-refund', async (data) => {
+    if (await payments.refund(data.paymentId)) log.info({ paymentId: data.paymentId }, 'payment refunded')
+  })
   queue.handle('lead-created', async (data) => {
     await leadDesk.announceLead(data.leadId)
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MILEAGE_UNITS } from './constants.ts'
 import { classifyVin, normaliseVin } from './selling-rules.ts'
 
 /* The paid vehicle check and valuation (issue 12 part 3): orders, payments and TulparAutoCheck reports. */
@@ -64,7 +65,16 @@ export const VinSightingView = z.object({
   endedAt: z.iso.datetime().nullable(),
   priceKzt: z.number().int().nullable(),
   mileageKm: z.number().int().nullable(),
+  /**
+   * The reading as the seller typed it (imported cars are often in miles); `mileageKm` is it in km. Absent in
+   * reports made before it was kept.
+   */
+  mileage: z
+    .object({ value: z.number().int(), unit: z.enum(MILEAGE_UNITS) })
+    .nullable()
+    .optional(),
   city: z.object({ ru: z.string(), kk: z.string(), en: z.string() }).nullable(),
+  /** The listing's cover photo when the report was made (it goes if the seller deletes the listing). */
   photoKey: z.string().nullable(),
 })
 export type VinSightingView = z.infer<typeof VinSightingView>

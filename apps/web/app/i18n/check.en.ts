@@ -36,10 +36,15 @@ export const checkEn: Texts = {
   'check.order.generatingHint': 'It usually takes a few seconds. This page refreshes by itself.',
   'check.order.ready': 'The report is ready.',
   'check.order.open': 'Open the report',
+  'check.order.refunded': 'The payment for this order has been refunded.',
+  'check.report.failed':
+    'The report could not be made. We have refunded the payment: you can order the check again or write to us.',
   'check.reports.linkText': 'Reports of the checks you ordered: history, mileage, valuation.',
   'check.reports.none': 'You have not ordered any checks yet.',
   'check.reports.order': 'Order a check',
   'check.reports.date': 'Date',
+  'check.reports.name': 'Name',
+  'check.reports.status': 'Status',
   'check.status.generating': 'Being generated',
   'check.status.ready': 'Ready',
   'check.status.failed': 'Failed',
@@ -52,6 +57,8 @@ export const checkEn: Texts = {
   'check.report.listing.sold': 'sold',
   'check.report.listing.archived': 'taken off sale',
   'check.report.listing.other': 'not on sale',
+  'check.report.photo': 'Photo from the listing of {date}',
+  'check.report.inKm': 'that is {km}',
   'check.report.mileage': 'Mileage',
   'check.report.plausible': 'The mileage looks genuine: the readings only grow and fit the age.',
   'check.report.suspicious': 'The mileage is doubtful',
@@ -62,6 +69,7 @@ export const checkEn: Texts = {
   'check.report.valuation': 'Market value',
   'check.report.valuationValue': '{estimate}, usual range {low} – {high}',
   'check.report.valuationBasis': 'From {count} similar listings, at {km}.',
+  'check.report.valuationHighest': 'The readings went down, so the car is valued at the highest of them.',
   'check.report.noValuation': 'Too few similar listings for an honest valuation.',
   'check.report.comparables': 'Similar listings',
   'check.report.tax': 'Transport tax',
@@ -73,6 +81,14 @@ export const checkEn: Texts = {
   'check.report.register.tax_debts': 'Tax debts',
   'check.report.register.registration': 'Registration history',
   'check.report.notChecked': 'Not checked: we have no access to this register. Check it on the official service',
+  'check.report.registerHow.pledges':
+    'Car pledges are registered under Law No. 254 "On registration of pledge of movable property"; banks file them electronically. Check encumbrances on eGov.kz.',
+  'check.report.registerHow.arrests':
+    "The Ministry of Justice's unified register of debtors: whether the owner faces enforcement proceedings.",
+  'check.report.registerHow.tax_debts':
+    "The State Revenue Committee: the owner's tax debts (you need the owner's IIN).",
+  'check.report.registerHow.registration':
+    'The "Vehicle history" service on eGov.kz or "Vehicle ownership history" in eGov Mobile.',
   'check.report.print': 'Print',
   'check.report.generatedAt': 'Made on {date} from Tulpar Auto data; it does not change later.',
   'check.widget.title': 'Check a car before you buy',

@@ -6,6 +6,7 @@ import { serviceError } from '../features/admin/admin-guard.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import checkStyles from '../styles/check.css?url'
+import { Picture } from '../ui/picture.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import type { Route } from './+types/account-report'
 
@@ -79,6 +80,11 @@ export default function AccountReport({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated()
   const { report } = loaderData
   const content = report.content
+  // A reading in miles is shown as the seller typed it, with the km the verdict compares.
+  const reading = (s: Content['sightings'][number]) =>
+    s.mileage?.unit === 'mi'
+      ? `${distance(s.mileage.value, 'mi')} (${t('check.report.inKm', { km: distance(s.mileageKm ?? 0, 'km') })})`
+      : distance(s.mileageKm ?? 0, 'km')
   return (
     <div className="container check-page report-page">
       <p className="no-print">
@@ -88,7 +94,11 @@ export default function AccountReport({ loaderData }: Route.ComponentProps) {
       <p className="muted">
         VIN: <span className="vin">{report.vin}</span> · {date(report.createdAt)}
       </p>
-      {report.status !== 'ready' || !content ? (
+      {report.status === 'failed' ? (
+        <p className="panel report-section" role="alert">
+          {t('check.report.failed')}
+        </p>
+      ) : report.status !== 'ready' || !content ? (
         <p className="check-generating" role="status">
           <span className="spinner" aria-hidden="true" /> {t('check.order.generating')}
         </p>
@@ -119,20 +129,32 @@ export default function AccountReport({ loaderData }: Route.ComponentProps) {
             {content.sightings.length === 0 ? <p>{t('check.report.noHistory')}</p> : null}
             <ol className="sightings">
               {content.sightings.map((s) => (
-                <li key={s.listingId} data-testid="sighting">
-                  <p>
-                    <strong>{s.title}</strong> · {t(`check.report.listing.${LISTING_STATUS[s.status] ?? 'other'}`)}
-                  </p>
-                  <p>
-                    {t('check.report.listed', { date: date(s.listedAt) })}
-                    {s.endedAt ? `, ${t('check.report.ended', { date: date(s.endedAt) })}` : ''}
-                    {s.city ? ` · ${s.city[locale]}` : ''}
-                  </p>
-                  <p>
-                    {s.priceKzt !== null ? price(s.priceKzt) : ''}
-                    {s.mileageKm !== null ? ` · ${distance(s.mileageKm, 'km')}` : ''}
-                  </p>
-                  {s.status === 'published' ? <Link to={`/cars/${s.listingId}`}>/cars/{s.listingId}</Link> : null}
+                <li key={s.listingId} data-testid="sighting" className={s.photoKey ? 'with-photo' : undefined}>
+                  {s.photoKey ? (
+                    <div className="sighting-photo">
+                      <Picture
+                        photoKey={s.photoKey}
+                        alt={t('check.report.photo', { date: date(s.listedAt) })}
+                        variant="card"
+                        sizes="120px"
+                      />
+                    </div>
+                  ) : null}
+                  <div>
+                    <p>
+                      <strong>{s.title}</strong> · {t(`check.report.listing.${LISTING_STATUS[s.status] ?? 'other'}`)}
+                    </p>
+                    <p>
+                      {t('check.report.listed', { date: date(s.listedAt) })}
+                      {s.endedAt ? `, ${t('check.report.ended', { date: date(s.endedAt) })}` : ''}
+                      {s.city ? ` · ${s.city[locale]}` : ''}
+                    </p>
+                    <p>
+                      {s.priceKzt !== null ? price(s.priceKzt) : ''}
+                      {s.mileageKm !== null ? ` · ${reading(s)}` : ''}
+                    </p>
+                    {s.status === 'published' ? <Link to={`/cars/${s.listingId}`}>/cars/{s.listingId}</Link> : null}
+                  </div>
                 </li>
               ))}
             </ol>
@@ -153,6 +175,9 @@ export default function AccountReport({ loaderData }: Route.ComponentProps) {
                     count: content.valuation.comparables,
                     km: distance(content.valuation.mileageKm, 'km'),
                   })}
+                  {content.mileage.flags.some((f) => f.kind === 'rollback')
+                    ? ` ${t('check.report.valuationHighest')}`
+                    : ''}
                 </p>
                 {content.valuation.comparableIds.length > 0 ? (
                   <p className="no-print">
@@ -193,6 +218,7 @@ export default function AccountReport({ loaderData }: Route.ComponentProps) {
                       <a href={r.officialUrl} rel="noopener noreferrer" target="_blank">
                         {new URL(r.officialUrl).host}
                       </a>
+                      <span className="register-how">{t(`check.report.registerHow.${r.code}`)}</span>
                     </>
                   ) : (
                     r.details

@@ -42,10 +42,10 @@ export default function AccountReports({ loaderData }: Route.ComponentProps) {
         <table className="reports-table">
           <thead>
             <tr>
-              <th scope="col">{t('leads.detail.name')}</th>
+              <th scope="col">{t('check.reports.name')}</th>
               <th scope="col">{t('check.reports.date')}</th>
               <th scope="col">VIN</th>
-              <th scope="col">{t('leads.col.status')}</th>
+              <th scope="col">{t('check.reports.status')}</th>
             </tr>
           </thead>
           <tbody>

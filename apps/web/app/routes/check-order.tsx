@@ -87,6 +87,13 @@ export default function CheckOrder({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
         {order.paidAt ? <p>{t('check.order.paid', { date: date(order.paidAt) })}</p> : null}
+        {order.status === 'refunded' ? <p role="status">{t('check.order.refunded')}</p> : null}
+        {report?.status === 'failed' ? (
+          <p role="alert">
+            {t('check.report.failed')}{' '}
+            <Link to={`/check?${new URLSearchParams({ vin: order.vin })}`}>{t('check.reports.order')}</Link>
+          </p>
+        ) : null}
         {report?.status === 'generating' ? (
           <>
             <p className="check-generating" role="status">

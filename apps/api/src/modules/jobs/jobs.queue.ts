@@ -27,7 +27,10 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   alert: { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 120, notify: true },
   'search-digest': { ...RETRIES, heartbeatSeconds: 60, expireInSeconds: 3600, policy: 'singleton' },
   broadcast: { ...RETRIES, heartbeatSeconds: 60, expireInSeconds: 900, notify: true },
-  'vehicle-report': { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 300, notify: true },
+  // Five tries (5 s to 80 s apart, about 2.5 minutes in all): the payer is watching 'being generated', and after
+  // the last one the report is marked failed and the payment refunded (vehicle-checks.service.ts).
+  'vehicle-report': { ...RETRIES, retryLimit: 5, heartbeatSeconds: 30, expireInSeconds: 300, notify: true },
+  'payment-refund': { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 120, notify: true },
   'lead-created': { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 120, notify: true },
   'estimate-refresh': {
     retryLimit: 2,

@@ -35,6 +35,11 @@ export interface JobPayloads {
   broadcast: { broadcastId: number; afterUserId?: string }
   /** Make the TulparAutoCheck report of a paid vehicle check. */
   'vehicle-report': { reportId: number }
+  /**
+   * Give a payment back in full: a second payment of an order already paid (two checkout tabs), or a paid check
+   * whose report could not be made.
+   */
+  'payment-refund': { paymentId: string }
   /** A lead was stored: tell the staff on duty, and a partner its own request. */
   'lead-created': { leadId: number }
   /** The market estimates and deal ratings (scheduled). */

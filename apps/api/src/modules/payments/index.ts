@@ -1,4 +1,11 @@
 export { PaymentAmountError, PaymentsUnavailableError } from './payments.errors.ts'
 export { registerPaymentRoutes } from './payments.routes.ts'
 export { createPaymentsService, type PaymentOutcome, type PaymentsService } from './payments.service.ts'
-export { createKaspiProvider, createLocalProvider, type KaspiSettings, type PaymentProvider } from './providers.ts'
+export {
+  type ConfiguredPaymentProvider,
+  createKaspiProvider,
+  createLocalProvider,
+  type KaspiSettings,
+  type PaymentProvider,
+  signBody,
+} from './providers.ts'

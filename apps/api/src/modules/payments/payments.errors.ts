@@ -25,3 +25,10 @@ export class PaymentSignatureError extends AppError {
     super('payment.bad_signature', 401, 'The notification is not signed by the provider')
   }
 }
+
+/** A signed notification whose body we cannot read (not JSON, or no payment id and outcome). */
+export class PaymentNotificationError extends AppError {
+  constructor() {
+    super('payment.bad_notification', 400, 'The notification names no payment and outcome')
+  }
+}

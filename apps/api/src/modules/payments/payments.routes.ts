@@ -4,9 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pickLocale } from '../../lib/locale.ts'
 import { renderLocalCheckout } from './local-checkout.page.ts'
-import { PaymentNotFoundError, PaymentSignatureError } from './payments.errors.ts'
+import { PaymentNotFoundError } from './payments.errors.ts'
 import type { PaymentsService } from './payments.service.ts'
-import { isSignedBy, LOCAL_CHECKOUT_PATH } from './providers.ts'
+import { LOCAL_CHECKOUT_PATH, type LocalPaymentProvider } from './providers.ts'
 
 const PaymentParams = z.strictObject({ id: z.uuid() })
 const OutcomeParams = PaymentParams.extend({ outcome: z.enum(['pay', 'fail', 'cancel']) })
@@ -14,13 +14,11 @@ const OUTCOME = { pay: 'paid', fail: 'failed', cancel: 'cancelled' } as const
 /** CSP for the checkout page: inline styles, no scripts, forms post to itself. */
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'"
 
-const Notification = z.object({
-  paymentId: z.string().min(1).max(100),
-  status: z.enum(['paid', 'failed', 'cancelled']),
-})
-
-/** The local provider's checkout page and its three buttons (plain HTML forms: their empty bodies are ignored). */
-async function localCheckoutRoutes(scoped: FastifyInstance, payments: PaymentsService) {
+/**
+ * The local provider's checkout page and its three buttons (plain HTML forms: their empty bodies are ignored).
+ * A button's outcome is signed and confirmed as the provider's notification would be: one path for both.
+ */
+async function localCheckoutRoutes(scoped: FastifyInstance, payments: PaymentsService, local: LocalPaymentProvider) {
   scoped.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 },
@@ -50,50 +48,52 @@ async function localCheckoutRoutes(scoped: FastifyInstance, payments: PaymentsSe
       const p = await payments.findPayment(req.params.id)
       if (!p) throw new PaymentNotFoundError()
       const outcome = OUTCOME[req.params.outcome]
-      await payments.settle(p.id, outcome)
+      const notification = JSON.stringify({ paymentId: p.id, status: outcome })
+      await payments.confirm(notification, local.sign(notification))
       const back = `${p.returnPath}${p.returnPath.includes('?') ? '&' : '?'}payment=${outcome}`
       return reply.header('cache-control', 'no-store').redirect(back, 303)
     },
   )
 }
 
-/** The Kaspi-compatible provider's signed notification; the signature covers the exact bytes sent. */
-async function kaspiCallbackRoute(scoped: FastifyInstance, payments: PaymentsService, webhookSecret: string) {
+/**
+ * The provider's signed notification of a payment's outcome (the local provider's too, so tests and scripts can
+ * play the provider). The signature covers the exact bytes sent, so the body is read as text.
+ */
+async function callbackRoute(scoped: FastifyInstance, payments: PaymentsService, provider: string) {
   scoped.removeContentTypeParser('application/json')
   scoped.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) =>
     done(null, body),
   )
   scoped.withTypeProvider<ZodTypeProvider>().post(
-    '/api/payments/kaspi/callback',
+    `/api/payments/${provider}/callback`,
     {
       schema: {
         tags: ['payments'],
         summary: "The payment provider's signed notification of a payment's outcome",
-        description: 'HMAC-SHA256 of the body in X-Signature (401 otherwise). A repeated notification changes nothing.',
+        description:
+          'Body `{ paymentId, status: paid | failed | cancelled }`; HMAC-SHA256 of the exact body, hex, in ' +
+          'X-Signature (401 otherwise). A body that names no payment and outcome is 400, an unknown payment 404. ' +
+          'A repeated notification changes nothing.',
         response: { 200: z.object({ ok: z.literal(true) }), 400: Problem, 401: Problem, 404: Problem },
       },
     },
     async (req) => {
       const raw = typeof req.body === 'string' ? req.body : ''
       const signature = req.headers['x-signature']
-      if (!isSignedBy(webhookSecret, raw, typeof signature === 'string' ? signature : undefined))
-        throw new PaymentSignatureError()
-      const n = Notification.parse(JSON.parse(raw))
-      await payments.settle(n.paymentId, n.status)
+      await payments.confirm(raw, typeof signature === 'string' ? signature : undefined)
       return { ok: true as const }
     },
   )
 }
 
 /**
- * The local provider's checkout (only when PAYMENT_PROVIDER is local: development and tests) and the
- * Kaspi-compatible provider's notification (only when it is configured).
+ * The configured provider's notification route, and the local provider's checkout (only when PAYMENT_PROVIDER is
+ * local: development and tests).
  */
-export function registerPaymentRoutes(
-  app: FastifyInstance,
-  { payments, webhookSecret }: { payments: PaymentsService; webhookSecret: string | null },
-) {
-  if (payments.provider?.name === 'local') app.register(async (scoped) => localCheckoutRoutes(scoped, payments))
-  if (payments.provider?.name === 'kaspi' && webhookSecret)
-    app.register(async (scoped) => kaspiCallbackRoute(scoped, payments, webhookSecret))
+export function registerPaymentRoutes(app: FastifyInstance, { payments }: { payments: PaymentsService }) {
+  const provider = payments.provider
+  if (!provider) return
+  app.register(async (scoped) => callbackRoute(scoped, payments, provider.name))
+  if (provider.name === 'local') app.register(async (scoped) => localCheckoutRoutes(scoped, payments, provider))
 }

@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { PaymentAmountError, PaymentNotFoundError, PaymentsUnavailableError } from './payments.errors.ts'
+import {
+  PaymentAmountError,
+  PaymentNotFoundError,
+  PaymentNotificationError,
+  PaymentSignatureError,
+  PaymentsUnavailableError,
+} from './payments.errors.ts'
 import { payments } from './payments.tables.ts'
-import type { PaymentProvider } from './providers.ts'
+import type { ConfiguredPaymentProvider } from './providers.ts'
 
 export type PaymentOutcome = 'paid' | 'failed' | 'cancelled' | 'refunded'
+
+/** What a provider tells us of a payment (the body of its signed notification). */
+const Notification = z.object({
+  paymentId: z.string().min(1).max(100),
+  status: z.enum(['paid', 'failed', 'cancelled']),
+})
 
 /** Told of a payment's outcome inside the transaction that records it, so both commit or neither does. */
 export type OutcomeListener = (
@@ -25,10 +38,38 @@ export function createPaymentsService({
   publicUrl,
 }: {
   db: Db
-  provider: PaymentProvider | null
+  provider: ConfiguredPaymentProvider | null
   publicUrl: string
 }) {
   const listeners = new Map<string, OutcomeListener>()
+
+  async function findPayment(id: string) {
+    const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1)
+    return row ?? null
+  }
+
+  /**
+   * Records the provider's outcome of a pending payment and tells the order's owner. Answers false when the
+   * payment had already settled (a repeated or late notification): nothing changes then.
+   * Throws PaymentNotFoundError for an unknown id.
+   */
+  async function settle(id: string, outcome: Exclude<PaymentOutcome, 'refunded'>): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(payments)
+        .set({ status: outcome, updatedAt: new Date() })
+        .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+        .returning({ orderRef: payments.orderRef })
+      if (!row) {
+        const [known] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, id)).limit(1)
+        if (!known) throw new PaymentNotFoundError()
+        return false
+      }
+      await listeners.get(row.orderRef.split(':')[0] ?? '')?.(tx, { orderRef: row.orderRef, paymentId: id, outcome })
+      return true
+    })
+  }
+
   return {
     provider,
 
@@ -58,45 +99,53 @@ export function createPaymentsService({
       return { paymentId: id, checkoutUrl }
     },
 
-    async findPayment(id: string) {
-      const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1)
-      return row ?? null
-    },
+    findPayment,
 
     /**
-     * Records the provider's outcome of a pending payment and tells the order's owner. Answers false when the
-     * payment had already settled (a repeated or late notification): nothing changes then.
-     * Throws PaymentNotFoundError for an unknown id.
+     * A provider's notification of an outcome: the one way an outcome arrives, whether from a real provider's
+     * webhook or the local checkout's buttons. Throws PaymentSignatureError (401) unless the provider signed
+     * exactly this body, PaymentNotificationError (400) for a body that says nothing we understand, and
+     * PaymentNotFoundError (404). Answers false for a payment that had already settled.
      */
-    async settle(id: string, outcome: Exclude<PaymentOutcome, 'refunded'>): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(payments)
-          .set({ status: outcome, updatedAt: new Date() })
-          .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
-          .returning({ orderRef: payments.orderRef })
-        if (!row) {
-          const [known] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, id)).limit(1)
-          if (!known) throw new PaymentNotFoundError()
-          return false
-        }
-        await listeners.get(row.orderRef.split(':')[0] ?? '')?.(tx, { orderRef: row.orderRef, paymentId: id, outcome })
-        return true
-      })
+    async confirm(rawBody: string, signature: string | undefined): Promise<boolean> {
+      if (!provider) throw new PaymentsUnavailableError()
+      if (!provider.isSigned(rawBody, signature)) throw new PaymentSignatureError()
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(rawBody)
+      } catch {
+        throw new PaymentNotificationError()
+      }
+      const n = Notification.safeParse(parsed)
+      if (!n.success) throw new PaymentNotificationError()
+      return settle(n.data.paymentId, n.data.status)
     },
 
-    /** Refunds a paid payment in full at the provider, then records it. */
+    settle,
+
+    /**
+     * Refunds a paid payment in full at the provider, then records it and tells the order's owner. The payment is
+     * marked `refunding` first, so a job retried after a crash between the provider's answer and our record asks
+     * again (the provider drops the repeat by its idempotency key) and nothing else takes it for paid. Answers
+     * false when the payment is not paid (never paid, or already refunded).
+     */
     async refund(id: string): Promise<boolean> {
       if (!provider) throw new PaymentsUnavailableError()
-      const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1)
-      if (!row) throw new PaymentNotFoundError()
-      if (row.status !== 'paid') return false
+      const [row] = await db
+        .update(payments)
+        .set({ status: 'refunding', updatedAt: new Date() })
+        .where(and(eq(payments.id, id), inArray(payments.status, ['paid', 'refunding'])))
+        .returning()
+      if (!row) {
+        if (!(await findPayment(id))) throw new PaymentNotFoundError()
+        return false
+      }
       await provider.refund(id, row.amountKzt)
       return db.transaction(async (tx) => {
         const [done] = await tx
           .update(payments)
           .set({ status: 'refunded', updatedAt: new Date() })
-          .where(and(eq(payments.id, id), eq(payments.status, 'paid')))
+          .where(and(eq(payments.id, id), eq(payments.status, 'refunding')))
           .returning({ orderRef: payments.orderRef })
         if (!done) return false
         await listeners.get(done.orderRef.split(':')[0] ?? '')?.(tx, {

@@ -11,7 +11,7 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     orderRef: text('order_ref').notNull(),
     amountKzt: bigint('amount_kzt', { mode: 'number' }).notNull(),
-    /** 'pending', 'paid', 'failed', 'cancelled' or 'refunded'. */
+    /** 'pending', 'paid', 'failed', 'cancelled', 'refunding' (asked of the provider) or 'refunded'. */
     status: text('status').notNull().default('pending'),
     /** A path on our site the payer returns to. */
     returnPath: text('return_path').notNull(),

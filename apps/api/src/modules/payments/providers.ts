@@ -14,15 +14,37 @@ export interface PaymentProvider {
     callbackUrl: string
   }): Promise<{ checkoutUrl: string }>
   refund(paymentId: string, amountKzt: number): Promise<void>
+  /** Whether a notification's exact body was signed by this provider (HMAC-SHA256, hex). */
+  isSigned(rawBody: string, signature: string | undefined): boolean
 }
 
-export const LOCAL_CHECKOUT_PATH = '/api/payments/local'
+/** The local provider also signs: its checkout's buttons confirm through the same signed path as a real webhook. */
+export interface LocalPaymentProvider extends PaymentProvider {
+  readonly name: 'local'
+  sign(rawBody: string): string
+}
+
+export interface KaspiPaymentProvider extends PaymentProvider {
+  readonly name: 'kaspi'
+}
+
+/** The providers there are; `name` tells them apart. */
+export type ConfiguredPaymentProvider = LocalPaymentProvider | KaspiPaymentProvider
+
+/** The local checkout's pages (beside /api/payments/local/callback, the provider's notification path). */
+export const LOCAL_CHECKOUT_PATH = '/api/payments/local/checkout'
 
 /**
  * The local provider for development and tests: its checkout is our own page (pay, fail or cancel), its state
- * our `payments` table; a refund only records itself. No money moves.
+ * our `payments` table; a refund only records itself. No money moves. The page's outcome is signed with a key
+ * derived from `secret` and confirmed like a real provider's notification, so both take one path.
  */
-export function createLocalProvider(publicUrl: string, maxAmountKzt = 10_000_000): PaymentProvider {
+export function createLocalProvider(
+  publicUrl: string,
+  secret: string,
+  maxAmountKzt = 10_000_000,
+): LocalPaymentProvider {
+  const key = createHmac('sha256', secret).update('tulpar:local-payments').digest('hex')
   return {
     name: 'local',
     maxAmountKzt,
@@ -30,6 +52,8 @@ export function createLocalProvider(publicUrl: string, maxAmountKzt = 10_000_000
       return { checkoutUrl: `${publicUrl}${LOCAL_CHECKOUT_PATH}/${id}` }
     },
     async refund() {},
+    isSigned: (rawBody, signature) => isSignedBy(key, rawBody, signature),
+    sign: (rawBody) => signBody(key, rawBody),
   }
 }
 
@@ -47,7 +71,7 @@ export interface KaspiSettings {
  * answers its `checkoutUrl`; the provider later POSTs the outcome to our callback, signed with HMAC-SHA256 of
  * the raw body in `X-Signature`; POST {apiUrl}/payments/{id}/refund refunds.
  */
-export function createKaspiProvider(s: KaspiSettings, fetchImpl: typeof fetch = fetch): PaymentProvider {
+export function createKaspiProvider(s: KaspiSettings, fetchImpl: typeof fetch = fetch): KaspiPaymentProvider {
   async function call(path: string, body: object) {
     const res = await fetchImpl(`${s.apiUrl.replace(/\/$/, '')}${path}`, {
       method: 'POST',
@@ -74,9 +98,19 @@ export function createKaspiProvider(s: KaspiSettings, fetchImpl: typeof fetch = 
       return { checkoutUrl: answer.checkoutUrl }
     },
     async refund(paymentId, amountKzt) {
-      await call(`/payments/${encodeURIComponent(paymentId)}/refund`, { amount: amountKzt })
+      // The key lets the provider drop a repeat: a refund job retried after a crash must not refund twice.
+      await call(`/payments/${encodeURIComponent(paymentId)}/refund`, {
+        amount: amountKzt,
+        idempotencyKey: `refund:${paymentId}`,
+      })
     },
+    isSigned: (rawBody, signature) => isSignedBy(s.webhookSecret, rawBody, signature),
   }
+}
+
+/** The hex HMAC-SHA256 of `rawBody` under `secret`, as the `X-Signature` of a notification. */
+export function signBody(secret: string, rawBody: string): string {
+  return createHmac('sha256', secret).update(rawBody).digest('hex')
 }
 
 /** Whether `signature` (hex) is the HMAC-SHA256 of `rawBody` under `secret`. */

@@ -16,6 +16,11 @@ export interface CarToValue {
   /** Cleared when not known. */
   isCustomsCleared?: boolean
   isDamaged?: boolean
+  /**
+   * Listings that are this very car (a paid check's earlier listings of its VIN): its own asking price must not
+   * value it, least of all a price set on a rolled-back reading.
+   */
+  excludeListingIds?: readonly number[]
 }
 
 export interface CarEstimate {
@@ -88,8 +93,10 @@ export async function estimateCar(db: Db, car: CarToValue): Promise<CarEstimate>
   ])
   const m = Moments.parse(moments).rows[0] ?? { n: 0, s11: 0, s22: 0, s12: 0, s1y: 0, s2y: 0 }
   const slopes = slopesFromMoments(m)
+  const itself = new Set(car.excludeListingIds ?? [])
   const comparables = Candidates.parse(candidates)
-    .rows.map((r) => ({ ...subject, id: r.id, priceKzt: r.price, year: r.year, mileageKm: r.km }))
+    .rows.filter((r) => !itself.has(r.id))
+    .map((r) => ({ ...subject, id: r.id, priceKzt: r.price, year: r.year, mileageKm: r.km }))
     .filter((other) => isComparable(subject, other))
   const result = estimateMarketPrice(subject, comparables, slopes)
   const closest = comparables

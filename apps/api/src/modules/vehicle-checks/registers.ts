@@ -10,14 +10,17 @@ export interface RegisterAdapter {
   check(vin: string): Promise<RegisterCheck>
 }
 
+/*
+ * Where a person checks each one. Sources: the Law of 30 June 1998 No. 254 "On registration of pledge of movable
+ * property" (adilet.zan.kz/eng/docs/Z980000254_; art. 9-3: banks register pledges electronically); eGov.kz
+ * "Vehicle history" and eGov Mobile "Vehicle ownership history" (bcc.kz/kz/bcc-journal/car-lien-check); the
+ * debtors' register on aisoip.adilet.gov.kz and tax debts on kgd.gov.kz (KZ-FACTS.md). The report names the
+ * service in words too (check.report.registerHow.*): the sites' deep links change, their home pages do not.
+ */
 const OFFICIAL: Record<RegisterCheck['code'], string> = {
-  // Pledges of cars are registered by banks (Law No. 254); the register of movable property pledges is on eGov.
   pledges: 'https://egov.kz',
-  // Arrests and enforcement proceedings: the register of debtors of the Ministry of Justice.
   arrests: 'https://aisoip.adilet.gov.kz',
-  // Tax debts: the State Revenue Committee.
   tax_debts: 'https://kgd.gov.kz',
-  // Registration and ownership history: eGov.kz "vehicle history", eGov Mobile.
   registration: 'https://egov.kz',
 }
 

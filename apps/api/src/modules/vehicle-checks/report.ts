@@ -22,6 +22,8 @@ function findSightings(db: Db, vin: string) {
       statusChangedAt: listings.statusChangedAt,
       priceKzt: listings.priceKzt,
       mileageKm: listings.mileageKm,
+      mileage: listings.mileage,
+      mileageUnit: listings.mileageUnit,
       year: listings.year,
       brandId: listings.brandId,
       modelId: listings.modelId,
@@ -77,7 +79,9 @@ export async function buildReportContent(
     .map((s) => ({ km: s.mileageKm as number, at: s.publishedAt ?? s.createdAt }))
   if (order.mileageKm !== null) readings.push({ km: order.mileageKm, at: order.createdAt })
   const mileage = judgeMileage(readings, year)
-  const currentKm = readings.length > 0 ? readings.reduce((a, b) => (b.at > a.at ? b : a)).km : null
+  // Valued at the highest reading ever seen, not the latest: an odometer never honestly goes back, so after a
+  // rollback the latest figure understates the car's mileage and a valuation on it would overstate its price.
+  const currentKm = readings.length > 0 ? Math.max(...readings.map((r) => r.km)) : null
   const estimate =
     brandId && modelId && year && currentKm !== null
       ? await deps.valuation.estimateCar({
@@ -88,6 +92,7 @@ export async function buildReportContent(
           steering: latest?.steering ?? undefined,
           isCustomsCleared: latest?.isCustomsCleared,
           isDamaged: latest?.isDamaged,
+          excludeListingIds: sightings.map((s) => s.id),
         })
       : null
   const engineType = (ENGINE_TYPES as readonly string[]).includes(latest?.engineType ?? '')
@@ -108,6 +113,7 @@ export async function buildReportContent(
       endedAt: s.status === 'published' ? null : s.statusChangedAt.toISOString(),
       priceKzt: s.priceKzt,
       mileageKm: s.mileageKm,
+      mileage: s.mileage !== null ? { value: s.mileage, unit: s.mileageUnit } : null,
       city: s.cityRu ? { ru: s.cityRu, kk: s.cityKk ?? s.cityRu, en: s.cityEn ?? s.cityRu } : null,
       photoKey: s.photoKey,
     })),

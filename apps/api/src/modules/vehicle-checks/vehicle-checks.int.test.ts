@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { checkOrders, leads, payments, vehicleReports } from '../../db/schema.ts'
+import { checkOrders, leads, listings, payments, vehicleReports } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { createListing, setRole } from '../../testing/factories.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 import { createLocalProvider, createPaymentsService } from '../payments/index.ts'
+import { createVehicleChecksService } from './index.ts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 const { signUp } = accountHelpers(() => t.app)
@@ -52,6 +53,21 @@ const settle = (checkoutUrl: string, outcome: 'pay' | 'fail' | 'cancel') =>
     payload: '',
   })
 const reportsOf = (orderId: number) => t.db.select().from(vehicleReports).where(eq(vehicleReports.orderId, orderId))
+const paymentIdOf = (checkoutUrl: string) => localPath(checkoutUrl).split('/').pop() as string
+const paymentOf = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]
+const orderOf = async (a: Account, id: number) =>
+  (await t.app.inject({ url: `/api/vehicle-checks/orders/${id}/`, headers: a.auth })).json()
+/** The provider's notification, as its webhook would post it: the exact body, signed (or not) in X-Signature. */
+const notify = (body: string, signature?: string) => {
+  const local = t.services.payments.provider
+  if (local?.name !== 'local') throw new Error('the tests run with the local provider')
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/local/callback',
+    headers: { 'content-type': 'application/json', 'x-signature': signature ?? local.sign(body) },
+    payload: body,
+  })
+}
 
 describe('ordering and paying', () => {
   test('a guest is asked to sign in (401); a bad VIN is 400 and stores nothing', async () => {
@@ -109,15 +125,170 @@ describe('ordering and paying', () => {
     expect(lead).toMatchObject({ kind: 'vehicle_check', userId: buyer.id })
   })
 
-  test('a payment confirmed twice makes one report', async () => {
+  test('the history keeps a reading in miles as typed, beside its km, and the cover photo of each listing', async () => {
+    const vin = 'JTDBR32E720012345'
+    const seller = await signUp()
+    await createListing(t.db, {
+      ownerId: seller.id,
+      vin,
+      status: 'sold',
+      publishedAt: day(2024, 3),
+      year: 2012,
+      mileage: 62_000,
+      mileageUnit: 'mi',
+      mileageKm: 99_779,
+      coverPhotoKey: 'listings/1/cover',
+    })
+    const o = (await order(buyer, { vin })).json()
+    await settle(o.checkoutUrl, 'pay')
+    await t.jobs.drain(['vehicle-report'])
+    const [r] = await reportsOf(o.id)
+    const report = (await t.app.inject({ url: `/api/vehicle-checks/reports/${r?.id}/`, headers: buyer.auth })).json()
+    expect(report.content.sightings).toEqual([
+      expect.objectContaining({
+        mileageKm: 99_779,
+        mileage: { value: 62_000, unit: 'mi' },
+        photoKey: 'listings/1/cover',
+        status: 'sold',
+      }),
+    ])
+  })
+
+  test("the car's own listings are not its comparables: its asking price must not value it", async () => {
+    const own = await t.db
+      .select({ id: listings.id, brandId: listings.brandId, modelId: listings.modelId })
+      .from(listings)
+      .where(eq(listings.vin, VIN))
+    const ids = own.map((p) => p.id)
+    const car = { brandId: own[0]?.brandId ?? 0, modelId: own[0]?.modelId ?? 0, year: 2016, mileageKm: 112_000 }
+    // The one on sale now would be the closest comparable of all.
+    expect((await t.services.valuation.estimateCar(car)).comparableIds.some((id) => ids.includes(id))).toBe(true)
+    const without = await t.services.valuation.estimateCar({ ...car, excludeListingIds: ids })
+    expect(without.comparableIds.some((id) => ids.includes(id))).toBe(false)
+  })
+
+  test('after a rollback the car is valued at its highest reading, not the rolled-back one', async () => {
+    const asked: { mileageKm: number; excludeListingIds?: readonly number[] }[] = []
+    const spyPayments = createPaymentsService({
+      db: t.db,
+      publicUrl: 'http://localhost:3000',
+      provider: createLocalProvider('http://localhost:3000', 'spy-secret-spy-secret-spy-secret'),
+    })
+    const checks = createVehicleChecksService({
+      db: t.db,
+      jobs: t.jobs,
+      payments: spyPayments,
+      valuation: {
+        estimateCar: async (car) => {
+          asked.push(car)
+          return {
+            comparables: 9,
+            estimate: { estimateKzt: 6_000_000, lowKzt: 5_500_000, highKzt: 6_500_000 },
+            comparableIds: [],
+          }
+        },
+      },
+      priceKzt: 4_990,
+    })
+    const o = await checks.createOrder(buyer, { vin: VIN })
+    await spyPayments.settle(paymentIdOf(o.checkoutUrl as string), 'paid')
+    const [report] = await reportsOf(o.id)
+    await checks.generateReport(report?.id ?? 0)
+    expect(asked.map((c) => c.mileageKm)).toEqual([151_000])
+    const ready = await checks.getReport(buyer, report?.id ?? 0)
+    expect(ready.content?.valuation).toMatchObject({ estimateKzt: 6_000_000, mileageKm: 151_000 })
+  })
+
+  test('a payment confirmed twice makes one report, whether by the checkout or by the signed notification', async () => {
     const o = (await order(buyer)).json()
     expect((await settle(o.checkoutUrl, 'pay')).statusCode).toBe(303)
     expect((await settle(o.checkoutUrl, 'pay')).statusCode).toBe(303)
-    const paymentId = localPath(o.checkoutUrl).split('/').pop() as string
+    const paymentId = paymentIdOf(o.checkoutUrl)
+    const again = JSON.stringify({ paymentId, status: 'paid' })
+    expect((await notify(again)).statusCode).toBe(200)
+    expect((await notify(again)).statusCode).toBe(200)
     expect(await t.services.payments.settle(paymentId, 'paid')).toBe(false)
     expect(await reportsOf(o.id)).toHaveLength(1)
     await t.jobs.drain()
     expect(await reportsOf(o.id)).toHaveLength(1)
+    expect((await paymentOf(paymentId))?.status).toBe('paid')
+  })
+
+  test('a notification counts only when the provider signed its exact body', async () => {
+    const o = (await order(buyer)).json()
+    const body = JSON.stringify({ paymentId: paymentIdOf(o.checkoutUrl), status: 'paid' })
+    const forged = await notify(body, 'ab'.repeat(32))
+    expect(forged.statusCode).toBe(401)
+    expect(forged.json().code).toBe('payment.bad_signature')
+    expect((await notify(body, '')).statusCode).toBe(401)
+    // Signed, but not a notification we understand: 400, not a crash; an unknown payment is 404.
+    expect((await notify('{"paymentId":')).json().code).toBe('payment.bad_notification')
+    expect((await notify(JSON.stringify({ paymentId: 'x', status: 'stolen' }))).statusCode).toBe(400)
+    expect((await notify(JSON.stringify({ paymentId: 'no-such-payment', status: 'paid' }))).statusCode).toBe(404)
+    expect(await orderOf(buyer, o.id)).toMatchObject({ status: 'awaiting_payment', report: null })
+    expect(await reportsOf(o.id)).toHaveLength(0)
+  })
+
+  test('paid in two checkout tabs: one report, and the second payment is refunded', async () => {
+    const o = (await order(buyer)).json()
+    const second = (
+      await t.app.inject({ method: 'POST', url: `/api/vehicle-checks/orders/${o.id}/pay/`, headers: buyer.auth })
+    ).json()
+    const [a, b] = [paymentIdOf(o.checkoutUrl), paymentIdOf(second.checkoutUrl)]
+    expect(a).not.toBe(b)
+    await settle(o.checkoutUrl, 'pay')
+    await settle(second.checkoutUrl, 'pay')
+    expect(await reportsOf(o.id)).toHaveLength(1)
+    await t.jobs.drain(['payment-refund'])
+    expect((await paymentOf(a))?.status).toBe('paid')
+    expect((await paymentOf(b))?.status).toBe('refunded')
+    // The refund of the duplicate leaves the order paid, with its report.
+    expect(await orderOf(buyer, o.id)).toMatchObject({ status: 'paid', report: { status: 'generating' } })
+  })
+
+  test('an older attempt that fails late does not mark the order unpaid while a newer one is open', async () => {
+    const o = (await order(buyer)).json()
+    const second = (
+      await t.app.inject({ method: 'POST', url: `/api/vehicle-checks/orders/${o.id}/pay/`, headers: buyer.auth })
+    ).json()
+    await settle(o.checkoutUrl, 'fail')
+    expect((await orderOf(buyer, o.id)).status).toBe('awaiting_payment')
+    await settle(second.checkoutUrl, 'cancel')
+    expect((await orderOf(buyer, o.id)).status).toBe('cancelled')
+  })
+
+  test('a report that cannot be made is marked failed after the last try and the payment refunded', async () => {
+    // The same product with its valuation down; its report job is run by hand, the refund by the queue.
+    const broken = createPaymentsService({
+      db: t.db,
+      publicUrl: 'http://localhost:3000',
+      provider: createLocalProvider('http://localhost:3000', 'broken-secret-broken-secret-1234'),
+    })
+    const checks = createVehicleChecksService({
+      db: t.db,
+      jobs: t.jobs,
+      payments: broken,
+      valuation: {
+        estimateCar: async () => {
+          throw new Error('valuation is down')
+        },
+      },
+      priceKzt: 4_990,
+    })
+    const o = await checks.createOrder(buyer, { vin: VIN })
+    const paymentId = paymentIdOf(o.checkoutUrl as string)
+    expect(await broken.settle(paymentId, 'paid')).toBe(true)
+    const [report] = await reportsOf(o.id)
+    if (!report) throw new Error('no report')
+    await expect(checks.generateReport(report.id)).rejects.toThrow('valuation is down')
+    expect((await reportsOf(o.id))[0]?.status).toBe('generating')
+    await expect(checks.generateReport(report.id, { lastTry: true })).rejects.toThrow('valuation is down')
+    expect((await reportsOf(o.id))[0]?.status).toBe('failed')
+    await t.jobs.drain(['payment-refund'])
+    expect((await paymentOf(paymentId))?.status).toBe('refunded')
+    expect(await orderOf(buyer, o.id)).toMatchObject({ status: 'refunded', report: { status: 'failed' } })
+    const seen = (await t.app.inject({ url: `/api/vehicle-checks/reports/${report.id}/`, headers: buyer.auth })).json()
+    expect(seen).toMatchObject({ status: 'failed', content: null })
   })
 
   test('failed, then paid on a second try; cancelled stays unpaid; neither makes a report', async () => {
@@ -126,7 +297,7 @@ describe('ordering and paying', () => {
     let now = (await t.app.inject({ url: `/api/vehicle-checks/orders/${o.id}/`, headers: buyer.auth })).json()
     expect(now).toMatchObject({ status: 'failed', paidAt: null, report: null })
     // A late "paid" for the failed payment is not taken: that payment has ended.
-    const failedId = localPath(o.checkoutUrl).split('/').pop() as string
+    const failedId = paymentIdOf(o.checkoutUrl)
     expect(await t.services.payments.settle(failedId, 'paid')).toBe(false)
     expect(await reportsOf(o.id)).toHaveLength(0)
     const again = await t.app.inject({
@@ -177,7 +348,7 @@ describe('ordering and paying', () => {
     const small = createPaymentsService({
       db: t.db,
       publicUrl: 'http://x',
-      provider: createLocalProvider('http://x', 1_000),
+      provider: createLocalProvider('http://x', 'another-secret-another-secret-12', 1_000),
     })
     const before = await t.db.$count(payments)
     await expect(

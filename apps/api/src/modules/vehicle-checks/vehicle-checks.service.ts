@@ -1,4 +1,11 @@
-import type { CheckOrder, CheckOrderBody, CheckPrice, VehicleReport, VehicleReportList } from '@tulpar/contracts'
+import type {
+  CheckOrder,
+  CheckOrderBody,
+  CheckPrice,
+  VehicleReport,
+  VehicleReportContent,
+  VehicleReportList,
+} from '@tulpar/contracts'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import type { JobSender } from '../jobs/index.ts'
@@ -105,16 +112,21 @@ export function createVehicleChecksService({
   }
 
   // The payment's outcome, in the transaction that records it: a paid order gets its one report and job.
-  payments.onOutcome(ORDER_REF, async (tx, { orderRef, outcome }) => {
+  payments.onOutcome(ORDER_REF, async (tx, { orderRef, paymentId, outcome }) => {
     const id = Number(orderRef.split(':')[1])
     const at = now()
     if (outcome === 'paid') {
+      // Any of the order's payments may pay it (a payer with two checkout tabs); the one that did is kept.
       const [paid] = await tx
         .update(checkOrders)
-        .set({ status: 'paid', paidAt: at, updatedAt: at })
+        .set({ status: 'paid', paidAt: at, updatedAt: at, paymentId })
         .where(and(eq(checkOrders.id, id), inArray(checkOrders.status, ['awaiting_payment', 'failed', 'cancelled'])))
         .returning()
-      if (!paid) return
+      if (!paid) {
+        // Paid already by another payment (or gone): this money goes back, and no second report is made.
+        await jobs.send('payment-refund', { paymentId }, { tx })
+        return
+      }
       const [report] = await tx
         .insert(vehicleReports)
         .values({ orderId: id, userId: paid.userId, vin: paid.vin, name: `TulparAutoCheck ${paid.vin}`, createdAt: at })
@@ -128,11 +140,18 @@ export function createVehicleChecksService({
         )
       return
     }
-    const from = outcome === 'refunded' ? (['paid'] as const) : (['awaiting_payment'] as const)
+    // Only the payment an order stands on speaks for it: an older attempt that ends late, or the refund of a
+    // duplicate, leaves the order as it is.
     await tx
       .update(checkOrders)
       .set({ status: outcome, updatedAt: at })
-      .where(and(eq(checkOrders.id, id), inArray(checkOrders.status, [...from])))
+      .where(
+        and(
+          eq(checkOrders.id, id),
+          eq(checkOrders.paymentId, paymentId),
+          eq(checkOrders.status, outcome === 'refunded' ? 'paid' : 'awaiting_payment'),
+        ),
+      )
   })
 
   return {
@@ -214,14 +233,33 @@ export function createVehicleChecksService({
       return toReport(row, true)
     },
 
-    /** The 'vehicle-report' job: makes the report of a paid order (once; a retried job finds it ready). */
-    async generateReport(reportId: number): Promise<void> {
+    /**
+     * The 'vehicle-report' job: makes the report of a paid order (once; a retried job finds it ready). A failure
+     * is thrown for the queue to retry; on the `lastTry` the report is marked failed and the payment refunded in
+     * the same transaction, so the payer is never left with 'being generated' and no report.
+     */
+    async generateReport(reportId: number, { lastTry = false }: { lastTry?: boolean } = {}): Promise<void> {
       const [report] = await db.select().from(vehicleReports).where(eq(vehicleReports.id, reportId)).limit(1)
       if (report?.status !== 'generating') return
       const [order] = await db.select().from(checkOrders).where(eq(checkOrders.id, report.orderId)).limit(1)
       if (!order) return
       const at = now()
-      const content = await buildReportContent(db, { valuation, registers }, order, at)
+      let content: VehicleReportContent
+      try {
+        content = await buildReportContent(db, { valuation, registers }, order, at)
+      } catch (error) {
+        if (lastTry)
+          await db.transaction(async (tx) => {
+            const [failed] = await tx
+              .update(vehicleReports)
+              .set({ status: 'failed', readyAt: at })
+              .where(and(eq(vehicleReports.id, reportId), eq(vehicleReports.status, 'generating')))
+              .returning({ id: vehicleReports.id })
+            if (failed && order.status === 'paid' && order.paymentId)
+              await jobs.send('payment-refund', { paymentId: order.paymentId }, { tx })
+          })
+        throw error
+      }
       const car = content.car
         ? `${content.car.brand} ${content.car.model}${content.car.year ? `, ${content.car.year}` : ''}`
         : order.vin
