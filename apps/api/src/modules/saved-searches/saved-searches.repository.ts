@@ -91,9 +91,6 @@ export async function deleteOwn(db: Db, userId: string, id: number): Promise<boo
 }
 
 const int = z.coerce.number().int()
-const MatchRows = z.object({
-  rows: z.array(z.object({ id: int, user_id: z.string(), alerts: z.string(), name: z.string() })),
-})
 const IdRows = z.object({ rows: z.array(z.object({ id: int })) })
 const DigestRows = z.object({
   rows: z.array(z.object({ id: int, user_id: z.string(), name: z.string(), n: int, ids: z.array(int) })),
@@ -120,21 +117,24 @@ const MATCHES = sql`
   and (not s.credit or l.is_credit_available)
   and (not s.hot or l.is_hot or l.deal_rating = 'great')`
 
-export interface MatchedSearch {
-  id: number
-  userId: string
-  alerts: string
-  name: string
+const MatchCount = z.object({ rows: z.array(z.object({ n: int, instant: z.boolean() })) })
+
+export interface RecordedMatches {
+  /** Saved searches newly matched by the listing. */
+  matched: number
+  /** Whether any of them wants its alerts at once (then one 'search-alerts' job follows). */
+  instant: boolean
 }
 
 /**
  * Records the published listing as a match of every saved search it satisfies (alerts on or off: the list shows
- * every search's new cars) and returns those searches. Four index lookups instead of a scan: searches for its
- * brand and model, for its brand with any model, and for any brand in its city or anywhere; the other filters
- * are columns checked on the rows found. A listing matched before is not returned again.
+ * every search's new cars). Four index lookups instead of a scan: searches for its brand and model, for its
+ * brand with any model, and for any brand in its city or anywhere; the other filters are columns checked on the
+ * rows found. A listing matched before is not counted again. Answers only the count and whether an instant
+ * search is among them: a popular car matches over a thousand searches, and the approval does not need them.
  */
-export async function recordMatches(tx: Db, listingId: number, at: Date): Promise<MatchedSearch[]> {
-  const result = MatchRows.parse(
+export async function recordMatches(tx: Db, listingId: number, at: Date): Promise<RecordedMatches> {
+  const result = MatchCount.parse(
     await tx.execute(sql`
     with l as (
       select id, brand_id, model_id, city_id, year, price_kzt, mileage_km, drive, body_type, transmission,
@@ -142,14 +142,14 @@ export async function recordMatches(tx: Db, listingId: number, at: Date): Promis
              is_hot, deal_rating
       from listings where id = ${listingId} and status = 'published'
     ),
-    found as (
-      select s.id from l join saved_searches s on s.brand_id = l.brand_id and s.model_id = l.model_id where ${MATCHES}
+    found as materialized (
+      select s.id, s.alerts from l join saved_searches s on s.brand_id = l.brand_id and s.model_id = l.model_id where ${MATCHES}
       union all
-      select s.id from l join saved_searches s on s.brand_id = l.brand_id and s.model_id is null where ${MATCHES}
+      select s.id, s.alerts from l join saved_searches s on s.brand_id = l.brand_id and s.model_id is null where ${MATCHES}
       union all
-      select s.id from l join saved_searches s on s.brand_id is null and s.city_id = l.city_id where ${MATCHES}
+      select s.id, s.alerts from l join saved_searches s on s.brand_id is null and s.city_id = l.city_id where ${MATCHES}
       union all
-      select s.id from l join saved_searches s on s.brand_id is null and s.city_id is null where ${MATCHES}
+      select s.id, s.alerts from l join saved_searches s on s.brand_id is null and s.city_id is null where ${MATCHES}
     ),
     inserted as (
       insert into saved_search_matches (saved_search_id, listing_id, matched_at)
@@ -157,9 +157,11 @@ export async function recordMatches(tx: Db, listingId: number, at: Date): Promis
       on conflict do nothing
       returning saved_search_id
     )
-    select s.id, s.user_id, s.alerts, s.name from inserted i join saved_searches s on s.id = i.saved_search_id`),
+    select count(*)::int as n, coalesce(bool_or(f.alerts = 'instant'), false) as instant
+    from inserted i join found f on f.id = i.saved_search_id`),
   )
-  return result.rows.map((r) => ({ id: Number(r.id), userId: r.user_id, alerts: r.alerts, name: r.name }))
+  const row = result.rows[0]
+  return { matched: row?.n ?? 0, instant: row?.instant ?? false }
 }
 
 /** The instant searches whose match of this listing has not been alerted yet. */

@@ -204,11 +204,9 @@ export function createSavedSearchesService({
      */
     async matchPublishedListing(listingId: number): Promise<number> {
       return db.transaction(async (tx) => {
-        const matched = await repo.recordMatches(tx, listingId, new Date())
-        if (matched.some((m) => m.alerts === 'instant')) {
-          await jobs.send('search-alerts', { listingId }, { tx })
-        }
-        return matched.length
+        const { matched, instant } = await repo.recordMatches(tx, listingId, new Date())
+        if (instant) await jobs.send('search-alerts', { listingId }, { tx })
+        return matched
       })
     },
 
