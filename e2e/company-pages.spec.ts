@@ -247,6 +247,9 @@ describe('the legal documents', () => {
     ] as const) {
       await page.goto(`${baseUrl}/create-auto/${id}?step=publish`)
       await page.getByRole('heading', { level: 2, name: 'Публикация' }).waitFor()
+      // Let the page finish its own requests (React Router discovers the linked routes after hydration): leaving
+      // in the middle aborts them, and the router reports the abort as an uncaught error.
+      await page.waitForLoadState('networkidle')
       await page.locator('.terms').getByRole('link', { name, exact: true }).click()
       await page.waitForURL((url) => url.pathname === path)
       await heading(page, h1).waitFor()
