@@ -60,3 +60,28 @@ export const PARTNER_NAME_MAX_LENGTH = 80
 export const PARTNER_COMMENT_MAX_LENGTH = 500
 /** Cars in one garage: more than a family or a small business keeps; each is valued once a day. */
 export const GARAGE_LIMIT = 20
+/**
+ * The catalogue filters a saved search keeps (its order, page and language are how a page is shown, not what it
+ * finds): what "Save this search" posts, what the API stores and what the alerts' links open.
+ */
+export const SAVED_SEARCH_FILTER_KEYS = [
+  'brand',
+  'model',
+  'city',
+  'yearFrom',
+  'yearTo',
+  'priceFrom',
+  'priceTo',
+  'mileageMax',
+  'drive',
+  'bodyType',
+  'transmission',
+  'engineType',
+  'steering',
+  'customsCleared',
+  'newness',
+  'tulpar',
+  'warranty',
+  'credit',
+  'hot',
+] as const

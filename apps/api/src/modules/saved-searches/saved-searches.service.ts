@@ -7,6 +7,7 @@ import {
   type SavedSearchList,
   type UpdateSavedSearchBody,
 } from '@tulpar/contracts'
+import { SAVED_SEARCH_FILTER_KEYS } from '@tulpar/contracts/constants'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
@@ -18,28 +19,7 @@ import { brands, cities, models } from '../reference/reference.tables.ts'
 import { SavedSearchLimitError, SavedSearchNotFoundError } from './saved-searches.errors.ts'
 import * as repo from './saved-searches.repository.ts'
 
-/** Query keys kept with a saved search (sort, page, cursor and lang are how a page is shown, not what it finds). */
-const KEPT_KEYS = [
-  'brand',
-  'model',
-  'city',
-  'yearFrom',
-  'yearTo',
-  'priceFrom',
-  'priceTo',
-  'mileageMax',
-  'drive',
-  'bodyType',
-  'transmission',
-  'engineType',
-  'steering',
-  'customsCleared',
-  'newness',
-  'tulpar',
-  'warranty',
-  'credit',
-  'hot',
-] as const satisfies readonly (keyof ListingSearchQuery)[]
+const KEPT_KEYS = SAVED_SEARCH_FILTER_KEYS satisfies readonly (keyof ListingSearchQuery)[]
 
 /** The filters as catalogue query values; defaults and unticked boxes are left out. */
 export function filtersToQuery(q: ListingSearchQuery): Record<string, string> {

@@ -1,3 +1,4 @@
+import { SAVED_SEARCH_FILTER_KEYS } from '@tulpar/contracts/constants'
 import { useEffect } from 'react'
 import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
@@ -7,28 +8,8 @@ import { signInHref } from '../auth/redirect.ts'
 import { filterValue } from '../catalogue/href.ts'
 import type { SearchActionResult } from './searches.server.ts'
 
-/** The keys "Save this search" sends: the catalogue's filters, less order and page (SEARCH_FORM_KEYS). */
-const KEYS = [
-  'brand',
-  'model',
-  'city',
-  'yearFrom',
-  'yearTo',
-  'priceFrom',
-  'priceTo',
-  'mileageMax',
-  'drive',
-  'bodyType',
-  'transmission',
-  'engineType',
-  'steering',
-  'customsCleared',
-  'newness',
-  'tulpar',
-  'warranty',
-  'credit',
-  'hot',
-] as const
+/** The keys "Save this search" sends: the catalogue's filters, less order and page. */
+const KEYS = SAVED_SEARCH_FILTER_KEYS
 
 /**
  * "Save this search" on a catalogue page: the page's filters as a form post to /account/searches (it works
