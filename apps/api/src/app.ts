@@ -120,7 +120,7 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await app.register(carPageRoutes(services), { prefix: '/api' })
   await app.register(leadsRoutes(services), { prefix: '/api' })
   await app.register(leadDeskRoutes(services), { prefix: '/api' })
-  await app.register(vehicleChecksRoutes({ ...services, limiter }), { prefix: '/api' })
+  await app.register(vehicleChecksRoutes(services), { prefix: '/api' })
   await app.register(partnersRoutes(services), { prefix: '/api' })
   await app.register(referenceRoutes(services), { prefix: '/api' })
   await app.register(sellingRoutes(services), { prefix: '/api' })

@@ -134,6 +134,7 @@ export function createServices({
     jobs,
     payments,
     valuation,
+    limiter,
     priceKzt: config.vehicleCheckPriceKzt ?? 4_990,
     reportDelaySeconds: config.reportDelaySeconds ?? 0,
   })

@@ -177,6 +177,7 @@ describe('ordering and paying', () => {
     const checks = createVehicleChecksService({
       db: t.db,
       jobs: t.jobs,
+      limiter: t.limiter,
       payments: spyPayments,
       valuation: {
         estimateCar: async (car) => {
@@ -267,6 +268,7 @@ describe('ordering and paying', () => {
     const checks = createVehicleChecksService({
       db: t.db,
       jobs: t.jobs,
+      limiter: t.limiter,
       payments: broken,
       valuation: {
         estimateCar: async () => {
@@ -342,6 +344,18 @@ describe('ordering and paying', () => {
       const theirs = (await t.app.inject({ url: '/api/vehicle-checks/reports/', headers: a.auth })).json()
       expect(theirs.results.map((x: { id: number }) => x.id)).not.toContain(r?.id)
     }
+  })
+
+  test('orders and payment attempts are limited per user (20 an hour), the 21st is 429 and stores nothing', async () => {
+    const busy = await signUp()
+    for (let i = 0; i < 20; i++) expect((await order(busy)).statusCode).toBe(201)
+    const before = await t.db.$count(checkOrders)
+    const res = await order(busy)
+    expect(res.statusCode).toBe(429)
+    expect(res.headers['retry-after']).toBeDefined()
+    expect(await t.db.$count(checkOrders)).toBe(before)
+    // Another user is not held back by it.
+    expect((await order(other)).statusCode).toBe(201)
   })
 
   test("an amount over the provider's limit is refused before anything is recorded", async () => {

@@ -8,25 +8,20 @@ import {
   VehicleReportList,
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { SessionResolver } from '../identity/session.ts'
-import { enforceRateLimits, withRetryAfter } from '../listings/index.ts'
+import { withRetryAfter } from '../listings/index.ts'
 import type { VehicleChecksService } from './vehicle-checks.service.ts'
 
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
-/** Orders per user: a person checks a few cars, not hundreds. */
-const ORDER_LIMITS = { perUserHour: { limit: 20, windowSeconds: 3600 } }
 
 /** The paid vehicle check: price, orders and their payment, TulparAutoCheck reports. */
 export const vehicleChecksRoutes =
   ({
     vehicleChecks,
     sessions,
-    limiter,
   }: {
     vehicleChecks: VehicleChecksService
     sessions: SessionResolver
-    limiter: RateLimiter
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -57,9 +52,7 @@ export const vehicleChecksRoutes =
       },
       (req, reply) =>
         withRetryAfter(reply, async () => {
-          const u = await sessions.requireUser(req)
-          await enforceRateLimits(limiter, [{ key: `check-order:user:${u.id}`, ...ORDER_LIMITS.perUserHour }])
-          const order = await vehicleChecks.createOrder(u, req.body)
+          const order = await vehicleChecks.createOrder(await sessions.requireUser(req), req.body)
           reply.code(201)
           return order
         }),
@@ -99,7 +92,8 @@ export const vehicleChecksRoutes =
           },
         },
       },
-      async (req) => vehicleChecks.payOrder(await sessions.requireUser(req), req.params.id),
+      (req, reply) =>
+        withRetryAfter(reply, async () => vehicleChecks.payOrder(await sessions.requireUser(req), req.params.id)),
     )
 
     app.get(

@@ -8,8 +8,10 @@ import type {
 } from '@tulpar/contracts'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { JobSender } from '../jobs/index.ts'
 import { recordLead } from '../leads/index.ts'
+import { enforceRateLimits } from '../listings/index.ts'
 import type { PaymentsService } from '../payments/index.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
@@ -53,6 +55,7 @@ export function createVehicleChecksService({
   jobs,
   payments,
   valuation,
+  limiter,
   priceKzt,
   registers = DEFAULT_REGISTERS,
   reportDelaySeconds = 0,
@@ -62,12 +65,18 @@ export function createVehicleChecksService({
   jobs: JobSender
   payments: PaymentsService
   valuation: Pick<ValuationService, 'estimateCar'>
+  /** Shared counters: orders and payment attempts per user, whether the API or a page calls. */
+  limiter: RateLimiter
   priceKzt: number
   registers?: readonly RegisterAdapter[]
   /** A pause before the report job starts (the end-to-end test shows the 'being generated' page with it). */
   reportDelaySeconds?: number
   now?: () => Date
 }) {
+  /** Orders and payment attempts per user: a person checks a few cars an hour, not hundreds (429). */
+  const limitPayments = (u: Pick<SessionUser, 'id'>) =>
+    enforceRateLimits(limiter, [{ key: `check-order:user:${u.id}`, limit: 20, windowSeconds: 3600 }])
+
   async function findOwnOrder(u: Pick<SessionUser, 'id'>, id: number): Promise<OrderRow> {
     const [row] = await db
       .select()
@@ -164,6 +173,7 @@ export function createVehicleChecksService({
      * PaymentsUnavailableError (503) when no provider is configured.
      */
     async createOrder(u: Pick<SessionUser, 'id'>, body: CheckOrderBody): Promise<CheckOrder> {
+      await limitPayments(u)
       const row = await db.transaction(async (tx) => {
         const [order] = await tx
           .insert(checkOrders)
@@ -200,6 +210,7 @@ export function createVehicleChecksService({
 
     /** Pays again after a failed or cancelled payment. Throws CheckOrderNotPayableError once paid. */
     async payOrder(u: Pick<SessionUser, 'id'>, id: number): Promise<CheckOrder> {
+      await limitPayments(u)
       const row = await findOwnOrder(u, id)
       if (row.status === 'paid' || row.status === 'refunded') throw new CheckOrderNotPayableError(row.status)
       const checkoutUrl = await startPayment(row)

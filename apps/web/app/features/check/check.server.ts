@@ -48,6 +48,7 @@ export async function orderCheck(services: Services, user: { id: string }, value
   } catch (error) {
     const known = serviceError(error)
     if (!known || known.status < 422) throw error
-    return data({ error: 'check.error.unavailable' as MessageKey, values }, { status: known.status })
+    const message: MessageKey = known.status === 429 ? 'car.error.rateLimited' : 'check.error.unavailable'
+    return data({ error: message, values }, { status: known.status })
   }
 }
