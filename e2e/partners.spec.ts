@@ -241,7 +241,8 @@ describe('partners', () => {
     // The edit form holds the partner's fields; the categories have a screen of their own.
     await row.getByRole('link', { name: 'Изменить' }).click()
     await page.waitForURL(`${baseUrl}/admin/partners/${partner.id}`)
-    expect(await page.getByLabel('Название').inputValue()).toBe(partner.name)
+    // The address changes before the page's data is in: wait for the form, not the URL.
+    await expect.poll(() => page.getByLabel('Название').inputValue(), { timeout: 15_000 }).toBe(partner.name)
     await page.goto(`${baseUrl}/admin/partners/categories`)
     await page.getByRole('heading', { level: 1, name: 'Категории партнёров' }).waitFor()
     expect(await page.locator('input[name="code"][value="detailing"]').count()).toBe(1)
