@@ -1,0 +1,1 @@
+DROP INDEX "saved_search_matches_pending_idx";
