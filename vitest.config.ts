@@ -7,7 +7,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          include: [
+            'apps/*/src/**/*.test.ts',
+            'apps/web/*.test.ts',
+            'apps/web/app/**/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

@@ -80,8 +80,9 @@ describe('a buyer on a car page', () => {
     await page
       .getByRole('heading', { level: 1, name: `${before.brand.name} ${before.model.name}, ${before.year}` })
       .waitFor()
-    // The first visit is counted; the page already shows it (Russian plural forms: просмотр/просмотра/просмотров).
-    await expect.poll(async () => (await apiCar(id)).viewsCount).toBe(before.viewsCount + 1)
+    // The first visit is counted by the page's beacon once its code loads (at the first scroll or touch, else after
+    // 3 s), and the page then shows it (Russian plural forms: просмотр/просмотра/просмотров).
+    await expect.poll(async () => (await apiCar(id)).viewsCount, { timeout: 10_000 }).toBe(before.viewsCount + 1)
     const views = before.viewsCount + 1
     const form =
       views % 10 === 1 && views % 100 !== 11
@@ -89,9 +90,9 @@ describe('a buyer on a car page', () => {
         : [2, 3, 4].includes(views % 10) && ![12, 13, 14].includes(views % 100)
           ? 'просмотра'
           : 'просмотров'
-    expect((await page.locator('.meta-line').textContent())?.replace(/\s/g, ' ')).toContain(
-      `${views.toLocaleString('ru-RU').replace(/\s/g, ' ')} ${form} ·`,
-    )
+    await expect
+      .poll(async () => (await page.locator('.meta-line').textContent())?.replace(/\s/g, ' '))
+      .toContain(`${views.toLocaleString('ru-RU').replace(/\s/g, ' ')} ${form} ·`)
     expect(await layoutShift(page)).toBeLessThan(0.05)
     await page.screenshot({ path: `${SHOTS}car-390.png`, fullPage: true })
 
@@ -125,6 +126,7 @@ describe('a buyer on a car page', () => {
     // A reload the same day is not another view.
     await page.reload()
     await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.waitForResponse((r) => r.url().endsWith(`/cars/${id}/view`), { timeout: 10_000 })
     expect((await apiCar(id)).viewsCount).toBe(before.viewsCount + 1)
 
     // The gallery steps with the keyboard (it also swipes: a scroll-snap strip).

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { fastifyReactRouter } from '@mcansh/react-router-fastify'
-import { buildApi, createLogger, loadConfig, type Runtime, startRuntime } from '@tulpar/api'
+import { buildApi, createLogger, listenPageChanges, loadConfig, type Runtime, startRuntime } from '@tulpar/api'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
-import { requestInfoContext, servicesContext } from '#app-context'
+import { pagePolicyContext, requestInfoContext, servicesContext } from '#app-context'
+import { PageCache, pagePolicyOf, registerPageCache } from './page-cache.ts'
 import { pageRouteOptions } from './page-limits.ts'
 
 declare global {
@@ -33,6 +34,17 @@ async function createTulparServer(vite?: ViteDevServer) {
     logger,
   })
 
+  // Guests' pages from memory, purged in every process by what changed (page-cache.ts, decision 019). Not in the dev
+  // server: a rebuilt route must show at once.
+  const pageCache = !vite && config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
+  if (pageCache) {
+    registerPageCache(app, pageCache)
+    const stop = await listenPageChanges(runtime.database, (tags) => pageCache.purge(tags), app.log)
+    app.addHook('onClose', async () => {
+      await stop()
+    })
+  }
+
   const serverBuildPath = new URL('./build/server/index.js', import.meta.url).pathname
   await app.register(fastifyReactRouter, {
     devServer: vite,
@@ -49,6 +61,7 @@ async function createTulparServer(vite?: ViteDevServer) {
     getLoadContext(request) {
       const context = new RouterContextProvider()
       context.set(servicesContext, runtime.services)
+      context.set(pagePolicyContext, pagePolicyOf(request))
       context.set(requestInfoContext, {
         publicUrl: config.publicUrl,
         requestId: request.id,
@@ -59,7 +72,7 @@ async function createTulparServer(vite?: ViteDevServer) {
       return context
     },
   })
-  return { app, config, runtime }
+  return { app, config, runtime, pageCache }
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   JOB_WORKERS: booleanFlag.optional(),
   /** How many jobs of one queue this process runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Memory for guests' cached pages in each process, MB (0: no page cache). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   /** outbox: push messages are written to the outbox (dev); live: sent to the push services. */
   PUSH_GATEWAY: z.enum(['outbox', 'live']).optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
@@ -135,6 +137,8 @@ export interface Config {
   /** Whether this process works the job queue; every process can send jobs. */
   jobWorkers: boolean
   jobConcurrency: number
+  /** Bytes of guests' pages each process keeps (0: pages are always rendered). */
+  pageCacheBytes: number
   /**
    * Push delivery: `outbox` records what would be sent (dev), `live` sends. `vapid` is the key pair browsers
    * subscribe with (generated for the embedded demo); `fcm` is the app's push service account, when configured.
@@ -276,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     jobWorkers: e.JOB_WORKERS ?? true,
     jobConcurrency: e.JOB_CONCURRENCY,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     push: {
       gateway: pushGateway,
       vapid,

@@ -2,6 +2,7 @@
 export { type BuildApiOptions, buildApi } from './app.ts'
 export { type Config, ConfigError, loadConfig } from './config.ts'
 export { type Database, DatabaseLockedError, type Db, openDatabase } from './db/client.ts'
+export { ALL_PAGES, listenPageChanges, tagsOfPageChange } from './db/page-changes.ts'
 export { AppError, FieldValidationError, NotFoundError } from './lib/errors.ts'
 export { createLogger } from './lib/logger.ts'
 export { ListingNotFoundError } from './modules/listings/index.ts'

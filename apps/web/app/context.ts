@@ -23,3 +23,16 @@ export const requestInfoContext = createContext<RequestInfo>()
 
 /** The locale of this request, set by the root middleware. */
 export const localeContext = createContext<Locale>('ru')
+
+/**
+ * What a page route says about being cached for guests (server.ts's page cache reads it when the answer goes out;
+ * features/page-cache sets it). `eligible` is false for anyone but a guest asking for a page: then it stays inert.
+ */
+export interface PagePolicy {
+  readonly eligible: boolean
+  /** Seconds the answer may be kept; 0 = not cached (the default). */
+  seconds: number
+  /** What the page shows (`listing:12`, `brand:5`, `lists`, `partners`): a change to any of them purges it. */
+  tags: Set<string>
+}
+export const pagePolicyContext = createContext<PagePolicy>({ eligible: false, seconds: 0, tags: new Set() })

@@ -3,6 +3,7 @@ import { localeContext, requestInfoContext, servicesContext } from '#app-context
 import { ABOUT_TEXTS } from '../features/company/about-content.server.ts'
 import { pageMeta } from '../features/company/page-meta.ts'
 import { formatCompanyPhone } from '../features/company/phone-format.ts'
+import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-cache/cache-for-guests.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import companyStyles from '../styles/company.css?url'
 import type { Route } from './+types/about'
@@ -11,6 +12,7 @@ import type { Route } from './+types/about'
 export async function loader({ context }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
   const branches = await context.get(servicesContext).company.listBranches(locale)
+  cacheForGuests(context, GUEST_PAGE_SECONDS.company, [pageTags.company])
   const texts = ABOUT_TEXTS[locale]
   return {
     texts,

@@ -6,11 +6,11 @@ import { ContactBlock } from '../features/car/contact-block.tsx'
 import { Gallery } from '../features/car/gallery.tsx'
 import { parseListingId } from '../features/car/listing-id.ts'
 import { buildCarSeo } from '../features/car/seo.server.ts'
-import { isCountableView, readVisitorId, visitorCookie } from '../features/car/visitor.server.ts'
 import { catalogueHref } from '../features/catalogue/href.ts'
 import { ListingCard } from '../features/catalogue/listing-card.tsx'
 import { creditCarOf } from '../features/credit/credit-car.ts'
 import { CreditWidget } from '../features/credit/credit-widget.tsx'
+import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-cache/cache-for-guests.server.ts'
 import { DealBadge } from '../features/valuation/deal-badge.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
@@ -24,19 +24,21 @@ const TotalCostCard = island(() => import('../features/car/total-cost.tsx').then
 const Characteristics = island(() => import('../features/car/characteristics.tsx').then((m) => m.Characteristics))
 const ValuationPanel = island(() => import('../features/valuation/valuation-panel.tsx').then((m) => m.ValuationPanel))
 const CarMore = island(() => import('../features/car/car-more.tsx').then((m) => m.CarMore))
+const CarMeta = island(() => import('../features/car/car-meta.tsx').then((m) => m.CarMeta))
 const ShareButton = island(() => import('../features/share/share-button.tsx').then((m) => m.ShareButton))
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
 
 /**
- * The car, similar cars and the view count. Views are recorded here for people (not crawlers or prefetches),
- * once per visitor per day; the visitor keeps an anonymous id in a cookie. Removed cars answer 410 with a page
- * that points to the same model; drafts and listings under moderation do not exist (404).
+ * The car and similar cars. Views are counted by the page's beacon after it loads (routes/car-view.ts), so a guest's
+ * page is the same for every guest and is cached, purged when the car or a similar car shown changes (decision
+ * 019). Removed cars answer 410 with a page that points to the same model; drafts and listings under moderation
+ * do not exist (404).
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
   const services = context.get(servicesContext)
-  const { publicUrl, clientIp } = context.get(requestInfoContext)
+  const { publicUrl } = context.get(requestInfoContext)
   const notFound = () =>
     data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
   const id = parseListingId(params.id)
@@ -68,36 +70,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw error
   }
 
-  const cookieVisitor = readVisitorId(request.headers.get('cookie'))
-  const [similar, view] = await Promise.all([
-    services.carPage.listSimilarTo(
-      { id, modelId: car.model.id, brandId: car.brand.id, bodyType: car.bodyType, priceKzt: car.priceKzt },
-      locale,
-    ),
-    isCountableView(request)
-      ? services.carPage.recordView(id, {
-          ip: clientIp,
-          userAgent: request.headers.get('user-agent') ?? '',
-          visitorId: cookieVisitor,
-        })
-      : null,
-  ])
-  const headers = new Headers()
-  if (view && view.visitorId !== cookieVisitor) {
-    headers.append('Set-Cookie', visitorCookie(view.visitorId, publicUrl.startsWith('https:')))
-  }
-  const shown = view ? { ...car, viewsCount: view.viewsCount } : car
-  return data(
-    {
-      kind: 'car' as const,
-      car: shown,
-      similar: similar.results,
-      seo: buildCarSeo(shown, publicUrl, locale),
-      credit: car.status === 'published' ? services.valuation.getCreditProgrammes() : null,
-      today: new Date().toISOString().slice(0, 10),
-    },
-    { headers },
+  const similar = await services.carPage.listSimilarTo(
+    { id, modelId: car.model.id, brandId: car.brand.id, bodyType: car.bodyType, priceKzt: car.priceKzt },
+    locale,
   )
+  cacheForGuests(context, GUEST_PAGE_SECONDS.car, [
+    pageTags.listing(id),
+    ...similar.results.map((s) => pageTags.listing(s.id)),
+  ])
+  return data({
+    kind: 'car' as const,
+    car,
+    similar: similar.results,
+    seo: buildCarSeo(car, publicUrl, locale),
+    credit: car.status === 'published' ? services.valuation.getCreditProgrammes() : null,
+    today: new Date().toISOString().slice(0, 10),
+  })
 }
 
 /** A removed car's 410 tells crawlers to drop it (the visitor cookie needs nothing here: Set-Cookie passes on its own). */
@@ -167,7 +155,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 }
 
 export default function CarPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, date } = useI18n()
+  const { t } = useI18n()
   if (loaderData.kind === 'gone') return <GonePage removed={loaderData.removed} similar={loaderData.similar} />
   const { car, similar } = loaderData
   const title = `${car.brand.name} ${car.model.name}, ${car.year}`
@@ -209,10 +197,7 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
         <aside className="car-summary">
           <CarSummary car={car} dealBadge={rating && !sold ? <DealBadge rating={rating} /> : null} />
           {sold ? null : <ContactBlock car={car} actionData={actionData} />}
-          <p className="meta-line">
-            {t('car.views', { count: car.viewsCount })} · {t('car.published', { date: date(car.publishedAt) })} ·{' '}
-            {t('car.listingNo', { id: String(car.id) })}
-          </p>
+          <CarMeta id={car.id} viewsCount={car.viewsCount} publishedAt={car.publishedAt} />
           <ShareButton url={loaderData.seo.canonical} title={title} />
         </aside>
         <div className="car-details">

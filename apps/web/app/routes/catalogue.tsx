@@ -2,19 +2,26 @@ import { isRouteErrorResponse } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { loadCatalogue } from '../features/catalogue/catalogue.server.ts'
 import { CataloguePage } from '../features/catalogue/catalogue-page.tsx'
+import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-cache/cache-for-guests.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import catalogueStyles from '../styles/catalogue.css?url'
 import type { Route } from './+types/catalogue'
 import { NotFoundContent } from './not-found.tsx'
 
 /** `/auto`, `/auto/{city}`, `/auto/{brand}[/{model}][/{city}]`: the catalogue with readable URLs. */
-export function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const segments = [params.first, params.second, params.third].filter((s): s is string => Boolean(s))
-  return loadCatalogue(request, segments, {
+  const data = await loadCatalogue(request, segments, {
     services: context.get(servicesContext),
     locale: context.get(localeContext),
     publicUrl: context.get(requestInfoContext).publicUrl,
   })
+  // One brand's lists change only with that brand's cars; the others with any car (decision 019).
+  cacheForGuests(context, GUEST_PAGE_SECONDS.lists, [
+    data.query.brand ? pageTags.brand(data.query.brand) : pageTags.lists,
+    ...data.page.results.map((r) => pageTags.listing(r.id)),
+  ])
+  return data
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStyles }]

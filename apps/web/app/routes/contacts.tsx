@@ -3,6 +3,7 @@ import { BranchCard, PhoneLinks, SocialLinkView } from '../features/company/bran
 import { buildContactsJsonLd } from '../features/company/contacts-seo.server.ts'
 import { pageMeta } from '../features/company/page-meta.ts'
 import { CONTACTS_TEXTS } from '../features/company/page-texts.server.ts'
+import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-cache/cache-for-guests.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import companyStyles from '../styles/company.css?url'
 import type { Route } from './+types/contacts'
@@ -12,6 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
   const { company } = context.get(servicesContext)
   const [contacts, branches] = await Promise.all([company.getContacts(locale), company.listBranches(locale)])
+  cacheForGuests(context, GUEST_PAGE_SECONDS.company, [pageTags.company])
   const { publicUrl } = context.get(requestInfoContext)
   return {
     contacts,

@@ -5,6 +5,7 @@ import { catalogueHref } from '../features/catalogue/href.ts'
 import { ListingCard } from '../features/catalogue/listing-card.tsx'
 import { CreditWidget } from '../features/credit/credit-widget.tsx'
 import { Reviews } from '../features/home/reviews.tsx'
+import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-cache/cache-for-guests.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import catalogueStyles from '../styles/catalogue.css?url'
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     company.listReviews(6),
     company.summariseReviews(),
   ])
+  cacheForGuests(context, GUEST_PAGE_SECONDS.lists, [pageTags.lists, pageTags.company])
   const messages = MESSAGES[locale]
   return {
     newest,

@@ -3,6 +3,7 @@ import { localeContext, requestInfoContext, servicesContext } from '#app-context
 import { PRIVATE_HEADERS } from '../features/account/account-guard.server.ts'
 import { formatPhone, normaliseKzPhone } from '../features/auth/phone.ts'
 import { appErrorCode } from '../features/car/actions.server.ts'
+import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-cache/cache-for-guests.server.ts'
 import { parsePartnerId } from '../features/partners/partner-id.ts'
 import { sendPartnerRequest } from '../features/partners/partner-request.server.ts'
 import { PartnerRequestForm } from '../features/partners/partner-request-form.tsx'
@@ -51,6 +52,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       phone: phone ? formatPhone(normaliseKzPhone(phone) ?? phone) : '',
     }
   }
+  // A signed-in visitor's form is filled in with their name and phone: only guests' pages are cached.
+  if (!user) cacheForGuests(context, GUEST_PAGE_SECONDS.partners, [pageTags.partners])
   const body = {
     partner,
     prefill,

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { formatPhone } from '../features/auth/phone.ts'
 import { appErrorCode } from '../features/car/actions.server.ts'
+import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-cache/cache-for-guests.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import partnersStyles from '../styles/partners.css?url'
@@ -38,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (appErrorCode(error) !== 'validation.failed') throw error
     page = await services.partners.listPartners({ ...query, cursor: undefined }, locale)
   }
+  cacheForGuests(context, GUEST_PAGE_SECONDS.partners, [pageTags.partners])
   const messages = MESSAGES[locale]
   const total = category
     ? (categories.find((c) => c.code === category)?.partnersCount ?? 0)

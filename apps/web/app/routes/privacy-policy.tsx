@@ -2,6 +2,7 @@ import { localeContext, requestInfoContext, servicesContext } from '#app-context
 import { legalDocument } from '../features/company/legal/documents.server.ts'
 import { LegalDocumentView } from '../features/company/legal-document-view.tsx'
 import { pageMeta } from '../features/company/page-meta.ts'
+import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-cache/cache-for-guests.server.ts'
 import companyStyles from '../styles/company.css?url'
 import type { Route } from './+types/privacy-policy'
 
@@ -9,6 +10,7 @@ import type { Route } from './+types/privacy-policy'
 export async function loader({ context }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
   const contacts = await context.get(servicesContext).company.getContacts(locale)
+  cacheForGuests(context, GUEST_PAGE_SECONDS.company, [pageTags.company])
   const { doc, version } = legalDocument('privacy', locale, contacts)
   return {
     doc,

@@ -8,6 +8,7 @@ import { ListingCard } from '../features/catalogue/listing-card.tsx'
 import { Pagination } from '../features/catalogue/pagination.tsx'
 import { pagedTitle } from '../features/catalogue/seo.server.ts'
 import { SERVER_TEXTS } from '../features/catalogue/server-texts.server.ts'
+import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-cache/cache-for-guests.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import catalogueStyles from '../styles/catalogue.css?url'
 import type { Route } from './+types/tulpar-auto'
@@ -22,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await context
     .get(servicesContext)
     .listings.searchListings(ListingSearchQuery.parse({ tulpar: 'true', page: pageNo }), locale)
+  cacheForGuests(context, GUEST_PAGE_SECONDS.lists, [pageTags.lists])
   const texts = SERVER_TEXTS[locale]
   return {
     page,

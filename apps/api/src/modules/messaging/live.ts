@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database, Db } from '../../db/client.ts'
+import { listenChannel } from '../../db/listen.ts'
 
 /*
  * New messages reach open pages without a reload, across processes: the transaction that writes a message also
@@ -66,51 +67,7 @@ export function createMessageHub(): MessageHub {
     streamsOf: (userId) => listeners.get(userId)?.size ?? 0,
     async listen(database, log) {
       if (stopListening) return
-      if (database.pglite) {
-        const unlisten = await database.pglite.listen(MESSAGES_CHANNEL, dispatch)
-        stopListening = unlisten
-        return
-      }
-      const pool = database.pool
-      if (!pool) return
-      let stopped = false
-      let release: (() => void) | null = null
-      const connect = async (): Promise<void> => {
-        if (stopped) return
-        try {
-          const client = await pool.connect()
-          let done = false
-          const reconnect = (err?: unknown) => {
-            if (done) return
-            done = true
-            client.removeAllListeners('notification')
-            client.release(err instanceof Error ? err : undefined)
-            release = null
-            if (!stopped) {
-              log.warn({ err }, 'message listener lost its connection; reconnecting')
-              setTimeout(() => void connect(), 1000)
-            }
-          }
-          client.on('notification', (n) => {
-            if (n.channel === MESSAGES_CHANNEL && n.payload) dispatch(n.payload)
-          })
-          client.on('error', reconnect)
-          await client.query(`LISTEN ${MESSAGES_CHANNEL}`)
-          release = () => {
-            done = true
-            client.removeAllListeners('notification')
-            client.release()
-          }
-        } catch (err) {
-          log.error({ err }, 'message listener could not connect; retrying')
-          setTimeout(() => void connect(), 1000)
-        }
-      }
-      await connect()
-      stopListening = async () => {
-        stopped = true
-        release?.()
-      }
+      stopListening = await listenChannel(database, MESSAGES_CHANNEL, dispatch, log)
     },
     async stop() {
       const stop = stopListening

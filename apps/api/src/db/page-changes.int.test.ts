@@ -1,0 +1,102 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { listings } from '../modules/listings/listings.tables.ts'
+import { accountHelpers } from '../testing/accounts.ts'
+import { createListing, createListingInModeration, setRole } from '../testing/factories.ts'
+import { createTestApp } from '../testing/test-app.ts'
+import { listenPageChanges } from './page-changes.ts'
+
+/*
+ * Guests' cached pages are purged by the database's notifications (migration 0015, decision 019): each kind of
+ * change a visitor would see must send the tags of the pages it touches, and nothing a visitor would not see may.
+ */
+let t: Awaited<ReturnType<typeof createTestApp>>
+const { signUp } = accountHelpers(() => t.app)
+let seller: Awaited<ReturnType<typeof signUp>>
+let moderator: Awaited<ReturnType<typeof signUp>>
+const received: string[][] = []
+let stop: () => Promise<void>
+const quiet = { warn() {}, error() {} }
+
+beforeAll(async () => {
+  t = await createTestApp()
+  seller = await signUp(undefined, 'secret12', 'Продавец Ерлан')
+  moderator = await signUp(undefined, 'secret12', 'Модератор Айгерим')
+  await setRole(t.db, moderator.id, 'moderator')
+  stop = await listenPageChanges(t.database, (tags) => received.push(tags), quiet)
+})
+afterAll(async () => {
+  await stop()
+  await t.close()
+})
+
+/** The tags notified while `change` runs (notifications arrive after commit; the listener is asynchronous). */
+async function tagsOf(change: () => Promise<unknown>): Promise<string[]> {
+  received.length = 0
+  await change()
+  await new Promise((r) => setTimeout(r, 300))
+  // A use case may write the row twice (two notifications): what counts is which pages are purged.
+  return [...new Set(received.flat())].sort()
+}
+
+describe('what purges guests pages', () => {
+  test("a price change purges the car's page, its brand's lists and the lists of all brands", async () => {
+    const car = await createListing(t.db, { ownerId: seller.id, priceKzt: 9_000_000 })
+    const tags = await tagsOf(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/listings/${car.id}/price/`,
+        headers: seller.auth,
+        payload: { priceKzt: 8_500_000 },
+      })
+      expect(res.statusCode).toBe(200)
+    })
+    expect(tags).toEqual(['brand:toyota', `listing:${car.id}`, 'lists'])
+  })
+
+  test('an approval, a sale and a removal each purge the same', async () => {
+    const waiting = await createListingInModeration(t.db, { ownerId: seller.id, brand: 'bmw', model: 'x5' })
+    const approved = await tagsOf(() =>
+      t.app.inject({ method: 'POST', url: `/api/admin/listings/${waiting.id}/approve/`, headers: moderator.auth }),
+    )
+    expect(approved).toEqual(['brand:bmw', `listing:${waiting.id}`, 'lists'])
+    const sold = await tagsOf(() =>
+      t.app.inject({ method: 'POST', url: `/api/listings/${waiting.id}/sold/`, headers: seller.auth }),
+    )
+    expect(sold).toEqual(['brand:bmw', `listing:${waiting.id}`, 'lists'])
+    const other = await createListing(t.db, { ownerId: seller.id })
+    const removed = await tagsOf(() =>
+      t.app.inject({ method: 'DELETE', url: `/api/listings/${other.id}/`, headers: seller.auth }),
+    )
+    expect(removed).toContain(`listing:${other.id}`)
+    expect(removed).toContain('lists')
+  })
+
+  test('a new photo purges the pages showing that car', async () => {
+    const car = await createListing(t.db, { ownerId: seller.id })
+    const tags = await tagsOf(() =>
+      t.db.execute(sql`insert into listing_photos (listing_id, storage_key, position, width, height, sha256)
+        values (${car.id}, ${`listings/${car.id}/x`}, 9, 800, 600, ${'a'.repeat(64)})`),
+    )
+    expect(tags).toContain(`listing:${car.id}`)
+  })
+
+  test('a counted view, a draft being edited or a reveal purge nothing', async () => {
+    const car = await createListing(t.db, { ownerId: seller.id })
+    const draft = await createListing(t.db, { ownerId: seller.id, status: 'draft' })
+    const tags = await tagsOf(async () => {
+      await t.services.carPage.recordView(car.id, { ip: '203.0.113.9', userAgent: 'Mozilla/5.0', visitorId: undefined })
+      await t.db
+        .update(listings)
+        .set({ phoneRevealsCount: sql`${listings.phoneRevealsCount} + 1` })
+        .where(eq(listings.id, car.id))
+      await t.db.update(listings).set({ priceKzt: 1_000_000, description: 'ещё черновик' }).where(eq(listings.id, draft.id))
+    })
+    expect(tags).toEqual([])
+  })
+
+  test("the company's branches purge the company pages", async () => {
+    const tags = await tagsOf(() => t.db.execute(sql`update branches set city_id = city_id`))
+    expect(tags).toEqual(['company'])
+  })
+})

@@ -1,0 +1,42 @@
+import type { Database } from './client.ts'
+import { listenChannel } from './listen.ts'
+
+/** The channel the database's triggers notify when something guests' pages show changed (migration 0015). */
+export const PAGES_CHANNEL = 'tulpar_pages'
+
+/** Everything: a bulk insert, or more cars at once than one notification names. */
+export const ALL_PAGES = '*'
+
+/**
+ * The page tags a notification purges (the web's page cache tags pages the same way): a listing's change touches
+ * its own page, every page that lists it, its brand's lists and the lists of all brands; a gallery change only
+ * the pages showing those cars; partners' and company tables their pages.
+ */
+export function tagsOfPageChange(payload: string): string[] {
+  if (payload === ALL_PAGES) return [ALL_PAGES]
+  const [kind, rest = ''] = [payload.slice(0, 1), payload.slice(2)]
+  if (kind === 'l') {
+    const [id, brand] = rest.split(':')
+    if (!id || !/^\d+$/.test(id)) return []
+    return [`listing:${id}`, 'lists', ...(brand && /^[a-z0-9-]+$/.test(brand) ? [`brand:${brand}`] : [])]
+  }
+  if (kind === 'v')
+    return rest
+      .split(',')
+      .filter((id) => /^\d+$/.test(id))
+      .map((id) => `listing:${id}`)
+  if (kind === 'p') return ['partners']
+  if (kind === 'c') return ['company']
+  return []
+}
+
+type Log = { warn: (o: object, m: string) => void; error: (o: object, m: string) => void }
+
+/** Calls `purge` with the tags of every change committed by any process; returns the function that stops. */
+export function listenPageChanges(
+  database: Pick<Database, 'pool' | 'pglite'>,
+  purge: (tags: string[]) => void,
+  log: Log,
+): Promise<() => Promise<void>> {
+  return listenChannel(database, PAGES_CHANNEL, (payload) => purge(tagsOfPageChange(payload)), log)
+}

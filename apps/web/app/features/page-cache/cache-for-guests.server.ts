@@ -1,0 +1,40 @@
+import type { RouterContextProvider } from 'react-router'
+import { pagePolicyContext } from '#app-context'
+
+/**
+ * How long guests' pages may be kept. Changes purge them at once (every process, by tag), so these only bound how
+ * long a page can stay wrong if a purge notification was missed while a process reconnected to the database.
+ */
+export const GUEST_PAGE_SECONDS = {
+  car: 300,
+  lists: 60,
+  partners: 300,
+  company: 3600,
+} as const
+
+/** Tags of what a page shows (the database's notifications name the same, apps/api/src/db/page-changes.ts). */
+export const pageTags = {
+  listing: (id: number) => `listing:${id}`,
+  /** The lists of one brand (its slug): only that brand's cars' changes touch them. */
+  brand: (slug: string) => `brand:${slug}`,
+  /** Lists not limited to one brand (home, the whole catalogue, Tulpar cars): any listing's change touches them. */
+  lists: 'lists',
+  partners: 'partners',
+  /** About, contacts: the company's contacts, branches and reviews. */
+  company: 'company',
+} as const
+
+/**
+ * Lets a guest's answer to this page be cached for `seconds` and purged when any of `tags` changes. Does nothing
+ * for anyone else (a signed-in visitor's page is never cached) or when called by a page that is not cacheable.
+ */
+export function cacheForGuests(
+  context: Readonly<RouterContextProvider>,
+  seconds: number,
+  tags: Iterable<string | null | undefined>,
+): void {
+  const policy = context.get(pagePolicyContext)
+  if (!policy.eligible) return
+  policy.seconds = seconds
+  for (const tag of tags) if (tag) policy.tags.add(tag)
+}

@@ -1,0 +1,131 @@
+import Fastify from 'fastify'
+import { describe, expect, test } from 'vitest'
+import { guestPageKey, isPagePath, PageCache, pagePolicyOf, registerPageCache } from './page-cache.ts'
+
+const entry = (key: string, body: string, tags: string[], expiresAt = Number.MAX_SAFE_INTEGER) => ({
+  key,
+  status: 200,
+  headers: { 'content-type': 'text/html' },
+  body: Buffer.from(body),
+  tags,
+  expiresAt,
+})
+
+describe('the page cache', () => {
+  test('a purge drops exactly the pages that show the tag', () => {
+    const cache = new PageCache(1_000_000)
+    cache.set(entry('a', 'car 1', ['listing:1']))
+    cache.set(entry('b', 'toyota list', ['brand:toyota', 'listing:1', 'listing:2']))
+    cache.set(entry('c', 'bmw list', ['brand:bmw', 'listing:3']))
+    expect(cache.purge(['listing:1'])).toBe(2)
+    expect(cache.get('a')).toBeUndefined()
+    expect(cache.get('b')).toBeUndefined()
+    expect(cache.get('c')?.body.toString()).toBe('bmw list')
+    expect(cache.purge(['*'])).toBe(1)
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 })
+  })
+
+  test('an expired page is not served', () => {
+    let now = 1000
+    const cache = new PageCache(1_000_000, () => now)
+    cache.set(entry('a', 'x', [], 2000))
+    expect(cache.get('a')).toBeDefined()
+    now = 2000
+    expect(cache.get('a')).toBeUndefined()
+  })
+
+  test('stays within its bytes, dropping the least recently used first', () => {
+    const cache = new PageCache(1000)
+    cache.set(entry('a', 'a'.repeat(100), ['t']))
+    cache.set(entry('b', 'b'.repeat(100), ['t']))
+    cache.get('a') // now b is the oldest
+    for (let i = 0; i < 8; i++) cache.set(entry(`c${i}`, 'c'.repeat(100), ['t']))
+    expect(cache.stats().bytes).toBeLessThanOrEqual(1000)
+    expect(cache.get('b')).toBeUndefined()
+    expect(cache.get('a')).toBeDefined()
+    // A page larger than an eighth of the cache is never kept.
+    cache.set(entry('big', 'x'.repeat(130), ['t']))
+    expect(cache.get('big')).toBeUndefined()
+  })
+})
+
+describe('which requests may use it', () => {
+  const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ method, url, headers })
+
+  test('a guest page is keyed by encoding, language, city and URL', () => {
+    expect(guestPageKey(req('/cars/5?x=1', { 'accept-encoding': 'gzip, br', cookie: 'locale=kk; city=2' }))).toBe(
+      'br|kk|2|/cars/5?x=1',
+    )
+    expect(guestPageKey(req('/auto', { 'accept-encoding': 'gzip' }))).toBe('gzip|||/auto')
+    expect(guestPageKey(req('/', { cookie: 'tulpar_vid=abcdefghijklmnop' }))).toBe('identity|||/')
+  })
+
+  test('a session, a bearer token, any other cookie, a post or a non-page never use it', () => {
+    expect(guestPageKey(req('/', { cookie: 'tulpar.session_token=abc' }))).toBeNull()
+    expect(guestPageKey(req('/', { cookie: 'locale=ru; __Secure-tulpar.session_token=abc' }))).toBeNull()
+    expect(guestPageKey(req('/', { authorization: 'Bearer x' }))).toBeNull()
+    expect(guestPageKey(req('/', { cookie: 'flash=1' }))).toBeNull()
+    expect(guestPageKey(req('/', {}, 'POST'))).toBeNull()
+    expect(isPagePath('/api/listings')).toBe(false)
+    expect(isPagePath('/media/a/card.webp')).toBe(false)
+    expect(isPagePath('/assets/x.js')).toBe(false)
+    expect(isPagePath('/favicon.png')).toBe(false)
+    expect(isPagePath('/cars/5.data')).toBe(true)
+    expect(isPagePath('/partners/3')).toBe(true)
+  })
+})
+
+describe('in a server', () => {
+  async function server() {
+    const app = Fastify()
+    const cache = new PageCache(1_000_000)
+    registerPageCache(app, cache)
+    let renders = 0
+    app.get('/page/:id', async (request, reply) => {
+      renders++
+      const policy = pagePolicyOf(request)
+      if (policy.eligible && request.params && (request.params as { id: string }).id !== 'private') {
+        policy.seconds = 60
+        policy.tags.add('listing:1')
+      }
+      if ((request.params as { id: string }).id === 'cookie') reply.header('set-cookie', 'a=b')
+      reply.type('text/html')
+      await new Promise((r) => setTimeout(r, 20))
+      return `render ${renders}`
+    })
+    return { app, cache, renders: () => renders }
+  }
+
+  test('a guest gets the stored page; a signed-in visitor never reads or fills it', async () => {
+    const { app, cache, renders } = await server()
+    const first = await app.inject('/page/1')
+    expect(first.headers['x-cache']).toBe('MISS')
+    expect(first.headers['cache-control']).toContain('s-maxage=60')
+    const second = await app.inject('/page/1')
+    expect(second.headers['x-cache']).toBe('HIT')
+    expect(second.body).toBe(first.body)
+    const signedIn = await app.inject({ url: '/page/1', headers: { cookie: 'tulpar.session_token=s' } })
+    expect(signedIn.body).toBe('render 2')
+    expect(signedIn.headers['x-cache']).toBeUndefined()
+    const signedInNew = await app.inject({ url: '/page/9', headers: { cookie: 'tulpar.session_token=s' } })
+    expect(signedInNew.body).toBe('render 3')
+    expect(cache.stats().entries).toBe(1)
+    cache.purge(['listing:1'])
+    expect((await app.inject('/page/1')).body).toBe('render 4')
+    expect(renders()).toBe(4)
+  })
+
+  test('an answer that sets a cookie or a page that did not ask is not stored', async () => {
+    const { app, cache } = await server()
+    expect((await app.inject('/page/cookie')).headers['x-cache']).toBe('BYPASS')
+    expect((await app.inject('/page/private')).headers['x-cache']).toBe('BYPASS')
+    expect(cache.stats().entries).toBe(0)
+  })
+
+  test('guests asking at once for the same page wait for one render', async () => {
+    const { app, renders } = await server()
+    const answers = await Promise.all(Array.from({ length: 8 }, () => app.inject('/page/1')))
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1)
+    expect(renders()).toBe(1)
+  })
+})

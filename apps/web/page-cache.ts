@@ -1,0 +1,298 @@
+import type { Readable } from 'node:stream'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { PagePolicy } from '#app-context'
+
+/*
+ * Guests' pages from memory (issue 15, docs/decisions/019-guest-page-cache.md). A page is cached only when its
+ * route asked for it (features/page-cache: `cacheForGuests(context, { seconds, tags })`), the request carries no
+ * credential and no cookie but the language, the city and the view-counting visitor id, and the answer is a 200
+ * without Set-Cookie. The key is the URL, the language, the city and the encoding the answer was compressed with
+ * (entries hold the bytes as sent, so a hit costs no rendering and no compression). Changes purge by tag from the
+ * database's notifications (server.ts), so every process drops what a change touched within a second; the time
+ * limit is only the safety net for a notification missed while a listener reconnected.
+ */
+
+interface Entry {
+  key: string
+  status: number
+  headers: Record<string, string | string[]>
+  body: Buffer
+  tags: string[]
+  storedAt: number
+  expiresAt: number
+}
+
+export interface PageCacheStats {
+  entries: number
+  bytes: number
+  hits: number
+  misses: number
+  purged: number
+}
+
+/** A byte-bounded LRU of pages with a tag index for purges. */
+export class PageCache {
+  private readonly entries = new Map<string, Entry>()
+  private readonly byTag = new Map<string, Set<string>>()
+  private bytes = 0
+  private counters = { hits: 0, misses: 0, purged: 0 }
+
+  private readonly maxBytes: number
+  private readonly now: () => number
+
+  constructor(maxBytes: number, now: () => number = Date.now) {
+    this.maxBytes = maxBytes
+    this.now = now
+  }
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key)
+    if (!entry) {
+      this.counters.misses++
+      return undefined
+    }
+    if (entry.expiresAt <= this.now()) {
+      this.delete(key)
+      this.counters.misses++
+      return undefined
+    }
+    // Most recently used last: eviction takes from the front.
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    this.counters.hits++
+    return entry
+  }
+
+  set(entry: Omit<Entry, 'storedAt'>): void {
+    const size = entry.body.length + entry.key.length
+    if (size > this.maxBytes / 8) return // one page never takes more than an eighth of the cache
+    this.delete(entry.key)
+    const stored = { ...entry, storedAt: this.now() }
+    this.entries.set(entry.key, stored)
+    this.bytes += size
+    for (const tag of entry.tags) {
+      let keys = this.byTag.get(tag)
+      if (!keys) {
+        keys = new Set()
+        this.byTag.set(tag, keys)
+      }
+      keys.add(entry.key)
+    }
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break
+      this.delete(oldest)
+    }
+  }
+
+  /** Drops every page that shows one of the tags; answers how many. */
+  purge(tags: Iterable<string>): number {
+    let n = 0
+    for (const tag of tags) {
+      if (tag === '*') {
+        n += this.entries.size
+        this.clear()
+        break
+      }
+      for (const key of this.byTag.get(tag) ?? []) if (this.delete(key)) n++
+    }
+    this.counters.purged += n
+    return n
+  }
+
+  clear(): void {
+    this.entries.clear()
+    this.byTag.clear()
+    this.bytes = 0
+  }
+
+  stats(): PageCacheStats {
+    return { entries: this.entries.size, bytes: this.bytes, ...this.counters }
+  }
+
+  private delete(key: string): boolean {
+    const entry = this.entries.get(key)
+    if (!entry) return false
+    this.entries.delete(key)
+    this.bytes -= entry.body.length + entry.key.length
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag)
+      keys?.delete(key)
+      if (keys?.size === 0) this.byTag.delete(tag)
+    }
+    return true
+  }
+}
+
+/** The cookies a guest's page may depend on (and the visitor id, which it does not); any other one skips the cache. */
+const GUEST_COOKIES = new Set(['locale', 'city', 'tulpar_vid'])
+/** Headers of an answer that belong to that one request, never replayed from the cache. */
+const PER_REQUEST_HEADERS = new Set([
+  'x-request-id',
+  'set-cookie',
+  'date',
+  'connection',
+  'keep-alive',
+  'x-cache',
+  'age',
+])
+
+export function parseCookies(header: string | undefined): Map<string, string> | null {
+  const cookies = new Map<string, string>()
+  for (const part of (header ?? '').split(';')) {
+    const trimmed = part.trim()
+    if (!trimmed) continue
+    const eq = trimmed.indexOf('=')
+    const name = eq < 0 ? trimmed : trimmed.slice(0, eq)
+    if (!GUEST_COOKIES.has(name)) return null
+    cookies.set(name, eq < 0 ? '' : trimmed.slice(eq + 1))
+  }
+  return cookies
+}
+
+/** The encoding @fastify/compress picks for this request (br first, then gzip), as a part of the key. */
+function encodingOf(acceptEncoding: string | undefined): string {
+  const accepted = (acceptEncoding ?? '').toLowerCase()
+  if (/\bbr\b/.test(accepted)) return 'br'
+  if (/\bgzip\b/.test(accepted)) return 'gzip'
+  return 'identity'
+}
+
+/** Whether the path is a page or a page's data (`.data`), not the API, media, assets or another file. */
+export function isPagePath(path: string): boolean {
+  if (path.startsWith('/api/') || path === '/api' || path.startsWith('/media/') || path.startsWith('/assets/'))
+    return false
+  const last = path.slice(path.lastIndexOf('/') + 1)
+  return !last.includes('.') || last.endsWith('.data')
+}
+
+/** The cache key of a guest's page request, or null when the request must not use the cache. */
+export function guestPageKey(request: Pick<FastifyRequest, 'method' | 'url' | 'headers'>): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null
+  if (request.headers.authorization) return null
+  const cookies = parseCookies(request.headers.cookie)
+  if (!cookies) return null
+  const path = request.url.split('?', 1)[0] ?? ''
+  if (!isPagePath(path)) return null
+  // A `?lang=` link sets the language cookie (a Set-Cookie answer, never stored); the key still names it.
+  return [
+    encodingOf(request.headers['accept-encoding']),
+    cookies.get('locale') ?? '',
+    cookies.get('city') ?? '',
+    request.url,
+  ].join('|')
+}
+
+async function bodyBytes(payload: unknown): Promise<Buffer | null> {
+  if (payload == null) return Buffer.alloc(0)
+  if (typeof payload === 'string') return Buffer.from(payload)
+  if (Buffer.isBuffer(payload)) return payload
+  if (typeof (payload as Readable).pipe === 'function') {
+    const chunks: Buffer[] = []
+    for await (const chunk of payload as Readable) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))
+    return Buffer.concat(chunks)
+  }
+  return null
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The page-cache policy the route's loaders fill (features/page-cache). */
+    pagePolicy?: PagePolicy
+    pageCacheKey?: string
+  }
+}
+
+const NOT_ELIGIBLE: PagePolicy = Object.freeze({ eligible: false, seconds: 0, tags: new Set<string>() })
+
+/** The policy object the router context carries for this request (an inert one when it may not be cached). */
+export function pagePolicyOf(request: FastifyRequest): PagePolicy {
+  return request.pagePolicy ?? NOT_ELIGIBLE
+}
+
+function send(reply: FastifyReply, entry: Entry, head: boolean) {
+  reply.code(entry.status)
+  for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value)
+  reply.header('age', String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000))))
+  reply.header('x-cache', 'HIT')
+  return reply.send(head ? null : entry.body)
+}
+
+/**
+ * Serves guests' pages from the cache and fills it. Registered after @fastify/compress, so the onSend hook sees
+ * the bytes as they go out. Answers for the same key that arrive while one is being rendered wait for it
+ * (one render per page however many guests ask at once).
+ */
+export function registerPageCache(app: FastifyInstance, cache: PageCache) {
+  const filling = new Map<string, Promise<Entry | undefined>>()
+  const settle = new WeakMap<FastifyRequest, (entry: Entry | undefined) => void>()
+
+  app.addHook('onRequest', async (request, reply) => {
+    const key = guestPageKey(request)
+    if (key === null) return
+    const head = request.method === 'HEAD'
+    const hit = cache.get(key)
+    if (hit) return send(reply, hit, head)
+    const pending = filling.get(key)
+    if (pending && !head) {
+      const filled = await pending
+      if (filled) return send(reply, filled, false)
+    }
+    request.pageCacheKey = key
+    request.pagePolicy = { eligible: true, seconds: 0, tags: new Set() }
+    if (!head && !filling.has(key)) {
+      let resolve: (entry: Entry | undefined) => void = () => {}
+      filling.set(
+        key,
+        new Promise((r) => {
+          resolve = r
+        }),
+      )
+      settle.set(request, (entry) => {
+        filling.delete(key)
+        resolve(entry)
+      })
+    }
+  })
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const policy = request.pagePolicy
+    const key = request.pageCacheKey
+    if (!policy || key === undefined || request.method !== 'GET') return payload
+    const cacheable = policy.seconds > 0 && reply.statusCode === 200 && !reply.hasHeader('set-cookie')
+    if (!cacheable) {
+      reply.header('x-cache', 'BYPASS')
+      return payload
+    }
+    const body = await bodyBytes(payload)
+    if (!body) return payload
+    // A CDN in front may keep it briefly too; browsers always ask again (a purge cannot reach them).
+    reply.header(
+      'cache-control',
+      `public, max-age=0, s-maxage=${Math.min(policy.seconds, 60)}, stale-while-revalidate=${policy.seconds}`,
+    )
+    const headers: Record<string, string | string[]> = {}
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined || PER_REQUEST_HEADERS.has(name.toLowerCase())) continue
+      headers[name] = Array.isArray(value) ? value.map(String) : String(value)
+    }
+    const entry = {
+      key,
+      status: 200,
+      headers,
+      body,
+      tags: [...policy.tags],
+      expiresAt: Date.now() + policy.seconds * 1000,
+    }
+    cache.set(entry)
+    settle.get(request)?.({ ...entry, storedAt: Date.now() })
+    settle.delete(request)
+    reply.header('x-cache', 'MISS')
+    return body
+  })
+
+  // Whatever happened (an error, a redirect, a page that is not cached), the guests waiting for it go on.
+  app.addHook('onResponse', async (request) => {
+    settle.get(request)?.(undefined)
+    settle.delete(request)
+  })
+}

@@ -1,0 +1,138 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { launchChromium, PHONE, watchConsole } from './browser.ts'
+
+/*
+ * Issue 15: guests' pages come from the page cache (decision 019) and are never stale for long. A change the owner
+ * makes reaches every guest within a second; a signed-in visitor never gets a cached page; views are still counted
+ * once per visitor per day although the page itself is cached.
+ */
+const baseUrl = inject('baseUrl')
+const DEMO_PASSWORD = 'tulpar-demo-2026'
+const PERSON_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36'
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(() => browser?.close())
+
+async function sessionCookie(email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  })
+  expect(res.status).toBe(200)
+  const value = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('tulpar.session_token='))
+    ?.split(';')[0]
+    ?.split('=')
+    .slice(1)
+    .join('=')
+  if (!value) throw new Error('no session cookie')
+  return value
+}
+
+const guest = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip', ...headers } })
+
+/** Asks as a guest every 50 ms until the page is rendered afresh; answers how long that took. */
+async function msUntilRendered(path: string): Promise<{ ms: number; body: string }> {
+  const start = performance.now()
+  for (;;) {
+    const res = await guest(path)
+    if (res.headers.get('x-cache') === 'MISS') return { ms: performance.now() - start, body: await res.text() }
+    await res.arrayBuffer()
+    if (performance.now() - start > 5000) throw new Error(`${path} was not purged within 5 s`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+describe('guest page cache', () => {
+  test("the owner's price change and sale reach guests within a second; signed-in pages are never cached", async () => {
+    const seller = await sessionCookie('seller11@demo.tulpar.kz')
+    const auth = { cookie: `tulpar.session_token=${seller}`, origin: baseUrl }
+    const mine = (await (await fetch(`${baseUrl}/api/listings/`, { headers: auth })).json()) as {
+      results: { id: number; status: string }[]
+    }
+    const id = mine.results.find((l) => l.status === 'published')?.id
+    if (!id) throw new Error('seller11 has no published car')
+    const car = (await (await fetch(`${baseUrl}/api/cars/${id}/`)).json()) as {
+      id: number
+      priceKzt: number
+      brand: { slug: string }
+    }
+    const path = `/cars/${car.id}`
+    const list = `/auto/${car.brand.slug}`
+
+    // Rendered once, then served from the cache, for each language and city apart.
+    await msUntilRendered(path)
+    const hit = await guest(path)
+    expect(hit.headers.get('x-cache')).toBe('HIT')
+    expect(hit.headers.get('cache-control')).toMatch(/public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+/)
+    expect((await guest(path, { cookie: 'locale=kk' })).headers.get('x-cache')).toBe('MISS')
+    expect((await guest(path, { cookie: 'locale=kk' })).headers.get('x-cache')).toBe('HIT')
+    await msUntilRendered(list)
+    expect((await guest(list)).headers.get('x-cache')).toBe('HIT')
+
+    // Signed in: rendered for them, personal, and never put in or taken from the cache.
+    const own = await fetch(`${baseUrl}${path}`, { headers: { cookie: auth.cookie } })
+    expect(own.headers.get('x-cache')).toBeNull()
+    expect(own.headers.get('cache-control')).toBe('private, no-store')
+    expect(await own.text()).toContain('account-label')
+
+    // The owner lowers the price: the car page and its brand's list are rendered afresh within a second.
+    const newPrice = car.priceKzt - 123_000
+    const changed = await fetch(`${baseUrl}/api/listings/${car.id}/price/`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ priceKzt: newPrice }),
+    })
+    expect(changed.status).toBe(200)
+    const fresh = await msUntilRendered(path)
+    expect(fresh.ms).toBeLessThan(1000)
+    expect(fresh.body).toContain(String(newPrice))
+    expect((await msUntilRendered(list)).ms).toBeLessThan(1000)
+
+    // Sold: guests see it at once.
+    const sold = await fetch(`${baseUrl}/api/listings/${car.id}/sold/`, { method: 'POST', headers: auth })
+    expect(sold.status).toBe(200)
+    const afterSale = await msUntilRendered(path)
+    expect(afterSale.ms).toBeLessThan(1000)
+    expect(afterSale.body).toContain('sold-banner')
+  })
+
+  test('a cached car page still counts a view once per visitor per day', async () => {
+    const cars = (await (await fetch(`${baseUrl}/api/cars/?page=3`)).json()) as { results: { id: number }[] }
+    const id = cars.results[0]?.id
+    if (!id) throw new Error('no car to look at')
+    const views = async () =>
+      ((await (await fetch(`${baseUrl}/api/cars/${id}/`)).json()) as { viewsCount: number }).viewsCount
+    // Someone else's visit (the same browser kind, the same city) fills the cache.
+    await guest(`/cars/${id}`, { 'accept-encoding': 'gzip, deflate, br, zstd', cookie: 'city=1' })
+    const before = await views()
+
+    // Headless Chromium says so in its User-Agent (not a person: never counted); this one is a phone's browser.
+    const context = await browser.newContext({ viewport: PHONE, locale: 'ru-RU', userAgent: PERSON_UA })
+    await context.addCookies([{ name: 'city', value: '1', url: baseUrl }])
+    await context.addInitScript(() => window.localStorage.setItem('cityId', '1'))
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    const first = await page.goto(`${baseUrl}/cars/${id}`)
+    expect(first?.headers()['x-cache']).toBe('HIT')
+    await page.mouse.wheel(0, 200) // the visitor scrolls: the page's code (and its view beacon) loads
+    await expect.poll(views, { timeout: 10_000 }).toBe(before + 1)
+    await expect.poll(() => page.locator('.meta-line').textContent(), { timeout: 5_000 }).toContain(String(before + 1))
+
+    // The same visitor again today: served from the cache, not counted again.
+    await page.reload()
+    await page.mouse.wheel(0, 200)
+    await page.waitForResponse((r) => r.url().endsWith(`/cars/${id}/view`))
+    expect(await views()).toBe(before + 1)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
