@@ -126,6 +126,17 @@ describe('sharing a report', () => {
     overflow = await guestPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
 
+    // In Kazakh, the preview's description says the verdict in Kazakh.
+    const kazakh = await newContextWithCity(browser, baseUrl, { viewport: PHONE, locale: 'kk-KZ' })
+    const kazakhPage = await kazakh.newPage()
+    await kazakhPage.goto(`${link}?lang=kk`)
+    await kazakhPage.getByText('Иесі бөліскен TulparAutoCheck есебі.').waitFor()
+    expect(await metaContent(kazakhPage, 'property', 'og:description')).toMatch(/^Жүрісі күмән тудырады\./)
+    expect(await metaContent(kazakhPage, 'property', 'og:locale')).toBe('kk_KZ')
+    await kazakhPage.getByRole('link', { name: 'Өз тексеруіңізге тапсырыс беру' }).waitFor()
+    await kazakhPage.screenshot({ path: `${SCREENSHOTS}report-shared-kk-390.png` })
+    await kazakh.close()
+
     // The owner stops sharing; the guest's reload is a not-found page.
     await panel.getByRole('button', { name: 'Закрыть доступ' }).click()
     await page.getByText('Доступ по ссылке закрыт').waitFor()
