@@ -42,6 +42,9 @@ export default async function setup(project: TestProject) {
     TRUST_PROXY_HOPS: '1',
     // The vehicle check journey sees its report 'being generated' before it is ready.
     REPORT_DELAY_SECONDS: '2',
+    // The app links' documents are served (security.spec.ts reads them past the web app's catch-all).
+    ANDROID_CERT_SHA256: Array.from({ length: 32 }, (_, i) => (i * 7).toString(16).padStart(2, '0')).join(':'),
+    APPLE_TEAM_ID: 'E2ETEAM123',
   }
   // The embedded database admits one process at a time: the admin is made with the CLI before the server starts.
   const admin = { email: 'e2e-admin@tulpar.kz', password: randomBytes(12).toString('hex') }

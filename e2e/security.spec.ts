@@ -169,4 +169,24 @@ describe('static files', () => {
       expect((await res.text()).length, path).toBeLessThan(400)
     }
   })
+
+  test("the app links' documents come from the settings, past the page router's catch-all and missing-file 404", async () => {
+    const android = await fetch(`${baseUrl}/.well-known/assetlinks.json`)
+    expect(android.status).toBe(200)
+    expect(android.headers.get('content-type')).toMatch(/^application\/json/)
+    const [statement] = (await android.json()) as {
+      target: { package_name: string; sha256_cert_fingerprints: string[] }
+    }[]
+    expect(statement?.target.package_name).toBe('kz.tulpar.auto')
+    expect(statement?.target.sha256_cert_fingerprints[0]).toMatch(/^00:07:0E:15:/)
+    const apple = await fetch(`${baseUrl}/.well-known/apple-app-site-association`, { redirect: 'manual' })
+    expect(apple.status).toBe(200)
+    expect(apple.headers.get('content-type')).toMatch(/^application\/json/)
+    const aasa = (await apple.json()) as { applinks: { details: { appIDs: string[] }[] } }
+    expect(aasa.applinks.details[0]?.appIDs).toEqual(['E2ETEAM123.kz.tulpar.auto'])
+    // Another file there is still the small 404, not the not-found page.
+    const missing = await fetch(`${baseUrl}/.well-known/missing.json`)
+    expect(missing.status).toBe(404)
+    expect((await missing.text()).length).toBeLessThan(400)
+  })
 })

@@ -10,6 +10,7 @@ import { z } from 'zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { RateLimiter } from './lib/rate-limit.ts'
+import { appLinksRoutes } from './modules/app-links/index.ts'
 import { companyRoutes } from './modules/company/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
 import { favouritesRoutes } from './modules/favourites/index.ts'
@@ -43,7 +44,7 @@ import type { Services } from './services.ts'
 
 export interface BuildApiOptions {
   config: Pick<Config, 'publicUrl' | 'mediaDir' | 'authSecret' | 'devOutbox' | 'trustProxyHops'> &
-    Partial<Pick<Config, 'mediaStorage'>>
+    Partial<Pick<Config, 'mediaStorage' | 'appLinks'>>
   database: Pick<Database, 'ping' | 'db'>
   services: Services
   limiter: RateLimiter
@@ -52,6 +53,7 @@ export interface BuildApiOptions {
 }
 
 const REQUEST_ID = /^[\w.-]{8,80}$/
+const NO_APP_LINKS: Config['appLinks'] = { androidCertSha256: [], appleTeamId: null }
 
 /**
  * Builds the Fastify app with the REST API under `/api` (and media under `/media`), registered on the
@@ -143,6 +145,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   await app.register(notificationsRoutes(services), { prefix: '/api' })
   // robots.txt and the sitemaps live at the site's root, beside the web app's pages.
   await app.register(seoRoutes(services))
+  // The app links' documents in /.well-known (unset settings: 404, the site claims no app).
+  await app.register(appLinksRoutes({ appLinks: config.appLinks ?? NO_APP_LINKS }))
   // Development only: SMS codes and emails land in the outbox table instead of a gateway.
   if (config.devOutbox) registerOutboxRoutes(app, { db: database.db })
   // Development only: the stand-in for Google and Apple sign-in (LOCAL_ID_PROVIDER).

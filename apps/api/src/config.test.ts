@@ -86,6 +86,25 @@ describe('loadConfig', () => {
     )
   })
 
+  test('app links: no settings, no documents; fingerprints are read upper-case, a bad one or team id stops the start', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).appLinks).toEqual({ androidCertSha256: [], appleTeamId: null })
+    const a = Array.from({ length: 32 }, () => 'ab').join(':')
+    const b = Array.from({ length: 32 }, (_, i) => i.toString(16).padStart(2, '0')).join(':')
+    const config = loadConfig({ DATA_DIR: tempDir(), ANDROID_CERT_SHA256: ` ${a} , ${b}`, APPLE_TEAM_ID: 'ABCDE12345' })
+    expect(config.appLinks).toEqual({
+      androidCertSha256: [a.toUpperCase(), b.toUpperCase()],
+      appleTeamId: 'ABCDE12345',
+    })
+    for (const bad of [a.slice(3), `${a}:CD`, a.replaceAll(':', ''), `${a},nope`, ' , ']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), ANDROID_CERT_SHA256: bad }), bad).toThrowError(
+        /ANDROID_CERT_SHA256: expected comma-separated SHA-256 fingerprints/,
+      )
+    }
+    for (const bad of ['abcde12345', 'ABCDE1234', 'ABCDE123456', 'ABCDE-1234']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), APPLE_TEAM_ID: bad }), bad).toThrowError(/APPLE_TEAM_ID/)
+    }
+  })
+
   test('every bad key is listed at once', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DATA_DIR: tempDir() })

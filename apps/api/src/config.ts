@@ -9,6 +9,20 @@ const REPO_ROOT = resolve(import.meta.dirname, '../../..')
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
+/** A SHA-256 certificate fingerprint as keytool and Play Console print it: 32 colon-separated hex bytes. */
+const SHA256_FINGERPRINT = /^[0-9A-F]{2}(?::[0-9A-F]{2}){31}$/
+const fingerprints = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((f) => f.trim().toUpperCase())
+      .filter(Boolean),
+  )
+  .refine((list) => list.length > 0 && list.every((f) => SHA256_FINGERPRINT.test(f)), {
+    message: 'expected comma-separated SHA-256 fingerprints, each 32 colon-separated hex bytes (AB:CD:…:EF)',
+  })
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -73,6 +87,13 @@ const EnvSchema = z.object({
   VEHICLE_CHECK_PRICE_KZT: z.coerce.number().int().positive().default(4_990),
   /** Seconds before a paid report's job starts (0; the end-to-end test sets 2 to see the 'being generated' page). */
   REPORT_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  /** The Android app's signing certificates (comma-separated SHA-256) for /.well-known/assetlinks.json. */
+  ANDROID_CERT_SHA256: fingerprints.optional(),
+  /** The Apple developer team of the iOS app, for /.well-known/apple-app-site-association. */
+  APPLE_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'expected the 10-character Apple team id (uppercase letters and digits)')
+    .optional(),
 })
 
 const TrustedIssuers = z.array(z.object({ issuer: z.string(), audience: z.string(), jwksUrl: z.url() }))
@@ -162,6 +183,12 @@ export interface Config {
     | null
   vehicleCheckPriceKzt: number
   reportDelaySeconds: number
+  /**
+   * What the site says about the app for app links (a link to the site opens in the app): the Android signing
+   * certificates (empty: /.well-known/assetlinks.json is 404) and the Apple team (null: the
+   * apple-app-site-association file is 404). The app's hosts must be PUBLIC_URL's (apps/mobile/README.md).
+   */
+  appLinks: { androidCertSha256: string[]; appleTeamId: string | null }
 }
 
 /**
@@ -308,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : null,
     vehicleCheckPriceKzt: e.VEHICLE_CHECK_PRICE_KZT,
     reportDelaySeconds: e.REPORT_DELAY_SECONDS,
+    appLinks: { androidCertSha256: e.ANDROID_CERT_SHA256 ?? [], appleTeamId: e.APPLE_TEAM_ID ?? null },
   }
 }
 

@@ -135,6 +135,7 @@ export function createServices({
     payments,
     valuation,
     limiter,
+    publicUrl: config.publicUrl,
     priceKzt: config.vehicleCheckPriceKzt ?? 4_990,
     reportDelaySeconds: config.reportDelaySeconds ?? 0,
   })

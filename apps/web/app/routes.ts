@@ -44,6 +44,8 @@ export default [
     // The paid vehicle check (issue 12): the order form, an order's payment and report state, the reports.
     route('check', 'routes/check.tsx'),
     route('check/orders/:id', 'routes/check-order.tsx'),
+    // A report its owner shares by link (issue 14): read-only, for anyone with the link.
+    route('check/shared/:token', 'routes/check-shared.tsx'),
     route('account/reports', 'routes/account-reports.tsx'),
     route('account/reports/:id', 'routes/account-report.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),

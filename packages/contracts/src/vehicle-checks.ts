@@ -130,6 +130,17 @@ export const VehicleReportContent = z.object({
 })
 export type VehicleReportContent = z.infer<typeof VehicleReportContent>
 
+/** A report its owner shares: anyone with the link reads it (token: 256 random bits, base64url). */
+export const ReportShare = z
+  .object({
+    token: z.string(),
+    /** The public page of the report: `{PUBLIC_URL}/check/shared/{token}`. */
+    url: z.string(),
+    sharedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'ReportShare' })
+export type ReportShare = z.infer<typeof ReportShare>
+
 export const VehicleReport = z
   .object({
     id: z.number().int(),
@@ -140,9 +151,27 @@ export const VehicleReport = z
     createdAt: z.iso.datetime(),
     readyAt: z.iso.datetime().nullable(),
     content: VehicleReportContent.nullable(),
+    /** Set while the owner shares the report; null when not shared. */
+    share: ReportShare.nullable(),
   })
   .meta({ id: 'VehicleReport' })
 export type VehicleReport = z.infer<typeof VehicleReport>
+
+/**
+ * A shared report as anyone with its link sees it: the car, the VIN and what the report found. Nothing of who
+ * ordered it (no user, name or email), of the order or of its payment, and no internal id.
+ */
+export const SharedVehicleReport = z
+  .object({
+    title: z.string(),
+    vin: z.string(),
+    content: VehicleReportContent,
+  })
+  .meta({ id: 'SharedVehicleReport' })
+export type SharedVehicleReport = z.infer<typeof SharedVehicleReport>
+
+/** Any string up to 100 characters: a token that is not one of ours is 404, like a revoked one. */
+export const SharedReportParams = z.strictObject({ token: z.string().min(1).max(100) })
 
 /** TulparAutoCheck reports in the profile (spec: name, date, VIN, status). */
 export const VehicleReportList = z.object({

@@ -7,7 +7,7 @@ import { createTestApp } from '../testing/test-app.ts'
 import { listenPageChanges } from './page-changes.ts'
 
 /*
- * Guests' cached pages are purged by the database's notifications (migration 0015, decision 019): each kind of
+ * Guests' cached pages are purged by the database's notifications (migration 0017, decision 019): each kind of
  * change a visitor would see must send the tags of the pages it touches, and nothing a visitor would not see may.
  */
 let t: Awaited<ReturnType<typeof createTestApp>>

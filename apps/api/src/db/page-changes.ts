@@ -1,7 +1,7 @@
 import type { Database } from './client.ts'
 import { listenChannel } from './listen.ts'
 
-/** The channel the database's triggers notify when something guests' pages show changed (migration 0015). */
+/** The channel the database's triggers notify when something guests' pages show changed (migration 0017). */
 export const PAGES_CHANNEL = 'tulpar_pages'
 
 /** Everything: a bulk insert, or more cars at once than one notification names. */

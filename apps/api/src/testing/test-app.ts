@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApi } from '../app.ts'
+import type { Config } from '../config.ts'
 import { createMemoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts'
 import { createDelivery } from '../modules/delivery/index.ts'
 import { createJobQueue, type JobSender } from '../modules/jobs/index.ts'
@@ -25,6 +26,8 @@ export async function createTestApp(
     limiter?: RateLimiter
     /** Another test app's database: a second process on the same data (its `close()` leaves the database). */
     database?: TestDatabase
+    /** What /.well-known says about the app (default: nothing set, both documents 404). */
+    appLinks?: Config['appLinks']
   } = {},
 ) {
   const shared = options.database !== undefined
@@ -40,6 +43,7 @@ export async function createTestApp(
     appleClientId: null,
     trustedIdTokenIssuers: options.trustedIdTokenIssuers ?? [],
     localIdentityProvider: options.localIdentityProvider === false ? null : { keyFile: null },
+    appLinks: options.appLinks ?? { androidCertSha256: [], appleTeamId: null },
   }
   const delivery = createDelivery(
     { smtpUrl: null, mailFrom: 'Tulpar Auto <no-reply@tulpar.kz>', sms: { gateway: 'outbox' } },

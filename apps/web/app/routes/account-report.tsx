@@ -1,24 +1,31 @@
-import type { VehicleReport } from '@tulpar/contracts'
-import { data, Link } from 'react-router'
-import { localeContext, servicesContext } from '#app-context'
+import { data, Link, useActionData } from 'react-router'
+import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
-import { serviceError } from '../features/admin/admin-guard.server.ts'
+import { assertSameOrigin, serviceError } from '../features/admin/admin-guard.server.ts'
+import { ReportSharePanel } from '../features/check/report-share.tsx'
+import { reportCarName } from '../features/check/report-title.ts'
+import { ReportFindings } from '../features/check/report-view.tsx'
+import { runShareAction, type ShareActionResult } from '../features/check/share.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import checkStyles from '../styles/check.css?url'
-import { Picture } from '../ui/picture.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import type { Route } from './+types/account-report'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkStyles }]
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
+function reportId(raw: string | undefined): number {
+  const id = Number(raw)
+  if (!(Number.isSafeInteger(id) && id > 0)) throw data(null, { status: 404 })
+  return id
+}
+
 /** One TulparAutoCheck report: works on a phone and prints on paper. Someone else's is a 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const id = Number(params.id)
-  if (!(Number.isSafeInteger(id) && id > 0)) throw data(null, { status: 404 })
+  const id = reportId(params.id)
   const user = await requireUser(services.sessions, request, `/account/reports/${id}`)
   try {
     const report = await services.vehicleChecks.getReport(user, id)
@@ -29,62 +36,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
+/** Share the report by link, or stop sharing it (report-share.tsx). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext)
+  // Sharing makes a report readable by anyone: a second lock beside the SameSite cookie, as the back office has.
+  assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
+  const id = reportId(params.id)
+  const user = await requireUser(services.sessions, request, `/account/reports/${id}`)
+  const { result, status } = await runShareAction(services, user, id, await request.formData())
+  return data<ShareActionResult>(result, { status, headers: PRIVATE_HEADERS })
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? 'Tulpar Auto'} — Tulpar Auto` },
   { name: 'robots', content: 'noindex' },
   ...(loaderData?.report.status === 'generating' ? [{ httpEquiv: 'refresh', content: '3' } as const] : []),
 ]
 
-type Content = NonNullable<VehicleReport['content']>
-
-function Mileage({ content }: { content: Content }) {
-  const { t, distance, date } = useI18n()
-  const { mileage } = content
-  if (mileage.verdict === 'unknown') return <p>{t('check.report.unknownMileage')}</p>
-  if (mileage.verdict === 'plausible') return <p className="verdict ok">✓ {t('check.report.plausible')}</p>
-  return (
-    <div className="verdict warn" role="note">
-      <p>
-        <strong>⚠ {t('check.report.suspicious')}</strong>
-      </p>
-      <ul>
-        {mileage.flags.map((f) => (
-          <li key={`${f.kind}-${f.later.at}-${f.earlier?.at ?? ''}`}>
-            {f.kind === 'rollback' && f.earlier
-              ? t('check.report.rollback', {
-                  earlier: distance(f.earlier.km, 'km'),
-                  earlierDate: date(f.earlier.at),
-                  later: distance(f.later.km, 'km'),
-                  laterDate: date(f.later.at),
-                })
-              : t('check.report.lowForAge', {
-                  km: distance(f.later.km, 'km'),
-                  expected: distance(f.expectedKm ?? 0, 'km'),
-                  norm: distance(mileage.normKmPerYear, 'km'),
-                })}
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
-}
-
-const LISTING_STATUS: Record<string, 'published' | 'sold' | 'archived'> = {
-  published: 'published',
-  sold: 'sold',
-  archived: 'archived',
-}
-
 export default function AccountReport({ loaderData }: Route.ComponentProps) {
-  const { t, price, distance, date, locale } = useI18n()
+  const { t, date } = useI18n()
   const hydrated = useHydrated()
+  const result = useActionData<typeof action>()
   const { report } = loaderData
   const content = report.content
-  // A reading in miles is shown as the seller typed it, with the km the verdict compares.
-  const reading = (s: Content['sightings'][number]) =>
-    s.mileage?.unit === 'mi'
-      ? `${distance(s.mileage.value, 'mi')} (${t('check.report.inKm', { km: distance(s.mileageKm ?? 0, 'km') })})`
-      : distance(s.mileageKm ?? 0, 'km')
   return (
     <div className="container check-page report-page">
       <p className="no-print">
@@ -111,123 +85,14 @@ export default function AccountReport({ loaderData }: Route.ComponentProps) {
               </button>
             </p>
           ) : null}
-          {content.car ? (
-            <section className="panel report-section">
-              <h2>{t('check.report.car')}</h2>
-              <p>
-                {content.car.brand} {content.car.model}
-                {content.car.year ? `, ${content.car.year}` : ''}
-              </p>
-            </section>
-          ) : null}
-          <section className="panel report-section">
-            <h2>{t('check.report.mileage')}</h2>
-            <Mileage content={content} />
-          </section>
-          <section className="panel report-section">
-            <h2>{t('check.report.history')}</h2>
-            {content.sightings.length === 0 ? <p>{t('check.report.noHistory')}</p> : null}
-            <ol className="sightings">
-              {content.sightings.map((s) => (
-                <li key={s.listingId} data-testid="sighting" className={s.photoKey ? 'with-photo' : undefined}>
-                  {s.photoKey ? (
-                    <div className="sighting-photo">
-                      <Picture
-                        photoKey={s.photoKey}
-                        alt={t('check.report.photo', { date: date(s.listedAt) })}
-                        variant="card"
-                        sizes="120px"
-                      />
-                    </div>
-                  ) : null}
-                  <div>
-                    <p>
-                      <strong>{s.title}</strong> · {t(`check.report.listing.${LISTING_STATUS[s.status] ?? 'other'}`)}
-                    </p>
-                    <p>
-                      {t('check.report.listed', { date: date(s.listedAt) })}
-                      {s.endedAt ? `, ${t('check.report.ended', { date: date(s.endedAt) })}` : ''}
-                      {s.city ? ` · ${s.city[locale]}` : ''}
-                    </p>
-                    <p>
-                      {s.priceKzt !== null ? price(s.priceKzt) : ''}
-                      {s.mileageKm !== null ? ` · ${reading(s)}` : ''}
-                    </p>
-                    {s.status === 'published' ? <Link to={`/cars/${s.listingId}`}>/cars/{s.listingId}</Link> : null}
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </section>
-          <section className="panel report-section">
-            <h2>{t('check.report.valuation')}</h2>
-            {content.valuation ? (
-              <>
-                <p className="valuation-figure">
-                  {t('check.report.valuationValue', {
-                    estimate: price(content.valuation.estimateKzt),
-                    low: price(content.valuation.lowKzt),
-                    high: price(content.valuation.highKzt),
-                  })}
-                </p>
-                <p className="muted">
-                  {t('check.report.valuationBasis', {
-                    count: content.valuation.comparables,
-                    km: distance(content.valuation.mileageKm, 'km'),
-                  })}
-                  {content.mileage.flags.some((f) => f.kind === 'rollback')
-                    ? ` ${t('check.report.valuationHighest')}`
-                    : ''}
-                </p>
-                {content.valuation.comparableIds.length > 0 ? (
-                  <p className="no-print">
-                    {t('check.report.comparables')}:{' '}
-                    {content.valuation.comparableIds.map((id, i) => (
-                      <span key={id}>
-                        {i > 0 ? ', ' : ''}
-                        <Link to={`/cars/${id}`}>#{id}</Link>
-                      </span>
-                    ))}
-                  </p>
-                ) : null}
-              </>
-            ) : (
-              <p>{t('check.report.noValuation')}</p>
-            )}
-          </section>
-          <section className="panel report-section">
-            <h2>{t('check.report.tax')}</h2>
-            <p>
-              {content.taxPerYear
-                ? t('check.report.taxValue', {
-                    amount: price(content.taxPerYear.amountKzt),
-                    year: String(content.taxPerYear.ruleYear),
-                  })
-                : t('check.report.noTax')}
+          {/* Without JavaScript the page itself says how the last post went. */}
+          {result && !hydrated ? (
+            <p className={result.ok ? 'form-status ok' : 'form-status failed'} role={result.ok ? 'status' : 'alert'}>
+              {t(result.message)}
             </p>
-          </section>
-          <section className="panel report-section">
-            <h2>{t('check.report.registers')}</h2>
-            <ul className="registers">
-              {content.registers.map((r) => (
-                <li key={r.code}>
-                  <strong>{t(`check.report.register.${r.code}`)}</strong>:{' '}
-                  {r.status === 'not_checked' ? (
-                    <>
-                      {t('check.report.notChecked')}:{' '}
-                      <a href={r.officialUrl} rel="noopener noreferrer" target="_blank">
-                        {new URL(r.officialUrl).host}
-                      </a>
-                      <span className="register-how">{t(`check.report.registerHow.${r.code}`)}</span>
-                    </>
-                  ) : (
-                    r.details
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <p className="muted">{t('check.report.generatedAt', { date: date(content.generatedAt) })}</p>
+          ) : null}
+          <ReportSharePanel share={report.share} title={reportCarName(content, report.vin)} />
+          <ReportFindings content={content} />
         </>
       )}
     </div>

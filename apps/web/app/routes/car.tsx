@@ -11,6 +11,7 @@ import { ListingCard } from '../features/catalogue/listing-card.tsx'
 import { creditCarOf } from '../features/credit/credit-car.ts'
 import { CreditWidget } from '../features/credit/credit-widget.tsx'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-cache/cache-for-guests.server.ts'
+import { socialMeta } from '../features/seo/social-meta.ts'
 import { DealBadge } from '../features/valuation/deal-badge.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
@@ -127,29 +128,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   }
   if (!loaderData) return [{ title: 'Tulpar Auto' }, { name: 'robots', content: 'noindex' }]
   const { seo } = loaderData
-  const image = seo.image
   return [
     { title: `${seo.title} | Tulpar Auto` },
-    { name: 'description', content: seo.description },
     { tagName: 'link', rel: 'canonical', href: seo.canonical },
-    { property: 'og:type', content: 'product' },
-    { property: 'og:site_name', content: 'Tulpar Auto' },
-    { property: 'og:locale', content: seo.ogLocale },
-    { property: 'og:title', content: seo.title },
-    { property: 'og:description', content: seo.description },
-    { property: 'og:url', content: seo.canonical },
-    ...(image
-      ? [
-          { property: 'og:image', content: image.url },
-          { property: 'og:image:width', content: String(image.width) },
-          { property: 'og:image:height', content: String(image.height) },
-          { property: 'og:image:alt', content: image.alt },
-          { name: 'twitter:image', content: image.url },
-        ]
-      : []),
-    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
-    { name: 'twitter:title', content: seo.title },
-    { name: 'twitter:description', content: seo.description },
+    ...socialMeta({ ...seo, url: seo.canonical, type: 'product' }),
     { 'script:ld+json': seo.jsonLd },
   ]
 }

@@ -189,6 +189,7 @@ describe('ordering and paying', () => {
           }
         },
       },
+      publicUrl: 'http://localhost:3000',
       priceKzt: 4_990,
     })
     const o = await checks.createOrder(buyer, { vin: VIN })
@@ -275,6 +276,7 @@ describe('ordering and paying', () => {
           throw new Error('valuation is down')
         },
       },
+      publicUrl: 'http://localhost:3000',
       priceKzt: 4_990,
     })
     const o = await checks.createOrder(buyer, { vin: VIN })

@@ -4,17 +4,22 @@ import {
   CheckOrderParams,
   CheckPrice,
   Problem,
+  ReportShare,
+  SharedReportParams,
+  SharedVehicleReport,
   VehicleReport,
   VehicleReportList,
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import type { SessionResolver } from '../identity/session.ts'
 import { withRetryAfter } from '../listings/index.ts'
+import { SHARE_LIMIT } from './report-sharing.ts'
 import type { VehicleChecksService } from './vehicle-checks.service.ts'
 
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
 
-/** The paid vehicle check: price, orders and their payment, TulparAutoCheck reports. */
+/** The paid vehicle check: price, orders and their payment, TulparAutoCheck reports and sharing them. */
 export const vehicleChecksRoutes =
   ({
     vehicleChecks,
@@ -122,5 +127,64 @@ export const vehicleChecksRoutes =
         },
       },
       async (req) => vehicleChecks.getReport(await sessions.requireUser(req), req.params.id),
+    )
+
+    app.put(
+      '/vehicle-checks/reports/:id/share/',
+      {
+        schema: {
+          tags: ['vehicle-checks'],
+          summary: 'Share a report of mine by link (idempotent: a shared report keeps its link)',
+          description:
+            'The owner consents that anyone with the link sees the report: the car, the VIN and what was found, ' +
+            'never who ordered it or the payment. The token is 256 random bits. A report that is not ready ' +
+            "(still generating, or failed) is 409 `check.report_not_ready`; someone else's is 404. At most " +
+            `${SHARE_LIMIT.limit} a user per hour (429).`,
+          security,
+          params: CheckOrderParams,
+          response: { 200: ReportShare, 400: Problem, 401: Problem, 404: Problem, 409: Problem, 429: Problem },
+        },
+      },
+      (req, reply) =>
+        withRetryAfter(reply, async () => vehicleChecks.shareReport(await sessions.requireUser(req), req.params.id)),
+    )
+
+    app.delete(
+      '/vehicle-checks/reports/:id/share/',
+      {
+        schema: {
+          tags: ['vehicle-checks'],
+          summary: 'Stop sharing a report of mine: its link is 404 from now on (idempotent)',
+          description: "Sharing it again makes a new link. Someone else's report is 404.",
+          security,
+          params: CheckOrderParams,
+          response: { 200: z.object({ message: z.string() }), 400: Problem, 401: Problem, 404: Problem },
+        },
+      },
+      async (req) => {
+        await vehicleChecks.stopSharingReport(await sessions.requireUser(req), req.params.id)
+        return { message: 'stopped' }
+      },
+    )
+
+    app.get(
+      '/vehicle-checks/shared/:token/',
+      {
+        schema: {
+          tags: ['vehicle-checks'],
+          summary: 'A report its owner shares, for anyone with the link',
+          description:
+            'No sign-in. The car, the VIN and the findings only (no owner, order or payment). A link whose ' +
+            'sharing was stopped, or any other string, is 404 `check.shared_not_found`.',
+          params: SharedReportParams,
+          response: { 200: SharedVehicleReport, 400: Problem, 404: Problem },
+        },
+      },
+      async (req, reply) => {
+        const report = await vehicleChecks.getSharedReport(req.params.token)
+        // Not kept by caches (a stopped link must stop at once) nor indexed (a link, not a page for search).
+        reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex')
+        return report
+      },
     )
   }

@@ -18,6 +18,7 @@ import { profiles } from '../profiles/profiles.tables.ts'
 import type { ValuationService } from '../valuation/index.ts'
 import { DEFAULT_REGISTERS, type RegisterAdapter } from './registers.ts'
 import { buildReportContent } from './report.ts'
+import { createReportSharing, toReportShare } from './report-sharing.ts'
 import {
   CheckOrderNotFoundError,
   CheckOrderNotPayableError,
@@ -30,9 +31,9 @@ type ReportRow = typeof vehicleReports.$inferSelect
 
 const ORDER_REF = 'check'
 
-function toReport(r: ReportRow, withContent: true): VehicleReport
-function toReport(r: ReportRow, withContent: false): Omit<VehicleReport, 'content'>
-function toReport(r: ReportRow, withContent: boolean) {
+function toReport(r: ReportRow, publicUrl: string, withContent: true): VehicleReport
+function toReport(r: ReportRow, publicUrl: string, withContent: false): Omit<VehicleReport, 'content'>
+function toReport(r: ReportRow, publicUrl: string, withContent: boolean) {
   const base = {
     id: r.id,
     orderId: r.orderId,
@@ -41,6 +42,7 @@ function toReport(r: ReportRow, withContent: boolean) {
     status: r.status,
     createdAt: r.createdAt.toISOString(),
     readyAt: r.readyAt?.toISOString() ?? null,
+    share: toReportShare(r, publicUrl),
   }
   return withContent ? { ...base, content: r.status === 'ready' ? (r.content ?? null) : null } : base
 }
@@ -48,7 +50,8 @@ function toReport(r: ReportRow, withContent: boolean) {
 /**
  * The paid vehicle check and valuation (issue 12): a signed-in user orders a check of a VIN or body number,
  * pays through the payments service, and a job makes the TulparAutoCheck report of the paid order, once. Every
- * order is also a lead in the desk. Orders and reports are their owner's only (404 for anyone else).
+ * order is also a lead in the desk. Orders and reports are their owner's only (404 for anyone else), unless the
+ * owner shares a ready report by link (report-sharing.ts).
  */
 export function createVehicleChecksService({
   db,
@@ -56,6 +59,7 @@ export function createVehicleChecksService({
   payments,
   valuation,
   limiter,
+  publicUrl,
   priceKzt,
   registers = DEFAULT_REGISTERS,
   reportDelaySeconds = 0,
@@ -67,6 +71,8 @@ export function createVehicleChecksService({
   valuation: Pick<ValuationService, 'estimateCar'>
   /** Shared counters: orders and payment attempts per user, whether the API or a page calls. */
   limiter: RateLimiter
+  /** The site's origin: a shared report's link is on it. */
+  publicUrl: string
   priceKzt: number
   registers?: readonly RegisterAdapter[]
   /** A pause before the report job starts (the end-to-end test shows the 'being generated' page with it). */
@@ -163,7 +169,11 @@ export function createVehicleChecksService({
       )
   })
 
+  const sharing = createReportSharing({ db, limiter, publicUrl, now })
+
   return {
+    ...sharing,
+
     price(): CheckPrice {
       return { amountKzt: priceKzt, includes: ['history', 'mileage', 'valuation', 'tax', 'registers'] }
     },
@@ -230,7 +240,7 @@ export function createVehicleChecksService({
         .where(eq(vehicleReports.userId, u.id))
         .orderBy(desc(vehicleReports.createdAt), desc(vehicleReports.id))
         .limit(200)
-      return { results: rows.map((r) => toReport(r, false)) }
+      return { results: rows.map((r) => toReport(r, publicUrl, false)) }
     },
 
     /** Throws VehicleReportNotFoundError for anyone but the owner. */
@@ -241,7 +251,7 @@ export function createVehicleChecksService({
         .where(and(eq(vehicleReports.id, id), eq(vehicleReports.userId, u.id)))
         .limit(1)
       if (!row) throw new VehicleReportNotFoundError(id)
-      return toReport(row, true)
+      return toReport(row, publicUrl, true)
     },
 
     /**

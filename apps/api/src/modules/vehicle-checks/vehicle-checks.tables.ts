@@ -1,4 +1,5 @@
 import type { CheckOrderStatus, VehicleReportContent, VehicleReportStatus } from '@tulpar/contracts'
+import { sql } from 'drizzle-orm'
 import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { user } from '../identity/identity.tables.ts'
 
@@ -43,9 +44,16 @@ export const vehicleReports = pgTable(
     content: jsonb('content').$type<VehicleReportContent>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readyAt: timestamp('ready_at', { withTimezone: true }),
+    /**
+     * The link's secret while the owner shares the report (32 random bytes, base64url); null when not shared.
+     * Stopping clears it, so an old link stops working; sharing again makes a new one.
+     */
+    shareToken: text('share_token'),
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('vehicle_reports_order_idx').on(t.orderId),
     index('vehicle_reports_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('vehicle_reports_share_token_idx').on(t.shareToken).where(sql`share_token is not null`),
   ],
 )
