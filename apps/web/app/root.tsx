@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES } from '@tulpar/contracts/constants'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -19,7 +19,7 @@ import stylesheet from './app.css?url'
 import { useNonce } from './features/security/nonce.tsx'
 import { alternateLinks, canonicalFromMatches } from './features/seo/alternates.ts'
 import { FALLBACK_MESSAGES } from './i18n/fallback-messages.ts'
-import { HTML_LANG, parseMessages } from './i18n/i18n.ts'
+import { HTML_LANG, type Messages, parseMessages } from './i18n/i18n.ts'
 import { I18nProvider, useI18n } from './i18n/i18n-react.tsx'
 import { MESSAGES_JSON } from './i18n/index.ts'
 import { localeCookie, requestLocale } from './i18n/locale.server.ts'
@@ -74,6 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
   const locale = root?.locale ?? DEFAULT_LOCALE
   const nonce = useNonce()
+  const messages = useMergedMessages(root?.messagesJson)
   return (
     <html lang={HTML_LANG[locale]}>
       <head>
@@ -85,7 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {root ? <Alternates publicUrl={root.publicUrl} /> : null}
       </head>
       <body>
-        <I18nProvider locale={locale} messages={root ? parseMessages(root.messagesJson) : FALLBACK_MESSAGES}>
+        <I18nProvider locale={locale} messages={messages}>
           <ToastProvider>{children}</ToastProvider>
         </I18nProvider>
         <ScrollRestoration nonce={nonce} />
@@ -93,6 +94,27 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   )
+}
+
+/**
+ * Every page's messages (the root loader's) plus the namespaces the matched screens send as `i18n` in their loader
+ * data (i18n/index.ts `routeMessages`). Merged again only when one of those texts changes.
+ */
+function useMergedMessages(rootJson: string | undefined): Messages | typeof FALLBACK_MESSAGES {
+  const matches = useMatches()
+  const inputs: (string | undefined)[] = [rootJson]
+  for (const m of matches) {
+    const i18n = (m.loaderData as { i18n?: unknown } | undefined)?.i18n
+    if (typeof i18n === 'string') inputs.push(i18n)
+  }
+  const last = useRef<{ inputs: (string | undefined)[]; value: Messages | typeof FALLBACK_MESSAGES } | null>(null)
+  const same = last.current?.inputs.length === inputs.length && last.current.inputs.every((v, i) => v === inputs[i])
+  if (!same || !last.current) {
+    const base = rootJson ? parseMessages(rootJson) : FALLBACK_MESSAGES
+    const extra = inputs.slice(1) as string[]
+    last.current = { inputs, value: extra.length === 0 ? base : Object.assign({}, base, ...extra.map(parseMessages)) }
+  }
+  return last.current.value
 }
 
 const STORAGE_KEY = 'locale'

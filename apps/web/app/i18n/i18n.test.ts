@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { FALLBACK_KEYS, FALLBACK_MESSAGES } from './fallback-messages.ts'
 import { formatDistance, formatPrice, type MessageKey, parseMessages, translate } from './i18n.ts'
-import { MESSAGES, MESSAGES_JSON } from './index.ts'
+import { MESSAGES, MESSAGES_JSON, ROUTE_NAMESPACES, routeMessages } from './index.ts'
 
 const nbspToSpace = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
 
@@ -87,11 +87,12 @@ describe('the root error fallback', () => {
 })
 
 describe('messages sent as JSON text', () => {
-  test('parse back to the same messages, once per text', () => {
+  test('parse back to the same messages, once per text; with the route-only namespaces, all of them', () => {
     for (const locale of ['ru', 'kk', 'en'] as const) {
       const parsed = parseMessages(MESSAGES_JSON[locale])
-      expect(parsed).toEqual(MESSAGES[locale])
       expect(parseMessages(MESSAGES_JSON[locale])).toBe(parsed)
+      const all = { ...parsed, ...parseMessages(routeMessages(locale, ...ROUTE_NAMESPACES)) }
+      expect(all).toEqual(MESSAGES[locale])
     }
   })
 })

@@ -144,7 +144,7 @@ export function parseMessages(json: string): Messages {
   let messages = parsedMessages.get(json)
   if (!messages) {
     messages = JSON.parse(json) as Messages
-    if (parsedMessages.size >= 3) parsedMessages.clear()
+    if (parsedMessages.size >= 24) parsedMessages.clear()
     parsedMessages.set(json, messages)
   }
   return messages

@@ -7,7 +7,7 @@ import { loadGaragePage, runGarageAction } from '../features/garage/garage.serve
 import { GarageCarCard } from '../features/garage/garage-car.tsx'
 import { DONE, GARAGE_PATH, isDone } from '../features/garage/garage-result.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
-import { MESSAGES, translate } from '../i18n/index.ts'
+import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import accountsStyles from '../styles/accounts.css?url'
 import garageStyles from '../styles/garage.css?url'
 import type { Route } from './+types/account-garage'
@@ -24,7 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(services.sessions, request, GARAGE_PATH)
   const locale = context.get(localeContext)
   const page = await loadGaragePage(services, user, new URL(request.url))
-  return { ...page, title: translate(MESSAGES[locale], locale, 'garage.title') }
+  return {
+    ...page,
+    title: translate(MESSAGES[locale], locale, 'garage.title'),
+    i18n: routeMessages(locale, 'garage', 'sell'),
+  }
 }
 
 /** Every garage change is a plain form post to this page (works without JavaScript); see runGarageAction. */

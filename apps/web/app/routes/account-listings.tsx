@@ -5,7 +5,7 @@ import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
 import { type ListingActionResult, runListingAction } from '../features/selling/my-listings.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
-import { MESSAGES, translate } from '../i18n/index.ts'
+import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import sellingCss from '../styles/selling.css?url'
 import { Picture } from '../ui/picture.tsx'
 import { useToast } from '../ui/toast.tsx'
@@ -19,7 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(sessions, request, '/account/listings')
   const locale = context.get(localeContext)
   const { results } = await selling.listMyListings(user)
-  return { listings: results, title: translate(MESSAGES[locale], locale, 'myListings.title') }
+  return {
+    listings: results,
+    title: translate(MESSAGES[locale], locale, 'myListings.title'),
+    i18n: routeMessages(locale, 'sell', 'myListings'),
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

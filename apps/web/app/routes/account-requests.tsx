@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
-import { MESSAGES, translate } from '../i18n/index.ts'
+import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import accountsStyles from '../styles/accounts.css?url'
 import type { Route } from './+types/account-requests'
 
@@ -15,7 +15,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(sessions, request, '/account/requests')
   const locale = context.get(localeContext)
   const { results } = await leadDesk.listMine(user)
-  return { requests: results, title: translate(MESSAGES[locale], locale, 'requests.title') }
+  return {
+    requests: results,
+    title: translate(MESSAGES[locale], locale, 'requests.title'),
+    i18n: routeMessages(locale, 'leads', 'requests'),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -12,7 +12,7 @@ import { PushToggle } from '../features/account/push-toggle.tsx'
 import { formatDateTime } from '../features/admin/format.ts'
 import { ALL_KAZAKHSTAN, cityCookie, cityIdFromCookie, storeCity } from '../features/city/city-storage.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
-import { MESSAGES, translate } from '../i18n/index.ts'
+import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import { localeCookie } from '../i18n/locale.server.ts'
 import accountsStyles from '../styles/accounts.css?url'
 import { useToast } from '../ui/toast.tsx'
@@ -51,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasPassword,
     cities: cities.map(({ id, name }) => ({ id, name })),
     title: translate(MESSAGES[locale], locale, 'account.title'),
+    i18n: routeMessages(locale, 'garage', 'myListings', 'requests'),
   }
 }
 

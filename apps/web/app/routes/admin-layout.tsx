@@ -1,10 +1,11 @@
 import { Link, NavLink, Outlet } from 'react-router'
-import { servicesContext } from '#app-context'
+import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS } from '../features/account/account-guard.server.ts'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { backOfficeRole, requireBackOfficeUser } from '../features/admin/admin-guard.server.ts'
 import { LanguageSwitch } from '../features/layout/language-switch.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
+import { routeMessages } from '../i18n/index.ts'
 import adminStyles from '../styles/admin.css?url'
 import type { Route } from './+types/admin-layout'
 
@@ -14,7 +15,11 @@ import type { Route } from './+types/admin-layout'
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireBackOfficeUser(context.get(servicesContext).sessions, request)
-  return { user: { name: user.name || user.email, role: backOfficeRole(user.role) } }
+  return {
+    user: { name: user.name || user.email, role: backOfficeRole(user.role) },
+    // The back office's own messages, for every screen in it.
+    i18n: routeMessages(context.get(localeContext), 'admin', 'leads', 'broadcasts', 'reports'),
+  }
 }
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS

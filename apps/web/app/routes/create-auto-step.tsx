@@ -18,7 +18,7 @@ import { one } from '../features/selling/step-controls.tsx'
 import { listingValues, STEP_FIELDS } from '../features/selling/step-fields.tsx'
 import { StepProgress } from '../features/selling/step-progress.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
-import { MESSAGES, translate } from '../i18n/index.ts'
+import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import sellingCss from '../styles/selling.css?url'
 import type { Route } from './+types/create-auto-step'
 import { NotFoundContent } from './not-found.tsx'
@@ -41,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
   const choices = await loadStepChoices(args.context.get(servicesContext), step, listing, locale)
   const m = MESSAGES[locale]
   const title = translate(m, locale, listing.status === 'draft' ? 'sell.title.new' : 'sell.title.edit')
-  return { listing, step, choices, title }
+  return { listing, step, choices, title, i18n: routeMessages(locale, 'sell', 'myListings') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

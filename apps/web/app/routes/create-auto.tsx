@@ -3,7 +3,7 @@ import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
 import { GuestPrompt } from '../features/auth/guest-prompt.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
-import { MESSAGES, translate } from '../i18n/index.ts'
+import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import sellingCss from '../styles/selling.css?url'
 import type { Route } from './+types/create-auto'
 
@@ -18,6 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signedIn: user !== null,
     title: translate(m, locale, 'sell.intro.title'),
     description: `${translate(m, locale, 'sell.intro.reach')}. ${translate(m, locale, 'sell.intro.lead')}`,
+    i18n: routeMessages(locale, 'sell', 'myListings'),
   }
 }
 

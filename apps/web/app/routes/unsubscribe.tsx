@@ -1,8 +1,9 @@
 import { UnsubscribeQuery, type UnsubscribeResult } from '@tulpar/contracts'
 import { data, Form, Link } from 'react-router'
-import { servicesContext } from '#app-context'
+import { localeContext, servicesContext } from '#app-context'
 import type { MessageKey, Params } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
+import { routeMessages } from '../i18n/index.ts'
 import accountsStyles from '../styles/accounts.css?url'
 import type { Route } from './+types/unsubscribe'
 
@@ -17,7 +18,7 @@ export const headers: Route.HeadersFunction = () => NO_STORE
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStyles }]
 export const meta: Route.MetaFunction = () => [{ title: 'Tulpar Auto' }, { name: 'robots', content: 'noindex' }]
 
-type Page = { state: 'ask' | 'done'; topic: UnsubscribeResult } | { state: 'invalid' }
+type Page = ({ state: 'ask' | 'done'; topic: UnsubscribeResult } | { state: 'invalid' }) & { i18n?: string }
 
 function queryOf(request: Request) {
   const params = new URL(request.url).searchParams
@@ -30,12 +31,13 @@ function isLinkError(error: unknown): boolean {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = queryOf(request)
-  if (!q.success) return data<Page>({ state: 'invalid' }, { status: 400, headers: NO_STORE })
+  const i18n = routeMessages(context.get(localeContext), 'unsub')
+  if (!q.success) return data<Page>({ state: 'invalid', i18n }, { status: 400, headers: NO_STORE })
   try {
     const topic = await context.get(servicesContext).notifications.describeUnsubscribe(q.data)
-    return data<Page>({ state: 'ask', topic }, { headers: NO_STORE })
+    return data<Page>({ state: 'ask', topic, i18n }, { headers: NO_STORE })
   } catch (error) {
-    if (isLinkError(error)) return data<Page>({ state: 'invalid' }, { status: 400, headers: NO_STORE })
+    if (isLinkError(error)) return data<Page>({ state: 'invalid', i18n }, { status: 400, headers: NO_STORE })
     throw error
   }
 }
