@@ -85,7 +85,7 @@ export interface LoadResult {
 export async function load(
   baseUrl: string,
   paths: readonly string[],
-  { connections, seconds }: { connections: number; seconds: number },
+  { connections, seconds, headers }: { connections: number; seconds: number; headers?: Record<string, string> },
 ): Promise<LoadResult> {
   let next = 0
   const result = await autocannon({
@@ -93,6 +93,7 @@ export async function load(
     connections,
     duration: seconds,
     timeout: 10,
+    ...(headers ? { headers } : {}),
     requests: [
       {
         method: 'GET',

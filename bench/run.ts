@@ -185,13 +185,31 @@ if (SERVER_PARTS.some(runs)) {
       log(JSON.stringify(results.detail))
     }
     if (runs('ssr')) {
-      section(`server-rendered /cars/{id}: concurrency 32 for ${seconds} s`)
+      // As browsers ask (compressed). An unknown cookie makes a guest's request skip the page cache (decision 019):
+      // every request is rendered, the cost the cache saves.
+      const browser = { 'accept-encoding': 'br, gzip' }
+      section(`server-rendered /cars/{id}, rendered every time: concurrency 32 for ${seconds} s`)
       results.ssr = await load(
         server.url,
         ids.map((id) => `/cars/${id}`),
-        { connections: 32, seconds },
+        { connections: 32, seconds, headers: { ...browser, cookie: 'bench=uncached' } },
       )
       log(JSON.stringify(results.ssr))
+      await settleAfter('rendering car pages')
+      // Guests on a few hot cars (a shared link, the home page's offers): served from the page cache. A price
+      // change is made under that load and the time until a guest sees it is measured.
+      const hot = ids.slice(0, 20).map((id) => `/cars/${id}`)
+      for (const path of hot) await (await fetch(`${server.url}${path}`, { headers: browser })).arrayBuffer()
+      section(`server-rendered /cars/{id}, guests (page cache), 20 cars: concurrency 32 for ${seconds} s`)
+      const cached = load(server.url, hot, { connections: 32, seconds, headers: browser })
+      await new Promise((r) => setTimeout(r, Math.min(5, seconds / 3) * 1000))
+      results.purge = await priceChangeSeenWithin(server.url, ids[0] ?? 0)
+      results.ssrCached = await cached
+      log(JSON.stringify({ ...results.ssrCached, purge: results.purge }))
+      await settleAfter('the cached car pages')
+      section(`React Router without rendering (GET /locale: a loader's redirect): concurrency 32 for ${seconds} s`)
+      results.routerMinimal = await load(server.url, ['/locale'], { connections: 32, seconds })
+      log(JSON.stringify(results.routerMinimal))
     }
     results.serverRssMb = await rssMb(server.child.pid)
     if (runs('sitemap')) {
@@ -283,6 +301,38 @@ if (!values['no-write']) {
   const doc = new URL('../docs/performance.md', import.meta.url).pathname
   writePerformanceDoc(doc, markdownSection(results))
   log(`\nwritten to ${doc}`)
+}
+
+/**
+ * Lowers a car's price in the database (as its owner's change would) while guests load its cached page, and asks as
+ * a guest every 20 ms until the page shows the new price: the time a change takes to reach guests. Puts the price back.
+ */
+async function priceChangeSeenWithin(baseUrl: string, id: number): Promise<{ ms: number; polls: number }> {
+  const client = new pg.Client({ connectionString: benchDatabaseUrl() })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ price: string }>('select price_kzt as price from listings where id = $1', [
+      id,
+    ])
+    const old = Number(rows[0]?.price ?? 0)
+    const changed = old - 7_777
+    await client.query('update listings set price_kzt = $1 where id = $2', [changed, id])
+    const start = performance.now()
+    let polls = 0
+    try {
+      for (;;) {
+        polls++
+        const body = await (await fetch(`${baseUrl}/cars/${id}`, { headers: { 'accept-encoding': 'identity' } })).text()
+        if (body.includes(String(changed))) return { ms: Math.round(performance.now() - start), polls }
+        if (performance.now() - start > 10_000) return { ms: -1, polls }
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    } finally {
+      await client.query('update listings set price_kzt = $1 where id = $2', [old, id])
+    }
+  } finally {
+    await client.end()
+  }
 }
 
 /** Published car ids spread over the whole table, in a fixed pseudo-random order. */

@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
 
@@ -30,7 +32,7 @@ export interface PageCacheStats {
   purged: number
 }
 
-/** A byte-bounded LRU of pages with a tag index for purges. */
+/** A byte-bounded LRU of pages (stored compressed as sent) with a tag index for purges. */
 export class PageCache {
   private readonly entries = new Map<string, Entry>()
   private readonly byTag = new Map<string, Set<string>>()
@@ -182,6 +184,23 @@ export function guestPageKey(request: Pick<FastifyRequest, 'method' | 'url' | 'h
   ].join('|')
 }
 
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/**
+ * The bytes for the key's encoding. @fastify/compress works in each route's own onSend, after this hook: a page
+ * stored compressed and sent with its Content-Encoding is not compressed again, so a hit costs no compression.
+ * Made once per stored page, so brotli works a little harder than on the fly (quality 6 instead of 4).
+ */
+async function encode(body: Buffer, encoding: string): Promise<Buffer> {
+  if (encoding === 'br')
+    return brotli(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    })
+  if (encoding === 'gzip') return gzip(body, { level: 6 })
+  return body
+}
+
 async function bodyBytes(payload: unknown): Promise<Buffer | null> {
   if (payload == null) return Buffer.alloc(0)
   if (typeof payload === 'string') return Buffer.from(payload)
@@ -218,9 +237,10 @@ function send(reply: FastifyReply, entry: Entry, head: boolean) {
 }
 
 /**
- * Serves guests' pages from the cache and fills it. Registered after @fastify/compress, so the onSend hook sees
- * the bytes as they go out. Answers for the same key that arrive while one is being rendered wait for it
- * (one render per page however many guests ask at once).
+ * Serves guests' pages from the cache and fills it. Its onSend hook is global, so it runs before the routes' own
+ * (@fastify/compress adds one to each route): it stores the page compressed for the request's encoding and sends
+ * it so, and compress leaves an answer with a Content-Encoding alone. Answers for the same key that arrive while one
+ * is being rendered wait for it (one render per page however many guests ask at once).
  */
 export function registerPageCache(app: FastifyInstance, cache: PageCache) {
   const filling = new Map<string, Promise<Entry | undefined>>()
@@ -263,8 +283,12 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
       reply.header('x-cache', 'BYPASS')
       return payload
     }
-    const body = await bodyBytes(payload)
-    if (!body) return payload
+    const raw = await bodyBytes(payload)
+    if (!raw) return payload
+    const encoding = key.slice(0, key.indexOf('|'))
+    const body = await encode(raw, encoding)
+    if (encoding !== 'identity') reply.header('content-encoding', encoding)
+    reply.header('vary', 'accept-encoding')
     // A CDN in front may keep it briefly too; browsers always ask again (a purge cannot reach them).
     reply.header(
       'cache-control',
