@@ -289,11 +289,12 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
     const body = await encode(raw, encoding)
     if (encoding !== 'identity') reply.header('content-encoding', encoding)
     reply.header('vary', 'accept-encoding')
-    // A CDN in front may keep it briefly too; browsers always ask again (a purge cannot reach them).
-    reply.header(
-      'cache-control',
-      `public, max-age=0, s-maxage=${Math.min(policy.seconds, 60)}, stale-while-revalidate=${policy.seconds}`,
-    )
+    // A CDN in front may keep it briefly (s-maxage; and serve it stale while it asks again, in the CDN-only header:
+    // browsers honour stale-while-revalidate too, and a browser that switched language or city would be shown the
+    // page it had before). Browsers always ask again: a purge cannot reach them.
+    const cdnSeconds = Math.min(policy.seconds, 60)
+    reply.header('cache-control', `public, max-age=0, s-maxage=${cdnSeconds}, must-revalidate`)
+    reply.header('cdn-cache-control', `public, max-age=${cdnSeconds}, stale-while-revalidate=${policy.seconds}`)
     const headers: Record<string, string | string[]> = {}
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined || PER_REQUEST_HEADERS.has(name.toLowerCase())) continue
