@@ -36,6 +36,16 @@ describe('loadConfig', () => {
     ).toBe(true)
   })
 
+  test('a read replica is optional and only ever beside a PostgreSQL primary', () => {
+    const primary = { DATABASE_URL: 'postgres://localhost/tulpar', AUTH_SECRET: 'x'.repeat(32) }
+    expect(loadConfig(primary).databaseReplicaUrl).toBeNull()
+    const replica = 'postgres://localhost:5433/tulpar'
+    expect(loadConfig({ ...primary, DATABASE_REPLICA_URL: replica }).databaseReplicaUrl).toBe(replica)
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_REPLICA_URL: replica })).toThrowError(
+      /DATABASE_REPLICA_URL: needs DATABASE_URL/,
+    )
+  })
+
   test('the local identity provider is on with the demo (key in the data folder), off with PostgreSQL unless asked', () => {
     const dataDir = tempDir()
     expect(loadConfig({ DATA_DIR: dataDir }).localIdentityProvider).toEqual({

@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
+  /** A streaming read replica of DATABASE_URL: guests' catalogue reads may go there (decision 019). */
+  DATABASE_REPLICA_URL: z.string().startsWith('postgres').optional(),
   DATA_DIR: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
@@ -90,6 +92,11 @@ export interface Config {
   publicUrl: string
   /** null: the embedded PGlite database in `dataDir`. */
   databaseUrl: string | null
+  /**
+   * A read replica for public reads of requests without a session (decision 019); null: every read goes to
+   * the primary. Only with `databaseUrl` (the embedded database has no replica).
+   */
+  databaseReplicaUrl: string | null
   dataDir: string
   mediaDir: string
   /** Where uploaded photos go: the local disk (`mediaDir`) or an S3-compatible bucket. */
@@ -181,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret = embeddedSecrets(dataDir).authSecret
   }
   const problems: string[] = []
+  if (e.DATABASE_REPLICA_URL && !databaseUrl) problems.push('DATABASE_REPLICA_URL: needs DATABASE_URL (its primary)')
   const gateway = e.SMS_GATEWAY ?? 'outbox'
   if (gateway === 'smsc' && (!e.SMSC_LOGIN || !e.SMSC_PASSWORD)) {
     problems.push('SMSC_LOGIN, SMSC_PASSWORD: required when SMS_GATEWAY=smsc')
@@ -237,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL ?? null,
     dataDir,
     mediaDir: resolve(REPO_ROOT, e.MEDIA_DIR ?? join(dataDir, 'media')),
     mediaStorage:
