@@ -29,6 +29,7 @@ DB=${CLUSTER_DB:-tulpar_cluster}
 LISTINGS=${CLUSTER_LISTINGS:-20000}
 RUN=${CLUSTER_RUN_DIR:-$ROOT/.cluster}
 LOG_LEVEL=${CLUSTER_LOG_LEVEL:-info}
+POOL=${CLUSTER_DB_POOL:-10}
 REDIS_PORT=${CLUSTER_REDIS_PORT:-3579}
 S3_PORT=${CLUSTER_S3_PORT:-3590}
 REPLICA_PORT=${CLUSTER_REPLICA_PORT:-5433}
@@ -186,6 +187,7 @@ TRUST_PROXY_HOPS=1
 DATA_DIR=$RUN/data
 SEED_ON_EMPTY=false
 LOG_LEVEL=$LOG_LEVEL
+DATABASE_POOL_SIZE=$POOL
 DEV_OUTBOX=true
 LOCAL_ID_PROVIDER=true
 PAYMENT_PROVIDER=local
@@ -221,7 +223,10 @@ app_start() {
   say "Starting app $i on port $port"
   (
     set -a && source "$RUN/app.env" && set +a
-    PORT=$port nohup node apps/web/server.ts >>"$RUN/logs/app$i.log" 2>&1 &
+    # Each process names its connections, so pg_stat_activity (and the cluster bench) can tell them apart.
+    DATABASE_URL="$DATABASE_URL?application_name=tulpar-app$i" \
+      DATABASE_REPLICA_URL="$DATABASE_REPLICA_URL?application_name=tulpar-app$i" \
+      PORT=$port nohup node apps/web/server.ts >>"$RUN/logs/app$i.log" 2>&1 &
     echo $! >"$RUN/pids/app$i.pid"
   )
   wait_until 120 "app $i ready at :$port" curl -fsS -o /dev/null "http://127.0.0.1:$port/api/readyz"

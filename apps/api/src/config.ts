@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   /** A streaming read replica of DATABASE_URL: guests' catalogue reads may go there (decision 019). */
   DATABASE_REPLICA_URL: z.string().startsWith('postgres').optional(),
+  /** Connections per process to the primary, and as many to the replica (the job queue keeps 4 of its own). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
@@ -97,6 +99,8 @@ export interface Config {
    * the primary. Only with `databaseUrl` (the embedded database has no replica).
    */
   databaseReplicaUrl: string | null
+  /** Connections per process to each of the primary and the replica (PostgreSQL only). */
+  databasePoolSize: number
   dataDir: string
   mediaDir: string
   /** Where uploaded photos go: the local disk (`mediaDir`) or an S3-compatible bucket. */
@@ -246,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl,
     databaseReplicaUrl: e.DATABASE_REPLICA_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir,
     mediaDir: resolve(REPO_ROOT, e.MEDIA_DIR ?? join(dataDir, 'media')),
     mediaStorage:

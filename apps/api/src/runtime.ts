@@ -30,7 +30,11 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>
  * has none (embedded default) and wires the services. One per process.
  */
 export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
-  const primary = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  const primary = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  })
   try {
     await prepareDatabase(primary, config, log)
   } catch (error) {
@@ -40,7 +44,12 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
   // Public reads of guests' requests may go to the replica; everything else stays on the primary (decision 019).
   const replica =
     config.databaseReplicaUrl && primary.pool
-      ? await openReadReplica({ url: config.databaseReplicaUrl, primary: primary.pool, log })
+      ? await openReadReplica({
+          url: config.databaseReplicaUrl,
+          primary: primary.pool,
+          log,
+          poolSize: config.databasePoolSize,
+        })
       : null
   const database = { ...primary, replica }
   const delivery = createDelivery(config, database.db)
