@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { type LoadResult, load, sequentialLatency } from './http.ts'
+import { type LoadResult, load } from './http.ts'
 import { buildMix, drawSequence } from './mix.ts'
 import { startProductionServer } from './servers.ts'
 
@@ -23,6 +23,7 @@ unless --keep.
   --rounds N        rounds of 1 and 3, alternating which goes first (default 3); medians are reported
   --fault-seconds S length of runs 4 and 5 (default 40; the fault comes 8 s in)
   --connections N   concurrent connections (default 32)
+  --warm-seconds S  load before measuring, on the cluster and on the single process each (default 15)
   --keep            leave the cluster running
 `
 
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     'fault-seconds': { type: 'string', default: '40' },
     connections: { type: 'string', default: '32' },
     rounds: { type: 'string', default: '3' },
+    'warm-seconds': { type: 'string', default: '15' },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -52,6 +54,7 @@ const seconds = Number(values.seconds)
 const faultSeconds = Number(values['fault-seconds'])
 const connections = Number(values.connections)
 const roundCount = Number(values.rounds)
+const warmSeconds = Number(values['warm-seconds'])
 const nginx = `http://127.0.0.1:${PORT}`
 const appUrl = (i: number) => `http://127.0.0.1:${PORT + i}`
 
@@ -85,6 +88,97 @@ async function replicaTransactions(): Promise<number> {
     await client.end()
   }
 }
+
+/*
+ * CPU per request, from /proc: what each part of a set-up spent (user + system time) during a run, divided by
+ * the requests answered. Unlike requests per second it hardly depends on what else the shared machine runs.
+ * PostgreSQL backends are found by the application_name the processes give their connections.
+ */
+type Parts = Record<string, number[]>
+const TICK_MS = 10 // Linux USER_HZ is 100
+
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // Fields 14 and 15 of proc(5): utime and stime; fields here start at field 3.
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return 0 // the process ended: its time is not counted
+  }
+}
+
+function childrenOf(ppid: number): number[] {
+  const pids: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === ppid) pids.push(Number(entry))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids
+}
+
+/** The primary's backends of connections named like `applicationName`, and with `walSenders` the replica's sender. */
+async function backends(applicationName: string, walSenders = false): Promise<number[]> {
+  const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where application_name like $1
+       union select pid from pg_stat_replication where $2`,
+      [applicationName, walSenders],
+    )
+    return rows.map((r) => r.pid)
+  } finally {
+    await client.end()
+  }
+}
+
+const readPid = (file: string) => Number(readFileSync(file, 'utf8').split('\n')[0])
+
+async function clusterParts(): Promise<Parts> {
+  const nginxPid = readPid(`${RUN}/pids/nginx.pid`)
+  const replicaPid = readPid('/var/lib/postgresql/15/replica/postmaster.pid')
+  const replica = childrenOf(replicaPid)
+  // The replica's sessions of our database answer the reads; the rest (startup process, WAL receiver, ...)
+  // replay the primary's WAL, all of it: here that includes every other database on the shared primary.
+  const answersReads = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${DB} `)
+    } catch {
+      return false
+    }
+  }
+  return {
+    'app processes': [1, 2].map((i) => readPid(`${RUN}/pids/app${i}.pid`)),
+    nginx: [nginxPid, ...childrenOf(nginxPid)],
+    'primary backends': await backends('tulpar-app%', true),
+    'replica sessions': replica.filter(answersReads),
+    'replica replay': [replicaPid, ...replica.filter((pid) => !answersReads(pid))],
+  }
+}
+
+/** CPU milliseconds per request of each part while `run` goes on. */
+async function cpuPerRequest(parts: () => Promise<Parts>, run: () => Promise<LoadResult>) {
+  const before = new Map<number, number>()
+  for (const pids of Object.values(await parts())) for (const pid of pids) before.set(pid, cpuTicks(pid))
+  const result = await run()
+  const perRequest: Record<string, number> = {}
+  for (const [name, pids] of Object.entries(await parts())) {
+    const ticks = pids.reduce((sum, pid) => sum + cpuTicks(pid) - (before.get(pid) ?? 0), 0)
+    perRequest[name] = Math.round(((ticks * TICK_MS) / Math.max(1, result.requests)) * 100) / 100
+  }
+  return { result, perRequest }
+}
+
+const cpuSummary = (c: Record<string, number>) =>
+  `${Object.entries(c)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}; total ${Math.round(Object.values(c).reduce((a, b) => a + b, 0) * 100) / 100} ms CPU per request`
 
 /** Polls every app's /api/readyz while `during` runs; answers the replica states seen, in order. */
 async function watchReplica<T>(during: Promise<T>): Promise<{ result: T; states: string[] }> {
@@ -128,41 +222,53 @@ const searchPaths = drawSequence(mix, 50_000, 7).map((q) => `/api/cars/${q.searc
 const results: Partial<Record<'single' | 'cluster' | 'kill' | 'replicaRestart', LoadResult>> = {}
 const notes: string[] = []
 try {
-  section('warm-up: every search of the mix once through nginx')
-  const warm = await sequentialLatency(
-    nginx,
-    mix.map((q) => `/api/cars/${q.search}`),
-    60,
-  )
-  log(`${warm.requests} requests in ${warm.seconds} s, ${warm.errors} errors`)
+  // Warm-up under load, as the runs will be: fresh processes spend their first thousands of requests compiling
+  // (JIT) and filling caches, and a cold set-up measured against a warm one says nothing about the set-ups.
+  section(`warm-up: ${warmSeconds} s of the search load through nginx`)
+  log(summary(await load(nginx, searchPaths, { connections, seconds: warmSeconds })))
 
   // The machine is shared: other work comes and goes. Rounds alternate the two set-ups, so each pair of runs
   // sees about the same load, and the medians are compared.
-  const single = await startProductionServer(PRIMARY_URL, SINGLE_PORT)
-  const rounds: { single: LoadResult; cluster: LoadResult; replica: number }[] = []
+  const single = await startProductionServer(`${PRIMARY_URL}?application_name=bench-single`, SINGLE_PORT)
+  const singleParts = async (): Promise<Parts> => ({
+    'app process': [single.child.pid ?? 0],
+    'primary backends': await backends('bench-single'),
+  })
+  const rounds: {
+    single: LoadResult
+    cluster: LoadResult
+    replica: number
+    cpu: { single: Record<string, number>; cluster: Record<string, number> }
+  }[] = []
   try {
-    await sequentialLatency(
-      single.url,
-      mix.map((q) => `/api/cars/${q.search}`),
-      60,
-    )
+    section(`warm-up: ${warmSeconds} s of the search load on the single process`)
+    log(summary(await load(single.url, searchPaths, { connections, seconds: warmSeconds })))
     for (let round = 1; round <= roundCount; round++) {
       section(`round ${round}/${roundCount}: search at ${connections} connections, ${seconds} s each`)
       const order = round % 2 === 1 ? (['single', 'cluster'] as const) : (['cluster', 'single'] as const)
       const pair: Partial<{ single: LoadResult; cluster: LoadResult }> = {}
+      const cpu: { single: Record<string, number>; cluster: Record<string, number> } = { single: {}, cluster: {} }
       let replica = 0
       for (const which of order) {
         if (which === 'single') {
-          pair.single = await load(single.url, searchPaths, { connections, seconds })
+          const measured = await cpuPerRequest(singleParts, () =>
+            load(single.url, searchPaths, { connections, seconds }),
+          )
+          pair.single = measured.result
+          cpu.single = measured.perRequest
           log(`  one process alone:   ${summary(pair.single)}`)
+          log(`                       ${cpuSummary(cpu.single)}`)
         } else {
           const before = await replicaTransactions()
-          pair.cluster = await load(nginx, searchPaths, { connections, seconds })
+          const measured = await cpuPerRequest(clusterParts, () => load(nginx, searchPaths, { connections, seconds }))
+          pair.cluster = measured.result
+          cpu.cluster = measured.perRequest
           replica = (await replicaTransactions()) - before
           log(`  cluster (nginx):     ${summary(pair.cluster)}; ${replica} transactions on the replica`)
+          log(`                       ${cpuSummary(cpu.cluster)}`)
         }
       }
-      if (pair.single && pair.cluster) rounds.push({ single: pair.single, cluster: pair.cluster, replica })
+      if (pair.single && pair.cluster) rounds.push({ single: pair.single, cluster: pair.cluster, replica, cpu })
     }
   } finally {
     await single.stop()
@@ -173,6 +279,10 @@ try {
     `Rounds (one process / cluster, req/s): ${rounds.map((r) => `${r.single.rps} / ${r.cluster.rps}`).join(', ')}; ` +
       `the table shows the median round of each.`,
     `The replica answered ${rounds.map((r) => r.replica).join(', ')} read transactions during the cluster runs.`,
+    ...rounds.map(
+      (r, i) =>
+        `CPU per request, round ${i + 1}: one process: ${cpuSummary(r.cpu.single)}. Cluster: ${cpuSummary(r.cpu.cluster)}.`,
+    ),
   )
 
   section(`4. kill app 2 with SIGKILL under load (${faultSeconds} s run; kill at 8 s, start again at 13 s)`)
