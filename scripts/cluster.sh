@@ -16,8 +16,8 @@
 # (tulpar_cluster), CLUSTER_LISTINGS (20000, seeded when the database has none), CLUSTER_RUN_DIR (.cluster),
 # CLUSTER_LOG_LEVEL (info), CLUSTER_REDIS_PORT (3579), CLUSTER_S3_PORT (3590), CLUSTER_REPLICA_PORT (5433).
 # Everything runs from Debian's packages (installed when missing) and the project's node_modules. The primary is
-# the machine's PostgreSQL at 127.0.0.1:5432; `start` takes a fresh base backup of it for the replica (its
-# replication slot is dropped by `stop`, so a stopped cluster never makes the primary keep WAL for it).
+# the machine's PostgreSQL at 127.0.0.1:5432; `start` takes a fresh base backup of it for the replica, and
+# `stop` removes the replica and its replication slot, so a stopped cluster never makes the primary keep WAL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -86,7 +86,8 @@ replica_create() {
   version=$(pg_version)
   data=$(replica_data_dir)
   conf="/etc/postgresql/$version/$REPLICA_CLUSTER"
-  if [ ! -d "$conf" ]; then
+  if [ ! -f "$conf/postgresql.conf" ]; then
+    as_root rm -rf "$conf"
     say "Creating the PostgreSQL $version cluster '$REPLICA_CLUSTER' on port $REPLICA_PORT"
     as_root pg_createcluster "$version" "$REPLICA_CLUSTER" --port "$REPLICA_PORT" >/dev/null
   fi
@@ -135,8 +136,12 @@ replica_start() {
 
 replica_stop() {
   if [ -d "/etc/postgresql/$(pg_version)/$REPLICA_CLUSTER" ]; then
-    say "Stopping the replica"
-    as_root pg_ctlcluster --skip-systemctl-redirect "$(pg_version)" "$REPLICA_CLUSTER" stop >/dev/null 2>&1 || true
+    # Without its slot the copy cannot catch up, so it is removed with the slot (it is as large as the
+    # primary); the next start makes a new one.
+    say "Stopping and removing the replica"
+    as_root pg_dropcluster --stop "$(pg_version)" "$REPLICA_CLUSTER" >/dev/null 2>&1 || true
+    # pg_dropcluster leaves the folder when it holds a file of ours (conf.d/tulpar-replica.conf).
+    as_root rm -rf "/etc/postgresql/$(pg_version)/$REPLICA_CLUSTER"
   fi
   # A slot nobody reads would make the primary keep its WAL forever.
   on_primary "select pg_drop_replication_slot('$SLOT') from pg_replication_slots where slot_name = '$SLOT' and not active" >/dev/null 2>&1 || true
