@@ -6,7 +6,9 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 
 const PORT = Number(process.env.E2E_PORT ?? 3111)
-const BASE_URL = `http://127.0.0.1:${PORT}`
+/** A server started elsewhere (the cluster: scripts/cluster.sh e2e); none is started here then. */
+const EXTERNAL_URL = process.env.E2E_BASE_URL?.replace(/\/$/, '')
+const BASE_URL = EXTERNAL_URL ?? `http://127.0.0.1:${PORT}`
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,9 +25,19 @@ declare module 'vitest' {
 
 /**
  * Starts the real production server (built web app + API) on a fresh embedded database with demo data,
- * waits until it is ready, and stops it after the journeys.
+ * waits until it is ready, and stops it after the journeys. With E2E_BASE_URL the journeys run against that
+ * server instead, whose admin (E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD) the caller made.
  */
 export default async function setup(project: TestProject) {
+  if (EXTERNAL_URL) {
+    const admin = { email: process.env.E2E_ADMIN_EMAIL ?? '', password: process.env.E2E_ADMIN_PASSWORD ?? '' }
+    if (!admin.email || !admin.password) throw new Error('E2E_BASE_URL needs E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD')
+    const ready = await fetch(`${BASE_URL}/api/readyz`).catch((error: unknown) => error)
+    if (!(ready instanceof Response) || !ready.ok) throw new Error(`${BASE_URL} is not ready: ${String(ready)}`)
+    console.log(`e2e against ${BASE_URL} (started elsewhere)`)
+    await provideAdmin(project, admin)
+    return async () => {}
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'tulpar-e2e-'))
   const started = Date.now()
   const env = {
@@ -74,6 +86,15 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250))
   }
   console.log(`e2e server ready in ${Date.now() - started} ms at ${BASE_URL}`)
+  await provideAdmin(project, admin)
+  return async () => {
+    server.kill('SIGTERM')
+    await new Promise((r) => server.once('exit', r))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function provideAdmin(project: TestProject, admin: { email: string; password: string }) {
   const signIn = await fetch(`${BASE_URL}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: BASE_URL },
@@ -90,9 +111,4 @@ export default async function setup(project: TestProject) {
   project.provide('adminSession', adminSession)
   project.provide('baseUrl', BASE_URL)
   project.provide('admin', admin)
-  return async () => {
-    server.kill('SIGTERM')
-    await new Promise((r) => server.once('exit', r))
-    rmSync(dataDir, { recursive: true, force: true })
-  }
 }

@@ -39,7 +39,15 @@ async function createTulparServer(vite?: ViteDevServer) {
   const pageCache = !vite && config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
   if (pageCache) {
     registerPageCache(app, pageCache)
-    const stop = await listenPageChanges(runtime.database, (tags) => pageCache.purge(tags), app.log)
+    // With a read replica, a guest's request right after a purge may render from the replica before the change has
+    // reached it, and that page would be kept: the same tags are purged again once the replica has caught up (it
+    // is skipped while more than a couple of seconds behind, decision 020).
+    const lagMs = config.databaseReplicaUrl ? 1500 : 0
+    const purge = (tags: string[]) => {
+      pageCache.purge(tags)
+      if (lagMs > 0) setTimeout(() => pageCache.purge(tags), lagMs).unref()
+    }
+    const stop = await listenPageChanges(runtime.database, purge, app.log)
     app.addHook('onClose', async () => {
       await stop()
     })

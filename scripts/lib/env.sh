@@ -111,3 +111,19 @@ ensure_redis() {
   fi
   redis-cli -h 127.0.0.1 -p 6379 ping
 }
+
+# Debian's nginx (the cluster's load balancer, scripts/cluster.sh), installed when missing. Debian's package
+# starts its default site on port 80 after installing; a policy-rc.d that refuses service starts stops that
+# (the cluster runs its own nginx with its own configuration).
+ensure_nginx() {
+  if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then return 0; fi
+  echo "==> Installing nginx (Debian)"
+  local policy=/usr/sbin/policy-rc.d added=""
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' | as_root tee "$policy" >/dev/null && as_root chmod +x "$policy" && added=1
+  fi
+  local status=0
+  if ! { as_root apt-get update -qq && as_root apt-get install -y -qq nginx >/dev/null; }; then status=1; fi
+  if [ -n "$added" ]; then as_root rm -f "$policy"; fi
+  return $status
+}

@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import type { ReadReplica } from './db/replica.ts'
 import type { RateLimiter } from './lib/rate-limit.ts'
 import { appLinksRoutes } from './modules/app-links/index.ts'
 import { companyRoutes } from './modules/company/index.ts'
@@ -39,13 +40,15 @@ import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerProblemHandler, sendFrameworkError } from './plugins/problem.ts'
+import { registerReadRouting } from './plugins/read-routing.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import type { Services } from './services.ts'
 
 export interface BuildApiOptions {
   config: Pick<Config, 'publicUrl' | 'mediaDir' | 'authSecret' | 'devOutbox' | 'trustProxyHops'> &
     Partial<Pick<Config, 'mediaStorage' | 'appLinks'>>
-  database: Pick<Database, 'ping' | 'db'>
+  /** `replica`: the read replica the services' public reads may use (decision 020); absent or null: none. */
+  database: Pick<Database, 'ping' | 'db'> & { replica?: Pick<ReadReplica, 'state'> | null }
   services: Services
   limiter: RateLimiter
   /** A pino logger (JSON to stdout) or false for none (tests). */
@@ -75,6 +78,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // First of all hooks: whether this request's public reads may go to the read replica.
+  if (database.replica) registerReadRouting(app)
   registerProblemHandler(app)
   registerJsonBodyParser(app)
   // Before any route: every /api route registered from here on documents the errors it can give, and
@@ -155,7 +160,11 @@ export async function buildApi({ config, database, services, limiter, logger }: 
   return app as unknown as FastifyInstance
 }
 
-function registerHealth(app: FastifyInstance, database: Pick<Database, 'ping'>, limiter: RateLimiter) {
+function registerHealth(
+  app: FastifyInstance,
+  database: Pick<Database, 'ping'> & { replica?: Pick<ReadReplica, 'state'> | null },
+  limiter: RateLimiter,
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>()
   typed.get(
     '/api/healthz',
@@ -173,15 +182,17 @@ function registerHealth(app: FastifyInstance, database: Pick<Database, 'ping'>, 
     {
       schema: {
         tags: ['health'],
-        summary: 'Readiness: the database answers; where the rate limits count',
+        summary: 'Readiness: the database answers; where the rate limits count; the read replica',
         description:
           '`redis`: `ok`, `down` (limits count in this process until it answers again; still ready) or ' +
-          '`none` (not configured: one process, counters in memory).',
+          '`none` (not configured: one process, counters in memory). `replica` (only with a read replica): ' +
+          "`ok`, `down` or `behind` (guests' reads go to the primary meanwhile; still ready).",
         response: {
           200: z.object({
             status: z.literal('ready'),
             database: z.literal('ok'),
             redis: z.enum(['ok', 'down', 'none']),
+            replica: z.enum(['ok', 'down', 'behind']).optional(),
           }),
           503: Problem,
         },
@@ -192,7 +203,8 @@ function registerHealth(app: FastifyInstance, database: Pick<Database, 'ping'>, 
       const redis = limits.store === 'memory' ? ('none' as const) : limits.status
       try {
         await database.ping()
-        return { status: 'ready' as const, database: 'ok' as const, redis }
+        const replica = database.replica?.state()
+        return { status: 'ready' as const, database: 'ok' as const, redis, ...(replica ? { replica } : {}) }
       } catch (error) {
         request.log.error({ err: error }, 'database is not ready')
         return reply.status(503).type('application/problem+json').send({

@@ -36,6 +36,17 @@ describe('loadConfig', () => {
     ).toBe(true)
   })
 
+  test('a read replica is optional and only ever beside a PostgreSQL primary; pools are 10 connections unless told', () => {
+    const primary = { DATABASE_URL: 'postgres://localhost/tulpar', AUTH_SECRET: 'x'.repeat(32) }
+    expect(loadConfig(primary)).toMatchObject({ databaseReplicaUrl: null, databasePoolSize: 10 })
+    expect(loadConfig({ ...primary, DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4)
+    const replica = 'postgres://localhost:5433/tulpar'
+    expect(loadConfig({ ...primary, DATABASE_REPLICA_URL: replica }).databaseReplicaUrl).toBe(replica)
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_REPLICA_URL: replica })).toThrowError(
+      /DATABASE_REPLICA_URL: needs DATABASE_URL/,
+    )
+  })
+
   test('the local identity provider is on with the demo (key in the data folder), off with PostgreSQL unless asked', () => {
     const dataDir = tempDir()
     expect(loadConfig({ DATA_DIR: dataDir }).localIdentityProvider).toEqual({

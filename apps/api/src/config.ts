@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
+  /** A streaming read replica of DATABASE_URL: guests' catalogue reads may go there (decision 020). */
+  DATABASE_REPLICA_URL: z.string().startsWith('postgres').optional(),
+  /** Connections per process to the primary, and as many to the replica (the job queue keeps 4 of its own). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
@@ -113,6 +117,13 @@ export interface Config {
   publicUrl: string
   /** null: the embedded PGlite database in `dataDir`. */
   databaseUrl: string | null
+  /**
+   * A read replica for public reads of requests without a session (decision 020); null: every read goes to
+   * the primary. Only with `databaseUrl` (the embedded database has no replica).
+   */
+  databaseReplicaUrl: string | null
+  /** Connections per process to each of the primary and the replica (PostgreSQL only). */
+  databasePoolSize: number
   dataDir: string
   mediaDir: string
   /** Where uploaded photos go: the local disk (`mediaDir`) or an S3-compatible bucket. */
@@ -212,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret = embeddedSecrets(dataDir).authSecret
   }
   const problems: string[] = []
+  if (e.DATABASE_REPLICA_URL && !databaseUrl) problems.push('DATABASE_REPLICA_URL: needs DATABASE_URL (its primary)')
   const gateway = e.SMS_GATEWAY ?? 'outbox'
   if (gateway === 'smsc' && (!e.SMSC_LOGIN || !e.SMSC_PASSWORD)) {
     problems.push('SMSC_LOGIN, SMSC_PASSWORD: required when SMS_GATEWAY=smsc')
@@ -268,6 +280,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir,
     mediaDir: resolve(REPO_ROOT, e.MEDIA_DIR ?? join(dataDir, 'media')),
     mediaStorage:

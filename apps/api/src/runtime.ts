@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import { type Database, openDatabase } from './db/client.ts'
+import { openReadReplica, type ReadReplica } from './db/replica.ts'
 import { listings } from './db/schema.ts'
 import { seedDemo } from './db/seed/demo/index.ts'
 import { seedReference } from './db/seed/seed-reference.ts'
@@ -14,7 +15,8 @@ import { createServices, type Services } from './services.ts'
 import { registerJobHandlers } from './workers.ts'
 
 export interface Runtime {
-  database: Database
+  /** The primary, and the read replica when DATABASE_REPLICA_URL is set (buildApi reports it in /api/readyz). */
+  database: Database & { replica: ReadReplica | null }
   services: Services
   limiter: RateLimiter
   jobs: JobQueue
@@ -28,13 +30,28 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>
  * has none (embedded default) and wires the services. One per process.
  */
 export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  const primary = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  })
   try {
-    await prepareDatabase(database, config, log)
+    await prepareDatabase(primary, config, log)
   } catch (error) {
-    await database.close()
+    await primary.close()
     throw error
   }
+  // Public reads of guests' requests may go to the replica; everything else stays on the primary (decision 020).
+  const replica =
+    config.databaseReplicaUrl && primary.pool
+      ? await openReadReplica({
+          url: config.databaseReplicaUrl,
+          primary: primary.pool,
+          log,
+          poolSize: config.databasePoolSize,
+        })
+      : null
+  const database = { ...primary, replica }
   const delivery = createDelivery(config, database.db)
   const limiter = createRateLimiter(config.redisUrl, {
     onOutage: (error) => log.error({ err: error }, 'redis does not answer: rate limits count in this process'),
@@ -42,7 +59,15 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
   })
   const media = createMediaStorage(config)
   const jobs = createJobQueue(database, config.databaseUrl, log)
-  const services = createServices({ db: database.db, config, delivery, media, limiter, jobs })
+  const services = createServices({
+    db: database.db,
+    readDb: replica?.readDb,
+    config,
+    delivery,
+    media,
+    limiter,
+    jobs,
+  })
   registerJobHandlers(jobs, services, config, log)
   await services.messageHub.listen(database, log)
   await jobs.start({ workers: config.jobWorkers, concurrency: config.jobConcurrency })
@@ -72,6 +97,7 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
       await services.messageHub.stop()
       await jobs.stop()
       await limiter.close()
+      await replica?.close()
       await database.close()
     },
   }

@@ -38,6 +38,7 @@ export type ServicesConfig = Pick<
 /** Every use case of the product, wired by hand. REST routes and web loaders call the same functions. */
 export function createServices({
   db,
+  readDb = db,
   config,
   delivery,
   media,
@@ -45,6 +46,11 @@ export function createServices({
   jobs,
 }: {
   db: Db
+  /**
+   * Public reads (catalogue, car detail, home lists, reference data, sitemaps): the read replica when there is
+   * one (db/replica.ts decides per request, decision 020), else `db`. Never written through.
+   */
+  readDb?: Db
   config: ServicesConfig
   /** The gateways themselves (the job handlers use them); requests reach them only through `jobs`. */
   delivery: Delivery
@@ -54,10 +60,10 @@ export function createServices({
   /** Shared counters: the car page's public actions are limited per client whether the API or a page calls them. */
   limiter: RateLimiter
 }) {
-  const reference = createReferenceService({ db })
-  const company = createCompanyService({ db })
-  const listings = createListingsService({ db, reference })
-  const carPage = createCarPageService({ db, limiter, secret: config.authSecret })
+  const reference = createReferenceService({ db: readDb })
+  const company = createCompanyService({ db: readDb })
+  const listings = createListingsService({ db, readDb, reference })
+  const carPage = createCarPageService({ db, readDb, limiter, secret: config.authSecret })
   const leads = createLeadsService({ db, limiter, carPage, jobs })
   const leadDesk = createLeadDeskService({ db, jobs })
   const partners = createPartnersService({ db, limiter, leads })
@@ -105,7 +111,7 @@ export function createServices({
   })
   const staff = createStaffService({ db })
   const tulpar = createTulparService({ db, inspections })
-  const seo = createSeoService({ db, publicUrl: config.publicUrl })
+  const seo = createSeoService({ db: readDb, publicUrl: config.publicUrl })
   const savedSearches = createSavedSearchesService({ db, listings, jobs })
   const favourites = createFavouritesService({ db })
   const garage = createGarageService({ db, reference, valuation, selling, limiter })

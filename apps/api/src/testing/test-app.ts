@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApi } from '../app.ts'
 import type { Config } from '../config.ts'
+import { openReadReplica, type ReadReplica } from '../db/replica.ts'
 import { createMemoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts'
 import { createDelivery } from '../modules/delivery/index.ts'
 import { createJobQueue, type JobSender } from '../modules/jobs/index.ts'
@@ -28,6 +29,8 @@ export async function createTestApp(
     database?: TestDatabase
     /** What /.well-known says about the app (default: nothing set, both documents 404). */
     appLinks?: Config['appLinks']
+    /** A read replica (PostgreSQL only): the guests' public reads go there (decision 020). */
+    replica?: { url: string; backoffMs?: number; checkMs?: number }
   } = {},
 ) {
   const shared = options.database !== undefined
@@ -61,11 +64,24 @@ export async function createTestApp(
     },
     sendMany: (name, items, options) => jobs.sendMany(name, items, options),
   }
-  const services = createServices({ db: database.db, config, delivery, media, limiter, jobs: inline })
+  let replica: ReadReplica | null = null
+  if (options.replica) {
+    if (!database.pool) throw new Error('a read replica needs PostgreSQL (TEST_DATABASE_URL)')
+    replica = await openReadReplica({ ...options.replica, primary: database.pool, log: QUIET, poolSize: 2 })
+  }
+  const services = createServices({
+    db: database.db,
+    readDb: replica?.readDb,
+    config,
+    delivery,
+    media,
+    limiter,
+    jobs: inline,
+  })
   registerJobHandlers(jobs, services, { valuationRefreshMinutes: 0 }, QUIET)
   await jobs.start({ workers: false })
   await services.messageHub.listen(database, QUIET)
-  const app = await buildApi({ config, database, services, limiter, logger: false })
+  const app = await buildApi({ config, database: { ...database, replica }, services, limiter, logger: false })
   await app.ready()
   return {
     app,
@@ -74,6 +90,7 @@ export async function createTestApp(
     services,
     limiter,
     jobs,
+    replica,
     mediaDir: config.mediaDir,
     storage: media,
     close: async () => {
@@ -81,6 +98,7 @@ export async function createTestApp(
       await services.messageHub.stop()
       await jobs.stop()
       await limiter.close()
+      await replica?.close()
       if (!shared) await database.dispose()
     },
   }

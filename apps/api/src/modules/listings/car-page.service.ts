@@ -18,6 +18,8 @@ import { findListingCardsByIds } from './listings.repository.ts'
 
 export interface CarPageServiceDeps {
   db: Db
+  /** Public reads (similar cars, the removed page): the read replica when there is one. Views use `db`. */
+  readDb?: Db
   limiter: RateLimiter
   /** Keys the visitor hashes (the app's auth secret). */
   secret: string
@@ -34,10 +36,13 @@ export interface CarPageClient {
 /** Listings whose page shows (published, sold) or explains itself (archived: 410); the rest do not exist. */
 const VISIBLE = new Set(['published', 'sold', 'archived'])
 
-export function createCarPageService({ db, limiter, secret, now = () => new Date() }: CarPageServiceDeps) {
-  /** Throws ListingNotFoundError for what is not public (drafts, moderation, rejected, unknown ids). */
-  async function requireVisible(id: number): Promise<repo.ListingState> {
-    const state = await repo.findListingState(db, id)
+export function createCarPageService({ db, readDb = db, limiter, secret, now = () => new Date() }: CarPageServiceDeps) {
+  /**
+   * Throws ListingNotFoundError for what is not public (drafts, moderation, rejected, unknown ids). `from`: the
+   * handle to read (the primary where the answer follows a write of this request).
+   */
+  async function requireVisible(id: number, from: Db = db): Promise<repo.ListingState> {
+    const state = await repo.findListingState(from, id)
     if (!state || !VISIBLE.has(state.status)) throw new ListingNotFoundError(id)
     return state
   }
@@ -56,11 +61,11 @@ export function createCarPageService({ db, limiter, secret, now = () => new Date
   async function listSimilarTo(base: repo.SimilarBase, locale: Locale): Promise<SimilarListings> {
     // Each tier brings twice the page size per side: up to 7 of a later tier's rows can repeat earlier picks
     // (a tier is only needed when the ones before it came up short), and 8 fresh ones must remain.
-    const candidates = await repo.findSimilarCandidates(db, base, SIMILAR_LISTINGS_LIMIT * 2)
+    const candidates = await repo.findSimilarCandidates(readDb, base, SIMILAR_LISTINGS_LIMIT * 2)
     const distance = (c: { priceKzt: number }) => Math.abs(c.priceKzt - base.priceKzt)
     candidates.sort((a, b) => a.tier - b.tier || distance(a) - distance(b) || a.id - b.id)
     const picked = [...new Set(candidates.map((c) => c.id))].slice(0, SIMILAR_LISTINGS_LIMIT)
-    const rows = await findListingCardsByIds(db, picked)
+    const rows = await findListingCardsByIds(readDb, picked)
     return { results: rows.map((r) => toListingCard(r, locale)) }
   }
 
@@ -69,7 +74,7 @@ export function createCarPageService({ db, limiter, secret, now = () => new Date
 
     /** What the "removed" page says about a listing, or null when the listing is not a removed one. */
     async findRemovedListing(id: number): Promise<GoneListingSummary | null> {
-      const state = await repo.findListingState(db, id)
+      const state = await repo.findListingState(readDb, id)
       return state?.status === 'archived' ? goneError(state).listing : null
     },
 
@@ -121,7 +126,7 @@ export function createCarPageService({ db, limiter, secret, now = () => new Date
      * type, then the body type. Also answers for removed listings (their 410 page points to these).
      */
     async listSimilar(id: number, locale: Locale): Promise<SimilarListings> {
-      const state = await requireVisible(id)
+      const state = await requireVisible(id, readDb)
       const { modelId, brandId, bodyType, priceKzt } = state
       if (modelId === null || brandId === null || priceKzt === null) return { results: [] }
       return listSimilarTo({ id, modelId, brandId, bodyType, priceKzt }, locale)

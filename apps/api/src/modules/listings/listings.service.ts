@@ -8,11 +8,13 @@ import { createListingSearch } from './search.service.ts'
 
 export interface ListingsServiceDeps {
   db: Db
+  /** Public reads (search, a listing's page, illustrations): the read replica when there is one. */
+  readDb?: Db
   reference: ReferenceService
 }
 
-export function createListingsService({ db, reference }: ListingsServiceDeps) {
-  const search = createListingSearch({ db })
+export function createListingsService({ db, readDb = db, reference }: ListingsServiceDeps) {
+  const search = createListingSearch({ db: readDb })
 
   return {
     searchListings: search.searchListings,
@@ -20,7 +22,7 @@ export function createListingsService({ db, reference }: ListingsServiceDeps) {
     listFacets: search.listFacets,
 
     /** Whether the demo illustration under `key` is a photo of some listing (only those are ever drawn). */
-    isIllustrationInUse: (key: string) => repo.isIllustrationInUse(db, key),
+    isIllustrationInUse: (key: string) => repo.isIllustrationInUse(readDb, key),
 
     /** Of these photo keys (`listings/{id}/{name}`), the ones a listing still has: the rest may be swept. */
     ownedPhotoKeys: (keys: string[]) => repo.findOwnedPhotoKeys(db, keys),
@@ -30,8 +32,8 @@ export function createListingsService({ db, reference }: ListingsServiceDeps) {
 
     /** Only published and sold listings are public; throws ListingGoneError (410) for removed ones, else ListingNotFoundError. */
     async getListing(id: number, locale: Locale): Promise<ListingDetail> {
-      const row = await repo.findListingDetail(db, id)
-      if (!row) throw await explainMissingListing(db, id)
+      const row = await repo.findListingDetail(readDb, id)
+      if (!row) throw await explainMissingListing(readDb, id)
       const groups = await reference.groupOptions(row.options, locale)
       return toListingDetail(row, groups, locale)
     },

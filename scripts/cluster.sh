@@ -1,0 +1,459 @@
+#!/usr/bin/env bash
+# The production topology on this machine with one command (docs/operations.md, "Cluster"):
+#
+#   nginx :3500 ──> app 1 :3501, app 2 :3502, ...   (node apps/web/server.ts, identical)
+#                   ├─ PostgreSQL primary :5432 (database tulpar_cluster): writes, signed-in reads, jobs
+#                   ├─ PostgreSQL streaming replica :5433: guests' catalogue and car reads (decision 020)
+#                   ├─ Redis :3579: rate-limit counters shared by the processes
+#                   └─ s3rver :3590 (also at /s3/ through nginx): uploaded photos (MEDIA_STORAGE=s3)
+#
+#   scripts/cluster.sh start | stop | status       (npm run cluster -- start|stop|status)
+#   scripts/cluster.sh start-app N | stop-app N    one app process (the cluster bench kills and restarts one)
+#   scripts/cluster.sh restart-replica             pg_ctlcluster restart of the replica
+#   scripts/cluster.sh e2e [e2e/x.spec.ts ...]     the e2e journeys against the running cluster
+#
+# Settings (environment): CLUSTER_APPS (2), CLUSTER_PORT (3500; apps on the next ports), CLUSTER_DB
+# (tulpar_cluster), CLUSTER_LISTINGS (20000, seeded when the database has none), CLUSTER_RUN_DIR (.cluster),
+# CLUSTER_LOG_LEVEL (info), CLUSTER_REDIS_PORT (3579), CLUSTER_S3_PORT (3590), CLUSTER_REPLICA_PORT (5433).
+# Everything runs from Debian's packages (installed when missing) and the project's node_modules. The primary is
+# the machine's PostgreSQL at 127.0.0.1:5432; `start` takes a fresh base backup of it for the replica, and
+# `stop` removes the replica and its replication slot, so a stopped cluster never makes the primary keep WAL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+source scripts/lib/env.sh
+
+APPS=${CLUSTER_APPS:-2}
+PORT=${CLUSTER_PORT:-3500}
+DB=${CLUSTER_DB:-tulpar_cluster}
+LISTINGS=${CLUSTER_LISTINGS:-20000}
+RUN=${CLUSTER_RUN_DIR:-$ROOT/.cluster}
+LOG_LEVEL=${CLUSTER_LOG_LEVEL:-info}
+POOL=${CLUSTER_DB_POOL:-10}
+REDIS_PORT=${CLUSTER_REDIS_PORT:-3579}
+S3_PORT=${CLUSTER_S3_PORT:-3590}
+REPLICA_PORT=${CLUSTER_REPLICA_PORT:-5433}
+PUBLIC_URL=${CLUSTER_PUBLIC_URL:-http://127.0.0.1:$PORT}
+PRIMARY="postgres://postgres@127.0.0.1:5432"
+REPLICA_CLUSTER=replica
+REPLICA_ROLE=tulpar_replica
+SLOT=tulpar_replica
+[[ "$DB" =~ ^[a-z_][a-z0-9_]*$ ]] || { echo "CLUSTER_DB must be a plain name" >&2; exit 2; }
+
+say() { echo "==> $*"; }
+app_port() { echo $((PORT + $1)); }
+pid_of() { [ -f "$RUN/pids/$1.pid" ] && cat "$RUN/pids/$1.pid" || true; }
+alive() {
+  local pid
+  pid=$(pid_of "$1")
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null
+}
+on_primary() { psql "$PRIMARY/postgres" -v ON_ERROR_STOP=1 -Atqc "$1"; }
+pg_version() { ls /etc/postgresql | sort -V | tail -1; }
+replica_data_dir() { echo "/var/lib/postgresql/$(pg_version)/$REPLICA_CLUSTER"; }
+replica_running() { pg_isready -h 127.0.0.1 -p "$REPLICA_PORT" -q 2>/dev/null; }
+
+wait_until() { # seconds, description, command...
+  local seconds=$1 what=$2
+  shift 2
+  for _ in $(seq 1 $((seconds * 4))); do
+    if "$@" >/dev/null 2>&1; then return 0; fi
+    sleep 0.25
+  done
+  echo "$what: not within ${seconds} s" >&2
+  return 1
+}
+
+# ---- PostgreSQL streaming replica of the primary ------------------------------------------------------------
+
+replica_prepare_primary() {
+  on_primary "do \$\$ begin
+      if not exists (select from pg_roles where rolname = '$REPLICA_ROLE') then
+        create role $REPLICA_ROLE with replication login;
+      end if;
+    end \$\$"
+  local hba
+  hba="/etc/postgresql/$(pg_version)/main/pg_hba.conf"
+  if ! grep -qE "^host\s+replication\s+$REPLICA_ROLE\s+127\.0\.0\.1/32" "$hba"; then
+    # Like the test server's own `trust` lines (scripts/lib/env.sh): local connections of a throwaway machine.
+    as_root sed -i "1i host replication $REPLICA_ROLE 127.0.0.1/32 trust" "$hba"
+    on_primary "select pg_reload_conf()" >/dev/null
+  fi
+}
+
+replica_create() {
+  local version data conf
+  version=$(pg_version)
+  data=$(replica_data_dir)
+  conf="/etc/postgresql/$version/$REPLICA_CLUSTER"
+  if [ ! -f "$conf/postgresql.conf" ]; then
+    as_root rm -rf "$conf"
+    say "Creating the PostgreSQL $version cluster '$REPLICA_CLUSTER' on port $REPLICA_PORT"
+    as_root pg_createcluster "$version" "$REPLICA_CLUSTER" --port "$REPLICA_PORT" >/dev/null
+  fi
+  as_root tee "$conf/conf.d/tulpar-replica.conf" >/dev/null <<EOF
+# Written by scripts/cluster.sh: a hot standby of the local primary for read-only queries.
+listen_addresses = '127.0.0.1'
+port = $REPLICA_PORT
+hot_standby = on
+# The primary keeps the rows the replica's queries still read, so replay rarely has to cancel them.
+hot_standby_feedback = on
+EOF
+  if ! grep -qE '^host\s+all\s+all\s+127\.0\.0\.1/32\s+trust' "$conf/pg_hba.conf"; then
+    as_root sed -i '1i host all all 127.0.0.1/32 trust' "$conf/pg_hba.conf"
+  fi
+  # The slot is dropped when the cluster stops, so the replica's old data cannot catch up: start from a new
+  # base backup. -R writes standby.signal and primary_conninfo; -C -S creates the slot with the backup.
+  as_root pg_ctlcluster --skip-systemctl-redirect "$version" "$REPLICA_CLUSTER" stop >/dev/null 2>&1 || true
+  on_primary "select pg_drop_replication_slot('$SLOT') from pg_replication_slots where slot_name = '$SLOT' and not active" >/dev/null
+  say "Base backup of the primary into $data ($(on_primary "select pg_size_pretty(sum(pg_database_size(datname))) from pg_database"))"
+  local started=$SECONDS
+  as_root rm -rf "$data"
+  as_root install -d -o postgres -g postgres -m 700 "$data"
+  as_root runuser -u postgres -- "/usr/lib/postgresql/$version/bin/pg_basebackup" \
+    -h 127.0.0.1 -p 5432 -U "$REPLICA_ROLE" -D "$data" -R -X stream -C -S "$SLOT" --checkpoint=fast
+  echo "    base backup took $((SECONDS - started)) s"
+}
+
+replica_start() {
+  replica_prepare_primary
+  if replica_running && [ "$(psql "postgres://postgres@127.0.0.1:$REPLICA_PORT/postgres" -Atqc 'select pg_is_in_recovery()')" = t ]; then
+    say "Replica already running on port $REPLICA_PORT"
+    return 0
+  fi
+  local slot
+  slot=$(on_primary "select count(*) from pg_replication_slots where slot_name = '$SLOT'")
+  if [ "$slot" = 0 ] || [ ! -f "$(replica_data_dir)/standby.signal" ]; then replica_create; fi
+  say "Starting the replica on port $REPLICA_PORT"
+  as_root pg_ctlcluster --skip-systemctl-redirect "$(pg_version)" "$REPLICA_CLUSTER" start
+  wait_until 60 "replica ready" pg_isready -h 127.0.0.1 -p "$REPLICA_PORT" -q
+  # Caught up: it has replayed what the primary had written when we asked.
+  local lsn
+  lsn=$(on_primary "select pg_current_wal_lsn()")
+  wait_until 120 "replica caught up" bash -c \
+    "[ \"\$(psql postgres://postgres@127.0.0.1:$REPLICA_PORT/postgres -Atqc \"select pg_last_wal_replay_lsn() >= '$lsn'\")\" = t ]"
+}
+
+replica_stop() {
+  if [ -d "/etc/postgresql/$(pg_version)/$REPLICA_CLUSTER" ]; then
+    # Without its slot the copy cannot catch up, so it is removed with the slot (it is as large as the
+    # primary); the next start makes a new one.
+    say "Stopping and removing the replica"
+    as_root pg_dropcluster --stop "$(pg_version)" "$REPLICA_CLUSTER" >/dev/null 2>&1 || true
+    # pg_dropcluster leaves the folder when it holds a file of ours (conf.d/tulpar-replica.conf).
+    as_root rm -rf "/etc/postgresql/$(pg_version)/$REPLICA_CLUSTER"
+  fi
+  # A slot nobody reads would make the primary keep its WAL forever.
+  on_primary "select pg_drop_replication_slot('$SLOT') from pg_replication_slots where slot_name = '$SLOT' and not active" >/dev/null 2>&1 || true
+}
+
+# ---- Redis and the S3 store -----------------------------------------------------------------------------------
+
+redis_start() {
+  command -v redis-server >/dev/null 2>&1 || { as_root apt-get update -qq && as_root apt-get install -y -qq redis-server >/dev/null; }
+  if redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1; then return 0; fi
+  say "Starting Redis on port $REDIS_PORT"
+  redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no \
+    --pidfile "$RUN/pids/redis.pid" --logfile "$RUN/logs/redis.log" --dir "$RUN"
+  wait_until 10 "redis" redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping
+}
+
+s3_start() {
+  if alive s3rver; then return 0; fi
+  say "Starting s3rver (S3 API) on port $S3_PORT, bucket 'media' in $RUN/s3"
+  mkdir -p "$RUN/s3"
+  nohup node node_modules/s3rver/bin/s3rver.js -d "$RUN/s3" -a 127.0.0.1 -p "$S3_PORT" --no-vhost-buckets --configure-bucket media \
+    >>"$RUN/logs/s3rver.log" 2>&1 &
+  echo $! >"$RUN/pids/s3rver.pid"
+  wait_until 20 "s3rver" curl -fsS -o /dev/null "http://127.0.0.1:$S3_PORT/media/"
+}
+
+# ---- The database and the app processes -----------------------------------------------------------------------
+
+app_env() {
+  mkdir -p "$RUN"
+  [ -f "$RUN/auth-secret" ] || (umask 077 && openssl rand -base64 48 | tr -d '\n' >"$RUN/auth-secret")
+  cat <<EOF
+NODE_ENV=production
+HOST=127.0.0.1
+PUBLIC_URL=$PUBLIC_URL
+DATABASE_URL=$PRIMARY/$DB
+DATABASE_REPLICA_URL=postgres://postgres@127.0.0.1:$REPLICA_PORT/$DB
+REDIS_URL=redis://127.0.0.1:$REDIS_PORT
+MEDIA_STORAGE=s3
+S3_ENDPOINT=http://127.0.0.1:$S3_PORT
+S3_BUCKET=media
+S3_ACCESS_KEY_ID=S3RVER
+S3_SECRET_ACCESS_KEY=S3RVER
+S3_PATH_STYLE=true
+S3_PUBLIC_URL=$PUBLIC_URL/s3/media
+AUTH_SECRET=$(cat "$RUN/auth-secret")
+TRUST_PROXY_HOPS=1
+DATA_DIR=$RUN/data
+SEED_ON_EMPTY=false
+LOG_LEVEL=$LOG_LEVEL
+DATABASE_POOL_SIZE=$POOL
+DEV_OUTBOX=true
+LOCAL_ID_PROVIDER=true
+PAYMENT_PROVIDER=local
+PUSH_GATEWAY=outbox
+EOF
+}
+
+database_prepare() {
+  if [ "$(on_primary "select count(*) from pg_database where datname = '$DB'")" = 0 ]; then
+    say "Creating database $DB on the primary"
+    on_primary "create database $DB"
+  fi
+  local n
+  n=$(psql "$PRIMARY/$DB" -Atqc "select count(*) from listings" 2>/dev/null || echo 0)
+  if [ "$n" = 0 ]; then
+    say "Seeding $LISTINGS listings into $DB (migrations, reference data, demo listings)"
+    (set -a && source "$RUN/app.env" && set +a && node apps/api/src/db/seed/cli.ts --listings "$LISTINGS" --no-photos) \
+      | grep -vE '^\s*$' | tail -3
+    psql "$PRIMARY/$DB" -qc "vacuum (analyze)"
+  else
+    # Migrations of a newer checkout: the first app applies them under the start-up lock.
+    say "Database $DB has $n listings"
+  fi
+}
+
+app_start() {
+  local i=$1 port
+  port=$(app_port "$i")
+  if alive "app$i"; then
+    echo "app $i already runs (pid $(pid_of "app$i"))"
+    return 0
+  fi
+  say "Starting app $i on port $port"
+  (
+    set -a && source "$RUN/app.env" && set +a
+    # Each process names its connections, so pg_stat_activity (and the cluster bench) can tell them apart.
+    DATABASE_URL="$DATABASE_URL?application_name=tulpar-app$i" \
+      DATABASE_REPLICA_URL="$DATABASE_REPLICA_URL?application_name=tulpar-app$i" \
+      PORT=$port nohup node apps/web/server.ts >>"$RUN/logs/app$i.log" 2>&1 &
+    echo $! >"$RUN/pids/app$i.pid"
+  )
+  wait_until 120 "app $i ready at :$port" curl -fsS -o /dev/null "http://127.0.0.1:$port/api/readyz"
+}
+
+app_stop() {
+  local i=$1 pid
+  pid=$(pid_of "app$i")
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid"
+    for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+    kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
+  fi
+  rm -f "$RUN/pids/app$i.pid"
+}
+
+# ---- nginx ----------------------------------------------------------------------------------------------------
+
+nginx_conf() {
+  local servers="" i
+  for i in $(seq 1 "$APPS"); do
+    # Passive health: 3 failures within 5 s take a process out for 5 s; it is then tried again.
+    servers+="    server 127.0.0.1:$(app_port "$i") max_fails=3 fail_timeout=5s;"$'\n'
+  done
+  local user=""
+  # Workers drop root; they only write their temporary files.
+  if [ "$(id -u)" -eq 0 ]; then user="user www-data;"; fi
+  cat <<EOF
+# Generated by scripts/cluster.sh; edits are lost on the next start.
+$user
+worker_processes 1;
+pid $RUN/pids/nginx.pid;
+error_log $RUN/logs/nginx-error.log warn;
+events { worker_connections 4096; }
+
+http {
+  access_log $RUN/logs/nginx-access.log combined buffer=64k flush=1s;
+  client_body_temp_path $RUN/nginx/tmp/body;
+  proxy_temp_path $RUN/nginx/tmp/proxy;
+  fastcgi_temp_path $RUN/nginx/tmp/fastcgi;
+  uwsgi_temp_path $RUN/nginx/tmp/uwsgi;
+  scgi_temp_path $RUN/nginx/tmp/scgi;
+  # The app bounds every body itself; this only has to let a listing's photos through (20 x 15 MB).
+  client_max_body_size 310m;
+
+  upstream tulpar_app {
+$servers    # Idle connections kept open to the apps (nginx closes them before Node's 72 s keep-alive does).
+    keepalive 64;
+    keepalive_timeout 60s;
+    keepalive_requests 100000;
+  }
+  upstream tulpar_s3 {
+    server 127.0.0.1:$S3_PORT;
+    keepalive 8;
+  }
+
+  server {
+    listen 127.0.0.1:$PORT;
+
+    location / {
+      proxy_pass http://tulpar_app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$http_host;
+      # The app believes one proxy (TRUST_PROXY_HOPS=1): the last address here is the client's.
+      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto \$scheme;
+      # One id in nginx's and the app's logs (the app keeps a well-formed incoming x-request-id).
+      proxy_set_header X-Request-Id \$request_id;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 60s;
+      # A process that dies or refuses: the request goes to the next one. nginx never retries a POST, PATCH
+      # or other non-idempotent request once it was sent (no "non_idempotent" here), so no write happens twice.
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_tries 3;
+      proxy_next_upstream_timeout 10s;
+    }
+
+    # The S3 store, for photos' public URLs (S3_PUBLIC_URL): same origin as the pages.
+    location /s3/ {
+      proxy_pass http://tulpar_s3/;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host 127.0.0.1:$S3_PORT;
+      limit_except GET HEAD { deny all; }
+    }
+  }
+}
+EOF
+}
+
+nginx_start() {
+  ensure_nginx
+  mkdir -p "$RUN/nginx/tmp"
+  nginx_conf >"$RUN/nginx/nginx.conf"
+  if [ "$(id -u)" -eq 0 ]; then chown -R www-data "$RUN/nginx/tmp"; fi
+  nginx -t -q -p "$RUN/nginx" -c "$RUN/nginx/nginx.conf" -e "$RUN/logs/nginx-error.log"
+  if alive nginx; then
+    nginx -s reload -p "$RUN/nginx" -c "$RUN/nginx/nginx.conf" -e "$RUN/logs/nginx-error.log"
+  else
+    say "Starting nginx on port $PORT"
+    nginx -p "$RUN/nginx" -c "$RUN/nginx/nginx.conf" -e "$RUN/logs/nginx-error.log"
+  fi
+  wait_until 10 "nginx" curl -fsS -o /dev/null "http://127.0.0.1:$PORT/api/readyz"
+}
+
+nginx_stop() {
+  local pid
+  pid=$(pid_of nginx)
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    say "Stopping nginx"
+    kill -QUIT "$pid"
+    for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+  fi
+  rm -f "$RUN/pids/nginx.pid"
+}
+
+stop_pidfile() {
+  local name=$1 pid
+  pid=$(pid_of "$name")
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    say "Stopping $name"
+    kill -TERM "$pid"
+    for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+  fi
+  rm -f "$RUN/pids/$name.pid"
+}
+
+# ---- Commands -------------------------------------------------------------------------------------------------
+
+cmd_start() {
+  local started=$SECONDS
+  ensure_node24
+  ensure_deps
+  ensure_postgres >/dev/null
+  mkdir -p "$RUN/pids" "$RUN/logs" "$RUN/data"
+  app_env >"$RUN/app.env"
+  chmod 600 "$RUN/app.env"
+  ensure_build
+  redis_start
+  s3_start
+  database_prepare
+  replica_start
+  # One at a time: the first applies migrations; each is ready before nginx sends it anything.
+  for i in $(seq 1 "$APPS"); do app_start "$i"; done
+  nginx_start
+  say "Cluster ready at $PUBLIC_URL in $((SECONDS - started)) s ($APPS app processes; logs in $RUN/logs)"
+  cmd_status
+}
+
+cmd_stop() {
+  nginx_stop
+  for f in "$RUN"/pids/app*.pid; do
+    [ -e "$f" ] || continue
+    local i
+    i=$(basename "$f" .pid)
+    say "Stopping app ${i#app}"
+    app_stop "${i#app}"
+  done
+  stop_pidfile s3rver
+  if [ -f "$RUN/pids/redis.pid" ]; then
+    say "Stopping Redis"
+    redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
+    rm -f "$RUN/pids/redis.pid"
+  fi
+  replica_stop
+}
+
+cmd_status() {
+  local i port
+  printf '%-10s %-7s %s\n' PART STATE DETAIL
+  if alive nginx; then
+    printf '%-10s %-7s %s\n' nginx up "$PUBLIC_URL -> $(curl -fsS "http://127.0.0.1:$PORT/api/readyz" 2>&1 || true)"
+  else printf '%-10s %-7s\n' nginx down; fi
+  for f in "$RUN"/pids/app*.pid; do
+    [ -e "$f" ] || continue
+    i=$(basename "$f" .pid)
+    i=${i#app}
+    port=$(app_port "$i")
+    if alive "app$i"; then
+      printf '%-10s %-7s %s\n' "app $i" up ":$port pid $(pid_of "app$i") $(curl -fsS "http://127.0.0.1:$port/api/readyz" 2>&1 || true)"
+    else printf '%-10s %-7s %s\n' "app $i" down ":$port"; fi
+  done
+  if replica_running; then
+    printf '%-10s %-7s %s\n' replica up ":$REPLICA_PORT $(on_primary "select 'state=' || state || ' replay lag=' || coalesce(pg_size_pretty(pg_wal_lsn_diff(sent_lsn, replay_lsn)), '?') from pg_stat_replication where application_name = '$REPLICA_CLUSTER' or usename = '$REPLICA_ROLE' limit 1" 2>/dev/null || true)"
+  else printf '%-10s %-7s %s\n' replica down ":$REPLICA_PORT"; fi
+  if redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1; then printf '%-10s %-7s %s\n' redis up ":$REDIS_PORT"
+  else printf '%-10s %-7s %s\n' redis down ":$REDIS_PORT"; fi
+  if alive s3rver; then printf '%-10s %-7s %s\n' s3rver up ":$S3_PORT"; else printf '%-10s %-7s %s\n' s3rver down ":$S3_PORT"; fi
+}
+
+# The journeys of e2e/ against the running cluster (e2e/global-setup.ts starts no server when E2E_BASE_URL is
+# set); their admin is made here with the CLI, on the cluster's database.
+cmd_e2e() {
+  ensure_node24
+  ensure_chromium
+  [ -f "$RUN/app.env" ] || { echo "start the cluster first" >&2; exit 1; }
+  [ -f "$RUN/e2e-admin-password" ] || (umask 077 && openssl rand -hex 12 >"$RUN/e2e-admin-password")
+  local email=e2e-admin@tulpar.kz password
+  password=$(cat "$RUN/e2e-admin-password")
+  (set -a && source "$RUN/app.env" && set +a &&
+    node apps/api/src/modules/identity/cli-admin-create.ts --email="$email" --password="$password")
+  E2E_BASE_URL=$PUBLIC_URL E2E_ADMIN_EMAIL=$email E2E_ADMIN_PASSWORD=$password npx vitest run --project e2e "$@"
+}
+
+case "${1:-}" in
+  start) cmd_start ;;
+  stop) cmd_stop ;;
+  status) cmd_status ;;
+  start-app) ensure_node24 && app_start "${2:?start-app N}" ;;
+  stop-app) app_stop "${2:?stop-app N}" ;;
+  restart-replica)
+    say "Restarting the replica"
+    as_root pg_ctlcluster --skip-systemctl-redirect "$(pg_version)" "$REPLICA_CLUSTER" restart
+    ;;
+  env) app_env ;;
+  e2e)
+    shift
+    cmd_e2e "$@"
+    ;;
+  *)
+    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+    ;;
+esac
