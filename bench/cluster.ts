@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { type LoadResult, load } from './http.ts'
 import { buildMix, drawSequence } from './mix.ts'
-import { startProductionServer } from './servers.ts'
+import { cpuTicks, startProductionServer, CPU_TICK_MS as TICK_MS } from './servers.ts'
 
 const USAGE = `node bench/cluster.ts [options]   (npm run bench:cluster)
 
@@ -95,18 +95,6 @@ async function replicaTransactions(): Promise<number> {
  * PostgreSQL backends are found by the application_name the processes give their connections.
  */
 type Parts = Record<string, number[]>
-const TICK_MS = 10 // Linux USER_HZ is 100
-
-function cpuTicks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    // Fields 14 and 15 of proc(5): utime and stime; fields here start at field 3.
-    return Number(fields[11]) + Number(fields[12])
-  } catch {
-    return 0 // the process ended: its time is not counted
-  }
-}
 
 function childrenOf(ppid: number): number[] {
   const pids: number[] = []

@@ -25,11 +25,11 @@ export interface BenchResults {
   explain?: ExplainResult
   searchC1?: LatencyResult
   searchC32?: LoadResult
-  detail?: LoadResult
+  detail?: LoadResult & { cpuMsPerRequest?: number }
   /** The car page rendered every time (a guest's request that skips the page cache). */
-  ssr?: LoadResult
+  ssr?: LoadResult & { cpuMsPerRequest?: number }
   /** The car page for guests, from the page cache (20 hot cars). */
-  ssrCached?: LoadResult
+  ssrCached?: LoadResult & { cpuMsPerRequest?: number }
   /** How long a price change took to reach a guest under the cached load (-1: not within 10 s). */
   purge?: { ms: number; polls: number }
   /** A React Router request without rendering (GET /locale, a loader's redirect) through the same server. */
@@ -67,8 +67,8 @@ export function rows(r: BenchResults): Row[] {
   const add = (what: string, result: string, target = '', met: boolean | null = null) =>
     out.push({ what, result, target, met })
   // Every throughput also as a share of the machine's ceilings measured in the same run.
-  const ratio = (rps: number) => {
-    const parts = []
+  const ratio = (rps: number, cpuMs?: number) => {
+    const parts = cpuMs === undefined ? [] : [`${cpuMs} ms of server CPU each`]
     if (r.hello) parts.push(`${Math.round((rps / r.hello.rps) * 1000) / 10}% of the bare route`)
     if (r.routerMinimal) parts.push(`${Math.round((rps / r.routerMinimal.rps) * 100) / 100}x React Router's minimum`)
     return parts.length > 0 ? ` (${parts.join(', ')})` : ''
@@ -116,7 +116,7 @@ export function rows(r: BenchResults): Row[] {
     const d = r.detail
     add(
       `Car detail API, concurrency 32: requests/s, p99`,
-      `${fmt(d.rps)} req/s, p99 ${d.p99} ms${d.errors + d.non2xx ? `, ${d.errors + d.non2xx} errors` : ''}${ratio(d.rps)}`,
+      `${fmt(d.rps)} req/s, p99 ${d.p99} ms${d.errors + d.non2xx ? `, ${d.errors + d.non2xx} errors` : ''}${ratio(d.rps, d.cpuMsPerRequest)}`,
       '>= 3,000 req/s',
       d.rps >= 3000 && d.errors + d.non2xx === 0,
     )
@@ -125,7 +125,7 @@ export function rows(r: BenchResults): Row[] {
     const d = r.ssr
     add(
       'Server-rendered /cars/{id}, rendered every time, concurrency 32: requests/s, p99',
-      `${fmt(d.rps)} req/s, p99 ${d.p99} ms${d.errors + d.non2xx ? `, ${d.errors + d.non2xx} errors` : ''}${ratio(d.rps)}`,
+      `${fmt(d.rps)} req/s, p99 ${d.p99} ms${d.errors + d.non2xx ? `, ${d.errors + d.non2xx} errors` : ''}${ratio(d.rps, d.cpuMsPerRequest)}`,
       '>= 400 req/s',
       d.rps >= 400 && d.errors + d.non2xx === 0,
     )
@@ -134,7 +134,7 @@ export function rows(r: BenchResults): Row[] {
     const d = r.ssrCached
     add(
       'Server-rendered /cars/{id} for guests (page cache, 20 hot cars), concurrency 32: requests/s, p99',
-      `${fmt(d.rps)} req/s, p99 ${d.p99} ms${d.errors + d.non2xx ? `, ${d.errors + d.non2xx} errors` : ''}${ratio(d.rps)}`,
+      `${fmt(d.rps)} req/s, p99 ${d.p99} ms${d.errors + d.non2xx ? `, ${d.errors + d.non2xx} errors` : ''}${ratio(d.rps, d.cpuMsPerRequest)}`,
       '>= 5,000 req/s',
       d.rps >= 5000 && d.errors + d.non2xx === 0,
     )

@@ -11,7 +11,7 @@ import { runLighthouse, startChromium } from './lighthouse.ts'
 import { buildMix, describeMix, drawSequence } from './mix.ts'
 import { measurePageWeight, warmPageMedia } from './page-weight.ts'
 import { type BenchResults, markdownSection, printTable, writePerformanceDoc } from './report.ts'
-import { rssMb, settle, startHelloServer, startProductionServer } from './servers.ts'
+import { cpuMsPerRequest, rssMb, settle, startHelloServer, startProductionServer } from './servers.ts'
 import { measureSitemaps } from './sitemaps.ts'
 import { benchStartup } from './startup.ts'
 
@@ -177,10 +177,12 @@ if (SERVER_PARTS.some(runs)) {
     }
     if (runs('detail')) {
       section(`car detail API: concurrency 32 for ${seconds} s`)
-      results.detail = await load(
-        server.url,
-        ids.map((id) => `/api/cars/${id}/`),
-        { connections: 32, seconds },
+      results.detail = await cpuMsPerRequest(server.child.pid, () =>
+        load(
+          server.url,
+          ids.map((id) => `/api/cars/${id}/`),
+          { connections: 32, seconds },
+        ),
       )
       log(JSON.stringify(results.detail))
     }
@@ -189,10 +191,12 @@ if (SERVER_PARTS.some(runs)) {
       // every request is rendered, the cost the cache saves.
       const browser = { 'accept-encoding': 'br, gzip' }
       section(`server-rendered /cars/{id}, rendered every time: concurrency 32 for ${seconds} s`)
-      results.ssr = await load(
-        server.url,
-        ids.map((id) => `/cars/${id}`),
-        { connections: 32, seconds, headers: { ...browser, cookie: 'bench=uncached' } },
+      results.ssr = await cpuMsPerRequest(server.child.pid, () =>
+        load(
+          server.url,
+          ids.map((id) => `/cars/${id}`),
+          { connections: 32, seconds, headers: { ...browser, cookie: 'bench=uncached' } },
+        ),
       )
       log(JSON.stringify(results.ssr))
       await settleAfter('rendering car pages')
@@ -201,7 +205,9 @@ if (SERVER_PARTS.some(runs)) {
       const hot = ids.slice(0, 20).map((id) => `/cars/${id}`)
       for (const path of hot) await (await fetch(`${server.url}${path}`, { headers: browser })).arrayBuffer()
       section(`server-rendered /cars/{id}, guests (page cache), 20 cars: concurrency 32 for ${seconds} s`)
-      const cached = load(server.url, hot, { connections: 32, seconds, headers: browser })
+      const cached = cpuMsPerRequest(server.child.pid, () =>
+        load(server.url, hot, { connections: 32, seconds, headers: browser }),
+      )
       await new Promise((r) => setTimeout(r, Math.min(5, seconds / 3) * 1000))
       results.purge = await priceChangeSeenWithin(server.url, ids[0] ?? 0)
       results.ssrCached = await cached

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -79,7 +79,6 @@ export async function startHelloServer(port: number): Promise<RunningServer> {
 /** Resident memory of a process, MB (Linux). */
 export async function rssMb(pid: number | undefined): Promise<number> {
   if (!pid) return 0
-  const { readFileSync } = await import('node:fs')
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
 }
@@ -102,4 +101,31 @@ export async function settle(url: string, timeoutMs = 120_000): Promise<number> 
     if (performance.now() - started > timeoutMs) throw new Error(`${url} still busy after ${timeoutMs} ms`)
     await new Promise((r) => setTimeout(r, 250))
   }
+}
+
+/** Linux USER_HZ is 100: /proc times are in hundredths of a second. */
+export const CPU_TICK_MS = 10
+
+/** User + system CPU time a process has used, in ticks (0 once it has ended). */
+export function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // Fields 14 and 15 of proc(5): utime and stime; fields here start at field 3.
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return 0
+  }
+}
+
+/** Runs `work` and answers the CPU milliseconds the process spent per request it reports. */
+export async function cpuMsPerRequest<T extends { requests: number }>(
+  pid: number | undefined,
+  work: () => Promise<T>,
+): Promise<T & { cpuMsPerRequest?: number }> {
+  if (pid === undefined) return work()
+  const before = cpuTicks(pid)
+  const result = await work()
+  const ms = ((cpuTicks(pid) - before) * CPU_TICK_MS) / Math.max(1, result.requests)
+  return { ...result, cpuMsPerRequest: Math.round(ms * 100) / 100 }
 }
