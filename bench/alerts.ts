@@ -138,11 +138,12 @@ export async function benchAlerts(
 
     // The daily digest: every daily search gets a pending match from two hours ago, none alerted for a day.
     await sql(`
-      insert into saved_search_matches (saved_search_id, listing_id, matched_at)
-      select s.id, ${ids[0] ?? 1}, now() - interval '2 hours' from saved_searches s
-      where s.path like 'bench=%' and s.alerts = 'daily'
-      on conflict do nothing`)
-    await sql(`update saved_searches set last_alert_at = null where path like 'bench=%'`)
+      insert into listing_search_matches (listing_id, matched_at, search_ids)
+      select ${ids[0] ?? 1}, now() - interval '2 hours', array_agg(s.id) from saved_searches s
+      where s.path like 'bench=%' and s.alerts = 'daily'`)
+    await sql(
+      `update saved_searches set last_alert_at = null, alerted_through = now() - interval '3 hours' where path like 'bench=%'`,
+    )
     const dueSearches = Number(
       (await sql(`select count(*)::int as n from saved_searches where path like 'bench=%' and alerts = 'daily'`))
         .rows[0]?.n,
@@ -168,11 +169,19 @@ async function cleanUp(
   jobs: { boss: { deleteAllJobs(name?: string): Promise<void> } },
 ) {
   await sql(`delete from saved_searches where path like 'bench=%'`)
+  // Rows naming only bench searches (every bench listing matching is one); the demo's own matches stay.
+  await sql(
+    `delete from listing_search_matches m where not exists (select 1 from saved_searches s where s.id = any(m.search_ids))`,
+  )
   await sql(`delete from outbox_messages where recipient like 'bench-%'`)
   await sql(`delete from job_receipts where key like 'bench-%'`)
   await jobs.boss.deleteAllJobs('search-alerts')
   await jobs.boss.deleteAllJobs('alert')
   await jobs.boss.deleteAllJobs('email')
+  // The run before deleted 100,000 searches, their matches and tens of thousands of jobs at once; without a vacuum
+  // the next run measures that bloat (measured: matching p95 65 -> 101 ms, the digest 12 -> 50 s after four runs
+  // within an hour), which a database whose autovacuum keeps up with a steady trickle never has.
+  await sql('vacuum (analyze) saved_searches, listing_search_matches, outbox_messages, job_receipts, pgboss.job_common')
 }
 
 /** Emails through the queue: one process with workers on (2 at a time, as a server runs), delivered to the outbox. */

@@ -1,8 +1,7 @@
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { listings } from '../listings/listings.tables.ts'
-import { savedSearches, savedSearchMatches } from './saved-searches.tables.ts'
+import { savedSearches } from './saved-searches.tables.ts'
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect
 export type NewSavedSearch = typeof savedSearches.$inferInsert
@@ -49,30 +48,34 @@ export async function findById(db: Db, id: number): Promise<SavedSearchRow | nul
   return row ?? null
 }
 
-/** Published cars matched since each search was last seen. */
+const Counts = z.object({ rows: z.array(z.object({ id: z.coerce.number().int(), n: z.coerce.number().int() })) })
+
+/** Published cars matched since each search was last seen (one GIN probe per search). */
 export async function countNewMatches(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map()
-  const rows = await db
-    .select({ id: savedSearchMatches.savedSearchId, n: count() })
-    .from(savedSearchMatches)
-    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
-    .innerJoin(listings, eq(listings.id, savedSearchMatches.listingId))
-    .where(
-      and(
-        inArray(savedSearchMatches.savedSearchId, ids),
-        gt(savedSearchMatches.matchedAt, savedSearches.lastSeenAt),
-        eq(listings.status, 'published'),
-      ),
-    )
-    .groupBy(savedSearchMatches.savedSearchId)
-  return new Map(rows.map((r) => [r.id, r.n]))
+  const list = idArray(ids)
+  const result = Counts.parse(
+    await db.execute(sql`
+    select s.id, count(distinct m.listing_id)::int as n
+    from saved_searches s
+    join listing_search_matches m on m.search_ids @> array[s.id] and m.matched_at > s.last_seen_at
+    join listings l on l.id = m.listing_id and l.status = 'published'
+    where s.id = any(${list})
+    group by s.id`),
+  )
+  return new Map(result.rows.map((r) => [r.id, r.n]))
+}
+
+/** A bigint[] literal of ids (integers only), for `= any(...)`. */
+function idArray(ids: number[]) {
+  return sql.raw(`'{${ids.map((id) => Math.trunc(id)).join(',')}}'::bigint[]`)
 }
 
 export async function updateOwn(
   db: Db,
   userId: string,
   id: number,
-  patch: Partial<Pick<NewSavedSearch, 'name' | 'alerts' | 'lastSeenAt'>>,
+  patch: Partial<Pick<NewSavedSearch, 'name' | 'alerts' | 'lastSeenAt' | 'alertedThrough'>>,
 ): Promise<SavedSearchRow | null> {
   const [row] = await db
     .update(savedSearches)
@@ -92,6 +95,7 @@ export async function deleteOwn(db: Db, userId: string, id: number): Promise<boo
 
 const int = z.coerce.number().int()
 const IdRows = z.object({ rows: z.array(z.object({ id: int })) })
+const InstantRows = z.object({ rows: z.array(z.object({ id: int, user_id: z.string(), name: z.string() })) })
 const DigestRows = z.object({
   rows: z.array(z.object({ id: int, user_id: z.string(), name: z.string(), n: int, ids: z.array(int) })),
 })
@@ -128,10 +132,9 @@ export interface RecordedMatches {
 
 /**
  * Records the published listing as a match of every saved search it satisfies (alerts on or off: the list shows
- * every search's new cars). Four index lookups instead of a scan: searches for its brand and model, for its
- * brand with any model, and for any brand in its city or anywhere; the other filters are columns checked on the
- * rows found. A listing matched before is not counted again. Answers only the count and whether an instant
- * search is among them: a popular car matches over a thousand searches, and the approval does not need them.
+ * every search's new cars), as one row holding all their ids. Four index lookups instead of a scan: searches for
+ * its brand and model, for its brand with any model, and for any brand in its city or anywhere; the other filters
+ * are columns checked on the rows found. Searches it matched before (a listing published again) are left out.
  */
 export async function recordMatches(tx: Db, listingId: number, at: Date): Promise<RecordedMatches> {
   const result = MatchCount.parse(
@@ -151,41 +154,61 @@ export async function recordMatches(tx: Db, listingId: number, at: Date): Promis
       union all
       select s.id, s.alerts from l join saved_searches s on s.brand_id is null and s.city_id is null where ${MATCHES}
     ),
+    fresh as materialized (
+      select f.id, f.alerts from found f
+      where not exists (
+        select 1 from listing_search_matches m where m.listing_id = ${listingId} and m.search_ids @> array[f.id]
+      )
+    ),
     inserted as (
-      insert into saved_search_matches (saved_search_id, listing_id, matched_at)
-      select id, ${listingId}, ${at.toISOString()}::timestamptz from found
-      on conflict do nothing
-      returning saved_search_id
+      insert into listing_search_matches (listing_id, matched_at, search_ids)
+      select ${listingId}, ${at.toISOString()}::timestamptz, array_agg(id order by id) from fresh
+      having count(*) > 0
+      returning id
     )
-    select count(*)::int as n, coalesce(bool_or(f.alerts = 'instant'), false) as instant
-    from inserted i join found f on f.id = i.saved_search_id`),
+    select (select count(*) from fresh)::int as n,
+      coalesce((select bool_or(alerts = 'instant') from fresh), false) as instant,
+      (select count(*) from inserted)::int as rows_written`),
   )
   const row = result.rows[0]
   return { matched: row?.n ?? 0, instant: row?.instant ?? false }
 }
 
-/** The instant searches whose match of this listing has not been alerted yet. */
-export async function findInstantPending(tx: Db, listingId: number): Promise<number[]> {
-  const result = IdRows.parse(
+export interface InstantRow {
+  id: number
+  userId: string
+  name: string
+}
+
+/** The searches that want alerts at once among those this listing matched, while it is still published. */
+export async function findInstantMatches(tx: Db, listingId: number): Promise<InstantRow[]> {
+  const result = InstantRows.parse(
     await tx.execute(sql`
-    select m.saved_search_id as id from saved_search_matches m
-    join saved_searches s on s.id = m.saved_search_id and s.alerts = 'instant'
-    where m.listing_id = ${listingId} and m.alerted_at is null`),
+    select distinct s.id, s.user_id, s.name
+    from listing_search_matches m
+    cross join lateral unnest(m.search_ids) as u(id)
+    join saved_searches s on s.id = u.id and s.alerts = 'instant'
+    join listings l on l.id = m.listing_id and l.status = 'published'
+    where m.listing_id = ${listingId}`),
   )
-  return result.rows.map((r) => Number(r.id))
+  return result.rows.map((r) => ({ id: Number(r.id), userId: r.user_id, name: r.name }))
 }
 
 /**
- * The next page of daily searches due a digest (pending matches, no alert for 23 hours), after `afterId`.
- * 23 rather than 24 hours, so an hourly run that drifts a few seconds still sends once a day.
+ * The next page of daily searches due a digest (a match after the last one alerted, up to `upTo`, and no alert for
+ * 23 hours), after `afterId`. 23 rather than 24 hours, so an hourly run that drifts a few seconds sends once a day.
  */
-export async function findDueDigests(db: Db, afterId: number, limit: number, at: Date): Promise<number[]> {
+export async function findDueDigests(db: Db, afterId: number, limit: number, at: Date, upTo: Date): Promise<number[]> {
   const result = IdRows.parse(
     await db.execute(sql`
     select s.id from saved_searches s
     where s.id > ${afterId} and s.alerts = 'daily'
       and (s.last_alert_at is null or s.last_alert_at < ${at.toISOString()}::timestamptz - interval '23 hours')
-      and exists (select 1 from saved_search_matches m where m.saved_search_id = s.id and m.alerted_at is null)
+      and exists (
+        select 1 from listing_search_matches m
+        where m.search_ids @> array[s.id] and m.matched_at > s.alerted_through
+          and m.matched_at <= ${upTo.toISOString()}::timestamptz
+      )
     order by s.id
     limit ${limit}`),
   )
@@ -201,26 +224,33 @@ export interface DigestRow {
 }
 
 /**
- * For a page of due searches at once: marks all their pending matches alerted, stamps `last_alert_at`, and returns
- * per search the user, name and the published cars among the matches (searches whose cars all went are left out).
+ * For a page of due searches at once: takes their matches after `alerted_through` up to `upTo`, moves
+ * `alerted_through` to `upTo` and stamps `last_alert_at`, and returns per search the user, name and the published cars
+ * among those matches (searches whose cars all went are left out). `upTo` trails the clock (the service gives it
+ * 30 s): a match is stamped with its transaction's start, so one still committing is taken by the next digest.
  */
-export async function takeDigestBatch(tx: Db, ids: number[], at: Date): Promise<DigestRow[]> {
-  const stamp = at.toISOString()
-  const list = sql.raw(`'{${ids.map((id) => Math.trunc(id)).join(',')}}'::bigint[]`)
+export async function takeDigestBatch(tx: Db, ids: number[], at: Date, upTo: Date): Promise<DigestRow[]> {
+  const list = idArray(ids)
+  const until = upTo.toISOString()
   const result = DigestRows.parse(
     await tx.execute(sql`
-    with taken as (
-      update saved_search_matches m set alerted_at = ${stamp}::timestamptz
-      where m.saved_search_id = any(${list}) and m.alerted_at is null
-      returning m.saved_search_id, m.listing_id
+    with s as (
+      select id, user_id, name, alerted_through from saved_searches where id = any(${list}) for update
+    ),
+    taken as (
+      select s.id as search_id, m.listing_id
+      from s join listing_search_matches m
+        on m.search_ids @> array[s.id] and m.matched_at > s.alerted_through and m.matched_at <= ${until}::timestamptz
     ),
     stamped as (
-      update saved_searches set last_alert_at = ${stamp}::timestamptz where id = any(${list}) returning id
+      update saved_searches set last_alert_at = ${at.toISOString()}::timestamptz, alerted_through = ${until}::timestamptz
+      where id = any(${list}) returning id
     )
-    select s.id, s.user_id, s.name, count(*) as n, (array_agg(t.listing_id order by t.listing_id desc))[1:10] as ids
+    select s.id, s.user_id, s.name, count(distinct t.listing_id) as n,
+      (array_agg(distinct t.listing_id order by t.listing_id desc))[1:10] as ids
     from taken t
     join listings l on l.id = t.listing_id and l.status = 'published'
-    join saved_searches s on s.id = t.saved_search_id
+    join s on s.id = t.search_id
     group by s.id, s.user_id, s.name`),
   )
   return result.rows.map((r) => ({

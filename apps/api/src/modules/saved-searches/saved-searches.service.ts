@@ -21,6 +21,10 @@ import * as repo from './saved-searches.repository.ts'
 
 const KEPT_KEYS = SAVED_SEARCH_FILTER_KEYS satisfies readonly (keyof ListingSearchQuery)[]
 
+/** How far the daily digest trails the clock: a match is stamped with its transaction's start, and one still
+ * committing when a digest runs is taken by the next. Matching takes milliseconds; 30 s is ample. */
+const DIGEST_SETTLE_MS = 30_000
+
 /** The filters as catalogue query values; defaults and unticked boxes are left out. */
 export function filtersToQuery(q: ListingSearchQuery): Record<string, string> {
   const out: Record<string, string> = {}
@@ -159,7 +163,8 @@ export function createSavedSearchesService({
     async updateSavedSearch(u: Pick<SessionUser, 'id'>, id: number, body: UpdateSavedSearchBody): Promise<SavedSearch> {
       const row = await repo.updateOwn(db, u.id, id, {
         ...(body.name === undefined ? {} : { name: body.name }),
-        ...(body.alerts === undefined ? {} : { alerts: body.alerts }),
+        // From now on: cars it was told of at once (or not at all) are not gathered into a first digest.
+        ...(body.alerts === undefined ? {} : { alerts: body.alerts, alertedThrough: new Date() }),
       })
       if (!row) throw new SavedSearchNotFoundError(id)
       const counts = await repo.countNewMatches(db, [id])
@@ -191,18 +196,15 @@ export function createSavedSearchesService({
     },
 
     /**
-     * The at-once alerts for a listing's matches: every instant search with that match still pending has its
-     * pending matches taken and stamped in one statement, then one insert queues all their alerts. A retried
-     * job finds the matches already taken and sends nothing twice.
+     * The at-once alerts for a listing: every instant search it matched gets one alert about it, all queued by one
+     * insert. Keyed by search and listing, so a retried job delivers nothing twice.
      */
     async sendInstantAlerts(listingId: number): Promise<number> {
       return db.transaction(async (tx) => {
-        const at = new Date()
-        const instant = await repo.findInstantPending(tx, listingId)
-        const due = instant.length === 0 ? [] : await repo.takeDigestBatch(tx, instant, at)
+        const instant = await repo.findInstantMatches(tx, listingId)
         await jobs.sendMany(
           'alert',
-          due.map((r) => ({
+          instant.map((r) => ({
             key: `search:${r.id}:listing:${listingId}`,
             userId: r.userId,
             alert: {
@@ -210,13 +212,13 @@ export function createSavedSearchesService({
               savedSearchId: r.id,
               name: r.name,
               path: '',
-              count: r.count,
-              listingIds: r.listingIds,
+              count: 1,
+              listingIds: [listingId],
             },
           })),
           { tx },
         )
-        return due.length
+        return instant.length
       })
     },
 
@@ -224,15 +226,17 @@ export function createSavedSearchesService({
      * The daily digest: every daily search with pending matches and no alert for a day gets one alert with the
      * number of new cars. Pages of `batch` searches, one transaction each (matches marked, alert queued).
      */
-    async sendDueDigests(batch = 500): Promise<number> {
+    async sendDueDigests(batch = 500, now = new Date()): Promise<number> {
       let after = 0
       let sent = 0
       for (;;) {
-        const at = new Date()
-        const ids = await repo.findDueDigests(db, after, batch, at)
+        const at = now
+        // Matches are stamped with their transaction's start: one still committing is left for the next digest.
+        const upTo = new Date(at.getTime() - DIGEST_SETTLE_MS)
+        const ids = await repo.findDueDigests(db, after, batch, at, upTo)
         if (ids.length === 0) return sent
         await db.transaction(async (tx) => {
-          const rows = await repo.takeDigestBatch(tx, ids, at)
+          const rows = await repo.takeDigestBatch(tx, ids, at, upTo)
           const hour = at.toISOString().slice(0, 13)
           await jobs.sendMany(
             'alert',
