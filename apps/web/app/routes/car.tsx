@@ -75,6 +75,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     { id, modelId: car.model.id, brandId: car.brand.id, bodyType: car.bodyType, priceKzt: car.priceKzt },
     locale,
   )
+  const seo = buildCarSeo(car, publicUrl, locale)
   cacheForGuests(context, GUEST_PAGE_SECONDS.car, [
     pageTags.listing(id),
     ...similar.results.map((s) => pageTags.listing(s.id)),
@@ -83,7 +84,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     kind: 'car' as const,
     car,
     similar: similar.results,
-    seo: buildCarSeo(car, publicUrl, locale),
+    seo,
+    // Built here: the tags' code stays on the server (the car page's first-load JS is at its budget).
+    social: socialMeta({ ...seo, url: seo.canonical, type: 'product' }),
     credit: car.status === 'published' ? services.valuation.getCreditProgrammes() : null,
     today: new Date().toISOString().slice(0, 10),
   })
@@ -131,7 +134,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return [
     { title: `${seo.title} | Tulpar Auto` },
     { tagName: 'link', rel: 'canonical', href: seo.canonical },
-    ...socialMeta({ ...seo, url: seo.canonical, type: 'product' }),
+    ...loaderData.social,
     { 'script:ld+json': seo.jsonLd },
   ]
 }
