@@ -94,20 +94,36 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   }
 }
 
+/**
+ * PostgreSQL settings of the embedded database (passed at every start, so older data folders get them too).
+ * PGlite runs inside this process's WebAssembly memory, which grows to the most PostgreSQL ever used and never
+ * shrinks, so what it may use is what the demo costs for as long as it runs. Data files are real files on disk
+ * (the operating system caches them outside the process), so a small buffer pool costs little speed: the
+ * 128 MB pool initdb chose kept 155 MB of WebAssembly memory resident after 100 page loads, 16 MB keeps 33 MB;
+ * the pages' CPU time did not change measurably (docs/performance.md).
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: '16MB',
+}
+
 async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Promise<Database> {
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ]
   let releaseLock = () => {}
   let client: PGlite
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true })
     releaseLock = acquireLock(join(dataDir, 'pglite.lock'))
     try {
-      client = await PGlite.create(join(dataDir, 'pg'))
+      client = await PGlite.create(join(dataDir, 'pg'), { startParams })
     } catch (error) {
       releaseLock()
       throw error
     }
   } else {
-    client = await PGlite.create(loadDataDir ? { loadDataDir } : {})
+    client = await PGlite.create(loadDataDir ? { loadDataDir, startParams } : { startParams })
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
