@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import { type Database, openDatabase } from './db/client.ts'
 import { listings } from './db/schema.ts'
-import { seedDemo } from './db/seed/demo/index.ts'
+import { restorePendingIndexes, seedDemo } from './db/seed/demo/index.ts'
 import { seedReference } from './db/seed/seed-reference.ts'
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit.ts'
 import { createDelivery } from './modules/delivery/index.ts'
@@ -100,6 +100,13 @@ export async function prepareDatabase(
     let phase = performance.now()
     await database.migrate(config.migrationsDir)
     log.info(phaseDone(phase), 'migrations applied')
+    const restored = await restorePendingIndexes(database)
+    if (restored > 0)
+      log.warn(
+        { indexes: restored },
+        'the last demo data load was stopped half-way: its indexes are made again, but the demo data may be ' +
+          'incomplete (stop the server and delete the data folder to load it again)',
+      )
     phase = performance.now()
     await installJobQueues(database, config.databaseUrl)
     log.info(phaseDone(phase), 'job queues ready')
