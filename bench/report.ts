@@ -191,7 +191,7 @@ export function rows(r: BenchResults): Row[] {
       const p = run.afterPages
       add(
         `Embedded demo: resident memory after ${p.pages} page loads (home, catalogue, car pages and their photos; ${p.requests} requests), ${name}`,
-        `${fmt(p.rssMb)} MB (peak ${fmt(p.peakMb)} MB; page median ${p.pageMsMedian} ms)`,
+        `${fmt(p.rssMb)} MB (peak ${fmt(p.peakMb)} MB; page median ${p.pageMsMedian} ms, ${p.cpuMsPerPage} ms of CPU)`,
         '<= 400 MB',
         p.rssMb <= 400,
       )

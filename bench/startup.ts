@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -40,6 +40,8 @@ export interface PageLoads {
   requests: number
   pageMsMedian: number
   pageMsMax: number
+  /** The server's CPU time per page load (with its photos): steadier than wall time on a shared machine. */
+  cpuMsPerPage: number
   /** Resident memory after the page loads, MB. */
   rssMb: number
   /** Highest resident memory of the process so far (VmHWM), MB. */
@@ -82,6 +84,18 @@ function memoryOf(pid: number | undefined): Memory {
   }
 }
 
+/** CPU time the process has used so far (user + system, Linux `/proc/<pid>/stat`), ms. */
+function cpuMsOf(pid: number | undefined): number {
+  if (!pid) return 0
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in ticks of 10 ms.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return 0
+  }
+}
+
 interface Embedded {
   child: ChildProcess
   /** Milliseconds from spawn to the first 200 of /api/readyz. */
@@ -93,10 +107,12 @@ interface Embedded {
 function startEmbedded(dataDir: string, port: number, listings: number | undefined): Embedded {
   const started = performance.now()
   const spawnedAt = Date.now()
-  const child = spawn(process.execPath, ['apps/web/server.ts'], {
+  // Started as `npm run demo` starts it (scripts/lib/env.sh: its Node flags and malloc settings), with this Node.
+  const child = spawn('bash', ['-c', 'source scripts/lib/env.sh && exec_demo_server'], {
     cwd: new URL('..', import.meta.url).pathname,
     env: {
       ...process.env,
+      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -188,10 +204,20 @@ function pageMix(cards: Card[], count: number): string[] {
   return paths
 }
 
-/** The photo URLs a page shows (`src` of its images and the first candidate of each `srcset`). */
-function imagesOf(html: string): string[] {
+/**
+ * The photos a browser fetches for a page: for each `<picture>` the first candidate of its first source (AVIF,
+ * the card or gallery size; Chromium takes AVIF), and any other `<img>`. Lazy images count too, so this is a
+ * little more than a browser fetches before scrolling.
+ */
+export function imagesOf(html: string): string[] {
   const urls = new Set<string>()
-  for (const m of html.matchAll(/<img\b[^>]*?\ssrc="(\/media\/[^"]+)"/g)) if (m[1]) urls.add(m[1])
+  for (const m of html.matchAll(/<picture>(.*?)<\/picture>/gs)) {
+    const first =
+      /<source[^>]*?srcSet="([^" ,]+)/i.exec(m[1] ?? '')?.[1] ?? /<img[^>]*?\ssrc="([^"]+)"/.exec(m[1] ?? '')?.[1]
+    if (first?.startsWith('/media/')) urls.add(first)
+  }
+  const outside = html.replace(/<picture>.*?<\/picture>/gs, '')
+  for (const m of outside.matchAll(/<img\b[^>]*?\ssrc="(\/media\/[^"]+)"/g)) if (m[1]) urls.add(m[1])
   return [...urls]
 }
 
@@ -238,7 +264,9 @@ async function measureRun(dataDir: string, port: number, options: StartupOptions
     const readyMs = await server.ready
     const atReady = memoryOf(server.child.pid)
     const phases = [...server.phases]
+    const cpuBefore = cpuMsOf(server.child.pid)
     const loaded = await loadPageMix(`http://127.0.0.1:${port}`, options.pages ?? 100)
+    const cpuMs = cpuMsOf(server.child.pid) - cpuBefore
     const after = memoryOf(server.child.pid)
     const sorted = [...loaded.ms].sort((a, b) => a - b)
     return {
@@ -251,6 +279,7 @@ async function measureRun(dataDir: string, port: number, options: StartupOptions
         requests: loaded.requests,
         pageMsMedian: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0),
         pageMsMax: Math.round(sorted.at(-1) ?? 0),
+        cpuMsPerPage: Math.round((cpuMs / Math.max(1, loaded.ms.length)) * 10) / 10,
         rssMb: after.rssMb,
         peakMb: after.hwmMb,
       },
@@ -264,7 +293,8 @@ function describeRun(name: string, run: StartRun): string[] {
   const p = run.afterPages
   return [
     `${name}: ready in ${run.readyMs} ms, peak ${run.peakToReadyMb} MB, ${run.readyRssMb} MB at ready; after ` +
-      `${p.pages} pages (${p.requests} requests, median ${p.pageMsMedian} ms): ${p.rssMb} MB, peak ${p.peakMb} MB`,
+      `${p.pages} pages (${p.requests} requests, median ${p.pageMsMedian} ms, ${p.cpuMsPerPage} ms of CPU each): ` +
+      `${p.rssMb} MB, peak ${p.peakMb} MB`,
     ...run.phases.map(
       (m) =>
         `  ${String(m.atMs).padStart(6)} ms ${String(m.rssMb).padStart(5)} MB  ${m.message}${m.ms === undefined ? '' : ` (${m.ms} ms)`}`,
