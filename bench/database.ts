@@ -1,8 +1,9 @@
 import { cpus, totalmem } from 'node:os'
 import pg from 'pg'
 import { openDatabase } from '../apps/api/src/db/client.ts'
-import { seedDemo } from '../apps/api/src/db/seed/demo/index.ts'
+import { SEED_STAGE_NAMES, seedDemo } from '../apps/api/src/db/seed/demo/index.ts'
 import { seedReference } from '../apps/api/src/db/seed/seed-reference.ts'
+import { createProgress } from '../apps/api/src/lib/progress.ts'
 
 /*
  * The benchmark's own PostgreSQL database. It has a fixed name so `--skip-seed` can reuse the last load;
@@ -45,7 +46,15 @@ export async function recreateAndSeed(listings: number, log: (m: string) => void
     await database.migrate(MIGRATIONS)
     await seedReference(database.db)
     const started = performance.now()
-    const result = await seedDemo(database, { listings, media: null, onProgress: (m) => log(`  ${m}`) })
+    // A bar on a terminal; in a log (or CI) a line every few seconds.
+    const progress = createProgress({ stream: process.stdout, title: '  load', log: (line) => log(line) })
+    const result = await seedDemo(database, {
+      listings,
+      media: null,
+      onProgress: (_message, step) =>
+        progress.update(SEED_STAGE_NAMES[step.stage], step.done, step.total, step.detail ? `(${step.detail})` : ''),
+    })
+    progress.end()
     const seconds = (performance.now() - started) / 1000
     // A fresh bulk load has no statistics and no visibility map: without this the first minutes of a run
     // measure autovacuum, and index-only scans are not possible. Production tables get the same from autovacuum.

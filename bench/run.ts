@@ -34,6 +34,8 @@ embedded demo's start-up. Prints a table and adds a dated section to docs/perfor
   --seconds S       duration of each autocannon run (default 15)
   --explain-seconds S  time for EXPLAIN ANALYZE; later mix queries are only planned (default 120)
   --no-write        do not touch docs/performance.md
+
+BENCH_PORT=N puts the servers on ports N, N+1 and N+2 (default 3307), to run beside another benchmark.
 `
 
 const PARTS = [
@@ -52,7 +54,10 @@ const PARTS = [
 type Part = (typeof PARTS)[number]
 const SERVER_PARTS: Part[] = ['search', 'detail', 'ssr', 'sitemap', 'weight', 'lighthouse']
 // 3306 is MySQL's port (a MariaDB listens there on these machines); the embedded server runs after the main one stopped.
-const PORTS = { server: 3307, hello: 3308, chromium: 3309, embedded: 3307 }
+// BENCH_PORT moves all of them (base, +1, +2; the embedded demo on the base), so runs can go side by side.
+const PORT_BASE = Number(process.env.BENCH_PORT ?? 3307)
+if (!Number.isInteger(PORT_BASE) || PORT_BASE < 1024 || PORT_BASE > 65_000) throw new Error('BENCH_PORT must be a port')
+const PORTS = { server: PORT_BASE, hello: PORT_BASE + 1, chromium: PORT_BASE + 2, embedded: PORT_BASE }
 
 const { values } = parseArgs({
   options: {
@@ -284,8 +289,7 @@ if (runs('hello')) {
 
 if (runs('startup')) {
   section('embedded demo start-up (PGlite)')
-  results.startup = await benchStartup(PORTS.embedded)
-  log(JSON.stringify(results.startup))
+  results.startup = await benchStartup({ port: PORTS.embedded, log })
 }
 
 results.totalSeconds = (performance.now() - started) / 1000

@@ -7,4 +7,4 @@ source scripts/lib/env.sh
 ensure_node24
 ensure_deps
 npm run build
-exec npm start
+exec_demo_server

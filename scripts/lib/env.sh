@@ -52,6 +52,28 @@ ensure_deps() {
   fi
 }
 
+# The embedded demo's server process, as demo.sh runs it and bench/startup.ts measures it (docs/operations.md,
+# "The embedded demo"). Node itself, not `npm start`: npm would stay behind as the server's parent, another
+# 60 MB. The preload starts preparing the embedded database (on a first start, the demo seed) in a worker thread
+# while the app's modules load (apps/api/src/db/embedded-start.ts). The other settings bound how much memory the
+# process keeps that it no longer uses, for a laptop rather than a server (measured in docs/performance.md):
+#  - V8's young generation stays at 2 x 8 MB (on a machine with plenty of memory V8 grows it to 2 x 64 MB and
+#    keeps that), and the old generation is collected when it grew by a fifth, not by up to four times.
+#  - glibc keeps one malloc arena and hands back free memory: blocks from 32 KB are mapped and unmapped on their
+#    own, and more than 128 KB free at the top of the heap is returned. By default every thread that allocates
+#    (V8 compiling PGlite's WebAssembly, libuv's pool, libvips) gets an arena, and they held 60-250 MB of freed
+#    memory, most of it left by V8's optimising compiler (600 MB at its peak for PostgreSQL's SQL parser).
+# PostgreSQL (DATABASE_URL set) servers are started as `node apps/web/server.ts` with V8's and glibc's defaults.
+DEMO_NODE_FLAGS=(
+  --max-semi-space-size=8
+  --heap-growing-percent=20
+  --import ./apps/api/src/db/embedded-start.early.ts
+)
+exec_demo_server() {
+  MALLOC_ARENA_MAX=1 MALLOC_TRIM_THRESHOLD_=131072 MALLOC_MMAP_THRESHOLD_=32768 \
+    exec node "${DEMO_NODE_FLAGS[@]}" apps/web/server.ts "$@"
+}
+
 ensure_chromium() {
   if command -v chromium >/dev/null 2>&1; then return 0; fi
   echo "==> Installing Debian's Chromium"

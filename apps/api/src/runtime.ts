@@ -1,17 +1,16 @@
-import { count } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import { type Database, openDatabase } from './db/client.ts'
+import { startEmbeddedDatabase } from './db/embedded-start.ts'
+import { phaseDone, prepareDatabase } from './db/prepare.ts'
 import { openReadReplica, type ReadReplica } from './db/replica.ts'
-import { listings } from './db/schema.ts'
-import { seedDemo } from './db/seed/demo/index.ts'
-import { seedReference } from './db/seed/seed-reference.ts'
 import { createRateLimiter, type RateLimiter } from './lib/rate-limit.ts'
 import { createDelivery } from './modules/delivery/index.ts'
 import { ensureDemoStaff } from './modules/identity/demo-staff.ts'
-import { createJobQueue, installJobQueues, type JobQueue } from './modules/jobs/index.ts'
+import { createJobQueue, type JobQueue } from './modules/jobs/index.ts'
 import { createMediaStorage, startMediaSweep } from './modules/media/index.ts'
 import { createServices, type Services } from './services.ts'
+import { startupDisplay } from './startup-display.ts'
 import { registerJobHandlers } from './workers.ts'
 
 export interface Runtime {
@@ -23,24 +22,16 @@ export interface Runtime {
   close(): Promise<void>
 }
 
-type Log = Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>
+type Log = Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'> & { level?: string }
+
+export { prepareDatabase } from './db/prepare.ts'
 
 /**
  * Opens the database, applies migrations, loads reference data, seeds demo listings when the database
  * has none (embedded default) and wires the services. One per process.
  */
 export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
-  const primary = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-  })
-  try {
-    await prepareDatabase(primary, config, log)
-  } catch (error) {
-    await primary.close()
-    throw error
-  }
+  const primary = await openPrepared(config, log)
   // Public reads of guests' requests may go to the replica; everything else stays on the primary (decision 020).
   const replica =
     config.databaseReplicaUrl && primary.pool
@@ -104,33 +95,36 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
 }
 
 /**
- * Migrations, reference data and (when asked and the database is empty) demo listings, under the start-up lock:
- * processes starting together on a new database take turns, since migrations and the check-then-insert seeding
- * are not safe side by side.
+ * The database, migrated and with its reference data (and, on the embedded demo's first start, its demo data).
+ * PostgreSQL is prepared here; the embedded database in a worker thread (db/embedded-start.ts), which the demo's
+ * launcher starts before the app's modules load, and is then opened here ready.
  */
-export async function prepareDatabase(
-  database: Database,
-  config: Pick<Config, 'migrationsDir' | 'seedOnEmpty' | 'seedListings' | 'databaseUrl'>,
-  log: Log,
-): Promise<void> {
-  await database.withStartupLock(async () => {
-    await database.migrate(config.migrationsDir)
-    await installJobQueues(database, config.databaseUrl)
-    const reference = await seedReference(database.db)
-    if (reference.inserted) log.info('reference data loaded')
-    if (config.seedOnEmpty && config.seedListings > 0) {
-      const [row] = await database.db.select({ n: count() }).from(listings)
-      if ((row?.n ?? 0) === 0) {
-        log.info({ listings: config.seedListings }, 'seeding demo listings (first start)')
-        // Illustrations are drawn on first request (modules/media/media.routes.ts), so the first start
-        // does not spend minutes drawing all of them; `npm run db:seed` can pre-render them instead.
-        const result = await seedDemo(database, {
-          listings: config.seedListings,
-          media: null,
-          onProgress: (message) => log.info(message),
-        })
-        log.info(result, 'demo data ready')
-      }
+async function openPrepared(config: Config, log: Log): Promise<Database> {
+  if (config.databaseUrl) {
+    const opening = performance.now()
+    const database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    })
+    log.info({ kind: database.kind, ...phaseDone(opening) }, 'database opened')
+    try {
+      await prepareDatabase(database, config, log)
+    } catch (error) {
+      await database.close()
+      throw error
     }
-  })
+    return database
+  }
+  const display = startupDisplay(log)
+  let wasmModule: WebAssembly.Module
+  try {
+    wasmModule = await startEmbeddedDatabase(config).ready(display)
+  } finally {
+    display.end()
+  }
+  const opening = performance.now()
+  const database = await openDatabase({ url: null, dataDir: config.dataDir, wasmModule })
+  log.info({ kind: database.kind, ...phaseDone(opening) }, 'database handed over')
+  return database
 }

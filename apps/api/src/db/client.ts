@@ -1,4 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -52,12 +53,24 @@ export interface OpenDatabaseOptions {
   dataDir?: string | null
   /** A PGlite data dump to start from (tests clone a migrated template). */
   loadDataDir?: Blob | File
+  /** PGlite's WebAssembly, compiled already (compilePgliteModule): code compiled once serves every instance. */
+  wasmModule?: WebAssembly.Module
   poolSize?: number
+}
+
+/**
+ * Compiles PGlite's WebAssembly. A module compiled once and handed to each PGlite instance (also across worker
+ * threads) shares its machine code, including what V8 optimised while another instance ran: the parser alone
+ * costs 1.6 s and 600 MB of compiler memory to optimise.
+ */
+export async function compilePgliteModule(): Promise<WebAssembly.Module> {
+  const wasm = new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'))
+  return WebAssembly.compile(await readFile(wasm))
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10)
-  return openPglite(options.dataDir ?? null, options.loadDataDir)
+  return openPglite(options.dataDir ?? null, options.loadDataDir, options.wasmModule)
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -94,20 +107,43 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   }
 }
 
-async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Promise<Database> {
+/**
+ * PostgreSQL settings of the embedded database (passed at every start, so older data folders get them too).
+ * PGlite runs inside this process's WebAssembly memory, which grows to the most PostgreSQL ever used and never
+ * shrinks, so what it may use is what the demo costs for as long as it runs. Data files are real files on disk
+ * (the operating system caches them outside the process), so a small buffer pool costs little speed: the
+ * 128 MB pool initdb chose kept 155 MB of WebAssembly memory resident after 100
+ * page loads, 16 MB keeps 33 MB; the pages' CPU time did not change measurably (docs/performance.md).
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: '16MB',
+}
+
+async function openPglite(
+  dataDir: string | null,
+  loadDataDir?: Blob | File,
+  pgliteWasmModule?: WebAssembly.Module,
+): Promise<Database> {
+  const options = {
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
+    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
+  }
   let releaseLock = () => {}
   let client: PGlite
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true })
     releaseLock = acquireLock(join(dataDir, 'pglite.lock'))
     try {
-      client = await PGlite.create(join(dataDir, 'pg'))
+      client = await PGlite.create(join(dataDir, 'pg'), options)
     } catch (error) {
       releaseLock()
       throw error
     }
   } else {
-    client = await PGlite.create(loadDataDir ? { loadDataDir } : {})
+    client = await PGlite.create(loadDataDir ? { ...options, loadDataDir } : options)
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {

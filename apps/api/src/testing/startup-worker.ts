@@ -1,5 +1,5 @@
 import { openDatabase } from '../db/client.ts'
-import { prepareDatabase } from '../runtime.ts'
+import { prepareDatabase } from '../db/prepare.ts'
 import { MIGRATIONS } from './test-db.ts'
 
 /* One process's start-up work on the database named by the first argument (startup.int.test.ts runs three). */

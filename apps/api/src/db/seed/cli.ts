@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../../config.ts'
+import { createProgress } from '../../lib/progress.ts'
 import { createLocalDiskStorage } from '../../modules/media/index.ts'
 import { openDatabase } from '../client.ts'
-import { seedDemo } from './demo/index.ts'
+import { SEED_STAGE_NAMES, seedDemo } from './demo/index.ts'
 import { seedReference } from './seed-reference.ts'
 
 /*
@@ -27,12 +28,16 @@ try {
   await database.migrate(config.migrationsDir)
   const ref = await seedReference(database.db)
   console.log(ref.inserted ? 'reference data loaded' : 'reference data already present')
+  // A bar on a terminal, a line every few seconds elsewhere (lib/progress.ts).
+  const progress = createProgress({ stream: process.stdout, title: 'Demo data', log: (line) => console.log(line) })
   const result = await seedDemo(database, {
     listings,
     seed: Number(values.seed),
     media: values['no-photos'] ? null : createLocalDiskStorage(config.mediaDir),
-    onProgress: (message) => console.log(message),
+    onProgress: (_message, step) =>
+      progress.update(SEED_STAGE_NAMES[step.stage], step.done, step.total, step.detail ? `(${step.detail})` : ''),
   })
+  progress.end()
   console.log(JSON.stringify(result))
 } finally {
   await database.close()

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { MediaStorage } from '../../../modules/media/index.ts'
 import { refreshAllEstimates } from '../../../modules/valuation/index.ts'
 import type { Database } from '../../client.ts'
+import { withBulkLoad } from './bulk-load.ts'
 import { copyObjects, pgliteClient, resetIdentity } from './copy.ts'
 import { generateListings } from './generate.ts'
 import {
@@ -23,13 +24,32 @@ import { type GeneratedBatch, type InspectionRow, LISTING_KEYS, type PriceHistor
  * after what is already there.
  */
 
+/** Where a seed is, for a progress bar: each stage counts up to its total. */
+export interface SeedStep {
+  stage: 'owners' | 'listings' | 'estimates' | 'indexes' | 'illustrations'
+  done: number
+  total: number
+  /** What a finished stage has to say (the demo password, the rate, the deal ratings). */
+  detail?: string
+}
+
+/** How each stage is named on a progress bar. */
+export const SEED_STAGE_NAMES: Record<SeedStep['stage'], string> = {
+  owners: 'sellers',
+  listings: 'listings',
+  estimates: 'market estimates',
+  indexes: 'search indexes',
+  illustrations: 'illustrations',
+}
+
 export interface SeedDemoOptions {
   listings: number
   seed?: number
   now?: Date
   /** Where illustrations are rendered to; null skips rendering (rows still point at the keys). */
   media: MediaStorage | null
-  onProgress?: (message: string) => void
+  /** A line for a log, and where the seed is: called at least at the start and the end of every stage. */
+  onProgress?: (message: string, step: SeedStep) => void
   /** Listings generated and loaded per chunk (default 25 000). The data depends on it (each chunk has its own seed). */
   chunkSize?: number
 }
@@ -44,6 +64,11 @@ export interface SeedDemoResult {
 
 export const DEFAULT_SEED = 20260101
 const DEFAULT_CHUNK = 25_000
+/**
+ * Listings (with their photos, prices and reports) per COPY on PGlite: the progress moves in steps this size,
+ * and no piece of COPY text is larger than a few MB.
+ */
+const PGLITE_LOAD_PIECE = 2_500
 /** Chunks loading at once on PostgreSQL while the next one is generated. */
 const IN_FLIGHT_CHUNKS = 2
 /** Concurrent COPYs into `listings` on PostgreSQL: its indexes and foreign keys make the server the bottleneck. */
@@ -90,61 +115,94 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
     takenPhones: state.phones,
   })
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  await copyObjects(database, 'user', USER_KEYS, owners.map(userRow))
-  await copyObjects(
-    database,
-    'account',
-    ACCOUNT_KEYS,
-    owners.map((o) => accountRow(ownerRng, o, passwordHash)),
-  )
-  await copyObjects(database, 'profiles', PROFILE_KEYS, owners.map(profileRow))
-  progress(`owners: ${owners.length} accounts (password ${DEMO_PASSWORD})`)
-
   const registry = new IllustrationRegistry()
   let photos = 0
   let loaded = 0
-  // Generate the next chunk while the database digests the previous ones (at most `window` in flight).
-  const window = database.kind === 'postgres' ? IN_FLIGHT_CHUNKS : 1
-  const inFlight: Promise<void>[] = []
-  for (let offset = 0; offset < options.listings; offset += chunkSize) {
-    const count = Math.min(chunkSize, options.listings - offset)
-    const batch = generateListings(ref, {
-      count,
-      seed,
-      now,
-      owners,
-      firstId: state.maxListingId + 1 + offset,
-      withVinStories: state.maxListingId === 0 && offset === 0,
-    })
-    const photoRows = attachPhotos(batch, registry)
-    photos += photoRows.length
-    while (inFlight.length >= window) await inFlight.shift()
-    const load = loadBatch(database, batch, photoRows).then(() => {
-      loaded += batch.listings.length
-      const seconds = (performance.now() - started) / 1000
-      progress(`listings: ${loaded}/${options.listings} (${Math.round(loaded / seconds)}/s)`)
-    })
-    // Awaited below; marked handled now so a failure while another chunk is awaited is not "unhandled".
-    load.catch(() => {})
-    inFlight.push(load)
-  }
-  for (const load of inFlight) await load
-  await resetIdentity(database, 'listings')
-  // The listings waiting in moderation got there through their owners' publish step: record it, so the back
-  // office measures how long they wait (the queue is not empty on a fresh machine: about 2% of the listings).
-  await database.db.execute(sql`
-    insert into moderation_events (listing_id, actor_id, action, created_at)
-    select id, owner_id, 'submitted', status_changed_at from listings
-    where status = 'moderation' and id > ${state.maxListingId}`)
-  // Deal ratings (and so hot offers) exist from the first page view, not from the first periodic refresh.
-  const estimates = await refreshAllEstimates(database.db)
-  progress(`market estimates: ${JSON.stringify(estimates.byRating)}`)
+  await withBulkLoad(
+    database,
+    {
+      listingsAfterId: state.maxListingId,
+      onIndexes: (done, total) => progress(`indexes: ${done}/${total}`, { stage: 'indexes', done, total }),
+    },
+    async () => {
+      progress(`owners: 0/${owners.length}`, { stage: 'owners', done: 0, total: owners.length })
+      await copyObjects(database, 'user', USER_KEYS, owners.map(userRow))
+      await copyObjects(
+        database,
+        'account',
+        ACCOUNT_KEYS,
+        owners.map((o) => accountRow(ownerRng, o, passwordHash)),
+      )
+      await copyObjects(database, 'profiles', PROFILE_KEYS, owners.map(profileRow))
+      progress(`owners: ${owners.length} accounts (password ${DEMO_PASSWORD})`, {
+        stage: 'owners',
+        done: owners.length,
+        total: owners.length,
+        detail: `password ${DEMO_PASSWORD}`,
+      })
+
+      const listingsLoaded = (count: number) => {
+        loaded += count
+        const seconds = (performance.now() - started) / 1000
+        const rate = `${Math.round(loaded / seconds)}/s`
+        progress(`listings: ${loaded}/${options.listings} (${rate})`, {
+          stage: 'listings',
+          done: loaded,
+          total: options.listings,
+          detail: rate,
+        })
+      }
+      progress(`listings: 0/${options.listings}`, { stage: 'listings', done: 0, total: options.listings })
+      // Generate the next chunk while the database digests the previous ones (at most `window` in flight).
+      const window = database.kind === 'postgres' ? IN_FLIGHT_CHUNKS : 1
+      const inFlight: Promise<void>[] = []
+      for (let offset = 0; offset < options.listings; offset += chunkSize) {
+        const count = Math.min(chunkSize, options.listings - offset)
+        const batch = generateListings(ref, {
+          count,
+          seed,
+          now,
+          owners,
+          firstId: state.maxListingId + 1 + offset,
+          withVinStories: state.maxListingId === 0 && offset === 0,
+        })
+        const photoRows = attachPhotos(batch, registry)
+        photos += photoRows.length
+        while (inFlight.length >= window) await inFlight.shift()
+        const load =
+          database.kind === 'pglite'
+            ? loadInPieces(database, batch, photoRows, listingsLoaded)
+            : loadBatch(database, batch, photoRows).then(() => listingsLoaded(batch.listings.length))
+        // Awaited below; marked handled now so a failure while another chunk is awaited is not "unhandled".
+        load.catch(() => {})
+        inFlight.push(load)
+      }
+      for (const load of inFlight) await load
+      await resetIdentity(database, 'listings')
+      // The listings waiting in moderation got there through their owners' publish step: record it, so the back
+      // office measures how long they wait (the queue is not empty on a fresh machine: about 2% of the listings).
+      await database.db.execute(sql`
+        insert into moderation_events (listing_id, actor_id, action, created_at)
+        select id, owner_id, 'submitted', status_changed_at from listings
+        where status = 'moderation' and id > ${state.maxListingId}`)
+      // Deal ratings (and so hot offers) exist from the first page view, not from the first periodic refresh.
+      progress('market estimates: computing', { stage: 'estimates', done: 0, total: 1 })
+      const estimates = await refreshAllEstimates(database.db)
+      const { great, good } = estimates.byRating
+      progress(`market estimates: ${JSON.stringify(estimates.byRating)}`, {
+        stage: 'estimates',
+        done: 1,
+        total: 1,
+        detail: `${great.toLocaleString('en-US')} great and ${good.toLocaleString('en-US')} good deals`,
+      })
+    },
+  )
 
   let illustrations = 0
   if (options.media) {
     const refs = [...registry.used.values()]
     illustrations = await renderMissingIllustrations(options.media, refs, (done, total) =>
-      progress(`illustrations: ${done}/${total}`),
+      progress(`illustrations: ${done}/${total}`, { stage: 'illustrations', done, total }),
     )
   }
   return {
@@ -180,9 +238,40 @@ function attachPhotos(
   return rows
 }
 
-async function loadBatch(
+/** loadBatch in pieces of PGLITE_LOAD_PIECE listings, reporting each (the batch's ids are consecutive). */
+async function loadInPieces(
   database: Database,
   batch: GeneratedBatch,
+  photoRows: Record<(typeof PHOTO_KEYS)[number], unknown>[],
+  onLoaded: (listings: number) => void,
+): Promise<void> {
+  const firstId = batch.listings[0]?.id ?? 0
+  const pieceOf = (listingId: unknown) => Math.floor((Number(listingId) - firstId) / PGLITE_LOAD_PIECE)
+  const pieces = Math.ceil(batch.listings.length / PGLITE_LOAD_PIECE)
+  const split = <T>(rows: readonly T[], id: (row: T) => unknown): T[][] => {
+    const out = Array.from({ length: pieces }, (): T[] => [])
+    for (const row of rows) out[pieceOf(id(row))]?.push(row)
+    return out
+  }
+  const listingPieces = split(batch.listings, (l) => l.id)
+  const photoPieces = split(photoRows, (p) => p.listingId)
+  const pricePieces = split(batch.priceHistory, (p) => p.listingId)
+  const inspectionPieces = split(batch.inspections, (r) => r.listingId)
+  for (let i = 0; i < pieces; i++) {
+    const listings = listingPieces[i] ?? []
+    const piece = {
+      listings,
+      priceHistory: pricePieces[i] ?? [],
+      inspections: inspectionPieces[i] ?? [],
+    }
+    await loadBatch(database, piece, photoPieces[i] ?? [])
+    onLoaded(listings.length)
+  }
+}
+
+async function loadBatch(
+  database: Database,
+  batch: Omit<GeneratedBatch, 'photos'>,
   photoRows: Record<(typeof PHOTO_KEYS)[number], unknown>[],
 ): Promise<void> {
   await copyObjects(database, 'listings', LISTING_KEYS, batch.listings, { parallel: LISTING_COPY_PARALLEL })
