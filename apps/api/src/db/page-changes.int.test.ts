@@ -90,7 +90,10 @@ describe('what purges guests pages', () => {
         .update(listings)
         .set({ phoneRevealsCount: sql`${listings.phoneRevealsCount} + 1` })
         .where(eq(listings.id, car.id))
-      await t.db.update(listings).set({ priceKzt: 1_000_000, description: 'ещё черновик' }).where(eq(listings.id, draft.id))
+      await t.db
+        .update(listings)
+        .set({ priceKzt: 1_000_000, description: 'ещё черновик' })
+        .where(eq(listings.id, draft.id))
     })
     expect(tags).toEqual([])
   })
