@@ -32,8 +32,8 @@ async function redisAnswers(): Promise<boolean> {
 const available = infraAvailable(`Redis at ${REDIS_URL}`, await redisAnswers())
 const opened: RateLimiter[] = []
 function limiter() {
-  // These tests are about what Redis counts, not about its timeout: the production 50 ms is too tight when another
-  // test file's embedded database holds the same event loop (a PGlite query runs on this thread), as it did in CI.
+  // These tests are about what Redis counts, not about its timeout: the production 50 ms is too tight on CI's two
+  // cores while another worker runs embedded-database tests beside this file (two commands timed out there).
   const rl = createRedisRateLimiter(REDIS_URL, { prefix, commandTimeoutMs: 2000 })
   opened.push(rl)
   return rl
