@@ -62,3 +62,17 @@ export async function newContextWithCity(
   await context.addInitScript((id) => window.localStorage.setItem('cityId', id), cityId)
   return context
 }
+
+/** Signs in by the API with an email and password; answers the session cookie's value. */
+export async function sessionCookie(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  })
+  if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`)
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tulpar.session_token='))
+  const value = cookie?.split(';')[0]?.split('=').slice(1).join('=')
+  if (!value) throw new Error('no session cookie')
+  return value
+}

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchChromium, PHONE, watchConsole } from './browser.ts'
+import { launchChromium, PHONE, sessionCookie, watchConsole } from './browser.ts'
 
 /*
  * Issue 15: guests' pages come from the page cache (decision 019) and are never stale for long. A change the owner
@@ -17,24 +17,6 @@ beforeAll(async () => {
   browser = await launchChromium()
 })
 afterAll(() => browser?.close())
-
-async function sessionCookie(email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  })
-  expect(res.status).toBe(200)
-  const value = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('tulpar.session_token='))
-    ?.split(';')[0]
-    ?.split('=')
-    .slice(1)
-    .join('=')
-  if (!value) throw new Error('no session cookie')
-  return value
-}
 
 const guest = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip', ...headers } })
@@ -53,7 +35,7 @@ async function msUntilRendered(path: string): Promise<{ ms: number; body: string
 
 describe('guest page cache', () => {
   test("the owner's price change and sale reach guests within a second; signed-in pages are never cached", async () => {
-    const seller = await sessionCookie('seller11@demo.tulpar.kz')
+    const seller = await sessionCookie(baseUrl, 'seller11@demo.tulpar.kz', DEMO_PASSWORD)
     const auth = { cookie: `tulpar.session_token=${seller}`, origin: baseUrl }
     const mine = (await (await fetch(`${baseUrl}/api/listings/`, { headers: auth })).json()) as {
       results: { id: number; status: string }[]

@@ -160,6 +160,7 @@ export async function recordMatches(tx: Db, listingId: number, at: Date): Promis
         select 1 from listing_search_matches m where m.listing_id = ${listingId} and m.search_ids @> array[f.id]
       )
     ),
+    -- A data-modifying CTE runs whether or not the final select reads it.
     inserted as (
       insert into listing_search_matches (listing_id, matched_at, search_ids)
       select ${listingId}, ${at.toISOString()}::timestamptz, array_agg(id order by id) from fresh
@@ -167,8 +168,7 @@ export async function recordMatches(tx: Db, listingId: number, at: Date): Promis
       returning id
     )
     select (select count(*) from fresh)::int as n,
-      coalesce((select bool_or(alerts = 'instant') from fresh), false) as instant,
-      (select count(*) from inserted)::int as rows_written`),
+      coalesce((select bool_or(alerts = 'instant') from fresh), false) as instant`),
   )
   const row = result.rows[0]
   return { matched: row?.n ?? 0, instant: row?.instant ?? false }
