@@ -11,7 +11,7 @@ const USAGE = `node bench/cluster.ts [options]   (npm run bench:cluster)
 
 Starts the cluster (scripts/cluster.sh: nginx, two app processes, the PostgreSQL primary and its streaming
 replica, Redis, s3rver) on its own small database (tulpar_cluster, CLUSTER_LISTINGS listings, default 20,000),
-and measures the search API under autocannon load at --connections:
+and measures the search API under load (wrk, else autocannon: bench/http.ts) at --connections:
   1. one process alone on the primary (today's single-process deployment, no nginx, no replica)
   3. the cluster through nginx (1 and 3 alternate, --rounds times)
   4. the cluster through nginx while one app process is killed with SIGKILL and started again
@@ -63,7 +63,7 @@ const section = (m: string) => log(`\n== ${m}`)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const since = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`
 
-/** Runs scripts/cluster.sh without blocking the event loop (autocannon runs in this process). */
+/** Runs scripts/cluster.sh without blocking the event loop (autocannon, when it makes the load, runs in this process). */
 function cluster(...args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     // The same log level as bench/servers.ts gives the single process: the comparison is of equals.

@@ -6,7 +6,7 @@ import { createRng } from '../apps/api/src/db/seed/demo/random.ts'
 import { benchAlerts } from './alerts.ts'
 import { benchDatabaseUrl, describeExisting, machineInfo, recreateAndSeed } from './database.ts'
 import { explainMix } from './explain.ts'
-import { load, sequentialLatency } from './http.ts'
+import { load, loadGenerator, sequentialLatency } from './http.ts'
 import { runLighthouse, startChromium } from './lighthouse.ts'
 import { buildMix, describeMix, drawSequence } from './mix.ts'
 import { measurePageWeight, warmPageMedia } from './page-weight.ts'
@@ -36,6 +36,8 @@ embedded demo's start-up. Prints a table and adds a dated section to docs/perfor
   --no-write        do not touch docs/performance.md
 
 BENCH_PORT=N puts the servers on ports N, N+1 and N+2 (default 3307), to run beside another benchmark.
+Load is made by wrk (apt-get install wrk) when it is installed, else by autocannon; BENCH_LOAD=autocannon forces
+the latter (bench/http.ts says why the two are not comparable on two cores).
 `
 
 const PARTS = [
@@ -103,7 +105,12 @@ const results: BenchResults = {
   mixDescription: describeMix(pool),
   mixQueries: pool.length,
   notes: [],
+  loadGenerator: loadGenerator(),
 }
+if (results.loadGenerator === 'autocannon')
+  results.notes.push(
+    'Load made by autocannon (wrk is not installed: `apt-get install wrk`): on two cores it takes a core of its own, and figures are not comparable with wrk runs.',
+  )
 
 const needsDatabase = [...parts].some((p) => p !== 'startup')
 if (runs('seed')) {
@@ -182,14 +189,25 @@ if (SERVER_PARTS.some(runs)) {
     }
     if (runs('detail')) {
       section(`car detail API: concurrency 32 for ${seconds} s`)
+      // An unknown cookie skips the guest cache (as a signed-in request would): the database answers every time.
       results.detail = await cpuMsPerRequest(server.child.pid, () =>
+        load(
+          server.url,
+          ids.map((id) => `/api/cars/${id}/`),
+          { connections: 32, seconds, headers: { cookie: 'bench=uncached' } },
+        ),
+      )
+      log(JSON.stringify(results.detail))
+      await settleAfter('the car detail API')
+      section(`car detail API for guests (guest cache, ${ids.length} cars): concurrency 32 for ${seconds} s`)
+      results.detailGuests = await cpuMsPerRequest(server.child.pid, () =>
         load(
           server.url,
           ids.map((id) => `/api/cars/${id}/`),
           { connections: 32, seconds },
         ),
       )
-      log(JSON.stringify(results.detail))
+      log(JSON.stringify(results.detailGuests))
     }
     if (runs('ssr')) {
       // As browsers ask (compressed). An unknown cookie makes a guest's request skip the page cache (decision 019):
@@ -282,6 +300,10 @@ if (runs('hello')) {
   try {
     results.hello = await load(hello.url, ['/hello'], { connections: 32, seconds })
     log(JSON.stringify(results.hello))
+    if (results.loadGenerator === 'wrk') {
+      results.helloAutocannon = await load(hello.url, ['/hello'], { connections: 32, seconds, generator: 'autocannon' })
+      log(`autocannon: ${JSON.stringify(results.helloAutocannon)}`)
+    }
   } finally {
     await hello.stop()
   }

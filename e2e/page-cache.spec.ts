@@ -60,6 +60,20 @@ describe('guest page cache', () => {
     expect((await guest(path, { cookie: 'locale=kk' })).headers.get('x-cache')).toBe('HIT')
     await msUntilRendered(list)
     expect((await guest(list)).headers.get('x-cache')).toBe('HIT')
+    // The car's details in the API (the app's car screen) are kept for guests too, per language asked for.
+    const api = `/api/cars/${car.id}/`
+    await (await guest(api)).arrayBuffer() // kept now if it was not yet (it was read above)
+    const apiHit = await guest(api)
+    expect(apiHit.headers.get('x-cache')).toBe('HIT')
+    expect(apiHit.headers.get('vary')).toBe('accept-encoding, accept-language')
+    expect((await guest(api, { 'accept-language': 'en-GB,en;q=0.9' })).headers.get('x-cache')).toBe('MISS')
+    const en = await guest(api, { 'accept-language': 'en-GB,en;q=0.9' })
+    expect(en.headers.get('x-cache')).toBe('HIT')
+    expect(((await en.json()) as { city: { name: string } }).city.name).not.toBe(
+      ((await apiHit.json()) as { city: { name: string } }).city.name,
+    )
+    // A signed-in reader of the API gets the database's answer, never a kept one.
+    expect((await fetch(`${baseUrl}${api}`, { headers: { cookie: auth.cookie } })).headers.get('x-cache')).toBeNull()
 
     // Signed in: rendered for them, personal, and never put in or taken from the cache.
     const own = await fetch(`${baseUrl}${path}`, { headers: { cookie: auth.cookie } })
@@ -79,6 +93,9 @@ describe('guest page cache', () => {
     expect(fresh.ms).toBeLessThan(1000)
     expect(fresh.body).toContain(String(newPrice))
     expect((await msUntilRendered(list)).ms).toBeLessThan(1000)
+    const freshApi = await msUntilRendered(api)
+    expect(freshApi.ms).toBeLessThan(1000)
+    expect((JSON.parse(freshApi.body) as { priceKzt: number }).priceKzt).toBe(newPrice)
 
     // Sold: guests see it at once.
     const sold = await fetch(`${baseUrl}/api/listings/${car.id}/sold/`, { method: 'POST', headers: auth })
@@ -92,8 +109,13 @@ describe('guest page cache', () => {
     const cars = (await (await fetch(`${baseUrl}/api/cars/?page=3`)).json()) as { results: { id: number }[] }
     const id = cars.results[0]?.id
     if (!id) throw new Error('no car to look at')
+    // The count as stored (a guest's API answer may be up to a minute old: counters do not purge it).
     const views = async () =>
-      ((await (await fetch(`${baseUrl}/api/cars/${id}/`)).json()) as { viewsCount: number }).viewsCount
+      (
+        (await (await fetch(`${baseUrl}/api/cars/${id}/`, { headers: { cookie: 'e2e=fresh' } })).json()) as {
+          viewsCount: number
+        }
+      ).viewsCount
     // Someone else's visit (the same browser kind, the same city) fills the cache.
     await guest(`/cars/${id}`, { 'accept-encoding': 'gzip, deflate, br, zstd', cookie: 'city=1' })
     const before = await views()

@@ -1,8 +1,10 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import Fastify from 'fastify'
 import { describe, expect, test } from 'vitest'
-import { guestPageKey, isPagePath, PageCache, pagePolicyOf, registerPageCache } from './page-cache.ts'
+import { cachedPageDoor, guestPageKey, isPagePath, PageCache, pagePolicyOf, registerPageCache } from './page-cache.ts'
 
 const entry = (key: string, body: string, tags: string[], expiresAt = Number.MAX_SAFE_INTEGER) => ({
   key,
@@ -60,6 +62,21 @@ describe('which requests may use it', () => {
     )
     expect(guestPageKey(req('/auto', { 'accept-encoding': 'gzip' }))).toBe('gzip|||/auto')
     expect(guestPageKey(req('/', { cookie: 'tulpar_vid=abcdefghijklmnop' }))).toBe('identity|||/')
+  })
+
+  test("a car's details in the API are keyed by the language asked for; other API reads never use it", () => {
+    expect(guestPageKey(req('/api/cars/5/', { 'accept-language': 'kk-KZ,kk;q=0.9' }))).toBe(
+      'identity|api:kk||/api/cars/5/',
+    )
+    // `?lang=` wins over the header; the language cookie of pages plays no part.
+    expect(guestPageKey(req('/api/cars/5/?lang=en', { 'accept-language': 'kk', cookie: 'locale=ru' }))).toBe(
+      'identity|api:en||/api/cars/5/?lang=en',
+    )
+    expect(guestPageKey(req('/api/cars/5', { 'accept-encoding': 'br' }))).toBe('br|api:ru||/api/cars/5')
+    expect(guestPageKey(req('/api/cars/'))).toBeNull()
+    expect(guestPageKey(req('/api/cars/5/similar/'))).toBeNull()
+    expect(guestPageKey(req('/api/listings/5/'))).toBeNull()
+    expect(guestPageKey(req('/api/cars/5/', { cookie: 'tulpar.session_token=abc' }))).toBeNull()
   })
 
   test('a session, a bearer token, any other cookie, a post or a non-page never use it', () => {
@@ -139,5 +156,59 @@ describe('in a server', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => app.inject('/page/1')))
     expect(new Set(answers.map((a) => a.body)).size).toBe(1)
     expect(renders()).toBe(1)
+  })
+})
+
+describe('the front door (hits answered before Fastify)', () => {
+  test('serves a stored page with its headers, length and age; anything else goes on', async () => {
+    const cache = new PageCache(1_000_000)
+    cache.set({
+      key: 'identity|||/cars/1',
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'x-frame-options': 'DENY', vary: 'accept-encoding' },
+      body: Buffer.from('<p>car 1</p>'),
+      tags: ['listing:1'],
+      expiresAt: Number.MAX_SAFE_INTEGER,
+    })
+    const door = cachedPageDoor(cache)
+    const server = createServer((request, response) => {
+      if (!door(request, response)) response.end('went on')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const hit = await fetch(`${base}/cars/1`, {
+        headers: { 'accept-encoding': 'identity', 'x-request-id': 'edge-12345678' },
+      })
+      expect(await hit.text()).toBe('<p>car 1</p>')
+      expect(hit.headers.get('x-cache')).toBe('HIT')
+      expect(hit.headers.get('x-frame-options')).toBe('DENY')
+      expect(hit.headers.get('content-length')).toBe('12')
+      expect(hit.headers.get('age')).toBe('0')
+      expect(hit.headers.get('x-request-id')).toBe('edge-12345678')
+      const head = await fetch(`${base}/cars/1`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } })
+      expect(head.headers.get('x-cache')).toBe('HIT')
+      expect(await head.text()).toBe('')
+      // Another encoding, a session, a post or a page not stored: on to Fastify, and no miss counted here.
+      const before = cache.stats()
+      expect(await (await fetch(`${base}/cars/1`, { headers: { 'accept-encoding': 'gzip' } })).text()).toBe('went on')
+      expect(
+        await (
+          await fetch(`${base}/cars/1`, {
+            headers: { 'accept-encoding': 'identity', cookie: 'tulpar.session_token=s' },
+          })
+        ).text(),
+      ).toBe('went on')
+      expect(
+        await (await fetch(`${base}/cars/1`, { method: 'POST', headers: { 'accept-encoding': 'identity' } })).text(),
+      ).toBe('went on')
+      expect(cache.stats().misses).toBe(before.misses)
+      cache.purge(['listing:1'])
+      expect(await (await fetch(`${base}/cars/1`, { headers: { 'accept-encoding': 'identity' } })).text()).toBe(
+        'went on',
+      )
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

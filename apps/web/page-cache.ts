@@ -1,6 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import { GUEST_API_PATHS, pickLocale, requestIdOf } from '@tulpar/api'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
 
@@ -63,6 +65,13 @@ export class PageCache {
     this.entries.set(key, entry)
     this.counters.hits++
     return entry
+  }
+
+  /** A live entry counted as a hit, or undefined and nothing counted (the front door's look-up: a miss goes on). */
+  peek(key: string): Entry | undefined {
+    const entry = this.entries.get(key)
+    if (!entry || entry.expiresAt <= this.now()) return undefined
+    return this.get(key)
   }
 
   set(entry: Omit<Entry, 'storedAt'>): void {
@@ -130,6 +139,7 @@ const GUEST_COOKIES = new Set(['locale', 'city', 'tulpar_vid'])
 /** Headers of an answer that belong to that one request, never replayed from the cache. */
 const PER_REQUEST_HEADERS = new Set([
   'x-request-id',
+  'content-length',
   'set-cookie',
   'date',
   'connection',
@@ -167,21 +177,37 @@ export function isPagePath(path: string): boolean {
   return !last.includes('.') || last.endsWith('.data')
 }
 
-/** The cache key of a guest's page request, or null when the request must not use the cache. */
-export function guestPageKey(request: Pick<FastifyRequest, 'method' | 'url' | 'headers'>): string | null {
+/** The language an API answer is in: `?lang=`, then Accept-Language (as the API picks it, lib/locale.ts). */
+function apiLocaleOf(url: string, acceptLanguage: string | undefined): string {
+  const query = url.indexOf('?')
+  const lang = query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get('lang')
+  return pickLocale(lang, acceptLanguage)
+}
+
+/**
+ * The cache key of a guest's request, or null when the request must not use the cache: pages, and the few API
+ * reads whose route keeps guests' answers (GUEST_API_PATHS: a car's details, asked for by every app and page view).
+ */
+export function guestPageKey(request: {
+  method?: string | undefined
+  url?: string | undefined
+  headers: IncomingMessage['headers']
+}): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
   if (request.headers.authorization) return null
   const cookies = parseCookies(request.headers.cookie)
   if (!cookies) return null
-  const path = request.url.split('?', 1)[0] ?? ''
+  const url = request.url ?? ''
+  const path = url.split('?', 1)[0] ?? ''
+  const encoding = encodingOf(request.headers['accept-encoding'])
+  if (path.startsWith('/api/')) {
+    if (!GUEST_API_PATHS.some((pattern) => pattern.test(path))) return null
+    // The API answers in the language asked for, whatever the cookies; the city is not part of its answers.
+    return [encoding, `api:${apiLocaleOf(url, request.headers['accept-language'])}`, '', url].join('|')
+  }
   if (!isPagePath(path)) return null
   // A `?lang=` link sets the language cookie (a Set-Cookie answer, never stored); the key still names it.
-  return [
-    encodingOf(request.headers['accept-encoding']),
-    cookies.get('locale') ?? '',
-    cookies.get('city') ?? '',
-    request.url,
-  ].join('|')
+  return [encoding, cookies.get('locale') ?? '', cookies.get('city') ?? '', url].join('|')
 }
 
 const brotli = promisify(zlib.brotliCompress)
@@ -215,8 +241,6 @@ async function bodyBytes(payload: unknown): Promise<Buffer | null> {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The page-cache policy the route's loaders fill (features/page-cache). */
-    pagePolicy?: PagePolicy
     pageCacheKey?: string
   }
 }
@@ -225,13 +249,40 @@ const NOT_ELIGIBLE: PagePolicy = Object.freeze({ eligible: false, seconds: 0, ta
 
 /** The policy object the router context carries for this request (an inert one when it may not be cached). */
 export function pagePolicyOf(request: FastifyRequest): PagePolicy {
-  return request.pagePolicy ?? NOT_ELIGIBLE
+  return request.guestCache ?? NOT_ELIGIBLE
+}
+
+function ageOf(entry: Entry): string {
+  return String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000)))
+}
+
+/**
+ * A stored page answered straight off the socket, before Fastify parses the request (the API's `frontDoor`): a
+ * hit then costs about what Node's bare HTTP server costs, not a pass through every hook of the app. The entry
+ * holds the headers the page was first sent with (security headers, its CSP and caching); the answer adds only
+ * its own id, age and length. Anything else (a miss, a page being rendered) goes on to Fastify.
+ */
+export function cachedPageDoor(cache: PageCache) {
+  return (request: IncomingMessage, response: ServerResponse): boolean => {
+    const key = guestPageKey(request)
+    if (key === null) return false
+    const entry = cache.peek(key)
+    if (!entry) return false
+    response.statusCode = entry.status
+    for (const name in entry.headers) response.setHeader(name, entry.headers[name] as string | string[])
+    response.setHeader('age', ageOf(entry))
+    response.setHeader('x-cache', 'HIT')
+    response.setHeader('x-request-id', requestIdOf(request))
+    response.setHeader('content-length', entry.body.length)
+    response.end(request.method === 'HEAD' ? undefined : entry.body)
+    return true
+  }
 }
 
 function send(reply: FastifyReply, entry: Entry, head: boolean) {
   reply.code(entry.status)
   for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value)
-  reply.header('age', String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000))))
+  reply.header('age', ageOf(entry))
   reply.header('x-cache', 'HIT')
   return reply.send(head ? null : entry.body)
 }
@@ -258,7 +309,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
       if (filled) return send(reply, filled, false)
     }
     request.pageCacheKey = key
-    request.pagePolicy = { eligible: true, seconds: 0, tags: new Set() }
+    request.guestCache = { eligible: true, seconds: 0, tags: new Set() }
     if (!head && !filling.has(key)) {
       let resolve: (entry: Entry | undefined) => void = () => {}
       filling.set(
@@ -275,7 +326,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
   })
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const policy = request.pagePolicy
+    const policy = request.guestCache
     const key = request.pageCacheKey
     if (!policy || key === undefined || request.method !== 'GET') return payload
     const cacheable = policy.seconds > 0 && reply.statusCode === 200 && !reply.hasHeader('set-cookie')
@@ -288,7 +339,8 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
     const encoding = key.slice(0, key.indexOf('|'))
     const body = await encode(raw, encoding)
     if (encoding !== 'identity') reply.header('content-encoding', encoding)
-    reply.header('vary', 'accept-encoding')
+    // An API answer is in the language asked for by Accept-Language (or `?lang=`, part of the URL).
+    reply.header('vary', key.includes('|api:') ? 'accept-encoding, accept-language' : 'accept-encoding')
     // A CDN in front may keep it briefly (s-maxage; and serve it stale while it asks again, in the CDN-only header:
     // browsers honour stale-while-revalidate too, and a browser that switched language or city would be shown the
     // page it had before). Browsers always ask again: a purge cannot reach them.

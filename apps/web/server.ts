@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
-import { fastifyReactRouter } from '@mcansh/react-router-fastify'
 import { buildApi, createLogger, listenPageChanges, loadConfig, type Runtime, startRuntime } from '@tulpar/api'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { pagePolicyContext, requestInfoContext, servicesContext } from '#app-context'
-import { PageCache, pagePolicyOf, registerPageCache } from './page-cache.ts'
+import { cachedPageDoor, PageCache, pagePolicyOf, registerPageCache } from './page-cache.ts'
 import { pageRouteOptions } from './page-limits.ts'
+import { registerReactRouter } from './react-router-plugin.ts'
 
 declare global {
   // One runtime (database handle) per process, also across dev rebuilds of the Fastify app.
@@ -26,17 +26,18 @@ async function createTulparServer(vite?: ViteDevServer) {
   const logger = createLogger({ level: config.logLevel, readable: process.stdout.isTTY === true })
   globalThis.__tulparRuntime ??= startRuntime(config, logger)
   const runtime = await globalThis.__tulparRuntime
+  // Guests' pages from memory, purged in every process by what changed (page-cache.ts, decision 019). Not in the dev
+  // server: a rebuilt route must show at once. Hits are answered before Fastify parses the request.
+  const pageCache = !vite && config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
   const app = await buildApi({
     config,
     database: runtime.database,
     services: runtime.services,
     limiter: runtime.limiter,
     logger,
+    ...(pageCache && { frontDoor: cachedPageDoor(pageCache) }),
   })
 
-  // Guests' pages from memory, purged in every process by what changed (page-cache.ts, decision 019). Not in the dev
-  // server: a rebuilt route must show at once.
-  const pageCache = !vite && config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
   if (pageCache) {
     registerPageCache(app, pageCache)
     // With a read replica, a guest's request right after a purge may render from the replica before the change has
@@ -54,16 +55,11 @@ async function createTulparServer(vite?: ViteDevServer) {
   }
 
   const serverBuildPath = new URL('./build/server/index.js', import.meta.url).pathname
-  await app.register(fastifyReactRouter, {
-    devServer: vite,
-    serverBuildPath,
-    // In production the build is loaded once. Given only its path, the adapter hands React Router a loader
-    // function, and React Router then re-imports the build and re-ranks every route on each request (about 8%
-    // of a car page's server time, docs/performance.md).
-    build: vite ? undefined : await import(pathToFileURL(serverBuildPath).href),
+  await registerReactRouter(app, {
+    // In production the build is loaded once: given only its path, React Router would re-import the build and
+    // re-rank every route on each request (about 8% of a car page's server time, docs/performance.md).
+    build: vite ?? (await import(pathToFileURL(serverBuildPath).href)),
     clientBuildDirectory: new URL('./build/client', import.meta.url).pathname,
-    assetCacheControl: 'public, max-age=31536000, immutable',
-    fileCacheControl: 'public, max-age=3600',
     // Pages and form posts: bodies bounded like the API's, missing static files a small 404 (page-limits.ts).
     routeOptions: pageRouteOptions(),
     getLoadContext(request) {

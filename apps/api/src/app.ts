@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
@@ -53,16 +54,26 @@ export interface BuildApiOptions {
   limiter: RateLimiter
   /** A pino logger (JSON to stdout) or false for none (tests). */
   logger: FastifyBaseLogger | false
+  /**
+   * Answers a request straight off the socket, before Fastify parses it, when it can; returns whether it did
+   * (the web's guest page cache serves its hits so, page-cache.ts). Requests made with `inject` never pass it.
+   */
+  frontDoor?: (request: IncomingMessage, response: ServerResponse) => boolean
 }
 
 const REQUEST_ID = /^[\w.-]{8,80}$/
+/** The request's id: the one a proxy in front gave it (X-Request-Id) when it looks like one, else a new one. */
+export function requestIdOf(request: Pick<IncomingMessage, 'headers'>): string {
+  const given = request.headers['x-request-id']
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
+}
 const NO_APP_LINKS: Config['appLinks'] = { androidCertSha256: [], appleTeamId: null }
 
 /**
  * Builds the Fastify app with the REST API under `/api` (and media under `/media`), registered on the
  * root instance so the web app can add its catch-all beside it. Never listens.
  */
-export async function buildApi({ config, database, services, limiter, logger }: BuildApiOptions) {
+export async function buildApi({ config, database, services, limiter, logger, frontDoor }: BuildApiOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     routerOptions: { ignoreTrailingSlash: true },
@@ -70,9 +81,18 @@ export async function buildApi({ config, database, services, limiter, logger }: 
     frameworkErrors: sendFrameworkError,
     // Believe only the configured number of proxies, never `true`: see Config.trustProxyHops.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id']
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
+    genReqId: requestIdOf,
+    // Fastify's own HTTP/1 server with a door in front; the timeouts as Fastify sets them (lib/server.js).
+    serverFactory: (handler, options) => {
+      const server = createServer((request, response) => {
+        if (!frontDoor?.(request, response)) handler(request, response)
+      })
+      // Fastify has filled in its defaults (fastify.js) before it calls the factory.
+      const timeouts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number }
+      server.keepAliveTimeout = timeouts.keepAliveTimeout
+      server.requestTimeout = timeouts.requestTimeout
+      server.setTimeout(timeouts.connectionTimeout)
+      return server
     },
   }).withTypeProvider<ZodTypeProvider>()
 
@@ -94,6 +114,8 @@ export async function buildApi({ config, database, services, limiter, logger }: 
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
+    // Pages (100-150 KB) compressed in one call: through zlib streams a car page cost 4.7 ms more CPU (docs/performance.md).
+    syncThreshold: 512 * 1024,
   })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)

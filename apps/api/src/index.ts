@@ -1,9 +1,11 @@
 /* The public surface of @tulpar/api: what the web server and tests may import. */
-export { type BuildApiOptions, buildApi } from './app.ts'
+export { type BuildApiOptions, buildApi, requestIdOf } from './app.ts'
 export { type Config, ConfigError, loadConfig } from './config.ts'
 export { type Database, DatabaseLockedError, type Db, openDatabase } from './db/client.ts'
 export { ALL_PAGES, listenPageChanges, tagsOfPageChange } from './db/page-changes.ts'
 export { AppError, FieldValidationError, NotFoundError } from './lib/errors.ts'
+export { cacheForGuests, GUEST_API_PATHS, type GuestCachePolicy, listingTag } from './lib/guest-cache.ts'
+export { pickLocale } from './lib/locale.ts'
 export { createLogger } from './lib/logger.ts'
 export { ListingNotFoundError } from './modules/listings/index.ts'
 export { type Runtime, startRuntime } from './runtime.ts'

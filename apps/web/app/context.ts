@@ -1,4 +1,4 @@
-import type { Services } from '@tulpar/api'
+import type { GuestCachePolicy, Services } from '@tulpar/api'
 import type { Locale } from '@tulpar/contracts'
 import { createContext } from 'react-router'
 
@@ -28,11 +28,6 @@ export const localeContext = createContext<Locale>('ru')
  * What a page route says about being cached for guests (server.ts's page cache reads it when the answer goes out;
  * features/page-cache sets it). `eligible` is false for anyone but a guest asking for a page: then it stays inert.
  */
-export interface PagePolicy {
-  readonly eligible: boolean
-  /** Seconds the answer may be kept; 0 = not cached (the default). */
-  seconds: number
-  /** What the page shows (`listing:12`, `brand:5`, `lists`, `partners`): a change to any of them purges it. */
-  tags: Set<string>
-}
+/** A guest page's caching: the same policy API routes set on their request (decision 019). */
+export type PagePolicy = GuestCachePolicy
 export const pagePolicyContext = createContext<PagePolicy>({ eligible: false, seconds: 0, tags: new Set() })

@@ -1,7 +1,4 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
-import { isbot } from 'isbot'
-import type { RenderToPipeableStreamOptions } from 'react-dom/server'
+import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
@@ -30,10 +27,9 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false
-    const userAgent = request.headers.get('user-agent')
-    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    // The status when the shell was ready: an error in a boundary after it leaves the page's status as it was
+    // (the boundary's content is rendered in the browser instead), as when the page was streamed.
+    let status = responseStatusCode
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(
@@ -48,21 +44,28 @@ export default function handleRequest(
         // default React moves boundaries past 12.8 KB of HTML to the end, hidden until a script shows them, which
         // a browser without JavaScript never runs (the car page's below-the-fold islands, ui/island.tsx).
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              callback()
-            },
-          })
-          responseHeaders.set('Content-Type', 'text/html')
-          pipe(body)
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
+          status = responseStatusCode
+        },
+        // The whole page, then one body. Loaders have finished before React starts (no route defers data), so
+        // waiting for all of it costs a visitor nothing, while streaming React's 2 KB chunks through a Node
+        // stream, a web stream and back was a fifth of a car page's server time (docs/performance.md).
+        onAllReady() {
+          const chunks: Buffer[] = []
+          pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk)
+                callback()
+              },
+              final(callback) {
+                clearTimeout(timeoutId)
+                timeoutId = undefined
+                responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+                resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }))
+                callback()
+              },
             }),
           )
         },
@@ -71,7 +74,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          // Errors inside the shell are logged by React Router; these are from the streamed rest of the page.
+          // Errors inside the shell are logged by React Router; these are from the rest of the page.
           if (shellRendered) {
             process.stderr.write(
               `page render failed after the shell: ${error instanceof Error ? error.stack : error}\n`,

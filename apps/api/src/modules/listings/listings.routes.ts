@@ -1,8 +1,15 @@
 import { LangQuery, ListingDetail, ListingParams, Problem } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { cacheForGuests, listingTag } from '../../lib/guest-cache.ts'
 import { pickLocale } from '../../lib/locale.ts'
 import type { ListingsService } from './listings.service.ts'
 import { searchRoutes } from './search.routes.ts'
+
+/**
+ * How long a guest's answer may be kept. Changes to the car purge it at once; its view and phone counters do not
+ * (a view would purge it), so they may be this far behind, and a purge missed while a process reconnected too.
+ */
+const GUEST_CAR_SECONDS = 60
 
 export const listingsRoutes =
   ({ listings }: { listings: ListingsService }): FastifyPluginAsyncZod =>
@@ -22,6 +29,11 @@ export const listingsRoutes =
           response: { 200: ListingDetail, 400: Problem, 404: Problem, 410: Problem },
         },
       },
-      (req) => listings.getListing(req.params.id, pickLocale(req.query.lang, req.headers['accept-language'])),
+      async (req) => {
+        const car = await listings.getListing(req.params.id, pickLocale(req.query.lang, req.headers['accept-language']))
+        // Kept for guests by the web server's cache, purged when the car changes (lib/guest-cache.ts).
+        cacheForGuests(req, GUEST_CAR_SECONDS, [listingTag(car.id)])
+        return car
+      },
     )
   }

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify'
+
+/**
+ * What a guest's answer may be kept for in the web server's shared cache (apps/web/page-cache.ts, decision 019):
+ * the cache in front marks a request it may keep as `eligible` (a guest's GET, no credential), and the route says
+ * for how long and what it shows. Pages set it through their router context; API routes through the request.
+ */
+export interface GuestCachePolicy {
+  readonly eligible: boolean
+  /** Seconds the answer may be kept; 0 = not cached (the default). */
+  seconds: number
+  /** What the answer shows (`listing:12`, `brand:5`, `lists`, `partners`): a change to any of them purges it. */
+  tags: Set<string>
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the shared cache in front when this request's answer may be kept (never for a signed-in one). */
+    guestCache?: GuestCachePolicy
+  }
+}
+
+/**
+ * The API paths whose answers may be kept for guests: the cache in front looks only these up (any other API
+ * request goes straight on), and their routes say how long with `cacheForGuests`. A car's details: every app
+ * screen and shared link of a car asks for them.
+ */
+export const GUEST_API_PATHS: readonly RegExp[] = [/^\/api\/cars\/\d+\/?$/]
+
+/** The tag of one listing: its page, its API answer and every list showing it (db/page-changes.ts purges it). */
+export const listingTag = (id: number) => `listing:${id}`
+
+/**
+ * Lets a guest's answer be kept for `seconds` and purged when any of `tags` changes. Does nothing when no cache is
+ * in front or the request is not a guest's (a signed-in answer is never kept).
+ */
+export function cacheForGuests(request: FastifyRequest, seconds: number, tags: Iterable<string>): void {
+  const policy = request.guestCache
+  if (!policy?.eligible) return
+  policy.seconds = seconds
+  for (const tag of tags) policy.tags.add(tag)
+}
