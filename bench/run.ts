@@ -323,7 +323,7 @@ if (results.loadAverage.start[0] !== undefined && results.loadAverage.start[0] >
 }
 if (results.searchC32 || results.detail || results.ssr || results.hello) {
   results.notes.push(
-    'autocannon, the server and PostgreSQL share the same cores; each HTTP run cycles through its URL list.',
+    `${results.loadGenerator ?? 'autocannon'}, the server and PostgreSQL share the same cores; each HTTP run cycles through its URL list.`,
   )
 }
 
