@@ -6,7 +6,7 @@ import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import { Problem } from '@tulpar/contracts'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -37,6 +37,7 @@ import { valuationRoutes } from './modules/valuation/index.ts'
 import { vehicleChecksRoutes } from './modules/vehicle-checks/index.ts'
 import { registerApiFallback } from './plugins/api-fallback.ts'
 import { registerStandardResponses } from './plugins/api-responses.ts'
+import { createSerializerCompiler } from './plugins/compiled-serializer.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
@@ -97,7 +98,8 @@ export async function buildApi({ config, database, services, limiter, logger, fr
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  // zod's serializer, or compiled code for the hottest answers, checked against zod's outside production.
+  app.setSerializerCompiler(createSerializerCompiler(process.env.NODE_ENV !== 'production'))
   // First of all hooks: whether this request's public reads may go to the read replica.
   if (database.replica) registerReadRouting(app)
   registerProblemHandler(app)

@@ -2,6 +2,7 @@ import { LangQuery, ListingDetail, ListingParams, Problem } from '@tulpar/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { cacheForGuests, listingTag } from '../../lib/guest-cache.ts'
 import { pickLocale } from '../../lib/locale.ts'
+import { compileResponse } from '../../plugins/compiled-serializer.ts'
 import type { ListingsService } from './listings.service.ts'
 import { searchRoutes } from './search.routes.ts'
 
@@ -26,7 +27,7 @@ export const listingsRoutes =
             'Sold cars answer 200 with `status: sold`; removed ones 410 `listing.gone`; drafts and listings under moderation 404.',
           params: ListingParams,
           querystring: LangQuery,
-          response: { 200: ListingDetail, 400: Problem, 404: Problem, 410: Problem },
+          response: { 200: compileResponse(ListingDetail), 400: Problem, 404: Problem, 410: Problem },
         },
       },
       async (req) => {

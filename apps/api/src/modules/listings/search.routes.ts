@@ -1,6 +1,7 @@
 import { ListingFacets, ListingFacetsQuery, ListingPage, ListingSearchQuery, Problem } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { pickLocale } from '../../lib/locale.ts'
+import { compileResponse } from '../../plugins/compiled-serializer.ts'
 import type { ListingsService } from './listings.service.ts'
 
 /** The catalogue search and the filter-list counts. */
@@ -20,7 +21,7 @@ export const searchRoutes =
             'estimate with `countIsExact: false`. Unknown brand, model or city slugs give an empty page. ' +
             'Unknown or malformed parameters answer 400 with per-field errors.',
           querystring: ListingSearchQuery,
-          response: { 200: ListingPage, 400: Problem },
+          response: { 200: compileResponse(ListingPage), 400: Problem },
         },
       },
       (req) => listings.searchListings(req.query, pickLocale(req.query.lang, req.headers['accept-language'])),
