@@ -24,7 +24,9 @@ export const listingsRoutes =
           tags: ['cars'],
           summary: 'A car listing with photos, characteristics, options, price history and inspection reports',
           description:
-            'Sold cars answer 200 with `status: sold`; removed ones 410 `listing.gone`; drafts and listings under moderation 404.',
+            'Sold cars answer 200 with `status: sold`; removed ones 410 `listing.gone`; drafts and listings under moderation 404. ' +
+            "Without a session or token the answer may come from the web server's guest cache (`x-cache: HIT`): a change " +
+            'to the car reaches it within a second, its view and phone-reveal counters within 60 s.',
           params: ListingParams,
           querystring: LangQuery,
           response: { 200: compileResponse(ListingDetail), 400: Problem, 404: Problem, 410: Problem },
