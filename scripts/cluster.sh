@@ -10,11 +10,13 @@
 #   scripts/cluster.sh start | stop | status       (npm run cluster -- start|stop|status)
 #   scripts/cluster.sh start-app N | stop-app N    one app process (the cluster bench kills and restarts one)
 #   scripts/cluster.sh restart-replica             pg_ctlcluster restart of the replica
-#   scripts/cluster.sh e2e [e2e/x.spec.ts ...]     the e2e journeys against the running cluster
+#   scripts/cluster.sh e2e [e2e/x.spec.ts ...]     the e2e journeys against the running cluster (start it with
+#                                                  CLUSTER_E2E=1: the journeys' settings, the client as a proxy)
 #
 # Settings (environment): CLUSTER_APPS (2), CLUSTER_PORT (3500; apps on the next ports), CLUSTER_DB
 # (tulpar_cluster), CLUSTER_LISTINGS (20000, seeded when the database has none), CLUSTER_RUN_DIR (.cluster),
-# CLUSTER_LOG_LEVEL (info), CLUSTER_REDIS_PORT (3579), CLUSTER_S3_PORT (3590), CLUSTER_REPLICA_PORT (5433).
+# CLUSTER_LOG_LEVEL (info), CLUSTER_REDIS_PORT (3579), CLUSTER_S3_PORT (3590), CLUSTER_REPLICA_PORT (5433),
+# CLUSTER_E2E (1: for `e2e`, see app_env).
 # Everything runs from Debian's packages (installed when missing) and the project's node_modules. The primary is
 # the machine's PostgreSQL at 127.0.0.1:5432; `start` takes a fresh base backup of it for the replica, and
 # `stop` removes the replica and its replication slot, so a stopped cluster never makes the primary keep WAL.
@@ -172,6 +174,11 @@ s3_start() {
 
 app_env() {
   mkdir -p "$RUN"
+  # nginx is the one proxy the app believes. For the e2e journeys (CLUSTER_E2E=1 at start) the test client counts as
+  # one more, as in e2e/global-setup.ts: its API calls name their own address (e2e/client-ip.ts), so the journeys do
+  # not all share 127.0.0.1's sign-in limits; and the journeys' settings (app links, a report's delay) are set.
+  local TRUST_HOPS=1
+  [ "${CLUSTER_E2E:-}" = 1 ] && TRUST_HOPS=2
   [ -f "$RUN/auth-secret" ] || (umask 077 && openssl rand -base64 48 | tr -d '\n' >"$RUN/auth-secret")
   cat <<EOF
 NODE_ENV=production
@@ -188,7 +195,7 @@ S3_SECRET_ACCESS_KEY=S3RVER
 S3_PATH_STYLE=true
 S3_PUBLIC_URL=$PUBLIC_URL/s3/media
 AUTH_SECRET=$(cat "$RUN/auth-secret")
-TRUST_PROXY_HOPS=1
+TRUST_PROXY_HOPS=$TRUST_HOPS
 DATA_DIR=$RUN/data
 SEED_ON_EMPTY=false
 LOG_LEVEL=$LOG_LEVEL
@@ -198,6 +205,13 @@ LOCAL_ID_PROVIDER=true
 PAYMENT_PROVIDER=local
 PUSH_GATEWAY=outbox
 EOF
+  if [ "${CLUSTER_E2E:-}" = 1 ]; then
+    cat <<EOF
+REPORT_DELAY_SECONDS=2
+ANDROID_CERT_SHA256=00:07:0e:15:1c:23:2a:31:38:3f:46:4d:54:5b:62:69:70:77:7e:85:8c:93:9a:a1:a8:af:b6:bd:c4:cb:d2:d9
+APPLE_TEAM_ID=E2ETEAM123
+EOF
+  fi
 }
 
 database_prepare() {
