@@ -195,17 +195,16 @@ export function guestPageKey(request: {
 }): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
   if (request.headers.authorization) return null
-  const cookies = parseCookies(request.headers.cookie)
-  if (!cookies) return null
+  // Every request passes here (the front door): what the path rules out is ruled out before cookies are read.
   const url = request.url ?? ''
   const path = url.split('?', 1)[0] ?? ''
+  const api = path.startsWith('/api/')
+  if (api ? !GUEST_API_PATHS.some((pattern) => pattern.test(path)) : !isPagePath(path)) return null
+  const cookies = parseCookies(request.headers.cookie)
+  if (!cookies) return null
   const encoding = encodingOf(request.headers['accept-encoding'])
-  if (path.startsWith('/api/')) {
-    if (!GUEST_API_PATHS.some((pattern) => pattern.test(path))) return null
-    // The API answers in the language asked for, whatever the cookies; the city is not part of its answers.
-    return [encoding, `api:${apiLocaleOf(url, request.headers['accept-language'])}`, '', url].join('|')
-  }
-  if (!isPagePath(path)) return null
+  // The API answers in the language asked for, whatever the cookies; the city is not part of its answers.
+  if (api) return [encoding, `api:${apiLocaleOf(url, request.headers['accept-language'])}`, '', url].join('|')
   // A `?lang=` link sets the language cookie (a Set-Cookie answer, never stored); the key still names it.
   return [encoding, cookies.get('locale') ?? '', cookies.get('city') ?? '', url].join('|')
 }
