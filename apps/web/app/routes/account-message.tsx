@@ -81,7 +81,8 @@ function useLiveConversation(id: number) {
     const source = new EventSource('/api/messages/stream/')
     source.addEventListener('message', (event) => {
       try {
-        if ((JSON.parse(event.data) as { conversationId?: number }).conversationId === id) void revalidate()
+        // A reload or a navigation may interrupt the revalidation: the page it was for is gone, nothing to report.
+        if ((JSON.parse(event.data) as { conversationId?: number }).conversationId === id) revalidate().catch(() => {})
       } catch {
         // not ours
       }
