@@ -13,7 +13,7 @@ import { createSessionResolver } from './modules/identity/session.ts'
 import { createInspectionsService } from './modules/inspections/index.ts'
 import type { JobSender } from './modules/jobs/index.ts'
 import { createLeadDeskService, createLeadsService } from './modules/leads/index.ts'
-import { createCarPageService, createListingsService } from './modules/listings/index.ts'
+import { createCarPageService, createListingsService, createPlaces } from './modules/listings/index.ts'
 import type { MediaStorage } from './modules/media/index.ts'
 import { createConversationsService, createMessageHub, createMessagingService } from './modules/messaging/index.ts'
 import { createModerationService, createStaffService, createTulparService } from './modules/moderation/index.ts'
@@ -62,8 +62,10 @@ export function createServices({
 }) {
   const reference = createReferenceService({ db: readDb })
   const company = createCompanyService({ db: readDb })
-  const listings = createListingsService({ db, readDb, reference })
-  const carPage = createCarPageService({ db, readDb, limiter, secret: config.authSecret })
+  // One copy of the reference names per process, for searches, car details and similar cards.
+  const places = createPlaces(readDb)
+  const listings = createListingsService({ db, readDb, reference, places })
+  const carPage = createCarPageService({ db, readDb, limiter, secret: config.authSecret, places })
   const leads = createLeadsService({ db, limiter, carPage, jobs })
   const leadDesk = createLeadDeskService({ db, jobs })
   const partners = createPartnersService({ db, limiter, leads })

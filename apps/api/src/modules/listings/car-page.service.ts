@@ -15,6 +15,7 @@ import { goneError } from './listings.detail.ts'
 import { ListingNotFoundError } from './listings.errors.ts'
 import { toListingCard } from './listings.mapper.ts'
 import { findListingCardsByIds } from './listings.repository.ts'
+import { createPlaces, type Places } from './search.places.ts'
 
 export interface CarPageServiceDeps {
   db: Db
@@ -24,6 +25,8 @@ export interface CarPageServiceDeps {
   /** Keys the visitor hashes (the app's auth secret). */
   secret: string
   now?: () => Date
+  /** The process's copy of reference names (the similar cards' brands, models and cities). */
+  places?: Places
 }
 
 /** Who is asking: the client address (rate limits) and, for views, its browser and visitor id. */
@@ -36,7 +39,14 @@ export interface CarPageClient {
 /** Listings whose page shows (published, sold) or explains itself (archived: 410); the rest do not exist. */
 const VISIBLE = new Set(['published', 'sold', 'archived'])
 
-export function createCarPageService({ db, readDb = db, limiter, secret, now = () => new Date() }: CarPageServiceDeps) {
+export function createCarPageService({
+  db,
+  readDb = db,
+  limiter,
+  secret,
+  now = () => new Date(),
+  places = createPlaces(readDb),
+}: CarPageServiceDeps) {
   /**
    * Throws ListingNotFoundError for what is not public (drafts, moderation, rejected, unknown ids). `from`: the
    * handle to read (the primary where the answer follows a write of this request).
@@ -65,7 +75,7 @@ export function createCarPageService({ db, readDb = db, limiter, secret, now = (
     const distance = (c: { priceKzt: number }) => Math.abs(c.priceKzt - base.priceKzt)
     candidates.sort((a, b) => a.tier - b.tier || distance(a) - distance(b) || a.id - b.id)
     const picked = [...new Set(candidates.map((c) => c.id))].slice(0, SIMILAR_LISTINGS_LIMIT)
-    const rows = await findListingCardsByIds(readDb, picked)
+    const rows = await places.name(await findListingCardsByIds(readDb, picked))
     return { results: rows.map((r) => toListingCard(r, locale)) }
   }
 

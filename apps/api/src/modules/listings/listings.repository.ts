@@ -5,8 +5,9 @@ import type { Db } from '../../db/client.ts'
 import { prepared } from '../../db/prepared.ts'
 import { user } from '../identity/identity.tables.ts'
 import { inspectionReports } from '../inspections/inspections.tables.ts'
-import { bodyTypes, brands, cities, colours, engineTypes, generations, models } from '../reference/reference.tables.ts'
+import { bodyTypes, brands, cities, colours, engineTypes, models } from '../reference/reference.tables.ts'
 import { listingPhotos, listingPriceHistory, listings } from './listings.tables.ts'
+import type { ReferenceNames } from './search.places.ts'
 
 export const cardColumns = {
   id: listings.id,
@@ -36,25 +37,37 @@ export const cardColumns = {
   city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
 }
 
+/** The card's columns with brand, model and city as ids, named from the process's copy (search.places.ts). */
+const { brand: _brand, model: _model, city: _city, ...cardListingColumns } = cardColumns
+export const cardIdColumns = {
+  ...cardListingColumns,
+  brandId: listings.brandId,
+  modelId: listings.modelId,
+  cityId: listings.cityId,
+}
+
 /**
- * Cards of the given published listings, in the order of `ids` (missing or unpublished ones are skipped). One
- * prepared statement whatever the number of ids (`= any($1)`), so its four-table join is planned once.
+ * Cards of the given published listings, in the order of `ids` (missing or unpublished ones are skipped), with
+ * brand, model and city as ids. One prepared statement whatever the number of ids (`= any($1)`).
  */
 export async function findListingCardsByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return []
-  const rows = await prepared(db, 'listing_cards_by_ids', () =>
+  const rows = await prepared(db, 'listing_card_ids_by_ids', () =>
     db
-      .select(cardColumns)
+      .select(cardIdColumns)
       .from(listings)
-      .innerJoin(brands, eq(brands.id, listings.brandId))
-      .innerJoin(models, eq(models.id, listings.modelId))
-      .innerJoin(cities, eq(cities.id, listings.cityId))
       .where(and(sql`${listings.id} = any(${sql.placeholder('ids')}::bigint[])`, eq(listings.status, 'published'))),
   ).execute({ ids })
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
-export type ListingCardRow = Awaited<ReturnType<typeof findListingCardsByIds>>[number]
+type CardIdRow = Awaited<ReturnType<typeof findListingCardsByIds>>[number]
+/** A card's row with its brand, model and city named (joined, or from the process's copy). */
+export type ListingCardRow = Omit<CardIdRow, 'brandId' | 'modelId' | 'cityId'> & {
+  brand: { id: number; slug: string; name: string }
+  model: { id: number; slug: string; name: string }
+  city: ReferenceNames['city']
+}
 
 /** The colour, body type and engine type of a listing with their names in every language (car page, back office). */
 export const referenceNameColumns = {
@@ -88,14 +101,18 @@ const DetailParts = z.object({
 })
 
 /**
- * A public listing (published or sold) with its names, photos, price history and inspection reports, in one
+ * A public listing (published or sold) with its photos, price history, inspection reports and seller, in one
  * prepared statement: a car page used to cost four round trips and 2 ms of planning for the nine-table join.
+ * Reference names (brand, model, city, generation, colour, body and engine type) are not joined: the row
+ * carries their ids and codes, named from the process's copy (search.places.ts).
  */
 const detailStatement = (db: Db) =>
   prepared(db, 'listing_detail', () =>
     db
       .select({
-        ...cardColumns,
+        ...cardIdColumns,
+        generationId: listings.generationId,
+        colourCode: listings.colour,
         steering: listings.steering,
         hasGasEquipment: listings.hasGasEquipment,
         powerHp: listings.powerHp,
@@ -130,29 +147,21 @@ const detailStatement = (db: Db) =>
         from ${listings} v where v.vin = ${listings.vin} and v.id <> ${listings.id} and v.published_at is not null
         and v.published_at < coalesce(${listings.publishedAt}, now()))`,
         seller: { name: user.name, createdAt: user.createdAt },
-        generation: { id: generations.id, name: generations.name },
-        ...referenceNameColumns,
       })
       .from(listings)
-      .innerJoin(brands, eq(brands.id, listings.brandId))
-      .innerJoin(models, eq(models.id, listings.modelId))
-      .innerJoin(cities, eq(cities.id, listings.cityId))
-      .innerJoin(colours, eq(colours.code, listings.colour))
-      .innerJoin(bodyTypes, eq(bodyTypes.code, listings.bodyType))
-      .innerJoin(engineTypes, eq(engineTypes.code, listings.engineType))
       .innerJoin(user, eq(user.id, listings.ownerId))
-      .leftJoin(generations, eq(generations.id, listings.generationId))
       .where(and(eq(listings.id, listingId), inArray(listings.status, ['published', 'sold'])))
       .limit(1),
   )
 
+/** The listing's row with reference ids; `Places.nameDetail` adds the names (ListingDetailRow). */
 export async function findListingDetail(db: Db, id: number) {
   const [row] = await detailStatement(db).execute({ id })
   if (!row) return null
   const { photos, prices, reports, vinSeen, ...rest } = row
   return { ...rest, ...DetailParts.parse({ photos, prices, reports, vinSeen }) }
 }
-export type ListingDetailRow = NonNullable<Awaited<ReturnType<typeof findListingDetail>>>
+export type ListingDetailRow = NonNullable<Awaited<ReturnType<typeof findListingDetail>>> & ReferenceNames
 
 /** Whether a listing has the illustration stored under `key` (`illustrations/sedan-ffffff-0`) among its photos. */
 export async function isIllustrationInUse(db: Db, key: string): Promise<boolean> {

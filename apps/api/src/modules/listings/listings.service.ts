@@ -4,6 +4,7 @@ import type { ReferenceService } from '../reference/index.ts'
 import { explainMissingListing } from './listings.detail.ts'
 import { toListingDetail } from './listings.mapper.ts'
 import * as repo from './listings.repository.ts'
+import { createPlaces, type Places } from './search.places.ts'
 import { createListingSearch } from './search.service.ts'
 
 export interface ListingsServiceDeps {
@@ -11,10 +12,17 @@ export interface ListingsServiceDeps {
   /** Public reads (search, a listing's page, illustrations): the read replica when there is one. */
   readDb?: Db
   reference: ReferenceService
+  /** The process's copy of reference names (shared with the car page's similar cards). */
+  places?: Places
 }
 
-export function createListingsService({ db, readDb = db, reference }: ListingsServiceDeps) {
-  const search = createListingSearch({ db: readDb })
+export function createListingsService({
+  db,
+  readDb = db,
+  reference,
+  places = createPlaces(readDb),
+}: ListingsServiceDeps) {
+  const search = createListingSearch({ db: readDb, places })
 
   return {
     searchListings: search.searchListings,
@@ -32,9 +40,9 @@ export function createListingsService({ db, readDb = db, reference }: ListingsSe
 
     /** Only published and sold listings are public; throws ListingGoneError (410) for removed ones, else ListingNotFoundError. */
     async getListing(id: number, locale: Locale): Promise<ListingDetail> {
-      const row = await repo.findListingDetail(readDb, id)
-      if (!row) throw await explainMissingListing(readDb, id)
-      const groups = await reference.groupOptions(row.options, locale)
+      const found = await repo.findListingDetail(readDb, id)
+      if (!found) throw await explainMissingListing(readDb, id)
+      const [row, groups] = await Promise.all([places.nameDetail(found), reference.groupOptions(found.options, locale)])
       return toListingDetail(row, groups, locale)
     },
   }

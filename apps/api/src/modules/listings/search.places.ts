@@ -4,6 +4,30 @@ import { findPlaceReference, type PlaceReference } from './search.repository.ts'
 type Brand = PlaceReference['brands'][number]
 type Model = PlaceReference['models'][number]
 type City = PlaceReference['cities'][number]
+type Colour = PlaceReference['colours'][number]
+type Names = PlaceReference['bodyTypes'][number]
+
+/** A car's reference columns as the listing row stores them: ids and codes. */
+export interface ReferenceIds {
+  brandId: number | null
+  modelId: number | null
+  cityId: number | null
+  generationId: number | null
+  colourCode: string | null
+  bodyType: string | null
+  engineType: string | null
+}
+
+/** Their names, as a car's details show them. */
+export interface ReferenceNames {
+  brand: Brand
+  model: Model
+  city: City
+  generation: { id: number; name: string } | null
+  colour: Colour
+  bodyTypeNames: Names
+  engineTypeNames: Names
+}
 
 export interface PlaceIds {
   brandId?: number
@@ -12,10 +36,11 @@ export interface PlaceIds {
 }
 
 /**
- * Brands, models and cities by slug and by id, read once per process. They are reference data that only
- * changes with a deploy (the reference seed runs before the API serves), so every search spares the round
- * trip for its slugs and the joins for the names on its cards. An id it does not know (which a deploy could
- * only cause mid-process) makes it read them again.
+ * The process's copy of the reference data: brands, models and cities by slug and by id, generations, colours,
+ * body and engine types by id or code, read once per process. They are reference data that only changes with
+ * a deploy (the reference seed runs before the API serves), so every search spares the round trip for its
+ * slugs, and searches and car pages the joins for their names (a car's details joined seven reference tables).
+ * An id it does not know (which a deploy could only cause mid-process) makes it read them again.
  */
 export function createPlaces(db: Db) {
   let loaded: Promise<ReturnType<typeof index>> | null = null
@@ -28,6 +53,10 @@ export function createPlaces(db: Db) {
       brands: new Map(ref.brands.map((b) => [b.id, b])),
       models: new Map(ref.models.map((m) => [m.id, m])),
       cities: new Map(ref.cities.map((c) => [c.id, c])),
+      generations: new Map(ref.generations.map((g) => [g.id, g])),
+      colours: new Map(ref.colours.map((c) => [c.code, c])),
+      bodyTypes: new Map(ref.bodyTypes.map((b) => [b.code, b])),
+      engineTypes: new Map(ref.engineTypes.map((e) => [e.code, e])),
     }
   }
 
@@ -43,7 +72,31 @@ export function createPlaces(db: Db) {
     return loaded
   }
 
+  type Index = ReturnType<typeof index>
+  function detailNames(ref: Index, r: ReferenceIds): ReferenceNames | null {
+    const brand = r.brandId === null ? undefined : ref.brands.get(r.brandId)
+    const model = r.modelId === null ? undefined : ref.models.get(r.modelId)
+    const city = r.cityId === null ? undefined : ref.cities.get(r.cityId)
+    const generation = r.generationId === null ? null : ref.generations.get(r.generationId)
+    const colour = r.colourCode === null ? undefined : ref.colours.get(r.colourCode)
+    const bodyTypeNames = r.bodyType === null ? undefined : ref.bodyTypes.get(r.bodyType)
+    const engineTypeNames = r.engineType === null ? undefined : ref.engineTypes.get(r.engineType)
+    if (!brand || !model || !city || generation === undefined || !colour || !bodyTypeNames || !engineTypeNames)
+      return null
+    return { brand, model, city, generation, colour, bodyTypeNames, engineTypeNames }
+  }
+
   return {
+    /**
+     * The names of a public car's brand, model, city, generation, colour, body and engine type. The
+     * listings_complete_unless_draft check and the foreign keys make a missing one unreachable once read again.
+     */
+    async nameDetail<R extends ReferenceIds & { id: number }>(row: R): Promise<R & ReferenceNames> {
+      const names = detailNames(await load(), row) ?? detailNames(await load(true), row)
+      if (!names) throw new Error(`Listing ${row.id} names a brand, model, city or type that does not exist`)
+      return { ...row, ...names }
+    },
+
     /** Ids of the slugs; null when one names nothing (or a model of another brand), so nothing can match. */
     async resolve(q: { brand?: string; model?: string; city?: string }): Promise<PlaceIds | null> {
       if (!q.brand && !q.city) return {}

@@ -13,7 +13,7 @@ import {
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import { toListingCard } from './listings.mapper.ts'
-import { createPlaces } from './search.places.ts'
+import { createPlaces, type Places } from './search.places.ts'
 import * as repo from './search.repository.ts'
 
 const emptyPage = (page: number): ListingPage => ({
@@ -67,9 +67,7 @@ export function roundEstimate(n: number): number {
   return Math.round(n / unit) * unit
 }
 
-export function createListingSearch({ db }: { db: Db }) {
-  const places = createPlaces(db)
-
+export function createListingSearch({ db, places = createPlaces(db) }: { db: Db; places?: Places }) {
   async function cards(
     filter: repo.SearchFilter,
     sort: ListingSort,
