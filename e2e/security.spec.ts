@@ -170,6 +170,33 @@ describe('static files', () => {
     }
   })
 
+  test("every page's messages: one preloaded file per language, kept a year, not in the page; another name is 404", async () => {
+    const files: string[] = []
+    for (const lang of ['ru', 'kk', 'en']) {
+      const html = await (await fetch(`${baseUrl}/auto?lang=${lang}`)).text()
+      const href = /<link rel="preload" href="(\/assets\/i18n\/[a-z]{2}\.[0-9a-f]{12}\.json)" as="fetch"/.exec(
+        html,
+      )?.[1]
+      expect(href, lang).toMatch(new RegExp(`^/assets/i18n/${lang}\\.`))
+      // The messages' keys are nowhere in the page: the texts it shows are rendered, the rest is in the file.
+      expect(html).not.toContain('notFound.home')
+      const file = await fetch(`${baseUrl}${href}`, { headers: { 'accept-encoding': 'br' } })
+      expect(file.status).toBe(200)
+      expect(file.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(file.headers.get('content-encoding')).toBe('br')
+      const messages = (await file.json()) as Record<string, string>
+      expect(messages['notFound.home']).toBe({ ru: 'На главную', kk: 'Басты бетке', en: 'Go home' }[lang])
+      files.push(href ?? '')
+    }
+    expect(new Set(files).size).toBe(3)
+    for (const path of ['/assets/i18n/ru.000000000000.json', '/assets/i18n/xx.json']) {
+      const res = await fetch(`${baseUrl}${path}`)
+      expect(res.status, path).toBe(404)
+      expect((await res.text()).length, path).toBeLessThan(400)
+    }
+  })
+
   test("the app links' documents come from the settings, past the page router's catch-all and missing-file 404", async () => {
     const android = await fetch(`${baseUrl}/.well-known/assetlinks.json`)
     expect(android.status).toBe(200)

@@ -8,8 +8,9 @@ export const PHOTO_FORM_LIMIT = 10 * 1024 * 1024 + 64 * 1024
 
 /** Paths that name a file: when no file answered, the page router must not render a 70 KB page for them. */
 const STATIC_FILE = /\.(?:m?js|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|txt|xml|json|webmanifest)$/i
-/** Files the page router itself answers (in the visitor's language): routes/manifest.ts. */
+/** Files the page router itself answers (in the visitor's language): routes/manifest.ts, routes/messages-file.ts. */
 const ROUTED_FILES = new Set(['/manifest.webmanifest'])
+const ROUTED_FILE = /^\/assets\/i18n\/[a-z]{2}\.[0-9a-f]{12}\.json$/
 
 function bodyLimitFor(request: FastifyRequest): number {
   const path = request.url.split('?')[0]
@@ -30,7 +31,8 @@ export function pageRouteOptions(): RouteShorthandOptions {
       if (
         (request.method === 'GET' || request.method === 'HEAD') &&
         STATIC_FILE.test(path) &&
-        !ROUTED_FILES.has(path)
+        !ROUTED_FILES.has(path) &&
+        !ROUTED_FILE.test(path)
       ) {
         return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found')
       }

@@ -1,12 +1,17 @@
 import { Writable } from 'node:stream'
+import type { Locale } from '@tulpar/contracts'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
-import { requestInfoContext } from '#app-context'
+import { localeContext, requestInfoContext } from '#app-context'
 import { REGISTER_SERVICE_WORKER } from './features/pwa/register-sw.ts'
 import { contentSecurityPolicy, NonceContext } from './features/security/nonce.tsx'
+import { BaseMessagesContext } from './i18n/base-messages.ts'
+import { baseMessages, messagesUrl } from './i18n/messages-file.server.ts'
 
 export const streamTimeout = 5_000
+
+const serverMessages = (locale: Locale) => ({ url: messagesUrl(locale), messages: baseMessages(locale) })
 
 /**
  * React Router's Node entry, plus the page's Content-Security-Policy: the nonce made for this request (server.ts)
@@ -34,7 +39,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        {/* The language's common messages from memory: the browser fetches the same text (i18n/base-messages.ts). */}
+        <BaseMessagesContext.Provider value={serverMessages(loadContext.get(localeContext))}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </BaseMessagesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -18,11 +18,12 @@ import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { useNonce } from './features/security/nonce.tsx'
 import { alternateLinks, canonicalFromMatches } from './features/seo/alternates.ts'
+import { MESSAGES_LINK_ATTRIBUTE, useBaseMessages } from './i18n/base-messages.ts'
 import { FALLBACK_MESSAGES } from './i18n/fallback-messages.ts'
 import { HTML_LANG, type Messages, parseMessages } from './i18n/i18n.ts'
 import { I18nProvider, useI18n } from './i18n/i18n-react.tsx'
-import { MESSAGES_JSON } from './i18n/index.ts'
 import { localeCookie, requestLocale } from './i18n/locale.server.ts'
+import { messagesUrl } from './i18n/messages-file.server.ts'
 import { ToastProvider } from './ui/toast.tsx'
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -38,10 +39,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export function loader({ context }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
-  return { locale, messagesJson: MESSAGES_JSON[locale], publicUrl: context.get(requestInfoContext).publicUrl }
+  // Every page's messages are not loader data: the render has them and the browser fetches this file (base-messages.ts).
+  return { locale, messagesUrl: messagesUrl(locale), publicUrl: context.get(requestInfoContext).publicUrl }
 }
 
-/** The language and its messages change only through the /locale action; plain navigations skip this loader. */
+/** The language and its messages change only through a form (/locale, the profile); plain navigations skip this loader. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod ? defaultShouldRevalidate : false
 }
@@ -74,7 +76,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
   const locale = root?.locale ?? DEFAULT_LOCALE
   const nonce = useNonce()
-  const messages = useMergedMessages(root?.messagesJson)
+  const base = useBaseMessages(root?.messagesUrl)
+  // Without the root's data (its loader failed) both the server and the browser show the fallback texts.
+  const messages = useMergedMessages(root ? base : null)
   return (
     <html lang={HTML_LANG[locale]}>
       <head>
@@ -83,6 +87,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0f4c81" />
         <Meta />
         <Links />
+        {root ? (
+          <link
+            rel="preload"
+            href={root.messagesUrl}
+            as="fetch"
+            crossOrigin="anonymous"
+            {...{ [MESSAGES_LINK_ATTRIBUTE]: '' }}
+          />
+        ) : null}
         {root ? <Alternates publicUrl={root.publicUrl} /> : null}
       </head>
       <body>
@@ -97,22 +110,22 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * Every page's messages (the root loader's) plus the namespaces the matched screens send as `i18n` in their loader
- * data (i18n/index.ts `routeMessages`). Merged again only when one of those texts changes.
+ * Every page's messages (base-messages.ts) plus the namespaces the matched screens send as `i18n` in their loader
+ * data (i18n/index.ts `routeMessages`). Merged again only when one of those changes.
  */
-function useMergedMessages(rootJson: string | undefined): Messages | typeof FALLBACK_MESSAGES {
+function useMergedMessages(base: Messages | null): Messages | typeof FALLBACK_MESSAGES {
   const matches = useMatches()
-  const inputs: (string | undefined)[] = [rootJson]
+  const inputs: unknown[] = [base]
   for (const m of matches) {
     const i18n = (m.loaderData as { i18n?: unknown } | undefined)?.i18n
     if (typeof i18n === 'string') inputs.push(i18n)
   }
-  const last = useRef<{ inputs: (string | undefined)[]; value: Messages | typeof FALLBACK_MESSAGES } | null>(null)
+  const last = useRef<{ inputs: unknown[]; value: Messages | typeof FALLBACK_MESSAGES } | null>(null)
   const same = last.current?.inputs.length === inputs.length && last.current.inputs.every((v, i) => v === inputs[i])
   if (!same || !last.current) {
-    const base = rootJson ? parseMessages(rootJson) : FALLBACK_MESSAGES
     const extra = inputs.slice(1) as string[]
-    last.current = { inputs, value: extra.length === 0 ? base : Object.assign({}, base, ...extra.map(parseMessages)) }
+    const value = base ?? FALLBACK_MESSAGES
+    last.current = { inputs, value: extra.length === 0 ? value : Object.assign({}, value, ...extra.map(parseMessages)) }
   }
   return last.current.value
 }

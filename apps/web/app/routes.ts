@@ -3,6 +3,8 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 /* Only the screens that are built are registered; every other path is the not-found page (HTTP 404). */
 export default [
   route('locale', 'routes/locale.ts'),
+  // Every page's messages in one language, fetched once and cached (i18n/base-messages.ts).
+  route('assets/i18n/:file', 'routes/messages-file.ts'),
   // The car page's view beacon (views are counted after the page loads, so guests' car pages can be cached).
   route('cars/:id/view', 'routes/car-view.ts'),
   // The installable web app's manifest, in the visitor's language (the icons and the service worker are in public/).

@@ -6,7 +6,7 @@ export type FallbackMessages = Pick<Messages, (typeof FALLBACK_KEYS)[number]>
 
 /**
  * Russian (the default language) for those keys only, so the root module does not ship every message to the
- * browser: the messages of the current language arrive in the root loader's data. `i18n.test.ts` keeps these
+ * browser: the messages of the current language arrive as a file (base-messages.ts). `i18n.test.ts` keeps these
  * equal to messages.ru.ts.
  */
 export const FALLBACK_MESSAGES: FallbackMessages = {

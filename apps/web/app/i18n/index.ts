@@ -8,7 +8,7 @@ import { ALWAYS_SENT_KEYS, ROUTE_NAMESPACES, type RouteNamespace } from './route
 export * from './i18n.ts'
 export { ROUTE_NAMESPACES, type RouteNamespace } from './route-namespaces.ts'
 
-/** Server-side: every language's messages. The browser receives only the current language's, via the loaders. */
+/** Server-side: every language's messages. The browser receives only the current language's (MESSAGES_JSON's file). */
 export const MESSAGES: Record<Locale, Messages> = { ru, kk, en }
 
 const namespaceOf = (key: string) => key.slice(0, key.indexOf('.'))
@@ -20,11 +20,10 @@ function pick(messages: Messages, keep: (namespace: string, key: string) => bool
 const common = (ns: string, key: string) => !routeOnly.has(ns) || ALWAYS_SENT_KEYS.has(key)
 
 /**
- * What every page sends (the root loader): a language's messages as JSON text made once per process (parsed once
- * in the browser, see parseMessages), rather than as an object React Router would encode value by value on every
- * page (9% of a car page's server time). The namespaces only a few screens use (the back office, selling, the
- * garage: ROUTE_NAMESPACES) are left out and sent by those screens' loaders (`routeMessages`): 39% less text in
- * every public page.
+ * What every page uses: a language's messages as JSON text made once per process, served as one cached file per
+ * language (base-messages.ts, decision 022) rather than in every page's loader data. The namespaces only a few
+ * screens use (the back office, selling, the garage: ROUTE_NAMESPACES) are left out and sent by those screens'
+ * loaders (`routeMessages`).
  */
 export const MESSAGES_JSON: Record<Locale, string> = {
   ru: pick(ru, common),

@@ -1,0 +1,39 @@
+import { StrictMode, startTransition } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { HydratedRouter } from 'react-router/dom'
+import {
+  type BaseMessages,
+  BaseMessagesContext,
+  fetchBaseMessages,
+  MESSAGES_LINK_ATTRIBUTE,
+} from './i18n/base-messages.ts'
+
+/**
+ * React Router's default hydration, once the page's common messages are here: the file the head preloads
+ * (i18n/base-messages.ts), usually already fetched or in the service worker's cache by now. Hydrating without them
+ * would replace every text of the page, so a failed fetch is tried once more; failing again, the page stays as the
+ * server sent it (links and forms still work without JavaScript).
+ */
+async function loadBaseMessages(): Promise<BaseMessages | null> {
+  const link = document.querySelector<HTMLLinkElement>(`link[${MESSAGES_LINK_ATTRIBUTE}]`)
+  // No link: the root's loader failed and the error page uses its fallback texts on both sides.
+  if (!link) return null
+  const url = link.getAttribute('href') ?? ''
+  return fetchBaseMessages(url).catch(() => fetchBaseMessages(url))
+}
+
+loadBaseMessages().then(
+  (messages) =>
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <BaseMessagesContext.Provider value={messages}>
+            <HydratedRouter />
+          </BaseMessagesContext.Provider>
+        </StrictMode>,
+      )
+    }),
+  // The page was not made interactive: its texts could not be loaded. Reported like any uncaught error.
+  (error: unknown) => reportError(error),
+)
