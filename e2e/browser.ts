@@ -27,7 +27,8 @@ export function watchConsole(page: Page): string[] {
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text())
   })
-  page.on('pageerror', (e) => errors.push(e.message))
+  // E2E_STACKS=1 adds each uncaught error's stack (the built scripts' names and positions): where it came from.
+  page.on('pageerror', (e) => errors.push(process.env.E2E_STACKS ? `${e.message}\n${e.stack}` : e.message))
   return errors
 }
 

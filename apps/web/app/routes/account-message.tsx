@@ -73,16 +73,38 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-/** New messages without a reload: the server's event stream says which conversation changed. */
+/**
+ * New messages without a reload: the server's event stream says which conversation changed. One revalidation at a
+ * time: a second event while one runs asks for one more after it, rather than interrupting it (an interrupted
+ * revalidation's aborted request was reported as an uncaught "signal is aborted" error).
+ */
 function useLiveConversation(id: number) {
   const { revalidate } = useRevalidator()
   useEffect(() => {
     if (typeof EventSource === 'undefined') return
+    let running = false
+    let again = false
+    const refresh = () => {
+      if (running) {
+        again = true
+        return
+      }
+      running = true
+      // A reload or a navigation may still end it early: the page it was for is gone, nothing to report.
+      revalidate()
+        .catch(() => {})
+        .finally(() => {
+          running = false
+          if (again) {
+            again = false
+            refresh()
+          }
+        })
+    }
     const source = new EventSource('/api/messages/stream/')
     source.addEventListener('message', (event) => {
       try {
-        // A reload or a navigation may interrupt the revalidation: the page it was for is gone, nothing to report.
-        if ((JSON.parse(event.data) as { conversationId?: number }).conversationId === id) revalidate().catch(() => {})
+        if ((JSON.parse(event.data) as { conversationId?: number }).conversationId === id) refresh()
       } catch {
         // not ours
       }
