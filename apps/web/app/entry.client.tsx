@@ -11,15 +11,14 @@ import {
 /**
  * React Router's default hydration, once the page's common messages are here: the file the head preloads
  * (i18n/base-messages.ts), usually already fetched or in the service worker's cache by now. Hydrating without them
- * would replace every text of the page, so a failed fetch is tried once more; failing again, the page stays as the
- * server sent it (links and forms still work without JavaScript).
+ * would replace every text of the page: if the file cannot be had, the page stays as the server sent it (links and
+ * forms still work without JavaScript).
  */
 async function loadBaseMessages(): Promise<BaseMessages | null> {
   const link = document.querySelector<HTMLLinkElement>(`link[${MESSAGES_LINK_ATTRIBUTE}]`)
   // No link: the root's loader failed and the error page uses its fallback texts on both sides.
   if (!link) return null
-  const url = link.getAttribute('href') ?? ''
-  return fetchBaseMessages(url).catch(() => fetchBaseMessages(url))
+  return fetchBaseMessages(link.getAttribute('href') ?? '')
 }
 
 loadBaseMessages().then(

@@ -20,8 +20,8 @@ export const MESSAGES_LINK_ATTRIBUTE = 'data-messages'
 
 /** The file's messages, parsed. */
 export async function fetchBaseMessages(url: string): Promise<BaseMessages> {
-  const response = await fetch(url, { credentials: 'same-origin' })
-  if (!response.ok) throw new Error(`${url}: ${response.status}`)
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(url)
   return { url, messages: parseMessages(await response.text()) }
 }
 
@@ -33,20 +33,10 @@ export async function fetchBaseMessages(url: string): Promise<BaseMessages> {
 export function useBaseMessages(url: string | undefined): Messages | null {
   const initial = useContext(BaseMessagesContext)
   const [fetched, setFetched] = useState<BaseMessages | null>(null)
-  const current = [initial, fetched].find((m) => m !== null && m.url === url) ?? null
+  const current = initial?.url === url ? initial : fetched?.url === url ? fetched : null
   useEffect(() => {
-    if (url === undefined || current) return
-    let stale = false
-    fetchBaseMessages(url).then(
-      (m) => {
-        if (!stale) setFetched(m)
-      },
-      // The texts stay in the previous language; the next page load brings the new one.
-      (error: unknown) => reportError(error),
-    )
-    return () => {
-      stale = true
-    }
+    // On failure the texts stay in the previous language; the next page load brings the new one.
+    if (url && !current) fetchBaseMessages(url).then(setFetched, reportError)
   }, [url, current])
   return (current ?? fetched ?? initial)?.messages ?? null
 }

@@ -6,8 +6,8 @@ import { ContactBlock } from '../features/car/contact-block.tsx'
 import { Gallery } from '../features/car/gallery.tsx'
 import { parseListingId } from '../features/car/listing-id.ts'
 import { buildCarSeo } from '../features/car/seo.server.ts'
+import { SimilarCars } from '../features/car/similar-cars.tsx'
 import { catalogueHref } from '../features/catalogue/href.ts'
-import { ListingCard } from '../features/catalogue/listing-card.tsx'
 import { creditCarOf } from '../features/credit/credit-car.ts'
 import { CreditWidget } from '../features/credit/credit-widget.tsx'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-cache/cache-for-guests.server.ts'
@@ -26,6 +26,8 @@ const Characteristics = island(() => import('../features/car/characteristics.tsx
 const ValuationPanel = island(() => import('../features/valuation/valuation-panel.tsx').then((m) => m.ValuationPanel))
 const CarMore = island(() => import('../features/car/car-more.tsx').then((m) => m.CarMore))
 const CarMeta = island(() => import('../features/car/car-meta.tsx').then((m) => m.CarMeta))
+// The 410 page of a removed car: rare, and its links work before its code has loaded.
+const GonePage = island(() => import('../features/car/gone-page.tsx').then((m) => m.GonePage))
 const ShareButton = island(() => import('../features/share/share-button.tsx').then((m) => m.ShareButton))
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
@@ -141,7 +143,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function CarPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n()
-  if (loaderData.kind === 'gone') return <GonePage removed={loaderData.removed} similar={loaderData.similar} />
+  if (loaderData.kind === 'gone')
+    return (
+      <GonePage removed={loaderData.removed}>
+        <SimilarCars cars={loaderData.similar} />
+      </GonePage>
+    )
   const { car, similar } = loaderData
   const title = `${car.brand.name} ${car.model.name}, ${car.year}`
   const sold = car.status === 'sold'
@@ -202,57 +209,6 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
           ) : null}
           <CarMore car={car} />
         </div>
-      </div>
-      <SimilarCars cars={similar} />
-    </div>
-  )
-}
-
-function SimilarCars({ cars }: { cars: Route.ComponentProps['loaderData']['similar'] }) {
-  const { t } = useI18n()
-  if (cars.length === 0) return null
-  return (
-    <section className="section similar-cars" aria-labelledby="similar-title">
-      <h2 id="similar-title">{t('car.similar')}</h2>
-      <div className="grid">
-        {cars.map((c) => (
-          <ListingCard key={c.id} car={c} />
-        ))}
-      </div>
-    </section>
-  )
-}
-
-/** HTTP 410: what happened to the car, and where to look instead. */
-function GonePage({
-  removed,
-  similar,
-}: {
-  removed: { name: string; brand: { slug: string; name: string }; model: { slug: string; name: string } }
-  similar: Route.ComponentProps['loaderData']['similar']
-}) {
-  const { t } = useI18n()
-  const sameModel = removed.brand.slug
-    ? catalogueHref({ brand: removed.brand.slug, model: removed.model.slug || undefined })
-    : null
-  return (
-    <div className="container car-gone">
-      <div className="gone-box">
-        <p className="gone-code" aria-hidden="true">
-          410
-        </p>
-        <h1>{t('car.gone.title')}</h1>
-        <p>{t('car.gone.text', { car: removed.name })}</p>
-        <p className="actions">
-          {sameModel ? (
-            <Link to={sameModel} className="button primary">
-              {t('car.gone.sameModel', { brand: removed.brand.name, model: removed.model.name })}
-            </Link>
-          ) : null}
-          <Link to="/cars" className="button ghost">
-            {t('car.gone.catalogue')}
-          </Link>
-        </p>
       </div>
       <SimilarCars cars={similar} />
     </div>

@@ -1,5 +1,6 @@
 import type { Services } from '@tulpar/api'
 import { CallbackRequestBody } from '@tulpar/contracts'
+import { formatPhone } from '../auth/phone.ts'
 import {
   type CallbackField,
   type CallbackResult,
@@ -31,11 +32,14 @@ export async function revealPhone(
 ): Promise<{ result: RevealResult; status: number }> {
   try {
     const { phone } = await services.carPage.revealPhone(id, { ip: clientIp })
-    return { result: { intent: 'reveal', phone, error: null }, status: 200 }
+    return { result: { intent: 'reveal', phone, display: formatPhone(phone), error: null }, status: 200 }
   } catch (error) {
     const code = appErrorCode(error)
     if (!code) throw error
-    return { result: { intent: 'reveal', phone: null, error: contactErrorKey(code) }, status: statusOf(code) }
+    return {
+      result: { intent: 'reveal', phone: null, display: null, error: contactErrorKey(code) },
+      status: statusOf(code),
+    }
   }
 }
 

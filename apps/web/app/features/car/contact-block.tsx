@@ -3,7 +3,6 @@ import { lazy, Suspense, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
-import { formatPhone } from '../auth/phone.ts'
 import type { CarActionResult, RevealResult } from './contact.ts'
 
 // The call-back dialog loads when first wanted (hover, focus or tap on its button): 2.5 KB gzip that most car
@@ -40,7 +39,7 @@ export function ContactBlock({
       <p className="contact-hint">{t('car.contact')}</p>
       {revealed?.phone ? (
         <a className="button primary block phone-link" href={`tel:${revealed.phone}`}>
-          {formatPhone(revealed.phone)}
+          {revealed.display ?? revealed.phone}
         </a>
       ) : (
         <reveal.Form method="post" className="reveal-form">

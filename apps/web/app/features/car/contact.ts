@@ -2,7 +2,8 @@ import type { MessageKey } from '../../i18n/i18n.ts'
 import { normaliseKzPhone } from '../auth/phone.ts'
 
 /** What the car page's actions answer (the fetchers with JavaScript, the re-rendered page without). */
-export type RevealResult = { intent: 'reveal'; phone: string | null; error: MessageKey | null }
+/** `display` is the number as people read it (`+7 701 123 45 67`), formatted by the server: not the page's code. */
+export type RevealResult = { intent: 'reveal'; phone: string | null; display: string | null; error: MessageKey | null }
 
 export const CALLBACK_FIELDS = ['phone', 'lastName', 'firstName'] as const
 export type CallbackField = (typeof CALLBACK_FIELDS)[number]
