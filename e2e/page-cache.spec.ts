@@ -21,6 +21,22 @@ afterAll(() => browser?.close())
 const guest = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip', ...headers } })
 
+/**
+ * App processes behind the address (scripts/cluster.sh sets it): each keeps its own cache, so a guest's repeat is a
+ * hit only once it reaches a process that has the page. One server: the very next request must be the hit.
+ */
+const PROCESSES = Number(process.env.E2E_APP_PROCESSES ?? 1)
+
+/** Asks as a guest until a process answers from its cache, at most once per process after the first fill. */
+async function cachedAnswer(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  let res = await guest(path, headers)
+  for (let tries = 1; res.headers.get('x-cache') !== 'HIT' && tries < 2 * PROCESSES - 1; tries++) {
+    await res.arrayBuffer()
+    res = await guest(path, headers)
+  }
+  return res
+}
+
 /** Asks as a guest every 50 ms until the page is rendered afresh; answers how long that took. */
 async function msUntilRendered(path: string): Promise<{ ms: number; body: string }> {
   const start = performance.now()
@@ -52,22 +68,22 @@ describe('guest page cache', () => {
 
     // Rendered once, then served from the cache, for each language and city apart.
     await msUntilRendered(path)
-    const hit = await guest(path)
+    const hit = await cachedAnswer(path)
     expect(hit.headers.get('x-cache')).toBe('HIT')
     expect(hit.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+, must-revalidate$/)
     expect(hit.headers.get('cdn-cache-control')).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/)
     expect((await guest(path, { cookie: 'locale=kk' })).headers.get('x-cache')).toBe('MISS')
-    expect((await guest(path, { cookie: 'locale=kk' })).headers.get('x-cache')).toBe('HIT')
+    expect((await cachedAnswer(path, { cookie: 'locale=kk' })).headers.get('x-cache')).toBe('HIT')
     await msUntilRendered(list)
-    expect((await guest(list)).headers.get('x-cache')).toBe('HIT')
+    expect((await cachedAnswer(list)).headers.get('x-cache')).toBe('HIT')
     // The car's details in the API (the app's car screen) are kept for guests too, per language asked for.
     const api = `/api/cars/${car.id}/`
     await (await guest(api)).arrayBuffer() // kept now if it was not yet (it was read above)
-    const apiHit = await guest(api)
+    const apiHit = await cachedAnswer(api)
     expect(apiHit.headers.get('x-cache')).toBe('HIT')
     expect(apiHit.headers.get('vary')).toBe('accept-encoding, accept-language')
     expect((await guest(api, { 'accept-language': 'en-GB,en;q=0.9' })).headers.get('x-cache')).toBe('MISS')
-    const en = await guest(api, { 'accept-language': 'en-GB,en;q=0.9' })
+    const en = await cachedAnswer(api, { 'accept-language': 'en-GB,en;q=0.9' })
     expect(en.headers.get('x-cache')).toBe('HIT')
     expect(((await en.json()) as { city: { name: string } }).city.name).not.toBe(
       ((await apiHit.json()) as { city: { name: string } }).city.name,
@@ -116,8 +132,11 @@ describe('guest page cache', () => {
           viewsCount: number
         }
       ).viewsCount
-    // Someone else's visit (the same browser kind, the same city) fills the cache.
-    await guest(`/cars/${id}`, { 'accept-encoding': 'gzip, deflate, br, zstd', cookie: 'city=1' })
+    // Someone else's visits (the same browser kind, the same city) fill the cache (of every process).
+    for (let i = 0; i < 2 * PROCESSES - 1; i++)
+      await (
+        await guest(`/cars/${id}`, { 'accept-encoding': 'gzip, deflate, br, zstd', cookie: 'city=1' })
+      ).arrayBuffer()
     const before = await views()
 
     // Headless Chromium says so in its User-Agent (not a person: never counted); this one is a phone's browser.

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DEMO_CLEAN_VIN, DEMO_ROLLED_BACK_VIN } from '../apps/api/src/db/seed/demo/vin-histories.ts'
+import { DEMO_CLEAN_VIN, DEMO_ROLLED_BACK_VIN, DEMO_VIN_STORIES } from '../apps/api/src/db/seed/demo/vin-histories.ts'
 import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
 
 /*
@@ -108,8 +108,13 @@ describe('the vehicle check', () => {
     const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
     const page = await context.newPage()
     const errors = watchConsole(page)
-    // The demo Tucson on sale now was sold once before.
-    const cars = (await (await fetch(`${baseUrl}/api/cars/?brand=hyundai&model=tucson`)).json()) as {
+    // The demo Tucson on sale now was sold once before. Found by what its story says (its model, year, city and
+    // mileage), so that on a larger database (the cluster's 20,000 cars) it is still on the first page.
+    const story = DEMO_VIN_STORIES.find((v) => v.vin === DEMO_CLEAN_VIN)
+    const onSale = story?.sightings.find((s) => s.status === 'published')
+    if (!story || !onSale) throw new Error('the demo Tucson is not on sale')
+    const query = `brand=${story.brand}&model=${story.model}&yearFrom=${story.year}&yearTo=${story.year}&city=${onSale.city}&mileageMax=${onSale.km}`
+    const cars = (await (await fetch(`${baseUrl}/api/cars/?${query}`)).json()) as {
       results: { id: number }[]
     }
     let found: number | null = null

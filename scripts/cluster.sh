@@ -448,7 +448,9 @@ cmd_e2e() {
   password=$(cat "$RUN/e2e-admin-password")
   (set -a && source "$RUN/app.env" && set +a &&
     node apps/api/src/modules/identity/cli-admin-create.ts --email="$email" --password="$password")
-  E2E_BASE_URL=$PUBLIC_URL E2E_ADMIN_EMAIL=$email E2E_ADMIN_PASSWORD=$password npx vitest run --project e2e "$@"
+  # E2E_APP_PROCESSES: each process keeps its own page cache, so a guest's repeat may reach one that has not yet.
+  E2E_BASE_URL=$PUBLIC_URL E2E_ADMIN_EMAIL=$email E2E_ADMIN_PASSWORD=$password E2E_APP_PROCESSES=$APPS \
+    npx vitest run --project e2e "$@"
 }
 
 case "${1:-}" in
