@@ -10,6 +10,7 @@ export const PHOTO_FORM_LIMIT = 10 * 1024 * 1024 + 64 * 1024
 const STATIC_FILE = /\.(?:m?js|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|txt|xml|json|webmanifest)$/i
 /** Files the page router itself answers (in the visitor's language): routes/manifest.ts, routes/messages-file.ts. */
 const ROUTED_FILES = new Set(['/manifest.webmanifest'])
+// Every page's messages, one file per language named after its content (i18n/messages-file.server.ts).
 const ROUTED_FILE = /^\/assets\/i18n\/[a-z]{2}\.[0-9a-f]{12}\.json$/
 
 function bodyLimitFor(request: FastifyRequest): number {

@@ -131,8 +131,13 @@ export interface SimilarBase {
 
 /** A value in a query, or the placeholder of a prepared statement's parameter. */
 type Value<T = number> = T | Placeholder
-type SimilarParams = {
-  [K in keyof SimilarBase]: Value<Exclude<SimilarBase[K], null>> | (null extends SimilarBase[K] ? null : never)
+/** SimilarBase with placeholders allowed for its values (the statement is built once, with placeholders). */
+interface SimilarParams {
+  id: Value
+  modelId: Value
+  brandId: Value
+  bodyType: Value<string> | null
+  priceKzt: Value
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts'
-import { findPlaceReference, type PlaceReference } from './search.repository.ts'
+import { findPlaceReference, type PlaceReference } from './search.places.repository.ts'
 
 type Brand = PlaceReference['brands'][number]
 type Model = PlaceReference['models'][number]
@@ -73,28 +73,41 @@ export function createPlaces(db: Db) {
   }
 
   type Index = ReturnType<typeof index>
+  type PlaceRow = { brandId: number | null; modelId: number | null; cityId: number | null }
+  const get = <K, V>(map: Map<K, V>, key: K | null) => (key === null ? undefined : map.get(key))
+
+  function placeNames(ref: Index, r: PlaceRow): { brand: Brand; model: Model; city: City } | null {
+    const brand = get(ref.brands, r.brandId)
+    const model = get(ref.models, r.modelId)
+    const city = get(ref.cities, r.cityId)
+    return brand && model && city ? { brand, model, city } : null
+  }
+
   function detailNames(ref: Index, r: ReferenceIds): ReferenceNames | null {
-    const brand = r.brandId === null ? undefined : ref.brands.get(r.brandId)
-    const model = r.modelId === null ? undefined : ref.models.get(r.modelId)
-    const city = r.cityId === null ? undefined : ref.cities.get(r.cityId)
+    const place = placeNames(ref, r)
     const generation = r.generationId === null ? null : ref.generations.get(r.generationId)
-    const colour = r.colourCode === null ? undefined : ref.colours.get(r.colourCode)
-    const bodyTypeNames = r.bodyType === null ? undefined : ref.bodyTypes.get(r.bodyType)
-    const engineTypeNames = r.engineType === null ? undefined : ref.engineTypes.get(r.engineType)
-    if (!brand || !model || !city || generation === undefined || !colour || !bodyTypeNames || !engineTypeNames)
-      return null
-    return { brand, model, city, generation, colour, bodyTypeNames, engineTypeNames }
+    const colour = get(ref.colours, r.colourCode)
+    const bodyTypeNames = get(ref.bodyTypes, r.bodyType)
+    const engineTypeNames = get(ref.engineTypes, r.engineType)
+    if (!place || generation === undefined || !colour || !bodyTypeNames || !engineTypeNames) return null
+    return { ...place, generation, colour, bodyTypeNames, engineTypeNames }
+  }
+
+  /**
+   * `lookup` over the copy, and once more over a fresh read when it names something unknown. The
+   * listings_complete_unless_draft check and the foreign keys make a miss after that unreachable.
+   */
+  async function named<T>(lookup: (ref: Index) => T | null, missing: string): Promise<T> {
+    const found = lookup(await load()) ?? lookup(await load(true))
+    if (found === null) throw new Error(missing)
+    return found
   }
 
   return {
-    /**
-     * The names of a public car's brand, model, city, generation, colour, body and engine type. The
-     * listings_complete_unless_draft check and the foreign keys make a missing one unreachable once read again.
-     */
+    /** The names of a public car's brand, model, city, generation, colour, body and engine type. */
     async nameDetail<R extends ReferenceIds & { id: number }>(row: R): Promise<R & ReferenceNames> {
-      const names = detailNames(await load(), row) ?? detailNames(await load(true), row)
-      if (!names) throw new Error(`Listing ${row.id} names a brand, model, city or type that does not exist`)
-      return { ...row, ...names }
+      const missing = `Listing ${row.id} names a brand, model, city or type that does not exist`
+      return { ...row, ...(await named((ref) => detailNames(ref, row), missing)) }
     },
 
     /** Ids of the slugs; null when one names nothing (or a model of another brand), so nothing can match. */
@@ -109,26 +122,14 @@ export function createPlaces(db: Db) {
     },
 
     /** Brand, model and city of each row, for the cards. */
-    async name<R extends { brandId: number | null; modelId: number | null; cityId: number | null }>(
-      rows: R[],
-    ): Promise<(R & { brand: Brand; model: Model; city: City })[]> {
-      let ref = await load()
-      const known = (r: R) =>
-        r.brandId !== null &&
-        r.modelId !== null &&
-        r.cityId !== null &&
-        ref.brands.has(r.brandId) &&
-        ref.models.has(r.modelId) &&
-        ref.cities.has(r.cityId)
-      if (!rows.every(known)) ref = await load(true)
-      return rows.map((r) => {
-        const brand = r.brandId === null ? undefined : ref.brands.get(r.brandId)
-        const model = r.modelId === null ? undefined : ref.models.get(r.modelId)
-        const city = r.cityId === null ? undefined : ref.cities.get(r.cityId)
-        // The listings_complete_unless_draft check and the foreign keys make this unreachable.
-        if (!brand || !model || !city) throw new Error('A published listing without a known brand, model or city')
-        return { ...r, brand, model, city }
-      })
+    async name<R extends PlaceRow>(rows: R[]): Promise<(R & { brand: Brand; model: Model; city: City })[]> {
+      type Place = NonNullable<ReturnType<typeof placeNames>>
+      const all = (ref: Index) => {
+        const names = rows.map((r) => placeNames(ref, r))
+        return names.every((n): n is Place => n !== null) ? names : null
+      }
+      const names = await named(all, 'A published listing without a known brand, model or city')
+      return rows.map((r, i) => ({ ...r, ...(names[i] as Place) }))
     },
   }
 }

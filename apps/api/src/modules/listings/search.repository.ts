@@ -3,7 +3,7 @@ import { and, asc, eq, gte, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { prepared } from '../../db/prepared.ts'
-import { bodyTypes, brands, cities, colours, engineTypes, generations, models } from '../reference/reference.tables.ts'
+import { brands, models } from '../reference/reference.tables.ts'
 import { cardColumns } from './listings.repository.ts'
 import { listingCounts, listings } from './listings.tables.ts'
 
@@ -323,48 +323,6 @@ export async function readSummaryCount(db: Db, filter: SearchFilter): Promise<nu
   const [row] = await query.execute(summaryParams(filter))
   return row?.n ?? 0
 }
-
-/**
- * Brands, models, cities, generations, colours, body and engine types (a few thousand rows in all), for slugs
- * and the names on cards and car pages.
- */
-export async function findPlaceReference(db: Db) {
-  const names = (t: typeof bodyTypes | typeof engineTypes) => ({
-    code: t.code,
-    nameRu: t.nameRu,
-    nameKk: t.nameKk,
-    nameEn: t.nameEn,
-  })
-  const [brandRows, modelRows, cityRows, generationRows, colourRows, bodyTypeRows, engineTypeRows] = await Promise.all([
-    db.select({ id: brands.id, slug: brands.slug, name: brands.name }).from(brands),
-    db.select({ id: models.id, brandId: models.brandId, slug: models.slug, name: models.name }).from(models),
-    db
-      .select({ id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn })
-      .from(cities),
-    db.select({ id: generations.id, name: generations.name }).from(generations),
-    db
-      .select({
-        code: colours.code,
-        hex: colours.hex,
-        nameRu: colours.nameRu,
-        nameKk: colours.nameKk,
-        nameEn: colours.nameEn,
-      })
-      .from(colours),
-    db.select(names(bodyTypes)).from(bodyTypes),
-    db.select(names(engineTypes)).from(engineTypes),
-  ])
-  return {
-    brands: brandRows,
-    models: modelRows,
-    cities: cityRows,
-    generations: generationRows,
-    colours: colourRows,
-    bodyTypes: bodyTypeRows,
-    engineTypes: engineTypeRows,
-  }
-}
-export type PlaceReference = Awaited<ReturnType<typeof findPlaceReference>>
 
 export interface FacetRow {
   brandId: number
