@@ -54,7 +54,7 @@ ensure_deps() {
 
 # The embedded demo's server process, as demo.sh runs it and bench/startup.ts measures it (docs/operations.md,
 # "The embedded demo"). Node itself, not `npm start`: npm would stay behind as the server's parent, another
-# 60 MB. The preload starts preparing the embedded database (on a first start, the demo seed) in a worker thread
+# 60 MB. The preload starts preparing the embedded database (on a first start, the demo seed) in a child process
 # while the app's modules load (apps/api/src/db/embedded-start.ts). The other settings bound how much memory the
 # process keeps that it no longer uses, for a laptop rather than a server (measured in docs/performance.md):
 #  - V8's young generation stays at 2 x 8 MB (on a machine with plenty of memory V8 grows it to 2 x 64 MB and

@@ -96,7 +96,7 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
 
 /**
  * The database, migrated and with its reference data (and, on the embedded demo's first start, its demo data).
- * PostgreSQL is prepared here; the embedded database in a worker thread (db/embedded-start.ts), which the demo's
+ * PostgreSQL is prepared here; the embedded database in a child process (db/embedded-start.ts), which the demo's
  * launcher starts before the app's modules load, and is then opened here ready.
  */
 async function openPrepared(config: Config, log: Log): Promise<Database> {
