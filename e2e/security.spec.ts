@@ -1,4 +1,6 @@
+import { existsSync, statSync } from 'node:fs'
 import { connect } from 'node:net'
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { DESKTOP, launchChromium, newContextWithCity, watchConsole } from './browser.ts'
@@ -170,6 +172,39 @@ describe('static files', () => {
     }
   })
 
+  test("the page's scripts and styles are sent as compressed at build time, by what the browser accepts", async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text()
+    const assets = [...html.matchAll(/(?:modulepreload|stylesheet)" href="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+      (m) => m[1],
+    )
+    expect(assets.length).toBeGreaterThan(3)
+    const built = new URL('../apps/web/build/client', import.meta.url).pathname
+    // Files under 1 KB have no variants (precompress.ts): compressed on the way out, if at all.
+    const compressed = assets.filter((path) => existsSync(`${built}${path}.br`))
+    expect(compressed.length).toBeGreaterThan(3)
+    for (const path of assets) {
+      const variants = compressed.includes(path)
+      const size = (suffix: string) => String(statSync(`${built}${path}${suffix}`).size)
+      for (const [accept, encoding, suffix] of [
+        ['br, gzip', 'br', '.br'],
+        ['gzip', 'gzip', '.gz'],
+        ['identity', null, ''],
+      ] as const) {
+        const res = await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': accept } })
+        expect(res.status, path).toBe(200)
+        if (variants) {
+          expect(res.headers.get('content-encoding'), `${path} ${accept}`).toBe(encoding)
+          // The build's file as it is: its length is the variant's (fetch decodes the body).
+          expect(res.headers.get('content-length'), `${path} ${accept}`).toBe(size(suffix))
+        }
+        expect(res.headers.get('vary'), path).toBe('accept-encoding')
+        expect(res.headers.get('content-type'), path).toMatch(path.endsWith('.js') ? /javascript/ : /^text\/css/)
+        expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+        await res.arrayBuffer()
+      }
+    }
+  })
+
   test("every page's messages: one preloaded file per language, kept a year, not in the page; another name is 404", async () => {
     const files: string[] = []
     for (const lang of ['ru', 'kk', 'en']) {
@@ -185,8 +220,25 @@ describe('static files', () => {
       expect(file.headers.get('content-type')).toMatch(/^application\/json/)
       expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
       expect(file.headers.get('content-encoding')).toBe('br')
+      expect(file.headers.get('vary')).toBe('accept-encoding')
       const messages = (await file.json()) as Record<string, string>
       expect(messages['notFound.home']).toBe({ ru: 'На главную', kk: 'Басты бетке', en: 'Go home' }[lang])
+      // Compressed once at the strongest settings: smaller than the quality a page is compressed at on the fly.
+      expect(Number(file.headers.get('content-length'))).toBeLessThan(
+        brotliCompressSync(JSON.stringify(messages), {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
+        }).length,
+      )
+      for (const [accept, encoding] of [
+        ['gzip', 'gzip'],
+        ['identity', null],
+      ] as const) {
+        const other = await fetch(`${baseUrl}${href}`, { headers: { 'accept-encoding': accept } })
+        expect(other.headers.get('content-encoding'), accept).toBe(encoding)
+        expect(((await other.json()) as Record<string, string>)['notFound.home'], accept).toBe(
+          messages['notFound.home'],
+        )
+      }
       files.push(href ?? '')
     }
     expect(new Set(files).size).toBe(3)

@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import { promisify } from 'node:util'
-import zlib from 'node:zlib'
 import { GUEST_API_PATHS, pickLocale, requestIdOf } from '@tulpar/api'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
+import { compress, type Encoding, preferredEncoding } from './app/features/compression/compression.server.ts'
 
 /*
  * Guests' pages from memory (issue 15, docs/decisions/019-guest-page-cache.md). A page is cached only when its
@@ -161,14 +160,6 @@ export function parseCookies(header: string | undefined): Map<string, string> | 
   return cookies
 }
 
-/** The encoding @fastify/compress picks for this request (br first, then gzip), as a part of the key. */
-function encodingOf(acceptEncoding: string | undefined): string {
-  const accepted = (acceptEncoding ?? '').toLowerCase()
-  if (/\bbr\b/.test(accepted)) return 'br'
-  if (/\bgzip\b/.test(accepted)) return 'gzip'
-  return 'identity'
-}
-
 /** Whether the path is a page or a page's data (`.data`), not the API, media, assets or another file. */
 export function isPagePath(path: string): boolean {
   if (path.startsWith('/api/') || path === '/api' || path.startsWith('/media/') || path.startsWith('/assets/'))
@@ -202,28 +193,11 @@ export function guestPageKey(request: {
   if (api ? !GUEST_API_PATHS.some((pattern) => pattern.test(path)) : !isPagePath(path)) return null
   const cookies = parseCookies(request.headers.cookie)
   if (!cookies) return null
-  const encoding = encodingOf(request.headers['accept-encoding'])
+  const encoding = preferredEncoding(request.headers['accept-encoding'])
   // The API answers in the language asked for, whatever the cookies; the city is not part of its answers.
   if (api) return [encoding, `api:${apiLocaleOf(url, request.headers['accept-language'])}`, '', url].join('|')
   // A `?lang=` link sets the language cookie (a Set-Cookie answer, never stored); the key still names it.
   return [encoding, cookies.get('locale') ?? '', cookies.get('city') ?? '', url].join('|')
-}
-
-const brotli = promisify(zlib.brotliCompress)
-const gzip = promisify(zlib.gzip)
-
-/**
- * The bytes for the key's encoding. @fastify/compress works in each route's own onSend, after this hook: a page
- * stored compressed and sent with its Content-Encoding is not compressed again, so a hit costs no compression.
- * Made once per stored page, so brotli works a little harder than on the fly (quality 6 instead of 4).
- */
-async function encode(body: Buffer, encoding: string): Promise<Buffer> {
-  if (encoding === 'br')
-    return brotli(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    })
-  if (encoding === 'gzip') return gzip(body, { level: 6 })
-  return body
 }
 
 async function bodyBytes(payload: unknown): Promise<Buffer | null> {
@@ -335,8 +309,9 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
     }
     const raw = await bodyBytes(payload)
     if (!raw) return payload
-    const encoding = key.slice(0, key.indexOf('|'))
-    const body = await encode(raw, encoding)
+    // Made once per stored page: a little harder than on the fly (brotli 6 against 4); a hit costs no compression.
+    const encoding = key.slice(0, key.indexOf('|')) as Encoding
+    const body = await compress(raw, encoding, 'kept')
     if (encoding !== 'identity') reply.header('content-encoding', encoding)
     // An API answer is in the language asked for by Accept-Language (or `?lang=`, part of the URL).
     reply.header('vary', key.includes('|api:') ? 'accept-encoding, accept-language' : 'accept-encoding')

@@ -5,6 +5,7 @@ import { createRequest } from '@mcansh/react-router-fastify'
 import type { FastifyInstance, FastifyReply, RouteShorthandOptions } from 'fastify'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
+import { TEXT_FILE } from './precompress.ts'
 
 export interface ReactRouterPluginOptions {
   /** The built server bundle (production), or the dev server to load it from on every request. */
@@ -41,7 +42,11 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
         dotfiles: 'ignore',
         etag: true,
         lastModified: true,
+        // The build's `.br` and `.gz` beside each text file (precompress.ts), sent as they are.
+        preCompressed: true,
         setHeaders(res, filePath) {
+          // Sent compressed or not by what the browser accepts: a cache in between keeps each variant apart.
+          if (TEXT_FILE.test(filePath.replace(/\.(?:br|gz)$/, ''))) res.setHeader('vary', 'accept-encoding')
           res.setHeader(
             'cache-control',
             filePath.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',

@@ -5,6 +5,7 @@ import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { pagePolicyContext, requestInfoContext, servicesContext } from '#app-context'
 import { cachedPageDoor, PageCache, pagePolicyOf, registerPageCache } from './page-cache.ts'
+import { logPageCacheActivity } from './page-cache-activity.ts'
 import { pageRouteOptions } from './page-limits.ts'
 import { registerReactRouter } from './react-router-plugin.ts'
 
@@ -49,7 +50,9 @@ async function createTulparServer(vite?: ViteDevServer) {
       if (lagMs > 0) setTimeout(() => pageCache.purge(tags), lagMs).unref()
     }
     const stop = await listenPageChanges(runtime.database, purge, app.log)
+    const stopActivityLog = logPageCacheActivity(pageCache, app.log)
     app.addHook('onClose', async () => {
+      stopActivityLog()
       await stop()
     })
   }

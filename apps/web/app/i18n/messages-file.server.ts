@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Locale } from '@tulpar/contracts'
 import { LOCALES } from '@tulpar/contracts/constants'
+import { compress, type Encoding } from '../features/compression/compression.server.ts'
 import { type Messages, parseMessages } from './i18n.ts'
 import { MESSAGES_JSON } from './index.ts'
 
@@ -24,4 +25,20 @@ export function localeOfMessagesFile(file: string): Locale | null {
 /** The server render's copy: the same text the file holds, parsed once per process. */
 export function baseMessages(locale: Locale): Messages {
   return parseMessages(MESSAGES_JSON[locale])
+}
+
+const compressed = new Map<string, Promise<Buffer>>()
+
+/**
+ * A language's file in an encoding, compressed once per process at the strongest settings (off the main thread)
+ * and kept: like the build's scripts (precompress.ts), not again for every new visitor.
+ */
+export function messagesBody(locale: Locale, encoding: Encoding): Promise<Buffer> {
+  const key = `${locale}|${encoding}`
+  let body = compressed.get(key)
+  if (!body) {
+    body = compress(Buffer.from(MESSAGES_JSON[locale]), encoding, 'strongest')
+    compressed.set(key, body)
+  }
+  return body
 }

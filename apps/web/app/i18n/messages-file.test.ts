@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import { MESSAGES_JSON } from './index.ts'
-import { baseMessages, localeOfMessagesFile, MESSAGES_FILE, messagesUrl } from './messages-file.server.ts'
+import { baseMessages, localeOfMessagesFile, MESSAGES_FILE, messagesBody, messagesUrl } from './messages-file.server.ts'
 
 describe("every page's messages as a file (decision 022)", () => {
   test('each language has its own file, named after a hash of what it holds', () => {
@@ -23,5 +24,17 @@ describe("every page's messages as a file (decision 022)", () => {
     expect(baseMessages('kk')).toEqual(JSON.parse(MESSAGES_JSON.kk))
     expect(baseMessages('kk')).toBe(baseMessages('kk'))
     expect(baseMessages('en')['notFound.home']).toBe('Go home')
+  })
+
+  test('each encoding holds the same text, compressed once per process', async () => {
+    const br = await messagesBody('kk', 'br')
+    const gz = await messagesBody('kk', 'gzip')
+    const plain = await messagesBody('kk', 'identity')
+    expect(plain.toString('utf8')).toBe(MESSAGES_JSON.kk)
+    expect(brotliDecompressSync(br).toString('utf8')).toBe(MESSAGES_JSON.kk)
+    expect(gunzipSync(gz).toString('utf8')).toBe(MESSAGES_JSON.kk)
+    expect(br.length).toBeLessThan(gz.length)
+    expect(gz.length).toBeLessThan(plain.length / 3)
+    expect(await messagesBody('kk', 'br')).toBe(br)
   })
 })

@@ -1,0 +1,52 @@
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+
+/*
+ * One choice of encoding and one way to compress, for everything the server compresses itself rather than
+ * leaving to @fastify/compress on the way out: guests' kept pages (page-cache.ts), the messages files
+ * (i18n/messages-file.server.ts) and the client build's files at build time (precompress.ts).
+ */
+
+export type Encoding = 'br' | 'gzip' | 'identity'
+
+/**
+ * The encoding to send an answer in, as @fastify/compress picks it: brotli, else gzip, else none; `;q=0` refuses
+ * one. Every guest's request asks it (the page cache's key), so it is a plain scan.
+ */
+export function preferredEncoding(acceptEncoding: string | null | undefined): Encoding {
+  let gzip = false
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim())
+    if (name !== 'br' && name !== 'gzip') continue
+    const q = params.find((p) => p.startsWith('q='))
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue
+    if (name === 'br') return 'br'
+    gzip = true
+  }
+  return gzip ? 'gzip' : 'identity'
+}
+
+/**
+ * How hard to work: `kept` for what is compressed once per stored page (a little harder than @fastify/compress's
+ * brotli 4 on the fly), `strongest` for what is compressed once for every visitor (files of a build).
+ */
+const LEVELS = { kept: { brotli: 6, gzip: 6 }, strongest: { brotli: 11, gzip: 9 } } as const
+export type Effort = keyof typeof LEVELS
+
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/** `body` (text: pages, JSON, scripts, styles) in `encoding`, off the main thread; identity is the body itself. */
+export function compress(body: Buffer, encoding: Encoding, effort: Effort): Promise<Buffer> {
+  const level = LEVELS[effort]
+  if (encoding === 'br')
+    return brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: level.brotli,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    })
+  if (encoding === 'gzip') return gzip(body, { level: level.gzip })
+  return Promise.resolve(body)
+}
