@@ -67,8 +67,18 @@ describe('an account deleted on one device', () => {
     await page.getByRole('button', { name: 'Войти', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/account')
     await page.getByRole('heading', { level: 1, name: 'Личный кабинет' }).waitFor()
-    // The account page saves the chosen city to the new profile and reloads its data: let it finish first.
-    await page.waitForLoadState('networkidle')
+    // The page saves the chosen city to the new profile: let it land first, or its save would meet a deleted
+    // account. Asked of the API, not of the network going quiet (that timed out once in CI under load).
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${baseUrl}/api/profiles/me/`, { headers: { authorization: `Bearer ${token}` } })
+          const [profile] = (await res.json()) as { city: number | null }[]
+          return profile?.city ?? null
+        },
+        { timeout: 20_000 },
+      )
+      .not.toBeNull()
 
     // The first device (the app) deletes the account.
     const del = await fetch(`${baseUrl}/api/profiles/me/`, {
