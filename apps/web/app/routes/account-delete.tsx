@@ -7,6 +7,7 @@ import { api } from '../features/api/client.ts'
 import { actionErrorKey } from '../features/auth/errors.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { ignoreAbort } from '../ui/ignore-abort.ts'
 import { useToast } from '../ui/toast.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import type { Route } from './+types/account-delete'
@@ -41,7 +42,7 @@ export default function DeleteAccount() {
       return
     }
     setBusy(false)
-    if (res.status === 401) return revalidator.revalidate()
+    if (res.status === 401) return ignoreAbort(revalidator.revalidate())
     toast.error(actionErrorKey(res.code))
   }
 

@@ -8,6 +8,7 @@ import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import accountsStyles from '../styles/accounts.css?url'
+import { ignoreAbort } from '../ui/ignore-abort.ts'
 import type { Route } from './+types/account-message'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStyles }]
@@ -91,15 +92,13 @@ function useLiveConversation(id: number) {
       }
       running = true
       // A reload or a navigation may still end it early: the page it was for is gone, nothing to report.
-      revalidate()
-        .catch(() => {})
-        .finally(() => {
-          running = false
-          if (again) {
-            again = false
-            refresh()
-          }
-        })
+      ignoreAbort(revalidate()).finally(() => {
+        running = false
+        if (again) {
+          again = false
+          refresh()
+        }
+      })
     }
     const source = new EventSource('/api/messages/stream/')
     source.addEventListener('message', (event) => {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useNavigate, useRevalidator } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Dialog } from '../../ui/dialog.tsx'
+import { ignoreAbort } from '../../ui/ignore-abort.ts'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { api } from '../api/client.ts'
@@ -18,7 +19,7 @@ export function useSignOut(): (notice?: 'notice.signedOut' | 'notice.accountDele
     toast.success(notice)
     await navigate('/', { replace: true })
     // The header's user comes from the layout's loader, which a plain navigation does not re-run.
-    await revalidator.revalidate()
+    await ignoreAbort(revalidator.revalidate())
   }
 }
 

@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { TextField } from '../../ui/field.tsx'
+import { ignoreAbort } from '../../ui/ignore-abort.ts'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { api } from '../api/client.ts'
@@ -56,7 +57,7 @@ export function PasswordForm({ email }: { email: string | null }) {
       return
     }
     // The session ended meanwhile: the loader sends the visitor to sign in.
-    if (res.status === 401) return void revalidator.revalidate()
+    if (res.status === 401) return void ignoreAbort(revalidator.revalidate())
     if (res.code === 'INVALID_PASSWORD') return void show({ current: 'auth.error.wrongPassword' })
     if (res.code === 'PASSWORD_TOO_SHORT') return void show({ next: 'auth.error.weakPassword' })
     toast.error(actionErrorKey(res.code))

@@ -1,4 +1,5 @@
 import type { NavigateFunction } from 'react-router'
+import { ignoreAbort } from '../../ui/ignore-abort.ts'
 import type { ToastApi } from '../../ui/toast.tsx'
 import { api } from '../api/client.ts'
 import { mergeGuestFavourites } from '../favourites/merge-guest-favourites.ts'
@@ -22,7 +23,7 @@ export async function runSessionEffects(
     const outcome = await mergeGuestFavourites()
     if (outcome === 'merged') {
       ui.toast.success('fav.merged')
-      await ui.revalidate()
+      await ignoreAbort(ui.revalidate())
     } else if (outcome === 'limit') ui.toast.error('fav.error.limit', { limit: 500 })
   }
 }

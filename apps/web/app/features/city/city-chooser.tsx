@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Icon } from '../../ui/icon.tsx'
+import { ignoreAbort } from '../../ui/ignore-abort.ts'
 import type { CityOption } from './city-dialog.tsx'
 import { ALL_KAZAKHSTAN, type CityChoice, readStoredCity, storeCity } from './city-storage.ts'
 
@@ -55,12 +56,12 @@ export function CityChooser({ cities, current, profile }: Props) {
     }
     if (stored !== known || known !== current) {
       storeCity(known)
-      if (known !== current) void revalidator.revalidate()
+      if (known !== current) void ignoreAbort(revalidator.revalidate())
     }
     if (profile && profile.city === null && known !== ALL_KAZAKHSTAN) {
       // The pages already loaded (the account's "my city" among them) show the saved city.
       void saveProfileCity(profile.id, known).then((saved) => {
-        if (saved) void revalidator.revalidate()
+        if (saved) void ignoreAbort(revalidator.revalidate())
       })
     }
   }, [profile?.id])
@@ -70,7 +71,7 @@ export function CityChooser({ cities, current, profile }: Props) {
     setOpen(false)
     setRequired(false)
     if (profile && choice !== ALL_KAZAKHSTAN && profile.city !== choice) await saveProfileCity(profile.id, choice)
-    await revalidator.revalidate()
+    await ignoreAbort(revalidator.revalidate())
   }
 
   return (
