@@ -10,6 +10,7 @@ import {
   sameBrandAndBody,
   sameModel,
   similarCandidatesQuery,
+  similarCardsQuery,
 } from './car-page.repository.ts'
 import { createCarPageService } from './car-page.service.ts'
 
@@ -355,12 +356,22 @@ describe('GET /api/cars/{id}/similar/', () => {
           16,
         )
         plans.union = JSON.stringify(await tx.execute(sql`explain ${union}`))
+        // And the statement around it, which picks the 8 and reads their cards by primary key.
+        const cards = similarCardsQuery(
+          tx,
+          { id: base, modelId: kia.modelId, brandId: kia.brandId, bodyType: 'sedan', priceKzt: 6_000_000 },
+          16,
+          8,
+        )
+        plans.cards = JSON.stringify(await tx.execute(sql`explain ${cards}`))
         throw rollback
       })
       .catch((error: unknown) => {
         if (error !== rollback) throw error
       })
-    const { union, ...halves } = plans
+    const { union, cards, ...halves } = plans
+    expect(cards).not.toContain('Seq Scan')
+    expect(cards).toContain('listings_pkey')
     for (const indexName of ['model_price', 'brand_body_price', 'body_price']) {
       expect(union).toContain(`listings_pub_${indexName}_idx`)
     }

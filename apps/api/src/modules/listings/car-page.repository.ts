@@ -3,6 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { prepared } from '../../db/prepared.ts'
 import { brands, models } from '../reference/reference.tables.ts'
+import { cardIdColumns } from './listings.repository.ts'
 import { listings, listingViews } from './listings.tables.ts'
 
 /** The few columns the car page's actions decide on (visibility, contact, similarity). */
@@ -82,6 +83,16 @@ export async function incrementViews(db: Db, listingId: number): Promise<number 
 const published = sql`${listings.status} = 'published'`
 
 /**
+ * A LIMIT written into the statement's text rather than sent as a parameter. With `limit $n` PostgreSQL planned
+ * the named similar-cars statement again on every execution (its generic plan, costed for an unknown limit, never
+ * looked cheaper): 1.1 ms median of planning per car page at a million listings, more than running it. With the
+ * number in the text it settles on the generic plan after five executions (the same index scans, 0.25 ms). The
+ * number is the statement's shape (its name carries it), never a value from a request. Drizzle writes an SQL
+ * chunk given to `.limit()` as it is; its type only names numbers and placeholders.
+ */
+const literalLimit = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number
+
+/**
  * The two halves of a nearest-price lookup: prices from `priceKzt` up, and below it down. Each is one range
  * scan of a `(…, price_kzt, id)` partial index that stops after `limit` rows, however many cars match.
  */
@@ -99,13 +110,13 @@ export function nearestByPriceQueries(db: Db, where: SQL, priceKzt: Value, exclu
       .from(listings)
       .where(and(base, gte(listings.priceKzt, priceKzt)))
       .orderBy(asc(listings.priceKzt), asc(listings.id))
-      .limit(limit),
+      .limit(literalLimit(limit)),
     db
       .select(columns)
       .from(listings)
       .where(and(base, lt(listings.priceKzt, priceKzt)))
       .orderBy(desc(listings.priceKzt), desc(listings.id))
-      .limit(limit),
+      .limit(literalLimit(limit)),
   ] as const
 }
 
@@ -156,17 +167,43 @@ export function similarCandidatesQuery(db: Db, base: SimilarParams, perSide: num
 }
 
 /**
- * Named (one text per shape: with or without a body type), so PostgreSQL plans the six-part union once per
- * connection instead of on every car page (1.5-2 ms of planning each time at a million listings), and built once
- * per process with placeholders: building the union's SQL on every call was 2.6% of a car page's CPU.
+ * The similar cars themselves, in one statement (it was two round trips, the second planned on every car page):
+ * the candidates of every tier (similarCandidatesQuery), each car once at its best tier, then the `count` of the
+ * best tiers nearest in price (ties by id), as card rows with brand, model and city as ids.
  */
-export async function findSimilarCandidates(db: Db, base: SimilarBase, perSide: number) {
+export function similarCardsQuery(db: Db, base: SimilarParams, perSide: number, count: number) {
+  const candidates = similarCandidatesQuery(db, base, perSide).as('candidates')
+  const picked = db
+    .select({
+      id: candidates.id,
+      tier: sql<number>`min(${candidates.tier})`.as('best_tier'),
+      distance: sql<number>`min(abs(${candidates.priceKzt} - ${base.priceKzt}))`.as('distance'),
+    })
+    .from(candidates)
+    .groupBy(candidates.id)
+    .orderBy(sql`best_tier`, sql`distance`, candidates.id)
+    .limit(literalLimit(count))
+    .as('picked')
+  return db
+    .select(cardIdColumns)
+    .from(listings)
+    .innerJoin(picked, eq(listings.id, picked.id))
+    .where(published)
+    .orderBy(picked.tier, picked.distance, picked.id)
+}
+
+/**
+ * Named (one text per shape: with or without a body type, and the limits), so PostgreSQL keeps one plan of it per
+ * connection instead of planning it on every car page (see literalLimit), and built once per process with
+ * placeholders: building the union's SQL on every call was 2.6% of a car page's CPU.
+ */
+export async function findSimilarCards(db: Db, base: SimilarBase, perSide: number, count: number) {
   const { bodyType } = base
   const p = sql.placeholder
-  const name = `similar_candidates_${bodyType ? 3 : 1}_${Math.trunc(perSide)}`
+  const name = `similar_cards_${bodyType ? 3 : 1}_${Math.trunc(perSide)}_${Math.trunc(count)}`
   const shape = { id: p('id'), modelId: p('modelId'), brandId: p('brandId'), priceKzt: p('priceKzt') }
   const statement = prepared(db, name, () =>
-    similarCandidatesQuery(db, { ...shape, bodyType: bodyType ? p('bodyType') : null }, perSide),
+    similarCardsQuery(db, { ...shape, bodyType: bodyType ? p('bodyType') : null }, perSide, count),
   )
   const { id, modelId, brandId, priceKzt } = base
   return statement.execute(bodyType ? { id, modelId, brandId, priceKzt, bodyType } : { id, modelId, brandId, priceKzt })

@@ -14,7 +14,6 @@ import { deriveVisitorId, hashVisitor, isVisitorId, viewDay } from './car-page.v
 import { goneError } from './listings.detail.ts'
 import { ListingNotFoundError } from './listings.errors.ts'
 import { toListingCard } from './listings.mapper.ts'
-import { findListingCardsByIds } from './listings.repository.ts'
 import { createPlaces, type Places } from './search.places.ts'
 
 export interface CarPageServiceDeps {
@@ -71,12 +70,8 @@ export function createCarPageService({
   async function listSimilarTo(base: repo.SimilarBase, locale: Locale): Promise<SimilarListings> {
     // Each tier brings twice the page size per side: up to 7 of a later tier's rows can repeat earlier picks
     // (a tier is only needed when the ones before it came up short), and 8 fresh ones must remain.
-    const candidates = await repo.findSimilarCandidates(readDb, base, SIMILAR_LISTINGS_LIMIT * 2)
-    const distance = (c: { priceKzt: number }) => Math.abs(c.priceKzt - base.priceKzt)
-    candidates.sort((a, b) => a.tier - b.tier || distance(a) - distance(b) || a.id - b.id)
-    const picked = [...new Set(candidates.map((c) => c.id))].slice(0, SIMILAR_LISTINGS_LIMIT)
-    const rows = await places.name(await findListingCardsByIds(readDb, picked))
-    return { results: rows.map((r) => toListingCard(r, locale)) }
+    const rows = await repo.findSimilarCards(readDb, base, SIMILAR_LISTINGS_LIMIT * 2, SIMILAR_LISTINGS_LIMIT)
+    return { results: (await places.name(rows)).map((r) => toListingCard(r, locale)) }
   }
 
   return {
