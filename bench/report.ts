@@ -49,6 +49,13 @@ export interface BenchResults {
   lighthouse?: LighthouseScores[]
   lighthouseError?: string
   startup?: StartupResult
+  /** The same loads on the server as `count` app processes (APP_PROCESSES, one per core). */
+  processes?: {
+    count: number
+    ssr: LoadResult & { cpuMsPerRequest?: number }
+    detail: LoadResult & { cpuMsPerRequest?: number }
+    searchC32: LoadResult & { cpuMsPerRequest?: number }
+  }
 }
 
 interface Row {
@@ -164,6 +171,30 @@ export function rows(r: BenchResults): Row[] {
       r.purge.ms >= 0 && r.purge.ms <= 1000,
     )
   }
+  if (r.processes) {
+    const { count, ssr, detail, searchC32: s } = r.processes
+    const errors = (d: LoadResult) => (d.errors + d.non2xx ? `, ${d.errors + d.non2xx} errors` : '')
+    const clean = (d: LoadResult) => d.errors + d.non2xx === 0
+    const of = `${count} app processes (APP_PROCESSES=${count}, one per core):`
+    add(
+      `${of} server-rendered /cars/{id}, rendered every time, concurrency 32: requests/s, p99`,
+      `${fmt(ssr.rps)} req/s, p99 ${ssr.p99} ms${errors(ssr)}${ratio(ssr.rps, ssr.cpuMsPerRequest)}`,
+      '>= 400 req/s',
+      ssr.rps >= 400 && clean(ssr),
+    )
+    add(
+      `${of} car detail API answered every time, concurrency 32: requests/s, p99`,
+      `${fmt(detail.rps)} req/s, p99 ${detail.p99} ms${errors(detail)}${ratio(detail.rps, detail.cpuMsPerRequest)}`,
+      '>= 3,000 req/s',
+      detail.rps >= 3000 && clean(detail),
+    )
+    add(
+      `${of} search API, concurrency 32: requests/s, p99`,
+      `${fmt(s.rps)} req/s, p99 ${s.p99} ms${errors(s)}${ratio(s.rps, s.cpuMsPerRequest)}`,
+      '>= 1,000 req/s, p99 < 100 ms',
+      s.rps >= 1000 && s.p99 < 100 && clean(s),
+    )
+  }
   if (r.routerMinimal) {
     const d = r.routerMinimal
     add(
@@ -267,6 +298,15 @@ export function rows(r: BenchResults): Row[] {
 /** How far each missed target is, in words, for the table's status column. */
 function missText(row: Row, r: BenchResults): string {
   if (row.met !== false) return verdict(row.met, '')
+  if (/^\d+ app processes/.test(row.what) && r.processes) {
+    const { ssr, detail, searchC32 } = r.processes
+    if (row.what.includes('server-rendered')) return verdict(false, `${pct(ssr.rps, 400)} short`)
+    if (row.what.includes('car detail')) return verdict(false, `${pct(detail.rps, 3000)} short`)
+    return verdict(
+      false,
+      searchC32.rps < 1000 ? `${pct(searchC32.rps, 1000)} short of 1,000 req/s` : `p99 ${pct(searchC32.p99, 100)} over`,
+    )
+  }
   if (row.what.startsWith('Search API, concurrency 1') && r.searchC1)
     return verdict(false, `p95 ${pct(r.searchC1.p95, 5)} over`)
   if (row.what.startsWith('Search API, concurrency 32') && r.searchC32) {

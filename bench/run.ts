@@ -27,7 +27,8 @@ embedded demo's start-up. Prints a table and adds a dated section to docs/perfor
   --listings N      listings to load (default 1000000)
   --skip-seed       reuse the bench database from an earlier run
   --only a,b        run only these parts: seed, explain, alerts, search, detail, ssr, sitemap, hello, weight,
-                    lighthouse, startup
+                    lighthouse, processes (the server as two app processes: APP_PROCESSES=2, Redis at
+                    BENCH_REDIS_URL, default redis://127.0.0.1:6379), startup
                     (parts other than seed reuse the existing database)
   --skip-build      use the existing apps/web/build
   --c1 N            requests at concurrency 1 (default 3000; stops after --c1-seconds, default 90)
@@ -51,6 +52,7 @@ const PARTS = [
   'hello',
   'weight',
   'lighthouse',
+  'processes',
   'startup',
 ] as const
 type Part = (typeof PARTS)[number]
@@ -95,6 +97,8 @@ const startedAt = new Date()
 const loadStart = loadavg()
 
 const pool = buildMix()
+/** `n` searches of the mix in a drawn order (the same order for the same seed). */
+const searchMixPaths = (n: number, seed?: number) => drawSequence(pool, n, seed).map((q) => `/api/cars/${q.search}`)
 const results: BenchResults = {
   startedAt,
   totalSeconds: 0,
@@ -138,13 +142,13 @@ if (runs('alerts')) {
   results.alerts = await benchAlerts(benchDatabaseUrl(), { log })
 }
 
+if ((SERVER_PARTS.some(runs) || runs('processes')) && !values['skip-build']) {
+  section('build')
+  const t0 = performance.now()
+  execFileSync('npm', ['run', 'build'], { cwd: new URL('..', import.meta.url).pathname, stdio: 'inherit' })
+  results.build = { seconds: Math.round((performance.now() - t0) / 100) / 10 }
+}
 if (SERVER_PARTS.some(runs)) {
-  if (!values['skip-build']) {
-    section('build')
-    const t0 = performance.now()
-    execFileSync('npm', ['run', 'build'], { cwd: new URL('..', import.meta.url).pathname, stdio: 'inherit' })
-    results.build = { seconds: Math.round((performance.now() - t0) / 100) / 10 }
-  }
   section('production server on the bench database')
   const server = await startProductionServer(benchDatabaseUrl(), PORTS.server)
   results.serverReadyMs = server.readyMs
@@ -159,7 +163,6 @@ if (SERVER_PARTS.some(runs)) {
           `After ${what} the server needed ${Math.round(ms / 100) / 10} s to work off queued requests.`,
         )
     }
-    const searchPaths = (n: number, seed?: number) => drawSequence(pool, n, seed).map((q) => `/api/cars/${q.search}`)
 
     // Warm-up: every distinct query once and a few car pages, so the runs measure a warm cache, as in production.
     const warm = await sequentialLatency(
@@ -173,7 +176,7 @@ if (SERVER_PARTS.some(runs)) {
       section(`search: concurrency 1, up to ${values.c1} requests`)
       results.searchC1 = await sequentialLatency(
         server.url,
-        searchPaths(Number(values.c1)),
+        searchMixPaths(Number(values.c1)),
         Number(values['c1-seconds']),
       )
       log(JSON.stringify(results.searchC1))
@@ -183,7 +186,7 @@ if (SERVER_PARTS.some(runs)) {
         )
       }
       section(`search: concurrency 32 for ${seconds} s`)
-      results.searchC32 = await load(server.url, searchPaths(50_000, 7), { connections: 32, seconds })
+      results.searchC32 = await load(server.url, searchMixPaths(50_000, 7), { connections: 32, seconds })
       log(JSON.stringify(results.searchC32))
       await settleAfter('search at concurrency 32')
     }
@@ -289,6 +292,52 @@ if (SERVER_PARTS.some(runs)) {
         log(`Lighthouse failed: ${results.lighthouseError}`)
       }
     }
+  } finally {
+    await server.stop()
+  }
+}
+
+if (runs('processes')) {
+  // Node renders on one core per process: on two cores the car page and the APIs are served by one process per
+  // core (decision 023). The same loads as above, on the same database.
+  const count = 2
+  section(`production server as ${count} app processes (APP_PROCESSES=${count})`)
+  const server = await startProductionServer(benchDatabaseUrl(), PORTS.server, {
+    processes: count,
+    redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  })
+  log(`ready in ${server.readyMs} ms at ${server.url}`)
+  try {
+    const ids = await sampleCarIds(3000)
+    const browser = { 'accept-encoding': 'br, gzip' }
+    const uncached = { cookie: 'bench=uncached' }
+    const pages = ids.map((id) => `/cars/${id}`)
+    // Every process warms up as the single one did (its JIT, its pools, PostgreSQL's cache is already warm).
+    await load(server.url, pages, { connections: 32, seconds: 5, headers: { ...browser, ...uncached } })
+    await load(server.url, searchMixPaths(5_000, 3), { connections: 32, seconds: 5 })
+    await settle(server.url)
+    section(`${count} processes: server-rendered /cars/{id}, rendered every time: concurrency 32 for ${seconds} s`)
+    const ssr = await cpuMsPerRequest(server.child.pid, () =>
+      load(server.url, pages, { connections: 32, seconds, headers: { ...browser, ...uncached } }),
+    )
+    log(JSON.stringify(ssr))
+    await settle(server.url)
+    section(`${count} processes: car detail API answered every time: concurrency 32 for ${seconds} s`)
+    const detail = await cpuMsPerRequest(server.child.pid, () =>
+      load(
+        server.url,
+        ids.map((id) => `/api/cars/${id}/`),
+        { connections: 32, seconds, headers: uncached },
+      ),
+    )
+    log(JSON.stringify(detail))
+    await settle(server.url)
+    section(`${count} processes: search at concurrency 32 for ${seconds} s`)
+    const searchC32 = await cpuMsPerRequest(server.child.pid, () =>
+      load(server.url, searchMixPaths(50_000, 7), { connections: 32, seconds }),
+    )
+    log(JSON.stringify(searchC32))
+    results.processes = { count, ssr, detail, searchC32 }
   } finally {
     await server.stop()
   }

@@ -1,9 +1,11 @@
+import cluster from 'node:cluster'
 import { randomBytes } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { buildApi, createLogger, listenPageChanges, loadConfig, type Runtime, startRuntime } from '@tulpar/api'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { pagePolicyContext, requestInfoContext, servicesContext } from '#app-context'
+import { superviseAppProcesses } from './app-processes.ts'
 import { cachedPageDoor, PageCache, pagePolicyOf, registerPageCache } from './page-cache.ts'
 import { logPageCacheActivity } from './page-cache-activity.ts'
 import { pageRouteOptions } from './page-limits.ts'
@@ -85,23 +87,43 @@ async function createTulparServer(vite?: ViteDevServer) {
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
 if (isMain) {
   const started = performance.now()
-  const { app, config, runtime } = await createTulparServer()
-  let closing = false
-  const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info({ signal }, 'shutting down')
-    await app.close()
-    await runtime.close()
-    process.exit(0)
+  const config = loadConfig()
+  const announceReady = (processes: number) => {
+    const ms = Math.round(performance.now() - started)
+    if (process.stdout.isTTY) {
+      // One line for the person who started it (a log collector gets the JSON line instead).
+      const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`
+      const how = processes > 1 ? `, ${processes} app processes` : ''
+      process.stdout.write(
+        `Tulpar Auto is ready at ${config.publicUrl} (${where}${how}, ${(ms / 1000).toFixed(1)} s)\n`,
+      )
+    } else logger.info({ ms, url: config.publicUrl, processes }, 'Tulpar Auto is ready')
+    // A parent that started it with an IPC channel (the benchmark) learns when every process listens.
+    process.send?.('ready')
   }
-  process.once('SIGTERM', () => void shutdown('SIGTERM'))
-  process.once('SIGINT', () => void shutdown('SIGINT'))
-  await app.listen({ port: config.port, host: config.host })
-  const ms = Math.round(performance.now() - started)
-  if (process.stdout.isTTY) {
-    // One line for the person who started it (a log collector gets the JSON line instead).
-    const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`
-    process.stdout.write(`Tulpar Auto is ready at ${config.publicUrl} (${where}, ${(ms / 1000).toFixed(1)} s)\n`)
-  } else app.log.info({ ms, url: config.publicUrl }, 'Tulpar Auto is ready')
+  const logger = createLogger({ level: config.logLevel, readable: process.stdout.isTTY === true })
+  if (config.appProcesses > 1 && cluster.isPrimary) {
+    superviseAppProcesses({
+      count: config.appProcesses,
+      log: logger,
+      onReady: () => announceReady(config.appProcesses),
+    })
+  } else {
+    const { app, runtime } = await createTulparServer()
+    let closing = false
+    const shutdown = async (signal: string) => {
+      if (closing) return
+      closing = true
+      app.log.info({ signal }, 'shutting down')
+      await app.close()
+      await runtime.close()
+      process.exit(0)
+    }
+    process.once('SIGTERM', () => void shutdown('SIGTERM'))
+    process.once('SIGINT', () => void shutdown('SIGINT'))
+    await app.listen({ port: config.port, host: config.host })
+    // One of several: the primary says when all of them are ready (app-processes.ts).
+    if (cluster.isWorker) app.log.info({}, 'app process listening')
+    else announceReady(1)
+  }
 }

@@ -47,6 +47,20 @@ describe('loadConfig', () => {
     )
   })
 
+  test('one app process unless told; more need PostgreSQL and Redis, and stay within 1-64', () => {
+    const primary = { DATABASE_URL: 'postgres://localhost/tulpar', AUTH_SECRET: 'x'.repeat(32) }
+    expect(loadConfig(primary).appProcesses).toBe(1)
+    expect(loadConfig({ ...primary, REDIS_URL: 'redis://127.0.0.1:6379', APP_PROCESSES: '2' }).appProcesses).toBe(2)
+    expect(() => loadConfig({ ...primary, APP_PROCESSES: '2' })).toThrowError(
+      /APP_PROCESSES: more than 1 needs REDIS_URL/,
+    )
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), REDIS_URL: 'redis://127.0.0.1:6379', APP_PROCESSES: '2' }),
+    ).toThrowError(/APP_PROCESSES: more than 1 needs DATABASE_URL/)
+    for (const bad of ['0', '65', 'two'])
+      expect(() => loadConfig({ ...primary, APP_PROCESSES: bad }), bad).toThrowError(/APP_PROCESSES/)
+  })
+
   test('the local identity provider is on with the demo (key in the data folder), off with PostgreSQL unless asked', () => {
     const dataDir = tempDir()
     expect(loadConfig({ DATA_DIR: dataDir }).localIdentityProvider).toEqual({

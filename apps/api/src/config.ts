@@ -32,6 +32,11 @@ const EnvSchema = z.object({
   DATABASE_REPLICA_URL: z.string().startsWith('postgres').optional(),
   /** Connections per process to the primary, and as many to the replica (the job queue keeps 4 of its own). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * App processes serving the one port (node:cluster, decision 023): one per core on PostgreSQL. Each is the whole
+   * server with its own pools and page cache; they share the database and Redis.
+   */
+  APP_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
@@ -124,6 +129,7 @@ export interface Config {
   databaseReplicaUrl: string | null
   /** Connections per process to each of the primary and the replica (PostgreSQL only). */
   databasePoolSize: number
+  appProcesses: number
   dataDir: string
   mediaDir: string
   /** Where uploaded photos go: the local disk (`mediaDir`) or an S3-compatible bucket. */
@@ -274,6 +280,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const kaspiKeys = ['KASPI_API_URL', 'KASPI_MERCHANT_ID', 'KASPI_API_KEY', 'KASPI_WEBHOOK_SECRET'] as const
   if (paymentProvider === 'kaspi' && kaspiKeys.some((k) => !e[k]))
     problems.push(`${kaspiKeys.filter((k) => !e[k]).join(', ')}: required when PAYMENT_PROVIDER=kaspi`)
+  if (e.APP_PROCESSES > 1) {
+    // The embedded database belongs to one process; rate limits counted in each process would multiply.
+    if (databaseUrl === null) problems.push('APP_PROCESSES: more than 1 needs DATABASE_URL (PostgreSQL)')
+    if (!e.REDIS_URL) problems.push('APP_PROCESSES: more than 1 needs REDIS_URL (limits shared by the processes)')
+  }
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: e.PORT,
@@ -282,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl,
     databaseReplicaUrl: e.DATABASE_REPLICA_URL ?? null,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    appProcesses: e.APP_PROCESSES,
     dataDir,
     mediaDir: resolve(REPO_ROOT, e.MEDIA_DIR ?? join(dataDir, 'media')),
     mediaStorage:
