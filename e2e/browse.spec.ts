@@ -97,3 +97,24 @@ describe('pages without JavaScript', () => {
     expect((await fetch(`${baseUrl}/cars/999999999`)).status).toBe(404)
   })
 })
+
+describe('errors on a page', () => {
+  test('a cancelled request left unhandled is not reported; any other unhandled failure still is', async () => {
+    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    await page.goto(baseUrl)
+    await page.evaluate(() => {
+      const controller = new AbortController()
+      controller.abort()
+      // What React Router can leave behind when a navigation cancels a load (entry.client.tsx).
+      void Promise.reject(controller.signal.reason)
+      void fetch('/api/healthz', { signal: controller.signal })
+      void Promise.reject(new Error('a real failure'))
+    })
+    await expect.poll(() => errors.length, POLL).toBeGreaterThan(0)
+    await page.waitForTimeout(500)
+    expect(errors).toEqual(['a real failure'])
+    await context.close()
+  })
+})

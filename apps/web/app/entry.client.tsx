@@ -21,6 +21,13 @@ async function loadBaseMessages(): Promise<BaseMessages | null> {
   return fetchBaseMessages(link.getAttribute('href') ?? '')
 }
 
+// A request that a newer navigation, a revalidation or a reload cancelled did not fail: React Router can leave its
+// AbortError ("signal is aborted without reason") unhandled (remix-run/react-router#14203). Only those are muted;
+// every other unhandled rejection is reported as before.
+window.addEventListener('unhandledrejection', (event) => {
+  if ((event.reason as { name?: unknown } | null)?.name === 'AbortError') event.preventDefault()
+})
+
 loadBaseMessages().then(
   (messages) =>
     startTransition(() => {

@@ -77,39 +77,51 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /**
  * New messages without a reload: the server's event stream says which conversation changed. One revalidation at a
  * time: a second event while one runs asks for one more after it, rather than interrupting it (an interrupted
- * revalidation's aborted request was reported as an uncaught "signal is aborted" error).
+ * revalidation's aborted request was reported as an uncaught "signal is aborted" error). Nor while the page
+ * navigates or submits (the event of one's own reply arrives while its submission still loads): that navigation
+ * brings the new messages itself, and a revalidation started then would cancel it; one runs after it instead.
  */
 function useLiveConversation(id: number) {
   const { revalidate } = useRevalidator()
+  const navigating = useNavigation().state !== 'idle'
+  const state = useRef({ navigating, running: false, again: false })
+  state.current.navigating = navigating
+  const refresh = useRef(() => {})
+  refresh.current = () => {
+    const s = state.current
+    if (s.running || s.navigating) {
+      s.again = true
+      return
+    }
+    s.running = true
+    // A reload or a navigation may still end it early: the page it was for is gone, nothing to report.
+    ignoreAbort(revalidate()).finally(() => {
+      s.running = false
+      if (s.again) {
+        s.again = false
+        refresh.current()
+      }
+    })
+  }
+  // An event that came while the page navigated: once it is idle again, one revalidation catches up.
+  useEffect(() => {
+    if (!navigating && state.current.again && !state.current.running) {
+      state.current.again = false
+      refresh.current()
+    }
+  }, [navigating])
   useEffect(() => {
     if (typeof EventSource === 'undefined') return
-    let running = false
-    let again = false
-    const refresh = () => {
-      if (running) {
-        again = true
-        return
-      }
-      running = true
-      // A reload or a navigation may still end it early: the page it was for is gone, nothing to report.
-      ignoreAbort(revalidate()).finally(() => {
-        running = false
-        if (again) {
-          again = false
-          refresh()
-        }
-      })
-    }
     const source = new EventSource('/api/messages/stream/')
     source.addEventListener('message', (event) => {
       try {
-        if ((JSON.parse(event.data) as { conversationId?: number }).conversationId === id) refresh()
+        if ((JSON.parse(event.data) as { conversationId?: number }).conversationId === id) refresh.current()
       } catch {
         // not ours
       }
     })
     return () => source.close()
-  }, [id, revalidate])
+  }, [id])
 }
 
 function Warnings({ warnings }: { warnings: ConversationDetail['messages'][number]['warnings'] }) {
