@@ -309,7 +309,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
     }
     const raw = await bodyBytes(payload)
     if (!raw) return payload
-    // Made once per stored page: a little harder than on the fly (brotli 6 against 4); a hit costs no compression.
+    // Made once per stored page: harder than on the fly (brotli 6 against 3); a hit costs no compression.
     const encoding = key.slice(0, key.indexOf('|')) as Encoding
     const body = await compress(raw, encoding, 'kept')
     if (encoding !== 'identity') reply.header('content-encoding', encoding)

@@ -7,8 +7,8 @@ import { compress } from './app/features/compression/compression.server.ts'
  * The client build's text files compressed once, at build time, at the strongest settings: brotli quality 11
  * beside each as `.br`, gzip level 9 as `.gz`. The server sends them as they are (@fastify/static's
  * `preCompressed`, react-router-plugin.ts) instead of compressing each file again for every new visitor at the
- * quality a page can afford (brotli 4): the shared framework chunk cost 17 ms of CPU per request that way, more
- * than rendering a car page, and its brotli 4 is 16% larger than its brotli 11 (docs/performance.md).
+ * quality a page can afford (brotli 4 then, 3 now): the shared framework chunk cost 17 ms of CPU per request that
+ * way, more than rendering a car page, and its brotli 4 is 16% larger than its brotli 11 (docs/performance.md).
  *
  * Run by `npm run build` after React Router's build: `node apps/web/precompress.ts [folder]`.
  */

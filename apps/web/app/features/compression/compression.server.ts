@@ -27,8 +27,8 @@ export function preferredEncoding(acceptEncoding: string | null | undefined): En
 }
 
 /**
- * How hard to work: `kept` for what is compressed once per stored page (a little harder than @fastify/compress's
- * brotli 4 on the fly), `strongest` for what is compressed once for every visitor (files of a build).
+ * How hard to work: `kept` for what is compressed once per stored page (harder than @fastify/compress's brotli 3
+ * on the fly, apps/api/src/app.ts), `strongest` for what is compressed once for every visitor (files of a build).
  */
 const LEVELS = { kept: { brotli: 6, gzip: 6 }, strongest: { brotli: 11, gzip: 9 } } as const
 export type Effort = keyof typeof LEVELS
