@@ -4,7 +4,7 @@ import { listings } from '../modules/listings/listings.tables.ts'
 import { accountHelpers } from '../testing/accounts.ts'
 import { createListing, createListingInModeration, setRole } from '../testing/factories.ts'
 import { createTestApp } from '../testing/test-app.ts'
-import { listenPageChanges } from './page-changes.ts'
+import { listenPageChanges, PAGES_CHANNEL } from './page-changes.ts'
 
 /*
  * Guests' cached pages are purged by the database's notifications (migration 0017, decision 019): each kind of
@@ -30,13 +30,35 @@ afterAll(async () => {
   await t.close()
 })
 
-/** The tags notified while `change` runs (notifications arrive after commit; the listener is asynchronous). */
+/** A listing id no test makes: the barrier's own notifications name it. */
+const MARKER_ID = 9_000_000_000
+const markerTags = new Set<string>()
+
+/**
+ * Waits until every notification committed so far has reached the listener. PostgreSQL delivers notifications in
+ * the order their transactions committed, so one sent now arrives after all of them. (A fixed pause was not enough
+ * under load: the setup's inserts notified '*' after the pause, inside the change's window.)
+ */
+async function notificationsDelivered(): Promise<void> {
+  const id = MARKER_ID + markerTags.size
+  const tag = `listing:${id}`
+  markerTags.add(tag)
+  await t.db.execute(sql`select pg_notify(${PAGES_CHANNEL}, ${`v:${id}`})`)
+  const deadline = Date.now() + 10_000
+  while (!received.some((tags) => tags.includes(tag))) {
+    if (Date.now() > deadline) throw new Error('the listener did not receive the marker notification')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+/** The tags notified by what `change` commits, and nothing committed before it. */
 async function tagsOf(change: () => Promise<unknown>): Promise<string[]> {
+  await notificationsDelivered()
   received.length = 0
   await change()
-  await new Promise((r) => setTimeout(r, 300))
+  await notificationsDelivered()
   // A use case may write the row twice (two notifications): what counts is which pages are purged.
-  return [...new Set(received.flat())].sort()
+  return [...new Set(received.flat())].filter((tag) => !markerTags.has(tag)).sort()
 }
 
 describe('what purges guests pages', () => {
