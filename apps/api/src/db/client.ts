@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { clusterTemplateDir, copyClusterTemplate } from './cluster-template.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -55,6 +56,11 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob | File
   /** PGlite's WebAssembly, compiled already (compilePgliteModule): code compiled once serves every instance. */
   wasmModule?: WebAssembly.Module
+  /**
+   * An empty cluster to copy into a new data folder instead of PGlite's initdb (cluster-template.ts); default the
+   * one `npm run build` made, null for initdb.
+   */
+  clusterTemplate?: string | null
   poolSize?: number
 }
 
@@ -70,7 +76,7 @@ export async function compilePgliteModule(): Promise<WebAssembly.Module> {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10)
-  return openPglite(options.dataDir ?? null, options.loadDataDir, options.wasmModule)
+  return openPglite(options.dataDir ?? null, options.loadDataDir, options.wasmModule, options.clusterTemplate)
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -123,6 +129,7 @@ async function openPglite(
   dataDir: string | null,
   loadDataDir?: Blob | File,
   pgliteWasmModule?: WebAssembly.Module,
+  clusterTemplate?: string | null,
 ): Promise<Database> {
   const options = {
     startParams: [
@@ -137,6 +144,8 @@ async function openPglite(
     mkdirSync(dataDir, { recursive: true })
     releaseLock = acquireLock(join(dataDir, 'pglite.lock'))
     try {
+      const template = clusterTemplate === undefined ? clusterTemplateDir() : clusterTemplate
+      if (template) copyClusterTemplate(join(dataDir, 'pg'), template)
       client = await PGlite.create(join(dataDir, 'pg'), options)
     } catch (error) {
       releaseLock()

@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { testDriver } from '../testing/test-db.ts'
+import { openDatabase } from './client.ts'
+import { clusterTemplateDir, copyClusterTemplate, makeClusterTemplate } from './cluster-template.ts'
+import { pgliteClient } from './seed/demo/copy.ts'
+
+/** Every file under `dir` with its size and modification time: what a copy must leave as it was. */
+function listing(dir: string): string[] {
+  const out: string[] = []
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else {
+        const stat = statSync(path)
+        out.push(`${relative(dir, path)} ${stat.size} ${stat.mtimeMs}`)
+      }
+    }
+  }
+  walk(dir)
+  return out.sort()
+}
+
+/**
+ * Opens the folder: whether it has our table, and the cluster's system identifier, which initdb draws anew and a
+ * copy keeps from its template.
+ */
+async function inspect(dataDir: string, template: string | null): Promise<{ kept: number; system: string }> {
+  const database = await openDatabase({ url: null, dataDir, clusterTemplate: template })
+  try {
+    const { rows } = await pgliteClient(database).query<{ kept: number; system: string }>(
+      `select (select count(*)::int from pg_tables where tablename = 'kept') as kept,
+              (select system_identifier::text from pg_control_system()) as system`,
+    )
+    if (!rows[0]) throw new Error('no answer')
+    return rows[0]
+  } finally {
+    await database.close()
+  }
+}
+
+// The embedded database's own: the PostgreSQL run of the suite skips it.
+describe.skipIf(testDriver() === 'postgres')('the empty cluster a new embedded data folder is copied from', () => {
+  const root = mkdtempSync(join(tmpdir(), 'tulpar-cluster-template-'))
+  const template = join(root, 'cache', '0.0.0')
+
+  beforeAll(async () => {
+    expect(await makeClusterTemplate(template)).toBe(true)
+  }, 120_000)
+  afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+  test('is made once, whole, with nothing left beside it', async () => {
+    expect(existsSync(join(template, 'PG_VERSION'))).toBe(true)
+    expect(existsSync(join(template, 'postmaster.pid'))).toBe(false)
+    const before = listing(template)
+    expect(await makeClusterTemplate(template)).toBe(false)
+    expect(listing(template)).toEqual(before)
+    expect(readdirSync(join(root, 'cache'))).toEqual(['0.0.0'])
+  })
+
+  test('a new folder opens as a copy, which changes neither the template nor the next copy', async () => {
+    const before = listing(template)
+    const first = join(root, 'first')
+    const database = await openDatabase({ url: null, dataDir: first, clusterTemplate: template })
+    try {
+      await pgliteClient(database).exec("create table kept (note text); insert into kept values ('mine')")
+    } finally {
+      await database.close()
+    }
+    expect(listing(template)).toEqual(before)
+    // A folder with a cluster is opened as it is, never copied over.
+    const reopened = await inspect(first, template)
+    expect(reopened.kept).toBe(1)
+    const second = await inspect(join(root, 'second'), template)
+    expect(second).toEqual({ kept: 0, system: reopened.system })
+    // initdb would have drawn another identifier: both are copies.
+    expect((await inspect(join(root, 'initdb'), null)).system).not.toBe(reopened.system)
+    expect(readdirSync(root).filter((name) => name.includes('.copy-'))).toEqual([])
+  }, 120_000)
+
+  test('half a copy left by a stopped start is thrown away and the folder gets a whole one', async () => {
+    const dataDir = join(root, 'stopped')
+    mkdirSync(join(dataDir, 'pg.copy-999999', 'base'), { recursive: true })
+    writeFileSync(join(dataDir, 'pg.copy-999999', 'PG_VERSION'), '17\n')
+    expect((await inspect(dataDir, template)).kept).toBe(0)
+    expect(readdirSync(dataDir).sort()).toEqual(['pg'])
+    expect(listing(join(dataDir, 'pg')).length).toBeGreaterThan(500)
+  }, 120_000)
+
+  test('copies nothing over a folder that exists, or from a template that is not there', () => {
+    const existing = join(root, 'existing', 'pg')
+    mkdirSync(existing, { recursive: true })
+    expect(copyClusterTemplate(existing, template)).toBe(false)
+    expect(readdirSync(existing)).toEqual([])
+    expect(copyClusterTemplate(join(root, 'nothing', 'pg'), join(root, 'no-template'))).toBe(false)
+    expect(existsSync(join(root, 'nothing', 'pg'))).toBe(false)
+  })
+
+  test('without a template PGlite makes the cluster itself (initdb)', async () => {
+    const copied = await inspect(join(root, 'copied'), template)
+    const made = await inspect(join(root, 'made'), join(root, 'no-template'))
+    expect(made.kept).toBe(0)
+    expect(made.system).not.toBe(copied.system)
+    expect(existsSync(join(root, 'made', 'pg', 'PG_VERSION'))).toBe(true)
+  }, 120_000)
+
+  test("the build's template is kept per PGlite version in node_modules/.cache", () => {
+    expect(clusterTemplateDir()).toMatch(/node_modules\/\.cache\/tulpar-pglite-cluster\/\d+\.\d+\.\d+$/)
+  })
+})
