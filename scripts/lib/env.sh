@@ -54,8 +54,10 @@ ensure_deps() {
 
 # The embedded demo's server process, as demo.sh runs it and bench/startup.ts measures it (docs/operations.md,
 # "The embedded demo"). Node itself, not `npm start`: npm would stay behind as the server's parent, another
-# 60 MB. The preload starts preparing the embedded database (on a first start, the demo seed) in a child process
-# while the app's modules load (apps/api/src/db/embedded-start.ts). The other settings bound how much memory the
+# 60 MB. The first preload spares Node re-reading a package's package.json for each of its files (drizzle-orm's
+# is 179 KB; apps/api/src/module-resolution.ts, about 1.5 s of CPU per start). The second starts preparing the
+# embedded database (on a first start, the demo seed) in a child process while the app's modules load
+# (apps/api/src/db/embedded-start.ts). The other settings bound how much memory the
 # process keeps that it no longer uses, for a laptop rather than a server (measured in docs/performance.md):
 #  - V8's young generation stays at 2 x 8 MB (on a machine with plenty of memory V8 grows it to 2 x 64 MB and
 #    keeps that), and the old generation is collected when it grew by a fifth, not by up to four times.
@@ -65,6 +67,7 @@ ensure_deps() {
 #    memory, most of it left by V8's optimising compiler (600 MB at its peak for PostgreSQL's SQL parser).
 # PostgreSQL (DATABASE_URL set) servers are started as `node apps/web/server.ts` with V8's and glibc's defaults.
 DEMO_NODE_FLAGS=(
+  --import ./apps/api/src/resolve-hooks.ts
   --max-semi-space-size=8
   --heap-growing-percent=20
   --import ./apps/api/src/db/embedded-start.early.ts

@@ -58,12 +58,17 @@ export function startEmbeddedDatabase(settings: EmbeddedStartSettings): Embedded
 
 /** Starts a child process that prepares the embedded database in `settings.dataDir`. */
 export function prepareInChild(settings: EmbeddedStartSettings): EmbeddedStart {
-  // Plain Node (TypeScript as the server runs it) with the launcher's V8 memory settings, but not its preload,
-  // which would start another preparation.
+  // Plain Node (TypeScript as the server runs it) with the launcher's V8 memory settings and the resolve hook
+  // (resolve-hooks.ts: a second less of loading drizzle-orm and the rest), but not its preload, which would start
+  // another preparation.
   const child = fork(fileURLToPath(new URL('./embedded-start.child.ts', import.meta.url)), [], {
-    execArgv: process.execArgv.filter((flag) =>
-      /^--(max-semi-space-size|max-old-space-size|heap-growing-percent)=/.test(flag),
-    ),
+    execArgv: [
+      '--import',
+      fileURLToPath(new URL('../resolve-hooks.ts', import.meta.url)),
+      ...process.execArgv.filter((flag) =>
+        /^--(max-semi-space-size|max-old-space-size|heap-growing-percent)=/.test(flag),
+      ),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   child.send({
