@@ -2,7 +2,7 @@ import cluster from 'node:cluster'
 import { randomBytes } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { buildApi, createLogger, listenPageChanges, loadConfig, type Runtime, startRuntime } from '@tulpar/api'
-import { RouterContextProvider } from 'react-router'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { pagePolicyContext, requestInfoContext, servicesContext } from '#app-context'
 import { superviseAppProcesses } from './app-processes.ts'
@@ -27,6 +27,12 @@ export async function createServer(vite?: ViteDevServer) {
 async function createTulparServer(vite?: ViteDevServer) {
   const config = loadConfig()
   const logger = createLogger({ level: config.logLevel, readable: process.stdout.isTTY === true })
+  // The pages' server build is loaded while the database starts (the embedded one is prepared in a child process
+  // meanwhile, and this process waits for it): about 0.6 s of loading that otherwise came after it.
+  const serverBuildPath = new URL('./build/server/index.js', import.meta.url).pathname
+  const serverBuild: Promise<ServerBuild> | null = vite ? null : import(pathToFileURL(serverBuildPath).href)
+  // Awaited below; a failure meanwhile is reported there.
+  serverBuild?.catch(() => {})
   globalThis.__tulparRuntime ??= startRuntime(config, logger)
   const runtime = await globalThis.__tulparRuntime
   // Guests' pages from memory, purged in every process by what changed (page-cache.ts, decision 019). Not in the dev
@@ -59,11 +65,10 @@ async function createTulparServer(vite?: ViteDevServer) {
     })
   }
 
-  const serverBuildPath = new URL('./build/server/index.js', import.meta.url).pathname
   await registerReactRouter(app, {
     // In production the build is loaded once: given only its path, React Router would re-import the build and
     // re-rank every route on each request (about 8% of a car page's server time, docs/performance.md).
-    build: vite ?? (await import(pathToFileURL(serverBuildPath).href)),
+    build: vite ?? (await (serverBuild as Promise<ServerBuild>)),
     clientBuildDirectory: new URL('./build/client', import.meta.url).pathname,
     // Pages and form posts: bodies bounded like the API's, missing static files a small 404 (page-limits.ts).
     routeOptions: pageRouteOptions(),
