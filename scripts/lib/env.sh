@@ -57,14 +57,16 @@ ensure_deps() {
 # 60 MB. The first preload spares Node re-reading a package's package.json for each of its files (drizzle-orm's
 # is 179 KB; apps/api/src/module-resolution.ts, about 1.5 s of CPU per start). The second starts preparing the
 # embedded database (on a first start, the demo seed) in a child process while the app's modules load
-# (apps/api/src/db/embedded-start.ts). The other settings bound how much memory the
-# process keeps that it no longer uses, for a laptop rather than a server (measured in docs/performance.md):
+# (apps/api/src/db/embedded-start.ts). The other settings bound how much memory the process keeps that it no
+# longer uses, for a laptop rather than a server (measured in docs/performance.md):
 #  - V8's young generation stays at 2 x 8 MB (on a machine with plenty of memory V8 grows it to 2 x 64 MB and
 #    keeps that), and the old generation is collected when it grew by a fifth, not by up to four times.
-#  - glibc keeps one malloc arena and hands back free memory: blocks from 32 KB are mapped and unmapped on their
-#    own, and more than 128 KB free at the top of the heap is returned. By default every thread that allocates
-#    (V8 compiling PGlite's WebAssembly, libuv's pool, libvips) gets an arena, and they held 60-250 MB of freed
-#    memory, most of it left by V8's optimising compiler (600 MB at its peak for PostgreSQL's SQL parser).
+#  - glibc keeps one malloc arena and hands back more than 128 KB free at the top of the heap. By default every
+#    thread that allocates (V8 compiling PGlite's WebAssembly, libuv's pool, libvips) gets an arena, and they held
+#    60-250 MB of freed memory, most of it left by V8's optimising compiler (600 MB at its peak for PostgreSQL's
+#    SQL parser). Mapping every block from 32 KB on its own (MALLOC_MMAP_THRESHOLD_) was dropped on 2026-11-24:
+#    it nearly doubled the CPU of a start (a cold start 12.7-15.9 against 6.9-8.2 s of the server's CPU) for
+#    25-35 MB less after 100 page loads (304-335 MB without it, the target 400).
 # PostgreSQL (DATABASE_URL set) servers are started as `node apps/web/server.ts` with V8's and glibc's defaults.
 DEMO_NODE_FLAGS=(
   --import ./apps/api/src/resolve-hooks.ts
@@ -73,7 +75,7 @@ DEMO_NODE_FLAGS=(
   --import ./apps/api/src/db/embedded-start.early.ts
 )
 exec_demo_server() {
-  MALLOC_ARENA_MAX=1 MALLOC_TRIM_THRESHOLD_=131072 MALLOC_MMAP_THRESHOLD_=32768 \
+  MALLOC_ARENA_MAX=1 MALLOC_TRIM_THRESHOLD_=131072 \
     exec node "${DEMO_NODE_FLAGS[@]}" apps/web/server.ts "$@"
 }
 
