@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -32,6 +32,11 @@ export interface Database {
   pool: pg.Pool | null
   /** The raw PGlite client (COPY from a blob, data dumps); null on PostgreSQL. */
   pglite: PGlite | null
+  /**
+   * How an embedded data folder that had no cluster got one: copied from the build's template or made by PGlite's
+   * initdb (cluster-template.ts). Absent for a cluster that was there and on PostgreSQL.
+   */
+  newCluster?: 'template' | 'initdb'
 }
 
 /** The advisory lock key of start-up work (migrations, reference and demo data): any constant all processes share. */
@@ -140,13 +145,17 @@ async function openPglite(
   }
   let releaseLock = () => {}
   let client: PGlite
+  let newCluster: Database['newCluster']
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true })
     releaseLock = acquireLock(join(dataDir, 'pglite.lock'))
     try {
-      const template = clusterTemplate === undefined ? clusterTemplateDir() : clusterTemplate
-      if (template) copyClusterTemplate(join(dataDir, 'pg'), template)
-      client = await PGlite.create(join(dataDir, 'pg'), options)
+      const pgDir = join(dataDir, 'pg')
+      if (!existsSync(join(pgDir, 'PG_VERSION'))) {
+        const template = clusterTemplate === undefined ? clusterTemplateDir() : clusterTemplate
+        newCluster = template && copyClusterTemplate(pgDir, template) ? 'template' : 'initdb'
+      }
+      client = await PGlite.create(pgDir, options)
     } catch (error) {
       releaseLock()
       throw error
@@ -160,6 +169,7 @@ async function openPglite(
     kind: 'pglite',
     pool: null,
     pglite: client,
+    ...(newCluster && { newCluster }),
     migrate: (migrationsFolder) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1')

@@ -28,7 +28,10 @@ function listing(dir: string): string[] {
  * Opens the folder: whether it has our table, and the cluster's system identifier, which initdb draws anew and a
  * copy keeps from its template.
  */
-async function inspect(dataDir: string, template: string | null): Promise<{ kept: number; system: string }> {
+async function inspect(
+  dataDir: string,
+  template: string | null,
+): Promise<{ kept: number; system: string; newCluster?: 'template' | 'initdb' }> {
   const database = await openDatabase({ url: null, dataDir, clusterTemplate: template })
   try {
     const { rows } = await pgliteClient(database).query<{ kept: number; system: string }>(
@@ -36,7 +39,7 @@ async function inspect(dataDir: string, template: string | null): Promise<{ kept
               (select system_identifier::text from pg_control_system()) as system`,
     )
     if (!rows[0]) throw new Error('no answer')
-    return rows[0]
+    return { ...rows[0], ...(database.newCluster && { newCluster: database.newCluster }) }
   } finally {
     await database.close()
   }
@@ -65,6 +68,7 @@ describe.skipIf(testDriver() === 'postgres')('the empty cluster a new embedded d
     const before = listing(template)
     const first = join(root, 'first')
     const database = await openDatabase({ url: null, dataDir: first, clusterTemplate: template })
+    expect(database.newCluster).toBe('template')
     try {
       await pgliteClient(database).exec("create table kept (note text); insert into kept values ('mine')")
     } finally {
@@ -74,8 +78,9 @@ describe.skipIf(testDriver() === 'postgres')('the empty cluster a new embedded d
     // A folder with a cluster is opened as it is, never copied over.
     const reopened = await inspect(first, template)
     expect(reopened.kept).toBe(1)
+    expect(reopened.newCluster).toBeUndefined()
     const second = await inspect(join(root, 'second'), template)
-    expect(second).toEqual({ kept: 0, system: reopened.system })
+    expect(second).toEqual({ kept: 0, system: reopened.system, newCluster: 'template' })
     // initdb would have drawn another identifier: both are copies.
     expect((await inspect(join(root, 'initdb'), null)).system).not.toBe(reopened.system)
     expect(readdirSync(root).filter((name) => name.includes('.copy-'))).toEqual([])
@@ -103,6 +108,7 @@ describe.skipIf(testDriver() === 'postgres')('the empty cluster a new embedded d
     const copied = await inspect(join(root, 'copied'), template)
     const made = await inspect(join(root, 'made'), join(root, 'no-template'))
     expect(made.kept).toBe(0)
+    expect(made.newCluster).toBe('initdb')
     expect(made.system).not.toBe(copied.system)
     expect(existsSync(join(root, 'made', 'pg', 'PG_VERSION'))).toBe(true)
   }, 120_000)

@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { openDatabase } from './client.ts'
-import { clusterTemplateDir } from './cluster-template.ts'
 import type { EmbeddedStartMessage, EmbeddedStartSettings } from './embedded-start.ts'
 import { type PrepareLog, phaseDone, prepareDatabase } from './prepare.ts'
 
@@ -36,14 +33,12 @@ const log: PrepareLog = {
 
 async function prepare(settings: EmbeddedStartSettings): Promise<void> {
   const opening = performance.now()
-  // How a new data folder gets its cluster: copied from the build's template, else PGlite's initdb.
-  const cluster = existsSync(join(settings.dataDir, 'pg'))
-    ? undefined
-    : existsSync(join(clusterTemplateDir(), 'PG_VERSION'))
-      ? 'template'
-      : 'initdb'
   const database = await openDatabase({ url: null, dataDir: settings.dataDir })
-  log.info({ kind: database.kind, ...(cluster ? { cluster } : {}), ...phaseDone(opening) }, 'database opened')
+  // A new folder's cluster: copied from the build's template, else made by PGlite's initdb.
+  log.info(
+    { kind: database.kind, ...(database.newCluster && { cluster: database.newCluster }), ...phaseDone(opening) },
+    'database opened',
+  )
   try {
     await prepareDatabase(database, { ...settings, databaseUrl: null }, log, (message, step) =>
       post({ type: 'progress', message, step }),
