@@ -124,7 +124,12 @@ async function openPrepared(config: Config, log: Log): Promise<Database> {
     display.end()
   }
   const opening = performance.now()
-  const database = await openDatabase({ url: null, dataDir: config.dataDir, wasmModule })
+  const database = await openDatabase({
+    url: null,
+    dataDir: config.dataDir,
+    wasmModule,
+    migrationsDir: config.migrationsDir,
+  })
   log.info({ kind: database.kind, ...phaseDone(opening) }, 'database handed over')
   return database
 }

@@ -3,7 +3,11 @@ import { openDatabase } from './client.ts'
 
 /* `npm run db:migrate`: applies the committed migrations to DATABASE_URL (or the embedded database). */
 const config = loadConfig()
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  migrationsDir: config.migrationsDir,
+})
 const started = performance.now()
 await database.withStartupLock(() => database.migrate(config.migrationsDir))
 await database.close()

@@ -62,10 +62,15 @@ export interface OpenDatabaseOptions {
   /** PGlite's WebAssembly, compiled already (compilePgliteModule): code compiled once serves every instance. */
   wasmModule?: WebAssembly.Module
   /**
-   * An empty cluster to copy into a new data folder instead of PGlite's initdb (cluster-template.ts); default the
-   * one `npm run build` made, null for initdb.
+   * A cluster to copy into a new data folder instead of PGlite's initdb (cluster-template.ts); default the one
+   * `npm run build` made with the migrations of `migrationsDir`, null for initdb.
    */
   clusterTemplate?: string | null
+  /**
+   * The migrations the caller applies (config.migrationsDir): a new embedded folder is copied only from a template
+   * made with exactly these. Default the repository's.
+   */
+  migrationsDir?: string
   poolSize?: number
 }
 
@@ -81,7 +86,7 @@ export async function compilePgliteModule(): Promise<WebAssembly.Module> {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10)
-  return openPglite(options.dataDir ?? null, options.loadDataDir, options.wasmModule, options.clusterTemplate)
+  return openPglite(options)
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -130,12 +135,13 @@ export const PGLITE_SETTINGS: Record<string, string> = {
   shared_buffers: '16MB',
 }
 
-async function openPglite(
-  dataDir: string | null,
-  loadDataDir?: Blob | File,
-  pgliteWasmModule?: WebAssembly.Module,
-  clusterTemplate?: string | null,
-): Promise<Database> {
+async function openPglite({
+  dataDir = null,
+  loadDataDir,
+  wasmModule: pgliteWasmModule,
+  clusterTemplate,
+  migrationsDir,
+}: OpenDatabaseOptions): Promise<Database> {
   const options = {
     startParams: [
       ...PGlite.defaultStartParams,
@@ -152,7 +158,7 @@ async function openPglite(
     try {
       const pgDir = join(dataDir, 'pg')
       if (!existsSync(join(pgDir, 'PG_VERSION'))) {
-        const template = clusterTemplate === undefined ? clusterTemplateDir() : clusterTemplate
+        const template = clusterTemplate === undefined ? clusterTemplateDir(migrationsDir) : clusterTemplate
         newCluster = template && copyClusterTemplate(pgDir, template) ? 'template' : 'initdb'
       }
       client = await PGlite.create(pgDir, options)

@@ -1,10 +1,27 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testDriver } from '../testing/test-db.ts'
 import { openDatabase } from './client.ts'
-import { clusterTemplateDir, copyClusterTemplate, makeClusterTemplate } from './cluster-template.ts'
+import {
+  clusterTemplateDir,
+  copyClusterTemplate,
+  DEFAULT_MIGRATIONS_DIR,
+  makeClusterTemplate,
+  migrationsDigest,
+  removeOtherTemplates,
+} from './cluster-template.ts'
 import { pgliteClient } from './seed/demo/copy.ts'
 
 /** Every file under `dir` with its size and modification time: what a copy must leave as it was. */
@@ -46,7 +63,7 @@ async function inspect(
 }
 
 // The embedded database's own: the PostgreSQL run of the suite skips it.
-describe.skipIf(testDriver() === 'postgres')('the empty cluster a new embedded data folder is copied from', () => {
+describe.skipIf(testDriver() === 'postgres')('the migrated cluster a new embedded data folder is copied from', () => {
   const root = mkdtempSync(join(tmpdir(), 'tulpar-cluster-template-'))
   const template = join(root, 'cache', '0.0.0')
 
@@ -113,7 +130,52 @@ describe.skipIf(testDriver() === 'postgres')('the empty cluster a new embedded d
     expect(existsSync(join(root, 'made', 'pg', 'PG_VERSION'))).toBe(true)
   }, 120_000)
 
-  test("the build's template is kept per PGlite version in node_modules/.cache", () => {
-    expect(clusterTemplateDir()).toMatch(/node_modules\/\.cache\/tulpar-pglite-cluster\/\d+\.\d+\.\d+$/)
+  test('a copy has every committed migration applied, so the first start applies none', async () => {
+    const database = await openDatabase({ url: null, dataDir: join(root, 'migrated'), clusterTemplate: template })
+    try {
+      const client = pgliteClient(database)
+      const applied = async () =>
+        (await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')).rows[0]?.n
+      const journal = JSON.parse(readFileSync(join(DEFAULT_MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+        entries: unknown[]
+      }
+      expect(await applied()).toBe(journal.entries.length)
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_tables where schemaname = 'public' and tablename = 'listings'",
+      )
+      expect(rows[0]?.n).toBe(1)
+      await database.migrate(DEFAULT_MIGRATIONS_DIR)
+      expect(await applied()).toBe(journal.entries.length)
+      // Schema only: no reference data, no demo data.
+      expect((await client.query<{ n: number }>('select count(*)::int as n from cities')).rows[0]?.n).toBe(0)
+    } finally {
+      await database.close()
+    }
+  }, 120_000)
+
+  test('changed migrations name another template, and a start with them is not copied from this one', async () => {
+    const changed = join(root, 'changed-migrations')
+    cpSync(DEFAULT_MIGRATIONS_DIR, changed, { recursive: true })
+    expect(migrationsDigest(changed)).toBe(migrationsDigest(DEFAULT_MIGRATIONS_DIR))
+    expect(clusterTemplateDir(changed)).toBe(clusterTemplateDir())
+    writeFileSync(join(changed, '9999_later.sql'), 'create table later (id int);\n')
+    expect(migrationsDigest(changed)).not.toBe(migrationsDigest(DEFAULT_MIGRATIONS_DIR))
+    expect(clusterTemplateDir(changed)).not.toBe(clusterTemplateDir())
+    // The build made none for them: initdb, whatever the default template holds.
+    const database = await openDatabase({ url: null, dataDir: join(root, 'other-migrations'), migrationsDir: changed })
+    expect(database.newCluster).toBe('initdb')
+    await database.close()
+  }, 120_000)
+
+  test('a new template removes the older ones beside it but not one still being made', () => {
+    const cache = join(root, 'cache-many')
+    for (const name of ['0.5.15-aaaaaaaaaaaa', '0.5.16', '0.5.16-bbbbbbbbbbbb', '.making-4242'])
+      mkdirSync(join(cache, name, 'base'), { recursive: true })
+    expect(removeOtherTemplates(join(cache, '0.5.16-bbbbbbbbbbbb'))).toBe(2)
+    expect(readdirSync(cache).sort()).toEqual(['.making-4242', '0.5.16-bbbbbbbbbbbb'])
+  })
+
+  test("the build's template is kept per PGlite version and migrations in node_modules/.cache", () => {
+    expect(clusterTemplateDir()).toMatch(/node_modules\/\.cache\/tulpar-pglite-cluster\/\d+\.\d+\.\d+-[0-9a-f]{12}$/)
   })
 })

@@ -33,7 +33,7 @@ const log: PrepareLog = {
 
 async function prepare(settings: EmbeddedStartSettings): Promise<void> {
   const opening = performance.now()
-  const database = await openDatabase({ url: null, dataDir: settings.dataDir })
+  const database = await openDatabase({ url: null, dataDir: settings.dataDir, migrationsDir: settings.migrationsDir })
   // A new folder's cluster: copied from the build's template, else made by PGlite's initdb.
   log.info(
     { kind: database.kind, ...(database.newCluster && { cluster: database.newCluster }), ...phaseDone(opening) },

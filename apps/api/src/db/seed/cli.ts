@@ -23,7 +23,11 @@ if (!Number.isInteger(listings) || listings < 0) {
   process.exit(2)
 }
 const config = loadConfig()
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  migrationsDir: config.migrationsDir,
+})
 try {
   await database.migrate(config.migrationsDir)
   const ref = await seedReference(database.db)

@@ -14,7 +14,11 @@ if (!values.email || !values.password) {
   process.exit(2)
 }
 const config = loadConfig()
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  migrationsDir: config.migrationsDir,
+})
 try {
   await database.migrate(config.migrationsDir)
   const auth = createAuth({ db: database.db, config, ...createDelivery(config, database.db) })
