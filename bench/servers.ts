@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const ROOT = new URL('..', import.meta.url).pathname
+/** As `npm start` runs the server: with the module resolve hook preloaded (apps/api/src/resolve-hooks.ts). */
+const RESOLVE_HOOKS = ['--import', './apps/api/src/resolve-hooks.ts']
 
 export interface RunningServer {
   url: string
@@ -52,7 +54,7 @@ export async function startProductionServer(
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`
   const started = performance.now()
-  const child = spawn(process.execPath, ['apps/web/server.ts'], {
+  const child = spawn(process.execPath, [...RESOLVE_HOOKS, 'apps/web/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

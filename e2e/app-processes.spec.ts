@@ -40,7 +40,7 @@ interface Started {
 }
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['apps/web/server.ts'], {
+  const child = spawn(process.execPath, ['--import', './apps/api/src/resolve-hooks.ts', 'apps/web/server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -65,10 +65,14 @@ export default async function setup(project: TestProject) {
     ['apps/api/src/modules/identity/cli-admin-create.ts', `--email=${admin.email}`, `--password=${admin.password}`],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   )
-  const server: ChildProcess = spawn(process.execPath, ['apps/web/server.ts'], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--import', './apps/api/src/resolve-hooks.ts', 'apps/web/server.ts'],
+    {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  )
   let exited = false
   server.once('exit', () => {
     exited = true

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The production topology on this machine with one command (docs/operations.md, "Cluster"):
 #
-#   nginx :3500 ──> app 1 :3501, app 2 :3502, ...   (node apps/web/server.ts, identical)
+#   nginx :3500 ──> app 1 :3501, app 2 :3502, ...   (node apps/web/server.ts as npm start runs it, identical)
 #                   ├─ PostgreSQL primary :5432 (database tulpar_cluster): writes, signed-in reads, jobs
 #                   ├─ PostgreSQL streaming replica :5433: guests' catalogue and car reads (decision 020)
 #                   ├─ Redis :3579: rate-limit counters shared by the processes
@@ -245,7 +245,7 @@ app_start() {
     # Each process names its connections, so pg_stat_activity (and the cluster bench) can tell them apart.
     DATABASE_URL="$DATABASE_URL?application_name=tulpar-app$i" \
       DATABASE_REPLICA_URL="$DATABASE_REPLICA_URL?application_name=tulpar-app$i" \
-      PORT=$port nohup node apps/web/server.ts >>"$RUN/logs/app$i.log" 2>&1 &
+      PORT=$port nohup node --import ./apps/api/src/resolve-hooks.ts apps/web/server.ts >>"$RUN/logs/app$i.log" 2>&1 &
     echo $! >"$RUN/pids/app$i.pid"
   )
   wait_until 120 "app $i ready at :$port" curl -fsS -o /dev/null "http://127.0.0.1:$port/api/readyz"

@@ -67,7 +67,8 @@ ensure_deps() {
 #    SQL parser). Mapping every block from 32 KB on its own (MALLOC_MMAP_THRESHOLD_) was dropped on 2026-11-24:
 #    it nearly doubled the CPU of a start (a cold start 12.7-15.9 against 6.9-8.2 s of the server's CPU) for
 #    25-35 MB less after 100 page loads (304-335 MB without it, the target 400).
-# PostgreSQL (DATABASE_URL set) servers are started as `node apps/web/server.ts` with V8's and glibc's defaults.
+# Servers on PostgreSQL (`npm start`, scripts/cluster.sh, the benchmark's and the e2e tests' servers) preload only the
+# resolve hook and keep V8's and glibc's defaults.
 DEMO_NODE_FLAGS=(
   --import ./apps/api/src/resolve-hooks.ts
   --max-semi-space-size=8
