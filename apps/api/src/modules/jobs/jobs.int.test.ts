@@ -120,3 +120,52 @@ describe.skipIf(testDriver() !== 'postgres')('the job queue across processes', (
     }
   }, 90_000)
 })
+
+describe('stopping the job queue while a job runs', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>
+  beforeAll(async () => {
+    app = await createTestApp()
+  })
+  afterAll(() => app?.close())
+
+  test('stops after its grace, logs no error, and leaves the job to be retried', async () => {
+    const errors: object[] = []
+    const warnings: string[] = []
+    const log = {
+      info() {},
+      warn: (_o: object, message: string) => warnings.push(message),
+      error: (o: object) => errors.push(o),
+    }
+    const queue = createJobQueue(app.database, app.database.url, log, { stopGraceMs: 300 })
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let began = () => {}
+    const running = new Promise<void>((resolve) => {
+      began = resolve
+    })
+    // A job that outlives the stop's grace, as the estimate refresh does at a million listings.
+    queue.handle('email', async () => {
+      began()
+      await released
+    })
+    await queue.start({ workers: true })
+    await queue.send('email', email('cut-off'))
+    await running
+    const stopping = performance.now()
+    await queue.stop()
+    expect(performance.now() - stopping).toBeLessThan(5_000)
+    release()
+    // pg-boss settles the abandoned job after the stop (on PostgreSQL it finds its connection closed).
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    expect(errors).toEqual([])
+    if (testDriver() === 'postgres')
+      expect(warnings).toContain(
+        'a job was still running when the job queue stopped; it is retried once its heartbeat lapses',
+      )
+    const [job] = await app.jobs.boss.findJobs('email', { data: { key: 'cut-off' } })
+    expect(job?.state).toBeDefined()
+    expect(job?.state).not.toBe('completed')
+  }, 30_000)
+})

@@ -114,12 +114,18 @@ export async function installJobQueues(database: Pick<Database, 'pglite'>, url: 
  * The durable job queue on PostgreSQL (pg-boss; decision 016). Every process can send; processes with
  * workers on take jobs with `FOR UPDATE SKIP LOCKED`, so each job runs in one process at a time.
  */
-export function createJobQueue(database: Pick<Database, 'pglite'>, url: string | null, log: Log): JobQueue {
+export function createJobQueue(
+  database: Pick<Database, 'pglite'>,
+  url: string | null,
+  log: Log,
+  { stopGraceMs = 10_000 }: { stopGraceMs?: number } = {},
+): JobQueue {
   const handlers = new Map<JobName, JobHandler<JobName>>()
   const schedules = new Map<JobName, string>()
   let boss: PgBoss | null = null
   let started: Promise<void> | null = null
   let withWorkers = false
+  let stopping = false
 
   function instance(): PgBoss {
     if (!boss) throw new Error('the job queue is not started')
@@ -145,6 +151,7 @@ export function createJobQueue(database: Pick<Database, 'pglite'>, url: string |
     start({ workers, concurrency = 2 }) {
       started ??= (async () => {
         withWorkers = workers
+        stopping = false
         boss = createBoss(database, url, {
           supervise: workers,
           schedule: workers,
@@ -156,7 +163,17 @@ export function createJobQueue(database: Pick<Database, 'pglite'>, url: string |
           // LISTEN/NOTIFY wakes a worker the moment a job is sent (polling stays as the floor).
           useListenNotify: workers,
         })
-        boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
+        boss.on('error', (error) => {
+          // A job still running when the stop's grace ran out: pg-boss has closed its connection and cannot
+          // record how the job ended. Nothing is lost: the job stays claimed until its heartbeat lapses, then any
+          // running process's supervisor retries it (the estimate refresh at a million listings outlives 10 s).
+          if (stopping && isClosedConnectionError(error))
+            log.warn(
+              { queue: (error as { queue?: unknown }).queue },
+              'a job was still running when the job queue stopped; it is retried once its heartbeat lapses',
+            )
+          else log.error({ err: error }, 'job queue error')
+        })
         boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'))
         await boss.start()
         if (!workers) return
@@ -236,7 +253,15 @@ export function createJobQueue(database: Pick<Database, 'pglite'>, url: string |
       const b = boss
       boss = null
       started = null
-      await b.stop({ graceful: withWorkers, timeout: 10_000, close: database.pglite === null })
+      stopping = true
+      await b.stop({ graceful: withWorkers, timeout: stopGraceMs, close: database.pglite === null })
     },
   }
+}
+
+/** pg-boss's answer to a call after its own connection closed (its `assertDb`). */
+function isClosedConnectionError(error: unknown): boolean {
+  // A worker's errors come as a copy of the error with its queue and worker added, not always an Error.
+  const message = (error as { message?: unknown } | null)?.message
+  return typeof message === 'string' && message.startsWith('Database connection is not opened')
 }
