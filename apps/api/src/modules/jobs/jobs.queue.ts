@@ -164,13 +164,14 @@ export function createJobQueue(
           useListenNotify: workers,
         })
         boss.on('error', (error) => {
-          // A job still running when the stop's grace ran out: pg-boss has closed its connection and cannot
-          // record how the job ended. Nothing is lost: the job stays claimed until its heartbeat lapses, then any
-          // running process's supervisor retries it (the estimate refresh at a million listings outlives 10 s).
+          // A job still running when the stop's grace ran out (the estimate refresh at a million listings outlives
+          // 10 s): pg-boss records it as failed, to be retried, and then finds its own connection closed. Nothing
+          // is lost: had the record not been made, the job stays claimed until its heartbeat lapses, then any
+          // running process's supervisor retries it.
           if (stopping && isClosedConnectionError(error))
             log.warn(
               { queue: (error as { queue?: unknown }).queue },
-              'a job was still running when the job queue stopped; it is retried once its heartbeat lapses',
+              'a job was still running when the job queue stopped; it will be retried',
             )
           else log.error({ err: error }, 'job queue error')
         })
