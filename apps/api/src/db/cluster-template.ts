@@ -113,7 +113,7 @@ export async function makeClusterTemplate(
  * one; such a leftover is removed by the next copy. The caller holds the data folder's lock. Answers whether it
  * copied.
  */
-export function copyClusterTemplate(pgDir: string, template = clusterTemplateDir()): boolean {
+export function copyClusterTemplate(pgDir: string, template: string): boolean {
   if (existsSync(pgDir) || !existsSync(join(template, 'PG_VERSION'))) return false
   const parent = dirname(pgDir)
   const prefix = `${pgDir.slice(parent.length + 1)}.copy-`
