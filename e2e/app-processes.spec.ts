@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SERVER_ARGS } from './global-setup.ts'
 
 /*
  * APP_PROCESSES (apps/web/app-processes.ts, decision 023): the production server as several processes on one port,
@@ -40,7 +41,7 @@ interface Started {
 }
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', './apps/api/src/resolve-hooks.ts', 'apps/web/server.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -28,6 +28,9 @@ declare module 'vitest' {
  * waits until it is ready, and stops it after the journeys. With E2E_BASE_URL the journeys run against that
  * server instead, whose admin (E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD) the caller made.
  */
+/** The production server as `npm start` runs it: with the module resolve hook preloaded (docs/operations.md). */
+export const SERVER_ARGS = ['--import', './apps/api/src/resolve-hooks.ts', 'apps/web/server.ts']
+
 export default async function setup(project: TestProject) {
   if (EXTERNAL_URL) {
     const admin = { email: process.env.E2E_ADMIN_EMAIL ?? '', password: process.env.E2E_ADMIN_PASSWORD ?? '' }
@@ -65,14 +68,10 @@ export default async function setup(project: TestProject) {
     ['apps/api/src/modules/identity/cli-admin-create.ts', `--email=${admin.email}`, `--password=${admin.password}`],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   )
-  const server: ChildProcess = spawn(
-    process.execPath,
-    ['--import', './apps/api/src/resolve-hooks.ts', 'apps/web/server.ts'],
-    {
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  )
+  const server: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
   let exited = false
   server.once('exit', () => {
     exited = true
