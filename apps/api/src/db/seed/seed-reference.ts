@@ -67,51 +67,62 @@ export async function seedReference(db: Db): Promise<{ inserted: boolean }> {
         ),
       )
 
-    for (const brand of BRANDS) {
-      const [b] = await tx
-        .insert(t.brands)
-        .values({ slug: brand.slug, name: brand.name, country: brand.country, popularity: brand.popularity })
-        .returning({ id: t.brands.id })
-      if (!b) throw new Error(`Brand ${brand.slug} was not inserted`)
-      const modelRows = await tx
-        .insert(t.models)
-        .values(
-          brand.models.map((m) => ({
-            brandId: b.id,
-            slug: m.slug,
-            name: m.name,
-            bodyTypes: m.bodyTypes,
-            yearFrom: m.yearFrom,
-            yearTo: m.yearTo,
-            newPriceKzt: m.newPriceKzt,
-            popularity: m.popularity,
-            rangeKm: m.rangeKm ?? null,
-          })),
-        )
-        .returning({ id: t.models.id, slug: t.models.slug })
-      const modelId = new Map(modelRows.map((m) => [m.slug, m.id]))
-      const generations = brand.models.flatMap((m) =>
-        (m.generations ?? []).map((g) => ({
-          modelId: modelId.get(m.slug) ?? 0,
-          name: g.name,
-          yearFrom: g.yearFrom,
-          yearTo: g.yearTo,
+    // Brands, then their models, generations and engines: one statement each (a statement per brand took 0.9 s
+    // of the embedded demo's first start).
+    const brandRows = await tx
+      .insert(t.brands)
+      .values(BRANDS.map((b) => ({ slug: b.slug, name: b.name, country: b.country, popularity: b.popularity })))
+      .returning({ id: t.brands.id, slug: t.brands.slug })
+    const brandId = new Map(brandRows.map((b) => [b.slug, b.id]))
+    const modelKey = (brandId: number, slug: string) => `${brandId}/${slug}`
+    const brandModels = BRANDS.flatMap((brand) => {
+      const id = brandId.get(brand.slug)
+      if (id === undefined) throw new Error(`Brand ${brand.slug} was not inserted`)
+      return brand.models.map((m) => ({ brandId: id, m }))
+    })
+    const modelRows = await tx
+      .insert(t.models)
+      .values(
+        brandModels.map(({ brandId, m }) => ({
+          brandId,
+          slug: m.slug,
+          name: m.name,
+          bodyTypes: m.bodyTypes,
+          yearFrom: m.yearFrom,
+          yearTo: m.yearTo,
+          newPriceKzt: m.newPriceKzt,
+          popularity: m.popularity,
+          rangeKm: m.rangeKm ?? null,
         })),
       )
-      if (generations.length > 0) await tx.insert(t.generations).values(generations)
-      await tx.insert(t.modelModifications).values(
-        brand.models.flatMap((m) =>
-          m.engines.map((e) => ({
-            modelId: modelId.get(m.slug) ?? 0,
-            engineType: e.type,
-            engineVolumeCc: cc(e.volumeL),
-            powerHp: e.powerHp,
-            transmissions: e.transmissions,
-            drives: e.drives,
-          })),
-        ),
-      )
+      .returning({ id: t.models.id, brandId: t.models.brandId, slug: t.models.slug })
+    const modelId = new Map(modelRows.map((m) => [modelKey(m.brandId, m.slug), m.id]))
+    const modelOf = (brandId: number, slug: string) => {
+      const id = modelId.get(modelKey(brandId, slug))
+      if (id === undefined) throw new Error(`Model ${slug} was not inserted`)
+      return id
     }
+    const generations = brandModels.flatMap(({ brandId, m }) =>
+      (m.generations ?? []).map((g) => ({
+        modelId: modelOf(brandId, m.slug),
+        name: g.name,
+        yearFrom: g.yearFrom,
+        yearTo: g.yearTo,
+      })),
+    )
+    if (generations.length > 0) await tx.insert(t.generations).values(generations)
+    await tx.insert(t.modelModifications).values(
+      brandModels.flatMap(({ brandId, m }) =>
+        m.engines.map((e) => ({
+          modelId: modelOf(brandId, m.slug),
+          engineType: e.type,
+          engineVolumeCc: cc(e.volumeL),
+          powerHp: e.powerHp,
+          transmissions: e.transmissions,
+          drives: e.drives,
+        })),
+      ),
+    )
 
     await tx.insert(t.companyContacts).values({
       id: 1,
@@ -177,6 +188,24 @@ export async function seedReference(db: Db): Promise<{ inserted: boolean }> {
       })),
     )
   })
-  await db.execute(sql`analyze`)
+  // The tables just filled, not the whole database (0.24 s of the embedded demo's first start).
+  const filled = [
+    t.cities,
+    t.bodyTypes,
+    t.engineTypes,
+    t.colours,
+    t.optionGroups,
+    t.options,
+    t.brands,
+    t.models,
+    t.generations,
+    t.modelModifications,
+    t.companyContacts,
+    t.branches,
+    t.partnerCategories,
+    t.partners,
+    t.customerReviews,
+  ]
+  await db.execute(sql`analyze ${sql.join(filled, sql`, `)}`)
   return { inserted: true }
 }
