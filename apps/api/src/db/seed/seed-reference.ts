@@ -14,9 +14,31 @@ import {
   PARTNERS,
   REVIEWS,
 } from './reference/index.ts'
+import type { EngineSeed, ModelSeed } from './reference/types.ts'
 
 const names = (n: { ru: string; kk: string; en: string }) => ({ nameRu: n.ru, nameKk: n.kk, nameEn: n.en })
 const cc = (litres: number) => Math.round(litres * 1000)
+
+/** A model's columns as the reference seed stores them (the demo generator's tests build the same rows). */
+export const modelColumns = (m: ModelSeed) => ({
+  slug: m.slug,
+  name: m.name,
+  bodyTypes: m.bodyTypes,
+  yearFrom: m.yearFrom,
+  yearTo: m.yearTo,
+  newPriceKzt: m.newPriceKzt,
+  popularity: m.popularity,
+  rangeKm: m.rangeKm ?? null,
+})
+
+/** An engine of a model as a `model_modifications` row, without its model. */
+export const modificationColumns = (e: EngineSeed) => ({
+  engineType: e.type,
+  engineVolumeCc: cc(e.volumeL),
+  powerHp: e.powerHp,
+  transmissions: e.transmissions,
+  drives: e.drives,
+})
 
 /**
  * Loads the Kazakhstan reference data (cities, brands, models, generations, modifications, vocabularies,
@@ -73,28 +95,16 @@ export async function seedReference(db: Db): Promise<{ inserted: boolean }> {
       .insert(t.brands)
       .values(BRANDS.map((b) => ({ slug: b.slug, name: b.name, country: b.country, popularity: b.popularity })))
       .returning({ id: t.brands.id, slug: t.brands.slug })
-    const brandId = new Map(brandRows.map((b) => [b.slug, b.id]))
+    const brandIds = new Map(brandRows.map((b) => [b.slug, b.id]))
     const modelKey = (brandId: number, slug: string) => `${brandId}/${slug}`
     const brandModels = BRANDS.flatMap((brand) => {
-      const id = brandId.get(brand.slug)
+      const id = brandIds.get(brand.slug)
       if (id === undefined) throw new Error(`Brand ${brand.slug} was not inserted`)
       return brand.models.map((m) => ({ brandId: id, m }))
     })
     const modelRows = await tx
       .insert(t.models)
-      .values(
-        brandModels.map(({ brandId, m }) => ({
-          brandId,
-          slug: m.slug,
-          name: m.name,
-          bodyTypes: m.bodyTypes,
-          yearFrom: m.yearFrom,
-          yearTo: m.yearTo,
-          newPriceKzt: m.newPriceKzt,
-          popularity: m.popularity,
-          rangeKm: m.rangeKm ?? null,
-        })),
-      )
+      .values(brandModels.map(({ brandId, m }) => ({ brandId, ...modelColumns(m) })))
       .returning({ id: t.models.id, brandId: t.models.brandId, slug: t.models.slug })
     const modelId = new Map(modelRows.map((m) => [modelKey(m.brandId, m.slug), m.id]))
     const modelOf = (brandId: number, slug: string) => {
@@ -111,18 +121,13 @@ export async function seedReference(db: Db): Promise<{ inserted: boolean }> {
       })),
     )
     if (generations.length > 0) await tx.insert(t.generations).values(generations)
-    await tx.insert(t.modelModifications).values(
-      brandModels.flatMap(({ brandId, m }) =>
-        m.engines.map((e) => ({
-          modelId: modelOf(brandId, m.slug),
-          engineType: e.type,
-          engineVolumeCc: cc(e.volumeL),
-          powerHp: e.powerHp,
-          transmissions: e.transmissions,
-          drives: e.drives,
-        })),
-      ),
-    )
+    await tx
+      .insert(t.modelModifications)
+      .values(
+        brandModels.flatMap(({ brandId, m }) =>
+          m.engines.map((e) => ({ modelId: modelOf(brandId, m.slug), ...modificationColumns(e) })),
+        ),
+      )
 
     await tx.insert(t.companyContacts).values({
       id: 1,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { BRANDS, CITIES, COLOUR_SEEDS, OPTION_GROUP_SEEDS } from '../reference/index.ts'
+import { modelColumns, modificationColumns } from '../seed-reference.ts'
 import { generateListings } from './generate.ts'
 import { generateOwners } from './owners.ts'
 import { createRng } from './random.ts'
@@ -20,22 +21,9 @@ function referenceFromSeeds(): DemoReference {
       popularity: b.popularity,
       models: b.models.map((m) => ({
         id: ++modelId,
-        slug: m.slug,
-        name: m.name,
-        bodyTypes: m.bodyTypes,
-        yearFrom: m.yearFrom,
-        yearTo: m.yearTo,
-        newPriceKzt: m.newPriceKzt,
-        popularity: m.popularity,
-        rangeKm: m.rangeKm ?? null,
+        ...modelColumns(m),
         generations: (m.generations ?? []).map((g) => ({ id: ++generationId, ...g })),
-        modifications: m.engines.map((e) => ({
-          engineType: e.type,
-          engineVolumeCc: Math.round(e.volumeL * 1000),
-          powerHp: e.powerHp,
-          transmissions: e.transmissions,
-          drives: e.drives,
-        })),
+        modifications: m.engines.map(modificationColumns),
       })),
     })),
     colours: COLOUR_SEEDS.map((c) => ({ code: c.code, hex: c.hex, popularity: c.popularity })),
