@@ -354,14 +354,39 @@ export async function benchStartup(options: StartupOptions): Promise<StartupResu
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
+const USAGE = `node bench/startup.ts [options]
+
+Times the zero-setup demo's first start on an empty data folder (migrations, reference data, demo listings) and a
+cold start on that folder, with the resident memory of each after --pages page loads. Prints JSON.
+
+  --port N          the demo server's port (default BENCH_EMBEDDED_PORT, else 3307)
+  --listings N      demo listings of the first start (default the server's own, 20,000)
+  --pages N         page loads after each start (default 100)
+`
+
 if (isMain) {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: process.env.BENCH_EMBEDDED_PORT ?? '3307' },
-      listings: { type: 'string' },
-      pages: { type: 'string', default: '100' },
-    },
-  })
+  let parsed: ReturnType<typeof parseStartupArgs>
+  try {
+    parsed = parseStartupArgs()
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`)
+    process.exit(2)
+  }
+  const { values } = parsed
+  if (values.help) {
+    process.stdout.write(USAGE)
+    process.exit(0)
+  }
+  const counts = { port: values.port, listings: values.listings ?? '1', pages: values.pages }
+  for (const [name, value] of Object.entries(counts)) {
+    const least = name === 'pages' ? 0 : 1
+    if (!/^[0-9]+$/.test(value) || Number(value) < least) {
+      process.stderr.write(
+        `--${name} must be a whole number of at least ${least}, not ${JSON.stringify(value)}\n\n${USAGE}`,
+      )
+      process.exit(2)
+    }
+  }
   const result = await benchStartup({
     port: Number(values.port),
     listings: values.listings === undefined ? undefined : Number(values.listings),
@@ -371,4 +396,15 @@ if (isMain) {
   const { phases: _first, ...first } = result.first
   const { phases: _cold, ...cold } = result.cold
   process.stdout.write(`${JSON.stringify({ listings: result.listings, first, cold }, null, 2)}\n`)
+}
+
+function parseStartupArgs() {
+  return parseArgs({
+    options: {
+      port: { type: 'string', default: process.env.BENCH_EMBEDDED_PORT ?? '3307' },
+      listings: { type: 'string' },
+      pages: { type: 'string', default: '100' },
+      help: { type: 'boolean', default: false },
+    },
+  })
 }
