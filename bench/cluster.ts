@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { parseArgs } from 'node:util'
 import pg from 'pg'
+import { parseCommandLine, wholeNumber } from './cli.ts'
 import { type LoadResult, load } from './http.ts'
 import { buildMix, drawSequence } from './mix.ts'
 import { cpuTicks, startProductionServer, CPU_TICK_MS as TICK_MS } from './servers.ts'
@@ -27,7 +27,7 @@ unless --keep.
   --keep            leave the cluster running
 `
 
-const { values } = parseArgs({
+const values = parseCommandLine(USAGE, {
   options: {
     seconds: { type: 'string', default: '15' },
     'fault-seconds': { type: 'string', default: '40' },
@@ -38,10 +38,6 @@ const { values } = parseArgs({
     help: { type: 'boolean', default: false },
   },
 })
-if (values.help) {
-  process.stdout.write(USAGE)
-  process.exit(0)
-}
 
 const ROOT = new URL('..', import.meta.url).pathname
 const RUN = process.env.CLUSTER_RUN_DIR ?? `${ROOT}.cluster`
@@ -50,11 +46,11 @@ const DB = process.env.CLUSTER_DB ?? 'tulpar_cluster'
 const PRIMARY_URL = `postgres://postgres@127.0.0.1:5432/${DB}`
 const REPLICA_URL = `postgres://postgres@127.0.0.1:${process.env.CLUSTER_REPLICA_PORT ?? 5433}/${DB}`
 const SINGLE_PORT = PORT + 9
-const seconds = Number(values.seconds)
-const faultSeconds = Number(values['fault-seconds'])
-const connections = Number(values.connections)
-const roundCount = Number(values.rounds)
-const warmSeconds = Number(values['warm-seconds'])
+const seconds = wholeNumber(USAGE, 'seconds', values.seconds)
+const faultSeconds = wholeNumber(USAGE, 'fault-seconds', values['fault-seconds'])
+const connections = wholeNumber(USAGE, 'connections', values.connections)
+const roundCount = wholeNumber(USAGE, 'rounds', values.rounds)
+const warmSeconds = wholeNumber(USAGE, 'warm-seconds', values['warm-seconds'], 0)
 const nginx = `http://127.0.0.1:${PORT}`
 const appUrl = (i: number) => `http://127.0.0.1:${PORT + i}`
 

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
-import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { createRng } from '../apps/api/src/db/seed/demo/random.ts'
 import { benchAlerts } from './alerts.ts'
+import { parseCommandLine, wholeNumber } from './cli.ts'
 import { benchDatabaseUrl, describeExisting, machineInfo, recreateAndSeed } from './database.ts'
 import { explainMix } from './explain.ts'
 import { load, loadGenerator, sequentialLatency } from './http.ts'
@@ -63,7 +63,7 @@ const PORT_BASE = Number(process.env.BENCH_PORT ?? 3307)
 if (!Number.isInteger(PORT_BASE) || PORT_BASE < 1024 || PORT_BASE > 65_000) throw new Error('BENCH_PORT must be a port')
 const PORTS = { server: PORT_BASE, hello: PORT_BASE + 1, chromium: PORT_BASE + 2, embedded: PORT_BASE }
 
-const { values } = parseArgs({
+const values = parseCommandLine(USAGE, {
   options: {
     listings: { type: 'string', default: '1000000' },
     'skip-seed': { type: 'boolean', default: false },
@@ -77,10 +77,6 @@ const { values } = parseArgs({
     help: { type: 'boolean', default: false },
   },
 })
-if (values.help) {
-  process.stdout.write(USAGE)
-  process.exit(0)
-}
 const only = values.only?.split(',').map((p) => p.trim())
 for (const p of only ?? []) {
   if (!(PARTS as readonly string[]).includes(p)) throw new Error(`--only: unknown part ${p} (${PARTS.join(', ')})`)
@@ -88,7 +84,11 @@ for (const p of only ?? []) {
 const parts = new Set<Part>((only as Part[] | undefined) ?? PARTS)
 if (values['skip-seed']) parts.delete('seed')
 const runs = (p: Part) => parts.has(p)
-const seconds = Number(values.seconds)
+const seconds = wholeNumber(USAGE, 'seconds', values.seconds)
+const listings = wholeNumber(USAGE, 'listings', values.listings)
+const c1Requests = wholeNumber(USAGE, 'c1', values.c1)
+const c1Seconds = wholeNumber(USAGE, 'c1-seconds', values['c1-seconds'])
+const explainSeconds = wholeNumber(USAGE, 'explain-seconds', values['explain-seconds'])
 
 const log = (m: string) => process.stdout.write(`${m}\n`)
 const section = (m: string) => log(`\n== ${m}`)
@@ -118,8 +118,8 @@ if (results.loadGenerator === 'autocannon')
 
 const needsDatabase = [...parts].some((p) => p !== 'startup')
 if (runs('seed')) {
-  section(`seed: ${Number(values.listings).toLocaleString('en-US')} listings into a fresh database`)
-  results.seed = await recreateAndSeed(Number(values.listings), log)
+  section(`seed: ${listings.toLocaleString('en-US')} listings into a fresh database`)
+  results.seed = await recreateAndSeed(listings, log)
   log(`seed: ${results.seed.seconds} s, vacuum analyze ${results.seed.vacuumSeconds} s`)
 }
 if (needsDatabase) results.database = await describeExisting()
@@ -127,7 +127,7 @@ if (needsDatabase) results.database = await describeExisting()
 if (runs('explain')) {
   section(`explain: ${pool.length} mix queries`)
   results.explain = await explainMix(benchDatabaseUrl(), pool, {
-    analyzeSeconds: Number(values['explain-seconds']),
+    analyzeSeconds: explainSeconds,
     progress: log,
   })
   log(`explain: ${results.explain.offenders.length} queries with a sequential scan of listings`)
@@ -174,13 +174,9 @@ if (SERVER_PARTS.some(runs)) {
 
     if (runs('search')) {
       section(`search: concurrency 1, up to ${values.c1} requests`)
-      results.searchC1 = await sequentialLatency(
-        server.url,
-        searchMixPaths(Number(values.c1)),
-        Number(values['c1-seconds']),
-      )
+      results.searchC1 = await sequentialLatency(server.url, searchMixPaths(c1Requests), c1Seconds)
       log(JSON.stringify(results.searchC1))
-      if (results.searchC1.requests < Number(values.c1)) {
+      if (results.searchC1.requests < c1Requests) {
         results.notes.push(
           `The concurrency-1 search run stopped at its time cap after ${results.searchC1.requests} of ${values.c1} requests.`,
         )

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
-import { parseArgs } from 'node:util'
+import { parseCommandLine, wholeNumber } from './cli.ts'
 
 /*
  * Start-up and memory of the zero-setup demo: the production server on a fresh embedded (PGlite) database.
@@ -365,41 +365,7 @@ cold start on that folder, with the resident memory of each after --pages page l
 `
 
 if (isMain) {
-  let parsed: ReturnType<typeof parseStartupArgs>
-  try {
-    parsed = parseStartupArgs()
-  } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`)
-    process.exit(2)
-  }
-  const { values } = parsed
-  if (values.help) {
-    process.stdout.write(USAGE)
-    process.exit(0)
-  }
-  const counts = { port: values.port, listings: values.listings ?? '1', pages: values.pages }
-  for (const [name, value] of Object.entries(counts)) {
-    const least = name === 'pages' ? 0 : 1
-    if (!/^[0-9]+$/.test(value) || Number(value) < least) {
-      process.stderr.write(
-        `--${name} must be a whole number of at least ${least}, not ${JSON.stringify(value)}\n\n${USAGE}`,
-      )
-      process.exit(2)
-    }
-  }
-  const result = await benchStartup({
-    port: Number(values.port),
-    listings: values.listings === undefined ? undefined : Number(values.listings),
-    pages: Number(values.pages),
-    log: (m) => process.stdout.write(`${m}\n`),
-  })
-  const { phases: _first, ...first } = result.first
-  const { phases: _cold, ...cold } = result.cold
-  process.stdout.write(`${JSON.stringify({ listings: result.listings, first, cold }, null, 2)}\n`)
-}
-
-function parseStartupArgs() {
-  return parseArgs({
+  const values = parseCommandLine(USAGE, {
     options: {
       port: { type: 'string', default: process.env.BENCH_EMBEDDED_PORT ?? '3307' },
       listings: { type: 'string' },
@@ -407,4 +373,13 @@ function parseStartupArgs() {
       help: { type: 'boolean', default: false },
     },
   })
+  const result = await benchStartup({
+    port: wholeNumber(USAGE, 'port', values.port),
+    listings: values.listings === undefined ? undefined : wholeNumber(USAGE, 'listings', values.listings),
+    pages: wholeNumber(USAGE, 'pages', values.pages, 0),
+    log: (m) => process.stdout.write(`${m}\n`),
+  })
+  const { phases: _first, ...first } = result.first
+  const { phases: _cold, ...cold } = result.cold
+  process.stdout.write(`${JSON.stringify({ listings: result.listings, first, cold }, null, 2)}\n`)
 }
