@@ -2,6 +2,7 @@ import { cpus, totalmem } from 'node:os'
 import pg from 'pg'
 import { openDatabase } from '../apps/api/src/db/client.ts'
 import { SEED_STAGE_NAMES, seedDemo } from '../apps/api/src/db/seed/demo/index.ts'
+import { createRng } from '../apps/api/src/db/seed/demo/random.ts'
 import { seedReference } from '../apps/api/src/db/seed/seed-reference.ts'
 import { createProgress } from '../apps/api/src/lib/progress.ts'
 
@@ -129,4 +130,58 @@ export async function machineInfo(): Promise<MachineInfo> {
 function formatSetting(setting: string, unit: string | null): string {
   if (unit === '8kB') return `${Math.round((Number(setting) * 8) / 1024)}MB`
   return unit ? `${setting}${unit}` : setting
+}
+
+/**
+ * Lowers a car's price in the database (as its owner's change would) while guests load its cached page, and asks as
+ * a guest every 20 ms until the page shows the new price: the time a change takes to reach guests. Puts the price back.
+ */
+export async function priceChangeSeenWithin(baseUrl: string, id: number): Promise<{ ms: number; polls: number }> {
+  const client = new pg.Client({ connectionString: benchDatabaseUrl() })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ price: string }>('select price_kzt as price from listings where id = $1', [
+      id,
+    ])
+    const old = Number(rows[0]?.price ?? 0)
+    const changed = old - 7_777
+    await client.query('update listings set price_kzt = $1 where id = $2', [changed, id])
+    const start = performance.now()
+    let polls = 0
+    try {
+      for (;;) {
+        polls++
+        const body = await (await fetch(`${baseUrl}/cars/${id}`, { headers: { 'accept-encoding': 'identity' } })).text()
+        if (body.includes(String(changed))) return { ms: Math.round(performance.now() - start), polls }
+        if (performance.now() - start > 10_000) return { ms: -1, polls }
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    } finally {
+      await client.query('update listings set price_kzt = $1 where id = $2', [old, id])
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+/** Published car ids spread over the whole table, in a fixed pseudo-random order. */
+export async function sampleCarIds(count: number): Promise<number[]> {
+  const client = new pg.Client({ connectionString: benchDatabaseUrl() })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ max: string | null }>('select max(id) as max from listings')
+    const max = Number(rows[0]?.max ?? 0)
+    const rng = createRng(42)
+    const candidates = Array.from({ length: count * 2 }, () => rng.int(1, max))
+    const published = await client.query<{ id: string }>(
+      `select id from listings where id = any($1::bigint[]) and status = 'published'`,
+      [candidates],
+    )
+    const ok = new Set(published.rows.map((r) => Number(r.id)))
+    const ids = [...new Set(candidates.filter((id) => ok.has(id)))].slice(0, count)
+    if (ids.length === 0) throw new Error('the bench database has no published listings')
+    return ids
+  } finally {
+    await client.end()
+  }
 }

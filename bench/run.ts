@@ -1,10 +1,15 @@
 import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
-import pg from 'pg'
-import { createRng } from '../apps/api/src/db/seed/demo/random.ts'
 import { benchAlerts } from './alerts.ts'
-import { parseCommandLine, wholeNumber } from './cli.ts'
-import { benchDatabaseUrl, describeExisting, machineInfo, recreateAndSeed } from './database.ts'
+import { exitWithUsage, parseCommandLine, wholeNumber } from './cli.ts'
+import {
+  benchDatabaseUrl,
+  describeExisting,
+  machineInfo,
+  priceChangeSeenWithin,
+  recreateAndSeed,
+  sampleCarIds,
+} from './database.ts'
 import { explainMix } from './explain.ts'
 import { load, loadGenerator, sequentialLatency } from './http.ts'
 import { runLighthouse, startChromium } from './lighthouse.ts'
@@ -32,7 +37,7 @@ embedded demo's start-up. Prints a table and adds a dated section to docs/perfor
                     (parts other than seed reuse the existing database)
   --skip-build      use the existing apps/web/build
   --c1 N            requests at concurrency 1 (default 3000; stops after --c1-seconds, default 90)
-  --seconds S       duration of each autocannon run (default 15)
+  --seconds S       duration of each load run (default 15)
   --explain-seconds S  time for EXPLAIN ANALYZE; later mix queries are only planned (default 120)
   --no-write        do not touch docs/performance.md
 
@@ -79,7 +84,7 @@ const values = parseCommandLine(USAGE, {
 })
 const only = values.only?.split(',').map((p) => p.trim())
 for (const p of only ?? []) {
-  if (!(PARTS as readonly string[]).includes(p)) throw new Error(`--only: unknown part ${p} (${PARTS.join(', ')})`)
+  if (!(PARTS as readonly string[]).includes(p)) exitWithUsage(USAGE, `--only: unknown part ${p} (${PARTS.join(', ')})`)
 }
 const parts = new Set<Part>((only as Part[] | undefined) ?? PARTS)
 if (values['skip-seed']) parts.delete('seed')
@@ -173,12 +178,12 @@ if (SERVER_PARTS.some(runs)) {
     log(`warm-up: ${warm.requests} requests in ${warm.seconds} s`)
 
     if (runs('search')) {
-      section(`search: concurrency 1, up to ${values.c1} requests`)
+      section(`search: concurrency 1, up to ${c1Requests} requests`)
       results.searchC1 = await sequentialLatency(server.url, searchMixPaths(c1Requests), c1Seconds)
       log(JSON.stringify(results.searchC1))
       if (results.searchC1.requests < c1Requests) {
         results.notes.push(
-          `The concurrency-1 search run stopped at its time cap after ${results.searchC1.requests} of ${values.c1} requests.`,
+          `The concurrency-1 search run stopped at its time cap after ${results.searchC1.requests} of ${c1Requests} requests.`,
         )
       }
       section(`search: concurrency 32 for ${seconds} s`)
@@ -378,58 +383,4 @@ if (!values['no-write']) {
   const doc = new URL('../docs/performance.md', import.meta.url).pathname
   writePerformanceDoc(doc, markdownSection(results))
   log(`\nwritten to ${doc}`)
-}
-
-/**
- * Lowers a car's price in the database (as its owner's change would) while guests load its cached page, and asks as
- * a guest every 20 ms until the page shows the new price: the time a change takes to reach guests. Puts the price back.
- */
-async function priceChangeSeenWithin(baseUrl: string, id: number): Promise<{ ms: number; polls: number }> {
-  const client = new pg.Client({ connectionString: benchDatabaseUrl() })
-  await client.connect()
-  try {
-    const { rows } = await client.query<{ price: string }>('select price_kzt as price from listings where id = $1', [
-      id,
-    ])
-    const old = Number(rows[0]?.price ?? 0)
-    const changed = old - 7_777
-    await client.query('update listings set price_kzt = $1 where id = $2', [changed, id])
-    const start = performance.now()
-    let polls = 0
-    try {
-      for (;;) {
-        polls++
-        const body = await (await fetch(`${baseUrl}/cars/${id}`, { headers: { 'accept-encoding': 'identity' } })).text()
-        if (body.includes(String(changed))) return { ms: Math.round(performance.now() - start), polls }
-        if (performance.now() - start > 10_000) return { ms: -1, polls }
-        await new Promise((r) => setTimeout(r, 20))
-      }
-    } finally {
-      await client.query('update listings set price_kzt = $1 where id = $2', [old, id])
-    }
-  } finally {
-    await client.end()
-  }
-}
-
-/** Published car ids spread over the whole table, in a fixed pseudo-random order. */
-async function sampleCarIds(count: number): Promise<number[]> {
-  const client = new pg.Client({ connectionString: benchDatabaseUrl() })
-  await client.connect()
-  try {
-    const { rows } = await client.query<{ max: string | null }>('select max(id) as max from listings')
-    const max = Number(rows[0]?.max ?? 0)
-    const rng = createRng(42)
-    const candidates = Array.from({ length: count * 2 }, () => rng.int(1, max))
-    const published = await client.query<{ id: string }>(
-      `select id from listings where id = any($1::bigint[]) and status = 'published'`,
-      [candidates],
-    )
-    const ok = new Set(published.rows.map((r) => Number(r.id)))
-    const ids = [...new Set(candidates.filter((id) => ok.has(id)))].slice(0, count)
-    if (ids.length === 0) throw new Error('the bench database has no published listings')
-    return ids
-  } finally {
-    await client.end()
-  }
 }
