@@ -57,9 +57,24 @@ describe('a page rendered at once', () => {
 
   test('is left to the streaming renderer when a section fails, whose page answers 500', async () => {
     expect(renderAtOnce(page(h(Broken)), NONCE)).toBeNull()
-    const response = await renderStreamed(page(h(Broken)), NONCE, 200, new Headers(), 5_000)
+    const response = await renderStreamed(page(h(Broken)), NONCE, 200, new Headers(), 5_000, () => {})
     expect(response.status).toBe(500)
     expect(await response.text()).toContain('<!--$!-->')
+  })
+
+  test("reports a section's error once, and leaves the shell's own to React Router", async () => {
+    const reported: unknown[] = []
+    const report = (error: unknown) => reported.push(error)
+    // The section fails during the first pass, before the shell is ready.
+    const response = await renderStreamed(page(h(Broken)), NONCE, 200, new Headers(), 5_000, report)
+    expect(response.status).toBe(500)
+    expect(reported).toHaveLength(1)
+    expect(String(reported[0])).toContain('render broke')
+
+    reported.length = 0
+    const shellBroken = h('html', null, h('body', null, h(Broken)))
+    await expect(renderStreamed(shellBroken, NONCE, 200, new Headers(), 5_000, report)).rejects.toThrow('render broke')
+    expect(reported).toHaveLength(0)
   })
 
   test('is left to the streaming renderer when the page itself throws', () => {

@@ -69,15 +69,24 @@ export function renderAtOnce(page: ReactElement, nonce: string): Buffer<ArrayBuf
   return Buffer.concat([DOCTYPE, html.subarray(0, end), bootstrap, html.subarray(end)])
 }
 
+/** A section of a page that failed to render: the page answers 500 and shows the section's fallback. */
+function reportRenderError(error: unknown) {
+  process.stderr.write(`page render failed in a section: ${error instanceof Error ? error.stack : error}\n`)
+}
+
 export function renderStreamed(
   page: ReactElement,
   nonce: string,
   responseStatusCode: number,
   responseHeaders: Headers,
   streamTimeout: number,
+  report: (error: unknown) => void = reportRenderError,
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    // Errors of sections (Suspense boundaries) that fail before the shell is ready: reported once it is, as it is
+    // then sure they are not the shell's own (React Router logs that one, and answers its error page).
+    const beforeShell: unknown[] = []
     // The status when the shell was ready: an error in a boundary after it leaves the page's status as it was
     // (the boundary's content is rendered in the browser instead), as when the page was streamed.
     let status = responseStatusCode
@@ -94,6 +103,7 @@ export function renderStreamed(
       onShellReady() {
         shellRendered = true
         status = responseStatusCode
+        for (const error of beforeShell.splice(0)) report(error)
       },
       // The whole page, then one body. Loaders have finished before React starts (no route defers data), so
       // waiting for all of it costs a visitor nothing, while streaming React's 2 KB chunks through a Node
@@ -117,14 +127,13 @@ export function renderStreamed(
         )
       },
       onShellError(error: unknown) {
+        for (const earlier of beforeShell.splice(0)) if (earlier !== error) report(earlier)
         reject(error)
       },
       onError(error: unknown) {
         responseStatusCode = 500
-        // Errors inside the shell are logged by React Router; these are from the rest of the page.
-        if (shellRendered) {
-          process.stderr.write(`page render failed after the shell: ${error instanceof Error ? error.stack : error}\n`)
-        }
+        if (shellRendered) report(error)
+        else beforeShell.push(error)
       },
     })
   })
