@@ -48,7 +48,8 @@ export async function newContextWithCity(
   options: {
     viewport: { width: number; height: number }
     locale?: string
-    cityId?: number
+    /** A city's id, or 'all' for all Kazakhstan; Almaty (1) by default. */
+    cityId?: number | 'all'
     /** 'block' when the test routes requests itself: page.route never sees what the service worker fetches. */
     serviceWorkers?: 'allow' | 'block'
   },

@@ -127,6 +127,25 @@ describe('a first visit on a desktop and a phone', () => {
     }
   })
 
+  test('the header fits a phone whatever the language and the city: the account link stays in the window', async () => {
+    // All Kazakhstan and Oskemen are the longest names in each language (Бүкіл Қазақстан, Усть-Каменогорск).
+    for (const cityId of ['all', 9] as const) {
+      for (const width of [320, 390]) {
+        const context = await newContextWithCity(browser, baseUrl, { viewport: { width, height: 800 }, cityId })
+        const page = await context.newPage()
+        for (const lang of ['ru', 'kk', 'en']) {
+          await page.goto(`${baseUrl}/?lang=${lang}`)
+          const where = `${lang}, ${width} px, city ${cityId}`
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(width)
+          const account = await page.locator('.site-header .account-link').boundingBox()
+          expect(account, where).not.toBeNull()
+          expect((account?.x ?? 0) + (account?.width ?? 0), where).toBeLessThanOrEqual(width)
+        }
+        await context.close()
+      }
+    }
+  })
+
   test('/tulpar-auto fits a 390 px window (no sideways scrolling)', async () => {
     const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
     const page = await context.newPage()
