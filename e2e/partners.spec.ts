@@ -249,4 +249,60 @@ describe('partners', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  test('an admin adds a partner from the list: an empty form is refused field by field, a filled one is on the site', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'ru-RU' })
+    await context.addCookies([
+      { name: 'tulpar.session_token', value: inject('adminSession'), url: baseUrl, httpOnly: true, sameSite: 'Lax' },
+      { name: 'city', value: '1', url: baseUrl },
+    ])
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    await page.goto(`${baseUrl}/admin/partners`)
+    await page.getByRole('link', { name: 'Добавить партнёра' }).click()
+    await page.waitForURL(`${baseUrl}/admin/partners/new`)
+    await page.getByRole('heading', { level: 1, name: 'Новый партнёр' }).waitFor()
+
+    const save = page.getByRole('button', { name: 'Сохранить' })
+    await save.click()
+    await page.locator('#partner-name-error').waitFor()
+    for (const field of ['name', 'categoryId', 'cityId', 'phones']) {
+      expect(await page.locator(`#partner-${field}`).getAttribute('aria-invalid'), field).toBe('true')
+    }
+    expect(page.url()).toBe(`${baseUrl}/admin/partners/new`)
+
+    const name = `Шиномонтаж «Тест ${String(Date.now()).slice(-6)}»`
+    await page.getByLabel('Название').fill(name)
+    await page.getByLabel('Категория').selectOption({ label: 'Шиномонтаж' })
+    await page.getByLabel('Город').selectOption({ label: 'Алматы' })
+    const texts = {
+      Русский: ['Сезонная смена шин и балансировка.', 'ул. Абая, 10'],
+      Қазақша: ['Маусымдық дөңгелек ауыстыру және теңгерім.', 'Абай к-сі, 10'],
+      English: ['Seasonal tyre change and balancing.', '10 Abay St'],
+    }
+    for (const [lang, [description, address]] of Object.entries(texts)) {
+      await page.getByLabel(`Описание — ${lang}`).fill(description)
+      await page.getByLabel(`Адрес — ${lang}`).fill(address)
+    }
+    await page.getByLabel('Телефоны, по одному в строке').fill('+7 727 350 00 00')
+    await page.getByLabel('Широта').fill('43,2389')
+    await page.getByLabel('Долгота').fill('76.8897')
+    await save.click()
+    await page.waitForURL(/\/admin\/partners\?saved=\d+$/)
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Сохранено: ${name}` })
+      .waitFor()
+
+    const id = Number(new URL(page.url()).searchParams.get('saved'))
+    const res = await fetch(`${baseUrl}/api/partners/${id}/?lang=kk`)
+    expect(res.status).toBe(200)
+    const partner = (await res.json()) as { name: string; description: string; phones: string[] }
+    expect(partner.name).toBe(name)
+    expect(partner.description).toBe(texts.Қазақша[0])
+    expect(partner.phones).toEqual(['+77273500000'])
+    // The refused post is the only failed request of the journey.
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([])
+    await context.close()
+  })
 })

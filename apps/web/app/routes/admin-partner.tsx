@@ -26,9 +26,12 @@ import type { Route } from './+types/admin-partner'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminPartnersStyles }]
 
-/** `new`, or the id of an existing partner; anything else is the back office's 404. */
+/**
+ * `new` at `/admin/partners/new` (a route of its own, without an id), or the id of an existing partner; anything
+ * else is the back office's 404.
+ */
 function target(raw: string | undefined): number | 'new' {
-  if (raw === 'new') return 'new'
+  if (raw === undefined) return 'new'
   const id = parsePartnerId(raw)
   if (id === null) throw data({ reason: 'not-found' }, { status: 404 })
   return id
