@@ -72,13 +72,13 @@ describe('credit', () => {
     await poll(async () => digits(await monthly.textContent())).toBe(usedPayment(quarter))
     await poll(() => widget.locator('[data-programme="used-cars"]').getAttribute('class')).toBe('fits')
     expect(await widget.locator('[data-programme="new-cars"]').textContent()).toContain('только новые автомобили')
-    // Each programme names its source in the page's language (the API's source text is English).
+    // Each programme names its source in the page's language.
     expect(
       await widget
         .locator('[data-programme="used-cars"]')
         .getByRole('link', { name: /^Источник: / })
         .textContent(),
-    ).toBe('Источник: Банк ЦентрКредит: автомобили с пробегом из автосалонов (bcc.kz)')
+    ).toBe('Источник: Банк ЦентрКредит, автомобили с пробегом из автосалонов (bcc.kz)')
 
     // More down: a smaller payment, recomputed as the visitor types.
     const down = widget.getByLabel('Первоначальный взнос, ₸')

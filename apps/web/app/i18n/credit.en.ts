@@ -34,9 +34,6 @@ export const creditEn: Record<keyof typeof creditRu, string> = {
   'credit.misfit.loan-above-limit': 'the loan is above {amount}',
   'credit.misfit.term-too-long': 'the term is longer than {months} months',
   'credit.source': 'Source',
-  'credit.source.new-cars': 'finance.kz: car loans for a new car from a dealership',
-  'credit.source.used-cars': 'Bank CenterCredit: used cars from dealerships (bcc.kz)',
-  'credit.source.state-4': 'Development Bank of Kazakhstan: preferential loans for cars made in Kazakhstan (kdb.kz)',
   'credit.dti.new-car': 'For a new car the bank does not check your debt-to-income ratio (until {date}).',
   'credit.dti.used-big-down-payment':
     'With more than 50% down the bank does not check your debt-to-income ratio (until {date}).',

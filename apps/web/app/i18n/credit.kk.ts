@@ -34,9 +34,6 @@ export const creditKk: Record<keyof typeof creditRu, string> = {
   'credit.misfit.loan-above-limit': 'несие {amount} асады',
   'credit.misfit.term-too-long': 'мерзімі {months} айдан асады',
   'credit.source': 'Дереккөз',
-  'credit.source.new-cars': 'finance.kz: автосалоннан жаңа көлікке автонесие',
-  'credit.source.used-cars': 'Банк ЦентрКредит: автосалондардағы жүрілген көліктер (bcc.kz)',
-  'credit.source.state-4': 'Қазақстан Даму Банкі: Қазақстанда құрастырылған көліктерге жеңілдікті автонесие (kdb.kz)',
   'credit.dti.new-car': 'Жаңа көлікке банк борыш жүктемесі коэффициентін есептемейді ({date} дейін).',
   'credit.dti.used-big-down-payment':
     'Жарна 50%-дан асса, банк борыш жүктемесі коэффициентін есептемейді ({date} дейін).',

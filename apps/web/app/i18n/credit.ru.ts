@@ -32,9 +32,6 @@ export const creditRu = {
   'credit.misfit.loan-above-limit': 'кредит больше {amount}',
   'credit.misfit.term-too-long': 'срок больше {months} мес.',
   'credit.source': 'Источник',
-  'credit.source.new-cars': 'finance.kz: автокредит на новый автомобиль из автосалона',
-  'credit.source.used-cars': 'Банк ЦентрКредит: автомобили с пробегом из автосалонов (bcc.kz)',
-  'credit.source.state-4': 'Банк Развития Казахстана: льготные автокредиты на машины казахстанской сборки (kdb.kz)',
   'credit.dti.new-car': 'Для нового автомобиля банк не рассчитывает коэффициент долговой нагрузки (до {date}).',
   'credit.dti.used-big-down-payment':
     'Со взносом больше 50% банк не рассчитывает коэффициент долговой нагрузки (до {date}).',

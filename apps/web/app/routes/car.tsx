@@ -89,7 +89,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     seo,
     // Built here: the tags' code stays on the server (the car page's first-load JS is at its budget).
     social: socialMeta({ ...seo, url: seo.canonical, type: 'product' }),
-    credit: car.status === 'published' ? services.valuation.getCreditProgrammes() : null,
+    credit: car.status === 'published' ? services.valuation.getCreditProgrammes(locale) : null,
     today: new Date().toISOString().slice(0, 10),
   })
 }

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const messages = MESSAGES[locale]
   return {
-    offer: services.valuation.getCreditProgrammes(),
+    offer: services.valuation.getCreditProgrammes(locale),
     car,
     today: new Date().toISOString().slice(0, 10),
     title: translate(messages, locale, 'credit.page.title'),

@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reviews,
     reviewSummary,
     citySlug,
-    credit: valuation.getCreditProgrammes(),
+    credit: valuation.getCreditProgrammes(locale),
     today: new Date().toISOString().slice(0, 10),
     title: translate(messages, locale, 'home.title'),
     description: translate(messages, locale, 'home.description'),

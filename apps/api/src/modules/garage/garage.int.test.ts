@@ -125,7 +125,7 @@ describe('the owner', () => {
     // One estimate only: no trend yet.
     expect(car.value.changeKzt).toBeNull()
     const taxYear = Number(today().slice(0, 4))
-    const tax = estimateTransportTax({ engineType: 'petrol', engineVolumeCc: 2500, year: 2018 }, taxYear)
+    const tax = estimateTransportTax({ engineType: 'petrol', engineVolumeCc: 2500, year: 2018 }, taxYear, 'en')
     expect(tax?.amountKzt).toBeGreaterThan(0)
     expect(car.taxPerYear).toEqual(tax)
     const { results, count, limit } = await list(user.auth)

@@ -177,7 +177,8 @@ export function createGarageService({
           : null,
       value: toValue(values),
       taxPerYear: engineType
-        ? estimateTransportTax({ engineType, engineVolumeCc: item.engineVolumeCc, year: item.year }, taxYear)
+        ? // The garage's answer names the rules' source in the reference English: its page does not show it.
+          estimateTransportTax({ engineType, engineVolumeCc: item.engineVolumeCc, year: item.year }, taxYear, 'en')
         : null,
       addedAt: item.createdAt.toISOString(),
     }

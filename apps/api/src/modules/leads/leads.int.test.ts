@@ -204,5 +204,14 @@ describe('POST /api/credit/applications/ and GET /api/credit/programmes/', () =>
     expect(body.dtiWaiver).toMatchObject({ until: '2026-12-31', usedDownPaymentOverPct: 50 })
     expect(body.termOptions).toEqual([12, 24, 36, 48, 60, 72, 84])
     for (const p of body.programmes) expect(p.sourceUrl).toMatch(/^https:\/\//)
+    // Sources are named in the language asked for: Russian by default, then ?lang= or Accept-Language.
+    expect(body.programmes[1].source).toBe('Банк ЦентрКредит, автомобили с пробегом из автосалонов (bcc.kz)')
+    const kk = (await t.app.inject({ method: 'GET', url: '/api/credit/programmes/?lang=kk' })).json()
+    expect(kk.programmes[2].source).toContain('Қазақстан Даму Банкі')
+    expect(kk.dtiWaiver.source).toContain('ҚНРДА')
+    const en = (
+      await t.app.inject({ method: 'GET', url: '/api/credit/programmes/', headers: { 'accept-language': 'en-GB' } })
+    ).json()
+    expect(en.programmes[0].source).toBe('Car loan for a new car from a dealership (finance.kz listing)')
   })
 })

@@ -137,6 +137,10 @@ describe('GET /api/cars/{id}/', () => {
     const kk = (await t.app.inject(`/api/cars/${ids.granta}/?lang=kk`)).json()
     expect(kk.city.name).toBe('Астана')
     expect(kk.bodyTypeName).not.toBe('')
+    // The total cost names its rules' sources in the same language.
+    expect(kk.totalCost.taxPerYear?.source ?? '').toContain('Салық кодексі')
+    const ru = (await t.app.inject(`/api/cars/${ids.granta}/`)).json()
+    expect(ru.totalCost.taxPerYear?.source ?? '').toContain('Налоговый кодекс')
   })
 
   test('a sold car stays readable, marked as sold', async () => {

@@ -77,6 +77,7 @@ export function toListingDetail(
     taxPerYear: estimateTransportTax(
       { engineType: card.engineType, engineVolumeCc: row.engineVolumeCc, year: card.year },
       new Date().getUTCFullYear(),
+      locale,
     ),
     totalCost: estimateTotalCost(
       {
@@ -89,6 +90,7 @@ export function toListingDetail(
         isCustomsCleared: row.isCustomsCleared,
       },
       new Date().getUTCFullYear(),
+      locale,
     ),
     // The detail knows steering and customs status, which decide whether a bank can take the car as a pledge.
     monthlyPaymentKzt: monthlyPayment(row, {

@@ -1,3 +1,5 @@
+import type { Locale } from '@tulpar/contracts'
+
 /*
  * What a car not yet cleared by customs in Kazakhstan costs to clear and register, as an estimate for the car
  * page's total cost card. The only place holding these numbers: update it when the rules change.
@@ -19,7 +21,8 @@ export interface ImportRuleSet {
   dutyPct: number
   vatPct: number
   customsFeeMrp: number
-  sources: { recyclingFee: string; duty: string; vat: string }
+  /** Each rule's source, named in each language (the car page lists them under the total cost). */
+  sources: Record<'recyclingFee' | 'duty' | 'vat', Record<Locale, string>>
 }
 
 export const IMPORT_RULES: ImportRuleSet = {
@@ -35,8 +38,20 @@ export const IMPORT_RULES: ImportRuleSet = {
   vatPct: 16,
   customsFeeMrp: 6,
   sources: {
-    recyclingFee: 'Recycling fee 2026 for passenger cars by engine volume (lada.kz, 2026)',
-    duty: 'Customs duty 15% under Kazakhstan’s WTO tariff, 2026 (inform.kz, 2026-02-05)',
-    vat: 'Import VAT 16% and customs fee 6 MRP, Tax Code 2026 (State Revenue Committee via lada.kz, 2026-02-24)',
+    recyclingFee: {
+      ru: 'Утилизационный сбор 2026 года для легковых автомобилей по объёму двигателя (lada.kz, 2026)',
+      kk: 'Жеңіл автокөліктерге қозғалтқыш көлеміне қарай 2026 жылғы кәдеге жарату алымы (lada.kz, 2026)',
+      en: 'Recycling fee 2026 for passenger cars by engine volume (lada.kz, 2026)',
+    },
+    duty: {
+      ru: 'Таможенная пошлина 15% по тарифу Казахстана в ВТО, 2026 (inform.kz, 5 февраля 2026)',
+      kk: 'Қазақстанның ДСҰ-дағы тарифі бойынша 15% кедендік баж, 2026 (inform.kz, 2026 ж. 5 ақпан)',
+      en: 'Customs duty 15% under Kazakhstan’s WTO tariff, 2026 (inform.kz, 2026-02-05)',
+    },
+    vat: {
+      ru: 'НДС при ввозе 16% и таможенный сбор 6 МРП, Налоговый кодекс 2026 (Комитет госдоходов через lada.kz, 24 февраля 2026)',
+      kk: 'Әкелу кезіндегі 16% ҚҚС және 6 АЕК кедендік алым, 2026 жылғы Салық кодексі (Мемлекеттік кірістер комитеті, lada.kz арқылы, 2026 ж. 24 ақпан)',
+      en: 'Import VAT 16% and customs fee 6 MRP, Tax Code 2026 (State Revenue Committee via lada.kz, 2026-02-24)',
+    },
   },
 }

@@ -1,5 +1,32 @@
-import type { LoanTerms } from '@tulpar/contracts'
+import type { LoanTerms, Locale } from '@tulpar/contracts'
 import type { CreditProgramme, DtiWaiverRule } from '@tulpar/contracts/credit'
+
+/**
+ * The sources of the terms below, named in each language: the APIs answer them in the language asked for, and the
+ * car page and the credit widget show them. English is the reference text.
+ */
+export const LOAN_SOURCE_NAMES: Record<'newCars' | 'usedCars' | 'state' | 'dtiWaiver', Record<Locale, string>> = {
+  newCars: {
+    ru: 'Автокредит на новый автомобиль из автосалона (объявление finance.kz)',
+    kk: 'Автосалоннан жаңа көлікке автонесие (finance.kz хабарландыруы)',
+    en: 'Car loan for a new car from a dealership (finance.kz listing)',
+  },
+  usedCars: {
+    ru: 'Банк ЦентрКредит, автомобили с пробегом из автосалонов (bcc.kz)',
+    kk: 'Банк ЦентрКредит, автосалондардағы жүрілген көліктер (bcc.kz)',
+    en: 'Bank CenterCredit, used cars from dealerships (bcc.kz)',
+  },
+  state: {
+    ru: 'Банк Развития Казахстана, льготные автокредиты на машины казахстанской сборки (kdb.kz)',
+    kk: 'Қазақстан Даму Банкі, Қазақстанда құрастырылған көліктерге жеңілдікті автонесие (kdb.kz)',
+    en: 'Development Bank of Kazakhstan, preferential car loans for Kazakhstan-made cars (kdb.kz)',
+  },
+  dtiWaiver: {
+    ru: 'Постановление АРРФР об автокредитах без проверки долговой нагрузки, 2025-2026 (informburo.kz)',
+    kk: 'ҚНРДА-ның қарыз жүктемесін тексермей берілетін автонесие туралы қаулысы, 2025-2026 (informburo.kz)',
+    en: 'ARDFM resolution on car loans without the debt-to-income check, 2025-2026 (informburo.kz)',
+  },
+}
 
 /*
  * Car-loan terms behind the card's "from ... ₸ a month" and the credit calculator's defaults. Rates change:
@@ -14,7 +41,7 @@ export const LOAN_TERMS: LoanTerms = {
     maxTermMonths: 84,
     maxLoanKzt: 45_000_000,
     maxCarAgeYears: null,
-    source: 'Car loan for a new car from a dealership (finance.kz listing)',
+    source: LOAN_SOURCE_NAMES.newCars.en,
     sourceUrl: 'https://finance.kz/avtokredity',
   },
   usedCars: {
@@ -25,7 +52,7 @@ export const LOAN_TERMS: LoanTerms = {
     maxTermMonths: 84,
     maxLoanKzt: 25_000_000,
     maxCarAgeYears: 13,
-    source: 'Bank CenterCredit, used cars from dealerships (bcc.kz)',
+    source: LOAN_SOURCE_NAMES.usedCars.en,
     sourceUrl: 'https://www.bcc.kz/en/personal/loans/used-cars-from-dealerships',
   },
   // The spec's credit widget shows 2 500 000 down on a 10 000 000 car: a quarter down is the product's own
@@ -56,7 +83,7 @@ export const STATE_PREFERENTIAL: CreditProgramme = {
   maxCarAgeYears: null,
   condition: 'new',
   localBrands: ['chevrolet', 'hyundai', 'jac', 'kia', 'lada', 'renault', 'uaz'],
-  source: 'Development Bank of Kazakhstan, preferential car loans for Kazakhstan-made cars (kdb.kz)',
+  source: LOAN_SOURCE_NAMES.state.en,
   sourceUrl: 'https://kdb.kz/en/services/preferential-car-loans',
 }
 
@@ -72,13 +99,26 @@ export const DTI_WAIVER: DtiWaiverRule = {
   youngUsedMaxAgeYears: 3,
   youngUsedDownPaymentFromPct: 30,
   usualMaxRatio: 0.5,
-  source: 'ARDFM resolution on car loans without the debt-to-income check, 2025-2026 (informburo.kz)',
+  source: LOAN_SOURCE_NAMES.dtiWaiver.en,
   sourceUrl:
     'https://informburo.kz/amp/novosti/v-kazaxstane-zarabotali-novye-pravila-po-kotorym-legce-polucit-avtokredit',
 }
 
-/** The programmes the credit widget assesses a car against: the banks' new and used car loans, and the state's. */
-export function creditProgrammes(terms: LoanTerms = LOAN_TERMS): CreditProgramme[] {
+/** The loan terms with their sources named in `locale`. */
+export function loanTermsIn(locale: Locale): LoanTerms {
+  return {
+    ...LOAN_TERMS,
+    newCars: { ...LOAN_TERMS.newCars, source: LOAN_SOURCE_NAMES.newCars[locale] },
+    usedCars: { ...LOAN_TERMS.usedCars, source: LOAN_SOURCE_NAMES.usedCars[locale] },
+  }
+}
+
+/**
+ * The programmes the credit widget assesses a car against: the banks' new and used car loans, and the state's,
+ * with their sources named in `locale`.
+ */
+export function creditProgrammes(locale: Locale): CreditProgramme[] {
+  const terms = loanTermsIn(locale)
   const bank = (id: 'new-cars' | 'used-cars', p: LoanTerms['newCars']): CreditProgramme => ({
     id,
     ...p,
@@ -86,5 +126,9 @@ export function creditProgrammes(terms: LoanTerms = LOAN_TERMS): CreditProgramme
     condition: id === 'new-cars' ? 'new' : 'used',
     localBrands: null,
   })
-  return [bank('new-cars', terms.newCars), bank('used-cars', terms.usedCars), STATE_PREFERENTIAL]
+  return [
+    bank('new-cars', terms.newCars),
+    bank('used-cars', terms.usedCars),
+    { ...STATE_PREFERENTIAL, source: LOAN_SOURCE_NAMES.state[locale] },
+  ]
 }

@@ -1,3 +1,5 @@
+import type { Locale } from '@tulpar/contracts'
+
 /*
  * Transport tax ("налог на транспортные средства") on passenger cars owned by individuals: the only place
  * that holds the law's numbers. Update this file when the law or the MRP changes; tax.ts only applies it.
@@ -42,7 +44,8 @@ export interface TaxRuleSet {
   ageCoefficients: readonly AgeCoefficient[]
   /** Battery-electric cars have no engine volume, so no band applies to them. */
   electricExempt: boolean
-  source: string
+  /** The rules' source, named in each language (the car page lists it under the total cost). */
+  source: Record<Locale, string>
   checkedOn: string
 }
 
@@ -86,9 +89,19 @@ export const TAX_RULES: readonly TaxRuleSet[] = [
       { fromAge: 21, toAge: null, coefficient: 0.5 },
     ],
     electricExempt: true,
-    source:
-      'Tax Code of the Republic of Kazakhstan of 18 July 2025 (in force 1 January 2026), tax on vehicles: ' +
-      'passenger-car rates by engine volume, age coefficients of art. 565',
+    source: {
+      ru:
+        'Налоговый кодекс Республики Казахстан от 18 июля 2025 года (действует с 1 января 2026 года), налог на ' +
+        'транспортные средства: ставки для легковых автомобилей по объёму двигателя, понижающие коэффициенты по ' +
+        'возрасту (ст. 565)',
+      kk:
+        'Қазақстан Республикасының 2025 жылғы 18 шілдедегі Салық кодексі (2026 жылғы 1 қаңтардан бастап күшіне ' +
+        'енді), көлік құралдарына салынатын салық: жеңіл автокөліктердің қозғалтқыш көлеміне қарай мөлшерлемелері, ' +
+        'жасына қарай төмендететін коэффициенттер (565-бап)',
+      en:
+        'Tax Code of the Republic of Kazakhstan of 18 July 2025 (in force 1 January 2026), tax on vehicles: ' +
+        'passenger-car rates by engine volume, age coefficients of art. 565',
+    },
     checkedOn: '2026-11-21',
   },
 ]

@@ -3,7 +3,8 @@ import { estimateTransportTax, rulesForYear } from './tax.ts'
 
 const MRP = 4_325
 /** A petrol car made in 2020: under 10 years old in 2026, so the full rate applies. */
-const tax = (cc: number, year = 2020) => estimateTransportTax({ engineType: 'petrol', engineVolumeCc: cc, year }, 2026)
+const tax = (cc: number, year = 2020) =>
+  estimateTransportTax({ engineType: 'petrol', engineVolumeCc: cc, year }, 2026, 'en')
 const amount = (cc: number, year = 2020) => tax(cc, year)?.amountKzt
 
 describe('passenger-car bands (2026, MRP 4,325 ₸)', () => {
@@ -72,7 +73,9 @@ describe('age coefficients (tax year minus year of manufacture)', () => {
 
 describe('engine types and missing data', () => {
   test('electric cars are exempt (0 ₸, still an answer)', () => {
-    expect(estimateTransportTax({ engineType: 'electric', engineVolumeCc: null, year: 2024 }, 2026)).toMatchObject({
+    expect(
+      estimateTransportTax({ engineType: 'electric', engineVolumeCc: null, year: 2024 }, 2026, 'en'),
+    ).toMatchObject({
       amountKzt: 0,
       ruleYear: 2026,
     })
@@ -80,7 +83,7 @@ describe('engine types and missing data', () => {
 
   test('hybrids, diesel and gas cars are taxed by their engine volume', () => {
     for (const engineType of ['hybrid', 'plugin_hybrid', 'diesel', 'gas'] as const) {
-      expect(estimateTransportTax({ engineType, engineVolumeCc: 2_500, year: 2020 }, 2026)?.amountKzt).toBe(
+      expect(estimateTransportTax({ engineType, engineVolumeCc: 2_500, year: 2020 }, 2026, 'en')?.amountKzt).toBe(
         6 * MRP + 3_500,
       )
     }
@@ -88,7 +91,7 @@ describe('engine types and missing data', () => {
 
   test('a combustion car without a usable volume gets no estimate rather than a wrong one', () => {
     for (const cc of [null, 0, -5, 1.5]) {
-      expect(estimateTransportTax({ engineType: 'petrol', engineVolumeCc: cc, year: 2020 }, 2026)).toBeNull()
+      expect(estimateTransportTax({ engineType: 'petrol', engineVolumeCc: cc, year: 2020 }, 2026, 'en')).toBeNull()
     }
   })
 })
@@ -96,11 +99,13 @@ describe('engine types and missing data', () => {
 describe('which year of rules', () => {
   test('a later year uses the newest known MRP and says so', () => {
     expect(rulesForYear(2027)).toMatchObject({ ruleYear: 2026, mrpKzt: MRP })
-    expect(estimateTransportTax({ engineType: 'petrol', engineVolumeCc: 1_000, year: 2020 }, 2027)?.ruleYear).toBe(2026)
+    expect(
+      estimateTransportTax({ engineType: 'petrol', engineVolumeCc: 1_000, year: 2020 }, 2027, 'en')?.ruleYear,
+    ).toBe(2026)
   })
 
   test('before the 2026 Code there are no rules here (the old Code is not modelled)', () => {
     expect(rulesForYear(2025)).toBeNull()
-    expect(estimateTransportTax({ engineType: 'petrol', engineVolumeCc: 1_000, year: 2020 }, 2024)).toBeNull()
+    expect(estimateTransportTax({ engineType: 'petrol', engineVolumeCc: 1_000, year: 2020 }, 2024, 'en')).toBeNull()
   })
 })

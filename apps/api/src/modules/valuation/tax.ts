@@ -1,4 +1,4 @@
-import type { EngineType, TaxEstimate } from '@tulpar/contracts'
+import type { EngineType, Locale, TaxEstimate } from '@tulpar/contracts'
 import { MRP_KZT_BY_YEAR, type PassengerCarBand, TAX_RULES, type TaxRuleSet } from './tax-rules.ts'
 
 export interface TaxedCar {
@@ -44,13 +44,14 @@ function ageCoefficient(rules: TaxRuleSet, age: number): number {
 /**
  * Transport tax a year for a passenger car owned by an individual, in whole tenge, under the rules of
  * `taxYear` (or the newest known before it). Null when it cannot be estimated honestly: a combustion engine
- * with no volume given, or no rules for that year. Personal reliefs are not known and not applied.
+ * with no volume given, or no rules for that year. Personal reliefs are not known and not applied. The rules'
+ * source is named in `locale`.
  */
-export function estimateTransportTax(car: TaxedCar, taxYear: number): TaxEstimate | null {
+export function estimateTransportTax(car: TaxedCar, taxYear: number, locale: Locale): TaxEstimate | null {
   const applied = rulesForYear(taxYear)
   if (!applied) return null
   const { ruleYear, mrpKzt, rules } = applied
-  const result = (amountKzt: number): TaxEstimate => ({ amountKzt, ruleYear, mrpKzt, source: rules.source })
+  const result = (amountKzt: number): TaxEstimate => ({ amountKzt, ruleYear, mrpKzt, source: rules.source[locale] })
   if (car.engineType === 'electric') return rules.electricExempt ? result(0) : null
   const cc = car.engineVolumeCc
   if (cc === null || !Number.isInteger(cc) || cc <= 0) return null

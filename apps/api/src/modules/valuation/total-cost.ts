@@ -1,7 +1,7 @@
-import type { EngineType, TotalCost } from '@tulpar/contracts'
+import type { EngineType, Locale, TotalCost } from '@tulpar/contracts'
 import { IMPORT_RULES, type ImportRuleSet } from './import-rules.ts'
 import { estimateMonthlyPayment, loanProductFor } from './loan.ts'
-import { LOAN_TERMS } from './loan-terms.ts'
+import { LOAN_SOURCE_NAMES, LOAN_TERMS } from './loan-terms.ts'
 import { estimateTransportTax, rulesForYear } from './tax.ts'
 
 export interface CostedCar {
@@ -17,16 +17,21 @@ export interface CostedCar {
 /**
  * The car page's total cost card: the price, the transport tax a year, the monthly payment with the default down
  * payment, and for a car not cleared by customs the recycling fee and a customs estimate. Each line names its
- * rules' year and source; a line that cannot be estimated honestly is null.
+ * rules' year and source (named in `locale`); a line that cannot be estimated honestly is null.
  */
-export function estimateTotalCost(car: CostedCar, taxYear: number, rules: ImportRuleSet = IMPORT_RULES): TotalCost {
+export function estimateTotalCost(
+  car: CostedCar,
+  taxYear: number,
+  locale: Locale,
+  rules: ImportRuleSet = IMPORT_RULES,
+): TotalCost {
   const product = loanProductFor(car)
   const downPaymentPct = Math.max(LOAN_TERMS.downPaymentPct, product.minDownPaymentPct)
   // A car still to be cleared is financed only once registered: the loan line uses the same rule as the cards.
   const monthly = estimateMonthlyPayment(car, taxYear)
   return {
     priceKzt: car.priceKzt,
-    taxPerYear: estimateTransportTax(car, taxYear),
+    taxPerYear: estimateTransportTax(car, taxYear, locale),
     loan:
       monthly === null
         ? null
@@ -35,15 +40,20 @@ export function estimateTotalCost(car: CostedCar, taxYear: number, rules: Import
             downPaymentKzt: Math.round((car.priceKzt * downPaymentPct) / 100),
             termMonths: Math.min(LOAN_TERMS.termMonths, product.maxTermMonths),
             annualRatePct: product.annualRatePct,
-            source: product.source,
+            source: LOAN_SOURCE_NAMES[car.isNew ? 'newCars' : 'usedCars'][locale],
             sourceUrl: product.sourceUrl,
             checkedOn: LOAN_TERMS.checkedOn,
           },
-    import: car.isCustomsCleared ? null : estimateImport(car, taxYear, rules),
+    import: car.isCustomsCleared ? null : estimateImport(car, taxYear, rules, locale),
   }
 }
 
-function estimateImport(car: CostedCar, taxYear: number, rules: ImportRuleSet): NonNullable<TotalCost['import']> {
+function estimateImport(
+  car: CostedCar,
+  taxYear: number,
+  rules: ImportRuleSet,
+  locale: Locale,
+): NonNullable<TotalCost['import']> {
   const mrp = rulesForYear(Math.min(taxYear, rules.year))?.mrpKzt ?? null
   const electric = car.engineType === 'electric'
   const cc = car.engineVolumeCc
@@ -66,6 +76,6 @@ function estimateImport(car: CostedCar, taxYear: number, rules: ImportRuleSet): 
     dutyPct: rules.dutyPct,
     vatPct: rules.vatPct,
     rightHandDrive: car.steering === 'right',
-    sources: [rules.sources.recyclingFee, rules.sources.duty, rules.sources.vat],
+    sources: [rules.sources.recyclingFee[locale], rules.sources.duty[locale], rules.sources.vat[locale]],
   }
 }

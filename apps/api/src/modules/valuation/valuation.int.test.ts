@@ -405,5 +405,8 @@ describe('over HTTP', () => {
     expect(res.statusCode).toBe(200)
     const terms = LoanTerms.parse(res.json())
     expect(terms).toMatchObject({ downPaymentPct: 25, termMonths: 84, usedCars: { annualRatePct: 25 } })
+    expect(terms.usedCars.source).toContain('Банк ЦентрКредит')
+    const kk = LoanTerms.parse((await t.app.inject('/api/cars/loan-terms/?lang=kk')).json())
+    expect(kk.newCars.source).toBe('Автосалоннан жаңа көлікке автонесие (finance.kz хабарландыруы)')
   })
 })

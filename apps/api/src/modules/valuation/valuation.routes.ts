@@ -1,5 +1,6 @@
 import { CreditProgrammes, LoanTerms } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { pickLocale } from '../../lib/locale.ts'
 import type { ValuationService } from './valuation.service.ts'
 
 export const valuationRoutes =
@@ -17,7 +18,8 @@ export const valuationRoutes =
           response: { 200: LoanTerms },
         },
       },
-      () => valuation.getLoanTerms(),
+      (req) =>
+        valuation.getLoanTerms(pickLocale((req.query as { lang?: unknown }).lang, req.headers['accept-language'])),
     )
 
     app.get(
@@ -34,6 +36,9 @@ export const valuationRoutes =
           response: { 200: CreditProgrammes },
         },
       },
-      () => valuation.getCreditProgrammes(),
+      (req) =>
+        valuation.getCreditProgrammes(
+          pickLocale((req.query as { lang?: unknown }).lang, req.headers['accept-language']),
+        ),
     )
   }

@@ -1,10 +1,10 @@
-import type { CreditProgrammes, LoanTerms } from '@tulpar/contracts'
+import type { CreditProgrammes, LoanTerms, Locale } from '@tulpar/contracts'
 import { termOptions } from '@tulpar/contracts/credit'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { type CarEstimate, type CarToValue, estimateCar } from './car-estimate.ts'
-import { creditProgrammes, DTI_WAIVER, LOAN_TERMS } from './loan-terms.ts'
+import { creditProgrammes, DTI_WAIVER, LOAN_SOURCE_NAMES, LOAN_TERMS, loanTermsIn } from './loan-terms.ts'
 import * as repo from './valuation.repository.ts'
 
 /** Any fixed number shared by every process: only one of them refreshes at a time. */
@@ -19,17 +19,17 @@ export interface ValuationServiceDeps {
 
 export function createValuationService({ db, now = () => new Date() }: ValuationServiceDeps) {
   return {
-    /** The loan terms behind the cards' monthly payments (GET /cars/loan-terms/). */
-    getLoanTerms(): LoanTerms {
-      return LOAN_TERMS
+    /** The loan terms behind the cards' monthly payments (GET /cars/loan-terms/), sources named in `locale`. */
+    getLoanTerms(locale: Locale): LoanTerms {
+      return loanTermsIn(locale)
     },
 
     /** What the credit widget assesses a car against (GET /credit/programmes/). */
-    getCreditProgrammes(): CreditProgrammes {
-      const programmes = creditProgrammes()
+    getCreditProgrammes(locale: Locale): CreditProgrammes {
+      const programmes = creditProgrammes(locale)
       return {
         programmes,
-        dtiWaiver: DTI_WAIVER,
+        dtiWaiver: { ...DTI_WAIVER, source: LOAN_SOURCE_NAMES.dtiWaiver[locale] },
         termOptions: termOptions(programmes),
         defaultDownPaymentPct: LOAN_TERMS.downPaymentPct,
         defaultTermMonths: LOAN_TERMS.termMonths,

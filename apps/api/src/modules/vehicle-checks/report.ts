@@ -100,7 +100,8 @@ export async function buildReportContent(
     : null
   const tax =
     latest && engineType && year
-      ? estimateTransportTax({ engineType, engineVolumeCc: latest.engineVolumeCc, year }, now.getUTCFullYear())
+      ? // A report is kept once for every language it is read in: the rules' source in the reference English.
+        estimateTransportTax({ engineType, engineVolumeCc: latest.engineVolumeCc, year }, now.getUTCFullYear(), 'en')
       : null
   const registers = await Promise.all(deps.registers.map((r) => r.check(order.vin)))
   return {

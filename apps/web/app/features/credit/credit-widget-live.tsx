@@ -202,7 +202,7 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
                     : null}
                 </span>
                 <a href={p.sourceUrl} rel="noopener noreferrer" target="_blank" className="source">
-                  {t('credit.source')}: {t(`credit.source.${p.id}`)}
+                  {t('credit.source')}: {p.source}
                 </a>
               </li>
             ))}
