@@ -66,76 +66,89 @@ export function translate(messages: Partial<Messages>, locale: Locale, key: Mess
   return interpolate(form, params, locale)
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>()
-function numberFormat(locale: Locale, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const cacheKey = `${locale}:${JSON.stringify(options)}`
-  let format = numberFormats.get(cacheKey)
-  if (!format) {
-    format = new Intl.NumberFormat(NUMBER_LOCALE[locale], options)
-    numberFormats.set(cacheKey, format)
+/**
+ * One formatter per purpose and language, made on first use. Building an Intl formatter costs far more than using
+ * one (a car page formats a dozen dates and some forty numbers: building them per call was 4% of the server's time
+ * rendering car pages), and looking one up by its options serialised per call was another 1%.
+ */
+function perLocale<T>(make: (locale: Locale) => T): (locale: Locale) => T {
+  const made = new Map<Locale, T>()
+  return (locale) => {
+    let value = made.get(locale)
+    if (value === undefined) {
+      value = make(locale)
+      made.set(locale, value)
+    }
+    return value
   }
-  return format
 }
 
+const oneDecimal = perLocale((l) => new Intl.NumberFormat(NUMBER_LOCALE[l], { maximumFractionDigits: 1 }))
+const whole = perLocale((l) => new Intl.NumberFormat(NUMBER_LOCALE[l], { maximumFractionDigits: 0 }))
+const kilometres = perLocale(
+  (l) =>
+    new Intl.NumberFormat(NUMBER_LOCALE[l], {
+      style: 'unit',
+      unit: 'kilometer',
+      unitDisplay: 'short',
+      maximumFractionDigits: 0,
+    }),
+)
+const litresFormat = perLocale(
+  (l) =>
+    new Intl.NumberFormat(NUMBER_LOCALE[l], {
+      style: 'unit',
+      unit: 'liter',
+      unitDisplay: 'short',
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    }),
+)
+const longDate = perLocale(
+  (l) =>
+    new Intl.DateTimeFormat(INTL_LOCALE[l], {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Asia/Almaty',
+    }),
+)
+/**
+ * `2026-11-21` in Almaty, the same for every language: the Kazakh date is put together from its parts, as browsers
+ * without Kazakh ICU data would write its month names otherwise than the server.
+ */
+const isoDayInAlmaty = perLocale(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }))
+
 export function formatNumber(value: number, locale: Locale): string {
-  return numberFormat(locale, { maximumFractionDigits: 1 }).format(value)
+  return oneDecimal(locale).format(value)
 }
 
 /** Whole tenge with the language's grouping: `10 000 000 ₸`. */
 export function formatPrice(kzt: number, locale: Locale): string {
-  return `${numberFormat(locale, { maximumFractionDigits: 0 }).format(kzt)} ₸`
+  return `${whole(locale).format(kzt)} ₸`
 }
 
 const MILES: Record<Locale, string> = { ru: 'миль', kk: 'миля', en: 'mi' }
 
 /** Kilometres (`120 000 км`) or miles (`52 000 миль`), as the seller entered them. */
 export function formatDistance(value: number, unit: 'km' | 'mi', locale: Locale): string {
-  if (unit === 'mi') return `${numberFormat(locale, { maximumFractionDigits: 0 }).format(value)} ${MILES[locale]}`
-  return numberFormat(locale, {
-    style: 'unit',
-    unit: 'kilometer',
-    unitDisplay: 'short',
-    maximumFractionDigits: 0,
-  }).format(value)
+  if (unit === 'mi') return `${whole(locale).format(value)} ${MILES[locale]}`
+  return kilometres(locale).format(value)
 }
 
 /** Litres with one decimal: `2.5 л` / `2,5 л`. */
 export function formatLitres(litres: number, locale: Locale): string {
-  return numberFormat(locale, {
-    style: 'unit',
-    unit: 'liter',
-    unitDisplay: 'short',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(litres)
-}
-
-// Building an Intl.DateTimeFormat costs far more than using one: a car page formats a dozen dates, and
-// building them per call was 4% of the server's time rendering car pages.
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const cacheKey = `${tag}:${JSON.stringify(options)}`
-  let format = dateFormats.get(cacheKey)
-  if (!format) {
-    format = new Intl.DateTimeFormat(tag, options)
-    dateFormats.set(cacheKey, format)
-  }
-  return format
+  return litresFormat(locale).format(litres)
 }
 
 /** `21 ноября 2026 г.`, `2026 ж. 21 қараша`, `21 November 2026` (Almaty time). */
 export function formatDate(iso: string, locale: Locale): string {
   const date = new Date(iso)
   if (locale === 'kk') {
-    const [y, m, d] = dateFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(date).split('-')
+    const [y, m, d] = isoDayInAlmaty(locale).format(date).split('-')
     return `${y} ж. ${Number(d)} ${KAZAKH_MONTHS[Number(m) - 1]}`
   }
-  return dateFormat(INTL_LOCALE[locale], {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Asia/Almaty',
-  }).format(date)
+  return longDate(locale).format(date)
 }
 
 const parsedMessages = new Map<string, Messages>()
