@@ -89,8 +89,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options)
 }
 
+/**
+ * How long an unused connection stays open (pg's default is 10 s). A new connection is a new PostgreSQL backend
+ * that plans every statement again with cold caches (a search's first plan takes 8-10 ms against 0.5 ms warm) and
+ * prepares the named statements again, so a pool that empties in every 10 s lull pays that after each one; with
+ * two app processes, twice (docs/performance.md, 2026-11-25 03:00). A pool holds at most DATABASE_POOL_SIZE; a
+ * quiet night still closes them.
+ */
+export const POOL_IDLE_MS = 60_000
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: POOL_IDLE_MS })
   // An idle connection the server ends (a restart, a dropped test database, an admin's pg_terminate_backend)
   // is removed from the pool by pg; without a listener its 'error' would crash the process. The next query
   // gets a fresh connection or fails with its own error, which the request reports.

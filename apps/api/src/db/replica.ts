@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
 import { startPeriodic } from '../lib/periodic.ts'
-import type { Db } from './client.ts'
+import { type Db, POOL_IDLE_MS } from './client.ts'
 import * as schema from './schema.ts'
 
 /*
@@ -98,6 +98,7 @@ export async function openReadReplica({
   const replica = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    idleTimeoutMillis: POOL_IDLE_MS,
     connectionTimeoutMillis: REPLICA_TIMEOUT_MS,
     keepAlive: true,
   })
