@@ -16,6 +16,7 @@
 # Settings (environment): CLUSTER_APPS (2), CLUSTER_PORT (3500; apps on the next ports), CLUSTER_DB
 # (tulpar_cluster), CLUSTER_LISTINGS (20000, seeded when the database has none), CLUSTER_RUN_DIR (.cluster),
 # CLUSTER_LOG_LEVEL (info), CLUSTER_REDIS_PORT (3579), CLUSTER_S3_PORT (3590), CLUSTER_REPLICA_PORT (5433),
+# CLUSTER_DB_POOL (connections per app process to each database; default 10 shared among the apps),
 # CLUSTER_E2E (1: for `e2e`, see app_env).
 # Everything runs from Debian's packages (installed when missing) and the project's node_modules. The primary is
 # the machine's PostgreSQL at 127.0.0.1:5432; `start` takes a fresh base backup of it for the replica, and
@@ -31,7 +32,9 @@ DB=${CLUSTER_DB:-tulpar_cluster}
 LISTINGS=${CLUSTER_LISTINGS:-20000}
 RUN=${CLUSTER_RUN_DIR:-$ROOT/.cluster}
 LOG_LEVEL=${CLUSTER_LOG_LEVEL:-info}
-POOL=${CLUSTER_DB_POOL:-10}
+# The apps and both databases share this machine's cores: in all as many connections as one process opens (10).
+# Twice that on two cores made each search cost the replica more CPU (docs/performance.md, 2026-11-25 03:30).
+POOL=${CLUSTER_DB_POOL:-$(((10 + APPS - 1) / APPS))}
 REDIS_PORT=${CLUSTER_REDIS_PORT:-3579}
 S3_PORT=${CLUSTER_S3_PORT:-3590}
 REPLICA_PORT=${CLUSTER_REPLICA_PORT:-5433}

@@ -40,6 +40,11 @@ describe('loadConfig', () => {
     const primary = { DATABASE_URL: 'postgres://localhost/tulpar', AUTH_SECRET: 'x'.repeat(32) }
     expect(loadConfig(primary)).toMatchObject({ databaseReplicaUrl: null, databasePoolSize: 10 })
     expect(loadConfig({ ...primary, DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4)
+    // Unset, app processes share the default 10 connections; a size set is each process's own.
+    const processes = { ...primary, REDIS_URL: 'redis://127.0.0.1:6379' }
+    expect(loadConfig({ ...processes, APP_PROCESSES: '2' }).databasePoolSize).toBe(5)
+    expect(loadConfig({ ...processes, APP_PROCESSES: '3' }).databasePoolSize).toBe(4)
+    expect(loadConfig({ ...processes, APP_PROCESSES: '2', DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8)
     const replica = 'postgres://localhost:5433/tulpar'
     expect(loadConfig({ ...primary, DATABASE_REPLICA_URL: replica }).databaseReplicaUrl).toBe(replica)
     expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_REPLICA_URL: replica })).toThrowError(

@@ -4,6 +4,9 @@ import { dirname, join, resolve } from 'node:path'
 import webpush from 'web-push'
 import { z } from 'zod'
 
+/** Connections to each database that the app processes share unless DATABASE_POOL_SIZE says otherwise. */
+const DEFAULT_POOL_SIZE = 10
+
 /** The repository root (apps/api/src -> ../../..). */
 const REPO_ROOT = resolve(import.meta.dirname, '../../..')
 
@@ -31,7 +34,8 @@ const EnvSchema = z.object({
   /** A streaming read replica of DATABASE_URL: guests' catalogue reads may go there (decision 020). */
   DATABASE_REPLICA_URL: z.string().startsWith('postgres').optional(),
   /** Connections per process to the primary, and as many to the replica (the job queue keeps 4 of its own). */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Connections per app process to each database; default 10 shared among the APP_PROCESSES (see below). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   /**
    * App processes serving the one port (node:cluster, decision 023): one per core on PostgreSQL. Each is the whole
    * server with its own pools and page cache; they share the database and Redis.
@@ -292,7 +296,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl,
     databaseReplicaUrl: e.DATABASE_REPLICA_URL ?? null,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
+    // Unset, the app processes share 10 connections to each database, as many as one process opens: on two cores
+    // that PostgreSQL shares, two processes with 10 each did 666-883 searches/s against 922-934 with 5 each
+    // (docs/performance.md, 2026-11-25 03:30).
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.ceil(DEFAULT_POOL_SIZE / e.APP_PROCESSES),
     appProcesses: e.APP_PROCESSES,
     dataDir,
     mediaDir: resolve(REPO_ROOT, e.MEDIA_DIR ?? join(dataDir, 'media')),
