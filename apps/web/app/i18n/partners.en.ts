@@ -84,6 +84,7 @@ export const partnersEn: Texts = {
   'admin.categories.hint': 'A hidden category and all its partners are not shown on the site.',
   'admin.categories.code': 'Code',
   'admin.categories.codeHint': 'Lowercase Latin letters, digits and _, e.g. car_wash',
+  'admin.categories.sortHint': 'A whole number from 0 to 999: lower comes first',
   'admin.categories.name': 'Name — {lang}',
   'admin.categories.sort': 'Order',
   'admin.categories.active': 'Show on the site',

@@ -83,6 +83,7 @@ export const partnersKk: Texts = {
   'admin.categories.hint': 'Жасырылған санат пен оның барлық серіктестері сайтта көрінбейді.',
   'admin.categories.code': 'Код',
   'admin.categories.codeHint': 'Кіші латын әріптері, сандар және _, мысалы car_wash',
+  'admin.categories.sortHint': '0-ден 999-ға дейінгі бүтін сан: кішісі бірінші тұрады',
   'admin.categories.name': 'Атауы — {lang}',
   'admin.categories.sort': 'Реті',
   'admin.categories.active': 'Сайтта көрсету',

@@ -84,6 +84,7 @@ export const partnersRu = {
   'admin.categories.hint': 'Скрытая категория и все её партнёры не видны на сайте.',
   'admin.categories.code': 'Код',
   'admin.categories.codeHint': 'Строчные латинские буквы, цифры и _, например car_wash',
+  'admin.categories.sortHint': 'Целое число от 0 до 999: меньшее идёт первым',
   'admin.categories.name': 'Название — {lang}',
   'admin.categories.sort': 'Порядок',
   'admin.categories.active': 'Показывать на сайте',

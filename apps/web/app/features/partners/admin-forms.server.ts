@@ -128,7 +128,7 @@ export function parseCategoryForm(values: CategoryFormValues): Parsed<AdminPartn
       const lang = LANGS.find((l) => l === sub) ?? 'ru'
       errors[`names.${lang}`] ??=
         values[`names.${lang}`].trim() === '' ? 'validation.required' : 'error.validation.failed'
-    } else if (head === 'sort') errors.sort ??= 'error.validation.failed'
+    } else if (head === 'sort') errors.sort ??= 'admin.categories.sortHint'
     else errors.code ??= values.code === '' ? 'validation.required' : 'admin.categories.codeHint'
   }
   return { ok: false, errors }
