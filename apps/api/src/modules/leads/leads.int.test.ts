@@ -213,5 +213,7 @@ describe('POST /api/credit/applications/ and GET /api/credit/programmes/', () =>
       await t.app.inject({ method: 'GET', url: '/api/credit/programmes/', headers: { 'accept-language': 'en-GB' } })
     ).json()
     expect(en.programmes[0].source).toBe('Car loan for a new car from a dealership (finance.kz listing)')
+    // A language the site does not have is a bad request, as on every other route taking ?lang=.
+    expect((await t.app.inject({ method: 'GET', url: '/api/credit/programmes/?lang=de' })).statusCode).toBe(400)
   })
 })

@@ -1,4 +1,4 @@
-import { CreditProgrammes, LoanTerms } from '@tulpar/contracts'
+import { CreditProgrammes, LangQuery, LoanTerms } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { pickLocale } from '../../lib/locale.ts'
 import type { ValuationService } from './valuation.service.ts'
@@ -14,12 +14,13 @@ export const valuationRoutes =
           summary: 'Loan terms behind the monthly payment on cards',
           description:
             'Rates, down payment, term and limits for new and used cars, with their sources and the date they ' +
-            'were checked; `monthlyPaymentKzt` on cards uses `downPaymentPct` and `termMonths`.',
+            'were checked; `monthlyPaymentKzt` on cards uses `downPaymentPct` and `termMonths`. Sources are named ' +
+            'in `lang`, else the Accept-Language, else Russian.',
+          querystring: LangQuery,
           response: { 200: LoanTerms },
         },
       },
-      (req) =>
-        valuation.getLoanTerms(pickLocale((req.query as { lang?: unknown }).lang, req.headers['accept-language'])),
+      (req) => valuation.getLoanTerms(pickLocale(req.query.lang, req.headers['accept-language'])),
     )
 
     app.get(
@@ -32,13 +33,12 @@ export const valuationRoutes =
           description:
             'Rates and limits of each programme with its source, the regulator’s debt-to-income waiver rule and the ' +
             'date it lapses, the term options and the defaults. The widget assesses a car against them as the ' +
-            'visitor types (`@tulpar/contracts/credit`).',
+            'visitor types (`@tulpar/contracts/credit`). Sources are named in `lang`, else the Accept-Language, ' +
+            'else Russian.',
+          querystring: LangQuery,
           response: { 200: CreditProgrammes },
         },
       },
-      (req) =>
-        valuation.getCreditProgrammes(
-          pickLocale((req.query as { lang?: unknown }).lang, req.headers['accept-language']),
-        ),
+      (req) => valuation.getCreditProgrammes(pickLocale(req.query.lang, req.headers['accept-language'])),
     )
   }
