@@ -44,6 +44,16 @@ async function formHydrated(page: Page) {
   })
 }
 
+/** A desktop browser signed in as the e2e admin, Almaty chosen. */
+async function adminContext() {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'ru-RU' })
+  await context.addCookies([
+    { name: 'tulpar.session_token', value: inject('adminSession'), url: baseUrl, httpOnly: true, sameSite: 'Lax' },
+    { name: 'city', value: '1', url: baseUrl },
+  ])
+  return context
+}
+
 async function partnerOf(category: string): Promise<{ id: number; name: string; phones: string[] }> {
   const res = await fetch(`${baseUrl}/api/partners/?category=${category}`)
   const page = (await res.json()) as { results: { id: number; name: string; phones: string[] }[] }
@@ -212,11 +222,7 @@ describe('partners', () => {
 
   test('an admin reaches the partners from the back office menu and hides one from the site (1280 px)', async () => {
     const partner = await partnerOf('detailing')
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'ru-RU' })
-    await context.addCookies([
-      { name: 'tulpar.session_token', value: inject('adminSession'), url: baseUrl, httpOnly: true, sameSite: 'Lax' },
-      { name: 'city', value: '1', url: baseUrl },
-    ])
+    const context = await adminContext()
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/admin`)
@@ -251,11 +257,7 @@ describe('partners', () => {
   })
 
   test('an admin adds a partner from the list: an empty form is refused field by field, a filled one is on the site', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'ru-RU' })
-    await context.addCookies([
-      { name: 'tulpar.session_token', value: inject('adminSession'), url: baseUrl, httpOnly: true, sameSite: 'Lax' },
-      { name: 'city', value: '1', url: baseUrl },
-    ])
+    const context = await adminContext()
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/admin/partners`)

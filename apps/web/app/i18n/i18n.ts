@@ -83,27 +83,18 @@ function perLocale<T>(make: (locale: Locale) => T): (locale: Locale) => T {
   }
 }
 
-const oneDecimal = perLocale((l) => new Intl.NumberFormat(NUMBER_LOCALE[l], { maximumFractionDigits: 1 }))
-const whole = perLocale((l) => new Intl.NumberFormat(NUMBER_LOCALE[l], { maximumFractionDigits: 0 }))
-const kilometres = perLocale(
-  (l) =>
-    new Intl.NumberFormat(NUMBER_LOCALE[l], {
-      style: 'unit',
-      unit: 'kilometer',
-      unitDisplay: 'short',
-      maximumFractionDigits: 0,
-    }),
-)
-const litresFormat = perLocale(
-  (l) =>
-    new Intl.NumberFormat(NUMBER_LOCALE[l], {
-      style: 'unit',
-      unit: 'liter',
-      unitDisplay: 'short',
-      minimumFractionDigits: 1,
-      maximumFractionDigits: 1,
-    }),
-)
+const numbers = (options: Intl.NumberFormatOptions) =>
+  perLocale((l) => new Intl.NumberFormat(NUMBER_LOCALE[l], options))
+const oneDecimal = numbers({ maximumFractionDigits: 1 })
+const whole = numbers({ maximumFractionDigits: 0 })
+const kilometres = numbers({ style: 'unit', unit: 'kilometer', unitDisplay: 'short', maximumFractionDigits: 0 })
+const litresFormat = numbers({
+  style: 'unit',
+  unit: 'liter',
+  unitDisplay: 'short',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+})
 const longDate = perLocale(
   (l) =>
     new Intl.DateTimeFormat(INTL_LOCALE[l], {

@@ -1,7 +1,7 @@
 import type { EngineType, Locale, TotalCost } from '@tulpar/contracts'
 import { IMPORT_RULES, type ImportRuleSet } from './import-rules.ts'
 import { estimateMonthlyPayment, loanProductFor } from './loan.ts'
-import { LOAN_SOURCE_NAMES, LOAN_TERMS } from './loan-terms.ts'
+import { LOAN_TERMS, loanTermsIn } from './loan-terms.ts'
 import { estimateTransportTax, rulesForYear } from './tax.ts'
 
 export interface CostedCar {
@@ -25,7 +25,8 @@ export function estimateTotalCost(
   locale: Locale,
   rules: ImportRuleSet = IMPORT_RULES,
 ): TotalCost {
-  const product = loanProductFor(car)
+  // The terms with their sources named in `locale`: the loan line names the product it was worked out with.
+  const product = loanProductFor(car, loanTermsIn(locale))
   const downPaymentPct = Math.max(LOAN_TERMS.downPaymentPct, product.minDownPaymentPct)
   // A car still to be cleared is financed only once registered: the loan line uses the same rule as the cards.
   const monthly = estimateMonthlyPayment(car, taxYear)
@@ -40,7 +41,7 @@ export function estimateTotalCost(
             downPaymentKzt: Math.round((car.priceKzt * downPaymentPct) / 100),
             termMonths: Math.min(LOAN_TERMS.termMonths, product.maxTermMonths),
             annualRatePct: product.annualRatePct,
-            source: LOAN_SOURCE_NAMES[car.isNew ? 'newCars' : 'usedCars'][locale],
+            source: product.source,
             sourceUrl: product.sourceUrl,
             checkedOn: LOAN_TERMS.checkedOn,
           },
