@@ -1,7 +1,6 @@
 import {
   type AddGarageCarBody,
   classifyVin,
-  ENGINE_TYPES,
   type EngineType,
   type FieldError,
   GARAGE_LIMIT,
@@ -9,11 +8,9 @@ import {
   type GarageCar,
   type GarageList,
   type GarageSellResult,
-  type GarageValue,
   normaliseVin,
   type UpdateGarageCarBody,
 } from '@tulpar/contracts'
-import { VALUATION_METHOD } from '@tulpar/contracts/constants'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
@@ -21,7 +18,7 @@ import { enforceRateLimits, ListingNotFoundError } from '../listings/index.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
 import type { ReferenceService } from '../reference/index.ts'
 import type { SellingService } from '../selling/index.ts'
-import { estimateTransportTax, type ValuationService } from '../valuation/index.ts'
+import type { ValuationService } from '../valuation/index.ts'
 import {
   GarageCarNotFoundError,
   GarageCarSoldError,
@@ -29,8 +26,9 @@ import {
   GarageListingIncompleteError,
   GarageStatusFollowsListingError,
 } from './garage.errors.ts'
+import { isEngineType, toGarageCar } from './garage.present.ts'
 import * as repo from './garage.repository.ts'
-import { dayBefore, garageStatusOf, kazakhstanDay, sellPlan, statusFollowsListing, valueTrend } from './garage.rules.ts'
+import { dayBefore, garageStatusOf, kazakhstanDay, sellPlan, statusFollowsListing } from './garage.rules.ts'
 
 /** Days of values a garage car shows (one a day at most). */
 export const HISTORY_DAYS = 90
@@ -49,9 +47,6 @@ export interface GarageServiceDeps {
 }
 
 type User = Pick<SessionUser, 'id'>
-
-const isEngineType = (v: string | null): v is EngineType =>
-  v !== null && (ENGINE_TYPES as readonly string[]).includes(v)
 
 const fieldError = (field: string, code: string, message: string): FieldError => ({
   field: `body.${field}`,
@@ -136,52 +131,6 @@ export function createGarageService({
       day,
     )
     for (const r of unsold) if (!valued.has(r.item.id)) await valueCar(r.item, day, false)
-  }
-
-  function toValue(values: repo.GarageValueRow[]): GarageValue {
-    const history = values.map((v) => ({ day: v.day, estimateKzt: v.estimateKzt }))
-    const latest = values.at(-1)
-    return {
-      valuedOn: latest?.day ?? null,
-      comparables: latest?.comparables ?? 0,
-      minComparables: VALUATION_METHOD.minComparables,
-      estimate:
-        latest && latest.estimateKzt !== null && latest.lowKzt !== null && latest.highKzt !== null
-          ? { estimateKzt: latest.estimateKzt, lowKzt: latest.lowKzt, highKzt: latest.highKzt }
-          : null,
-      ...valueTrend(history),
-      history,
-    }
-  }
-
-  function toGarageCar(row: repo.GarageRow, values: repo.GarageValueRow[], day: string): GarageCar {
-    const { item } = row
-    const engineType = isEngineType(item.engineType) ? item.engineType : null
-    const taxYear = Number(day.slice(0, 4))
-    return {
-      id: item.id,
-      title: `${row.brand.name} ${row.model.name}, ${item.year}`,
-      brand: row.brand,
-      model: row.model,
-      year: item.year,
-      mileageKm: item.mileageKm,
-      vin: item.vin,
-      steering: item.steering,
-      isCustomsCleared: item.isCustomsCleared,
-      engineType,
-      engineVolumeCc: item.engineVolumeCc,
-      status: statusOf(row),
-      listing:
-        item.listingId !== null && row.listingStatus !== null
-          ? { id: item.listingId, status: row.listingStatus, priceKzt: row.listingPriceKzt }
-          : null,
-      value: toValue(values),
-      taxPerYear: engineType
-        ? // The garage's answer names the rules' source in the reference English: its page does not show it.
-          estimateTransportTax({ engineType, engineVolumeCc: item.engineVolumeCc, year: item.year }, taxYear, 'en')
-        : null,
-      addedAt: item.createdAt.toISOString(),
-    }
   }
 
   /** The cars as answered: valued today where due, with their history. */
