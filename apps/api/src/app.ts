@@ -14,6 +14,7 @@ import type { ReadReplica } from './db/replica.ts'
 import type { RateLimiter } from './lib/rate-limit.ts'
 import { appLinksRoutes } from './modules/app-links/index.ts'
 import { companyRoutes } from './modules/company/index.ts'
+import { complaintsRoutes } from './modules/complaints/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
 import { favouritesRoutes } from './modules/favourites/index.ts'
 import { garageRoutes } from './modules/garage/index.ts'
@@ -169,6 +170,7 @@ export async function buildApi({ config, database, services, limiter, logger, fr
   )
   await app.register(messagingRoutes(services), { prefix: '/api' })
   await app.register(conversationsRoutes(services), { prefix: '/api' })
+  await app.register(complaintsRoutes(services), { prefix: '/api' })
   await app.register(moderationRoutes(services), { prefix: '/api' })
   await app.register(partnersAdminRoutes(services), { prefix: '/api' })
   await app.register(favouritesRoutes(services), { prefix: '/api' })

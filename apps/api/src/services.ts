@@ -2,6 +2,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import type { RateLimiter } from './lib/rate-limit.ts'
 import { createCompanyService } from './modules/company/index.ts'
+import { createComplaintsService } from './modules/complaints/index.ts'
 import { createQueuedMailer, createQueuedSms, type Delivery } from './modules/delivery/index.ts'
 import { createFavouritesService } from './modules/favourites/index.ts'
 import { createGarageService } from './modules/garage/index.ts'
@@ -111,6 +112,7 @@ export function createServices({
     revalue: valuation.refreshListingEstimate,
     jobs,
   })
+  const complaints = createComplaintsService({ db, moderation, limiter })
   const staff = createStaffService({ db })
   const tulpar = createTulparService({ db, inspections })
   const seo = createSeoService({ db: readDb, publicUrl: config.publicUrl })
@@ -170,6 +172,7 @@ export function createServices({
     messaging,
     messageHub,
     conversations,
+    complaints,
     moderation,
     staff,
     tulpar,

@@ -1,6 +1,7 @@
 export * from './admin.ts'
 export * from './car-page.ts'
 export * from './company.ts'
+export * from './complaints.ts'
 export * from './conversations.ts'
 export * from './enums.ts'
 export * from './favourites.ts'

@@ -1,5 +1,6 @@
 /* Every table of the product, for drizzle-kit and the typed database client. */
 export * from '../modules/company/company.tables.ts'
+export * from '../modules/complaints/complaints.tables.ts'
 export * from '../modules/delivery/delivery.tables.ts'
 export * from '../modules/favourites/favourites.tables.ts'
 export * from '../modules/garage/garage.tables.ts'

@@ -15,6 +15,11 @@ export class NotInModerationError extends AppError {
     super('moderation.not_in_moderation', 409, `Listing ${id} is ${status}, not waiting in moderation`)
   }
 }
+export class NotPublishedError extends AppError {
+  constructor(id: number, status: string) {
+    super('moderation.not_published', 409, `Listing ${id} is ${status}, not published`)
+  }
+}
 export class OwnRoleError extends AppError {
   constructor() {
     super('admin.own_role', 403, 'An admin cannot change their own role')

@@ -20,7 +20,7 @@ import { ListingNotFoundError } from '../listings/index.ts'
 import { sendSystemMessage } from '../messaging/index.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
 import { localName, type ReferenceService } from '../reference/index.ts'
-import { BadCursorError, NotInModerationError } from './moderation.errors.ts'
+import { BadCursorError, NotInModerationError, NotPublishedError } from './moderation.errors.ts'
 import * as repo from './moderation.repository.ts'
 import { decisionMessage, listingTitle, REJECTION_REASON_TEXTS, reasonText } from './moderation.texts.ts'
 import { type Actor, requireStaff } from './roles.ts'
@@ -81,6 +81,13 @@ function toEventView(row: repo.HistoryRow, locale: Locale): ModerationEventView 
   }
 }
 
+interface DecideOptions {
+  /** The status a decision applies to: a listing waiting in moderation, or a published one taken down. */
+  from?: 'moderation' | 'published'
+  /** More work in the decision's transaction. */
+  inTx?: (tx: Db) => Promise<void>
+}
+
 export function createModerationService({
   db,
   reference,
@@ -91,14 +98,24 @@ export function createModerationService({
   type Decision = { action: 'approved'; comment: string | null } | ({ action: 'rejected' } & RejectBody)
 
   /** One transaction: the status, the event and the seller's message change together or not at all. */
-  async function decide(u: SessionUser, id: number, decision: Decision, locale: Locale): Promise<ModerationDecision> {
+  async function decide(
+    u: SessionUser,
+    id: number,
+    decision: Decision,
+    locale: Locale,
+    opts: DecideOptions = {},
+  ): Promise<ModerationDecision> {
     requireStaff(u)
+    const from = opts.from ?? 'moderation'
     const at = new Date()
     const comment = decision.comment?.trim() || null
     const eventId = await db.transaction(async (tx) => {
       const listing = await repo.lockListing(tx, id)
       if (!listing) throw new ListingNotFoundError(id)
-      if (listing.status !== 'moderation') throw new NotInModerationError(id, listing.status)
+      if (listing.status !== from)
+        throw from === 'moderation'
+          ? new NotInModerationError(id, listing.status)
+          : new NotPublishedError(id, listing.status)
       if (decision.action === 'approved') {
         await repo.publishListing(tx, id, at)
         if (listing.priceKzt !== null) await repo.startPriceHistory(tx, id, listing.priceKzt, at)
@@ -129,6 +146,7 @@ export function createModerationService({
         sellerLocale,
       )
       await sendSystemMessage(tx, listing.ownerId, body, at)
+      await opts.inTx?.(tx)
       return eventId
     })
     if (decision.action === 'approved') await revalue(id)
@@ -145,6 +163,13 @@ export function createModerationService({
   }
 
   return {
+    /**
+     * Takes a published listing down (a complaint found it wrong): rejected with the reason, the seller told why as
+     * after moderation; `inTx` runs in the same transaction. Throws NotPublishedError, ListingNotFoundError.
+     */
+    takeDown: (u: SessionUser, id: number, body: RejectBody, locale: Locale, inTx?: (tx: Db) => Promise<void>) =>
+      decide(u, id, { action: 'rejected', ...body }, locale, { from: 'published', ...(inTx ? { inTx } : {}) }),
+
     /** Listings waiting in moderation, the longest-waiting first (keyset paging). Staff only. */
     async listQueue(u: Actor, q: Pick<ModerationQueueQuery, 'cursor' | 'limit'>, locale: Locale) {
       requireStaff(u)

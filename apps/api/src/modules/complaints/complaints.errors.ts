@@ -1,0 +1,13 @@
+import { AppError } from '../../lib/errors.ts'
+
+export class OwnListingComplaintError extends AppError {
+  constructor() {
+    super('complaint.own_listing', 403, 'You cannot complain about your own listing')
+  }
+}
+
+export class NoOpenComplaintsError extends AppError {
+  constructor(listingId: number) {
+    super('complaint.none_open', 404, `Listing ${listingId} has no open complaints`)
+  }
+}
