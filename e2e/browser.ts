@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname
 
@@ -77,4 +77,9 @@ export async function sessionCookie(baseUrl: string, email: string, password: st
   const value = cookie?.split(';')[0]?.split('=').slice(1).join('=')
   if (!value) throw new Error('no session cookie')
   return value
+}
+
+/** Puts a session cookie (`sessionCookie`'s value) into a browser context. */
+export async function withSession(context: BrowserContext, baseUrl: string, value: string): Promise<void> {
+  await context.addCookies([{ name: 'tulpar.session_token', value, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
 }

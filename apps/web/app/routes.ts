@@ -21,6 +21,7 @@ export default [
     route('admin/users', 'routes/admin-users.tsx'),
     route('admin/broadcasts', 'routes/admin-broadcasts.tsx'),
     route('admin/reports', 'routes/admin-reports.tsx'),
+    route('admin/complaints', 'routes/admin-complaints.tsx'),
     // The leads desk (issue 13): managers, moderators and admins.
     route('admin/leads', 'routes/admin-leads.tsx'),
     route('admin/leads/:id', 'routes/admin-lead.tsx'),
@@ -41,6 +42,7 @@ export default [
     route('cars/:id/callback', 'routes/car-callback.tsx'),
     // "Write to the seller": the first message about a car (then the conversation in "my messages").
     route('cars/:id/write', 'routes/car-write.tsx'),
+    route('cars/:id/complaint', 'routes/car-complaint.tsx'),
     // The credit calculator and application (the widget on the home and car pages posts here).
     route('credit', 'routes/credit.tsx'),
     // The paid vehicle check (issue 12): the order form, an order's payment and report state, the reports.

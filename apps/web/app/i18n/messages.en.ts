@@ -6,6 +6,7 @@ import { catalogueEn } from './catalogue.en.ts'
 import { chatEn } from './chat.en.ts'
 import { checkEn } from './check.en.ts'
 import { companyEn } from './company.en.ts'
+import { complaintEn } from './complaint.en.ts'
 import { creditEn } from './credit.en.ts'
 import { favouritesEn } from './favourites.en.ts'
 import { garageEn } from './garage.en.ts'
@@ -282,6 +283,7 @@ export const en: Messages = {
   ...favouritesEn,
   ...garageEn,
   ...chatEn,
+  ...complaintEn,
   ...creditEn,
   ...companyEn,
   ...partnersEn,

@@ -6,6 +6,7 @@ import { catalogueKk } from './catalogue.kk.ts'
 import { chatKk } from './chat.kk.ts'
 import { checkKk } from './check.kk.ts'
 import { companyKk } from './company.kk.ts'
+import { complaintKk } from './complaint.kk.ts'
 import { creditKk } from './credit.kk.ts'
 import { favouritesKk } from './favourites.kk.ts'
 import { garageKk } from './garage.kk.ts'
@@ -290,6 +291,7 @@ export const kk: Messages = {
   ...favouritesKk,
   ...garageKk,
   ...chatKk,
+  ...complaintKk,
   ...creditKk,
   ...companyKk,
   ...partnersKk,

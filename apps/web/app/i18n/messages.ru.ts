@@ -6,6 +6,7 @@ import { catalogueRu } from './catalogue.ru.ts'
 import { chatRu } from './chat.ru.ts'
 import { checkRu } from './check.ru.ts'
 import { companyRu } from './company.ru.ts'
+import { complaintRu } from './complaint.ru.ts'
 import { creditRu } from './credit.ru.ts'
 import { favouritesRu } from './favourites.ru.ts'
 import { garageRu } from './garage.ru.ts'
@@ -298,6 +299,7 @@ export const ru = {
   ...favouritesRu,
   ...garageRu,
   ...chatRu,
+  ...complaintRu,
   ...creditRu,
   ...companyRu,
   ...partnersRu,

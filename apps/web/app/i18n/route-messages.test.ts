@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { MESSAGES_JSON, ROUTE_NAMESPACES } from './index.ts'
+import { ALWAYS_SENT_KEYS } from './route-namespaces.ts'
 
 /*
  * Pages get every message but the ROUTE_NAMESPACES ones, which the screens that show them send in their loader data
@@ -37,7 +38,10 @@ function namespacesUsed(file: string): Set<string> {
   const used = new Set<string>()
   if (/\.server\.tsx?$/.test(file)) return used
   const text = source.get(file) ?? ''
-  for (const ns of ROUTE_NAMESPACES) if (new RegExp(`['\`]${ns}\\.[a-zA-Z]`).test(text)) used.add(ns)
+  // A key every page's messages carry (ALWAYS_SENT_KEYS) needs no loader to send it.
+  for (const ns of ROUTE_NAMESPACES)
+    for (const m of text.matchAll(new RegExp(`['\`](${ns}\\.[a-zA-Z][a-zA-Z0-9_.]*)(['\`$])`, 'g')))
+      if (!(m[2] !== '$' && ALWAYS_SENT_KEYS.has(m[1] ?? ''))) used.add(ns)
   return used
 }
 

@@ -12,6 +12,7 @@ export const ROUTE_NAMESPACES = [
   'myListings',
   'requests',
   'unsub',
+  'complaint',
 ] as const
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number]
 
@@ -25,4 +26,6 @@ export const ALWAYS_SENT_KEYS: ReadonlySet<string> = new Set([
   'admin.forbidden.adminOnly',
   'admin.forbidden.home',
   'admin.nav.queue',
+  // The car page's link; the complaint page and the back office send the rest.
+  'complaint.link',
 ])

@@ -14,9 +14,13 @@ import type { Route } from './+types/admin-layout'
  * first, others get 403). Each page checks its own role again.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireBackOfficeUser(context.get(servicesContext).sessions, request)
+  const services = context.get(servicesContext)
+  const user = await requireBackOfficeUser(services.sessions, request)
+  const role = backOfficeRole(user.role)
   return {
-    user: { name: user.name || user.email, role: backOfficeRole(user.role) },
+    user: { name: user.name || user.email, role },
+    // Listings with open complaints, for the menu (managers do not handle them).
+    complaints: role === 'manager' ? 0 : await services.complaints.countOpen(user),
     // The back office's own messages, for every screen in it.
     i18n: routeMessages(context.get(localeContext), 'admin', 'leads', 'broadcasts', 'reports'),
   }
@@ -28,7 +32,13 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }]
 
-function AdminHeader({ user }: { user: { name: string; role: 'admin' | 'moderator' | 'manager' } | null }) {
+function AdminHeader({
+  user,
+  complaints = 0,
+}: {
+  user: { name: string; role: 'admin' | 'moderator' | 'manager' } | null
+  complaints?: number
+}) {
   const { t } = useI18n()
   return (
     <header className="admin-header">
@@ -53,6 +63,10 @@ function AdminHeader({ user }: { user: { name: string; role: 'admin' | 'moderato
           {user.role === 'admin' ? <NavLink to="/admin/partners">{t('admin.nav.partners')}</NavLink> : null}
           {user.role === 'manager' ? null : (
             <>
+              <NavLink to="/admin/complaints">
+                {t('admin.nav.complaints')}
+                {complaints > 0 ? <span className="admin-count"> {complaints}</span> : null}
+              </NavLink>
               <NavLink to="/admin/reports">{t('reports.title')}</NavLink>
               <NavLink to="/admin/broadcasts">{t('broadcasts.title')}</NavLink>
             </>
@@ -70,7 +84,7 @@ function AdminHeader({ user }: { user: { name: string; role: 'admin' | 'moderato
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin">
-      <AdminHeader user={loaderData.user} />
+      <AdminHeader user={loaderData.user} complaints={loaderData.complaints} />
       <main id="content" className="admin-main">
         <Outlet />
       </main>

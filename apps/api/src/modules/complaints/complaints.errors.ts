@@ -11,3 +11,10 @@ export class NoOpenComplaintsError extends AppError {
     super('complaint.none_open', 404, `Listing ${listingId} has no open complaints`)
   }
 }
+
+/** Taking down a listing that is no longer on sale (sold, withdrawn or rejected meanwhile). */
+export class ComplaintNotPublishedError extends AppError {
+  constructor(listingId: number) {
+    super('complaint.not_published', 409, `Listing ${listingId} is no longer published`)
+  }
+}

@@ -137,6 +137,15 @@ describe('complaints about a listing', () => {
       results: { body: string }[]
     }
     expect(inbox.results.some((m) => m.body.includes('Мошенничество'))).toBe(true)
+    const events = await t.db.query.moderationEvents.findMany({ where: (e, { eq }) => eq(e.listingId, id) })
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: 'rejected',
+        reasonCode: 'prohibited',
+        comment: 'Мошенничество',
+        actorId: moderator.id,
+      }),
+    ])
     const closed = await t.db.query.listingComplaints.findFirst({ where: (c, { eq }) => eq(c.listingId, id) })
     expect(closed).toMatchObject({ resolution: 'taken_down', resolvedBy: moderator.id })
     expect((await t.app.inject({ url: `/api/cars/${id}/` })).statusCode).not.toBe(200)
@@ -151,8 +160,11 @@ describe('complaints about a listing', () => {
     await t.db.execute(`update listings set status = 'sold' where id = ${id}`)
     const res = await resolve(moderator.auth, id, { resolution: 'taken_down', reasonCode: 'fake_photos' })
     expect(res.statusCode).toBe(409)
-    expect(res.json().code).toBe('moderation.not_published')
+    expect(res.json().code).toBe('complaint.not_published')
     expect(await openRows(id)).toBe(1)
+    const row = await t.db.query.listings.findFirst({ where: (l, { eq }) => eq(l.id, id) })
+    expect(row?.status).toBe('sold')
+    expect(await t.db.query.moderationEvents.findMany({ where: (e, { eq }) => eq(e.listingId, id) })).toEqual([])
   })
 
   test('at most 10 complaints an hour per user', async () => {

@@ -80,7 +80,7 @@ export const complaintsRoutes =
           summary: "Dismiss a listing's open complaints, or take the listing down (rejected; the seller is told why)",
           description:
             'Taking down needs `reasonCode` (`other`: a comment). 404 `complaint.none_open` without open ' +
-            `complaints; 409 \`moderation.not_published\` when the listing is no longer on sale. ${STAFF}`,
+            `complaints; 409 \`complaint.not_published\` when the listing is no longer on sale. ${STAFF}`,
           security,
           params: AdminListingParams,
           querystring: AdminLangQuery,

@@ -12,11 +12,11 @@ import {
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import { enforceRateLimits, ListingNotFoundError } from '../listings/index.ts'
-import type { ModerationService } from '../moderation/index.ts'
+import { type ModerationService, NotPublishedError } from '../moderation/index.ts'
 import { listingTitle } from '../moderation/moderation.texts.ts'
 import { requireStaff } from '../moderation/roles.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
-import { NoOpenComplaintsError, OwnListingComplaintError } from './complaints.errors.ts'
+import { ComplaintNotPublishedError, NoOpenComplaintsError, OwnListingComplaintError } from './complaints.errors.ts'
 import * as repo from './complaints.repository.ts'
 
 /** Listings shown at once on the staff desk. */
@@ -103,8 +103,8 @@ export function createComplaintsService({ db, moderation, limiter, now = () => n
 
     /**
      * Dismisses every open complaint about the listing, or takes the listing down and closes them in the same
-     * transaction. Staff only. Throws NoOpenComplaintsError, NotPublishedError (taking down what is no longer on
-     * sale), ListingNotFoundError.
+     * transaction. Staff only. Throws NoOpenComplaintsError, ComplaintNotPublishedError (taking down what is no
+     * longer on sale), ListingNotFoundError.
      */
     async resolve(
       u: SessionUser,
@@ -124,16 +124,21 @@ export function createComplaintsService({ db, moderation, limiter, now = () => n
       }
       if (!body.reasonCode) throw new Error('a take-down without a reason passed the contract')
       let resolved = 0
-      const decision = await moderation.takeDown(
-        u,
-        listingId,
-        { reasonCode: body.reasonCode, ...(body.comment ? { comment: body.comment } : {}) },
-        locale,
-        async (tx) => {
-          resolved = await repo.resolveOpen(tx, listingId, u.id, 'taken_down', at)
-          if (resolved === 0) throw new NoOpenComplaintsError(listingId)
-        },
-      )
+      const decision = await moderation
+        .takeDown(
+          u,
+          listingId,
+          { reasonCode: body.reasonCode, ...(body.comment ? { comment: body.comment } : {}) },
+          locale,
+          async (tx) => {
+            resolved = await repo.resolveOpen(tx, listingId, u.id, 'taken_down', at)
+            if (resolved === 0) throw new NoOpenComplaintsError(listingId)
+          },
+        )
+        .catch((e: unknown) => {
+          // Sold, withdrawn or rejected since the complaint: the complaints stay open for staff to dismiss.
+          throw e instanceof NotPublishedError ? new ComplaintNotPublishedError(listingId) : e
+        })
       return { listingId, resolution: 'taken_down', resolved, status: decision.status }
     },
   }

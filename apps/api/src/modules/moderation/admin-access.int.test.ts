@@ -41,6 +41,8 @@ const staffCalls = (): Call[] => [
   { method: 'GET', url: `/api/admin/listings/${listingId}/` },
   { method: 'POST', url: `/api/admin/listings/${pendingId}/approve/`, payload: {} },
   { method: 'POST', url: `/api/admin/listings/${pendingId}/reject/`, payload: { reasonCode: 'duplicate' } },
+  { method: 'GET', url: '/api/admin/listing-complaints/' },
+  { method: 'POST', url: `/api/admin/listing-complaints/${listingId}/resolve/`, payload: { resolution: 'dismissed' } },
 ]
 const adminCalls = (): Call[] => [
   { method: 'GET', url: '/api/admin/users/' },

@@ -1,3 +1,4 @@
+export { NotPublishedError } from './moderation.errors.ts'
 export { type ModerationRoutesDeps, moderationRoutes } from './moderation.routes.ts'
 export { createModerationService, type ModerationService } from './moderation.service.ts'
 export { type Actor, isAdmin, isStaff, requireAdmin } from './roles.ts'

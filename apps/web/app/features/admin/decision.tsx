@@ -11,6 +11,45 @@ export interface DecisionErrors {
   comment?: MessageKey
 }
 
+/** The rejection reason's select with its error: a moderation decision, and a complaint's take-down. */
+export function RejectReasonField({
+  id,
+  reasons,
+  value,
+  error,
+}: {
+  id: string
+  reasons: RejectionReasonView[]
+  value: string | undefined
+  error: MessageKey | undefined
+}) {
+  const { t } = useI18n()
+  return (
+    <>
+      <label htmlFor={id}>{t('admin.decision.reason')}</label>
+      <select
+        id={id}
+        name="reasonCode"
+        defaultValue={value ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <option value="">{t('admin.decision.chooseReason')}</option>
+        {reasons.map((r) => (
+          <option key={r.code} value={r.code}>
+            {r.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <small id={`${id}-error`} className="field-error" role="alert">
+          {t(error)}
+        </small>
+      ) : null}
+    </>
+  )
+}
+
 /** Approve, or reject with a reason and comment: plain forms, so they work before (or without) JavaScript. */
 export function DecisionPanel({
   reasons,
@@ -43,26 +82,12 @@ export function DecisionPanel({
       </Form>
       <Form method="post" className="decision-form reject-form">
         <input type="hidden" name="intent" value="reject" />
-        <label htmlFor={`${id}-reason`}>{t('admin.decision.reason')}</label>
-        <select
+        <RejectReasonField
           id={`${id}-reason`}
-          name="reasonCode"
-          defaultValue={values?.reasonCode ?? ''}
-          aria-invalid={errors?.reasonCode ? true : undefined}
-          aria-describedby={errors?.reasonCode ? `${id}-reason-error` : undefined}
-        >
-          <option value="">{t('admin.decision.chooseReason')}</option>
-          {reasons.map((r) => (
-            <option key={r.code} value={r.code}>
-              {r.label}
-            </option>
-          ))}
-        </select>
-        {errors?.reasonCode ? (
-          <small id={`${id}-reason-error`} className="field-error" role="alert">
-            {t(errors.reasonCode)}
-          </small>
-        ) : null}
+          reasons={reasons}
+          value={values?.reasonCode}
+          error={errors?.reasonCode}
+        />
         <label htmlFor={`${id}-comment`}>{t('admin.decision.comment')}</label>
         <textarea
           id={`${id}-comment`}

@@ -79,6 +79,10 @@ export function ContactBlock({
         {t('chat.write.title')}
       </a>
       <p className="safety-note">{t('car.contact.safety')}</p>
+      {/* A page of its own too (sign-in first): the moderators check what a visitor reports. */}
+      <a className="complaint-link" href={`/cars/${car.id}/complaint`} rel="nofollow">
+        {t('complaint.link')}
+      </a>
       {dialogWanted ? (
         <Suspense fallback={null}>
           <CallbackDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />

@@ -1,0 +1,142 @@
+import { COMPLAINT_COMMENT_MAX, COMPLAINT_REASONS } from '@tulpar/contracts'
+import { data, Form, isRouteErrorResponse, Link } from 'react-router'
+import { localeContext, servicesContext } from '#app-context'
+import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
+import { appErrorCode } from '../features/car/actions.server.ts'
+import { sendComplaint } from '../features/car/complaint.server.ts'
+import { parseListingId } from '../features/car/listing-id.ts'
+import { useI18n } from '../i18n/i18n-react.tsx'
+import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
+import carStyles from '../styles/car.css?url'
+import type { Route } from './+types/car-complaint'
+import { NotFoundContent } from './not-found.tsx'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
+
+/** The car on sale, or the not-found page; a guest signs in first and comes back here. */
+async function loadCar({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
+  const locale = context.get(localeContext)
+  const services = context.get(servicesContext)
+  const notFound = () =>
+    data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
+  const id = parseListingId(params.id)
+  if (id === null) throw notFound()
+  const user = await requireUser(services.sessions, request, `/cars/${id}/complaint`)
+  try {
+    const car = await services.listings.getListing(id, locale)
+    if (car.status !== 'published') throw notFound()
+    return { id, user, name: `${car.brand.name} ${car.model.name}, ${car.year}` }
+  } catch (error) {
+    const code = appErrorCode(error)
+    if (code === 'listing.gone' || code === 'listing.not_found') throw notFound()
+    throw error
+  }
+}
+
+/**
+ * "Report this listing" (`/cars/{id}/complaint`): what is wrong with a car on sale, for the moderators. A page of
+ * its own, so the car page carries no script for it; it works without JavaScript.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { id, name } = await loadCar(args)
+  return { id, name, i18n: routeMessages(args.context.get(localeContext), 'complaint') }
+}
+
+/** The same use case as POST /api/cars/{id}/complaints/. */
+export async function action(args: Route.ActionArgs) {
+  const { id, user } = await loadCar(args)
+  const { result, status } = await sendComplaint(
+    args.context.get(servicesContext),
+    user,
+    id,
+    await args.request.formData(),
+  )
+  return data(result, { status })
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.name ?? 'Tulpar Auto'} — Tulpar Auto` },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function CarComplaint({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n()
+  const carHref = `/cars/${loaderData.id}`
+  const values = actionData?.values ?? { reason: '', comment: '' }
+  const errors = actionData?.fieldErrors ?? {}
+  return (
+    <div className="container complaint-page">
+      <p className="breadcrumbs">
+        <Link to={carHref}>← {loaderData.name}</Link>
+      </p>
+      {actionData?.ok ? (
+        <section className="complaint-done" role="status">
+          <h1>{t('complaint.done.title')}</h1>
+          <p>{t('complaint.done.text')}</p>
+          <Link className="button primary" to={carHref}>
+            {t('complaint.back')}
+          </Link>
+        </section>
+      ) : (
+        <Form method="post" className="complaint-form" noValidate>
+          <h1>{t('complaint.title')}</h1>
+          <p className="muted">{t('complaint.intro')}</p>
+          {actionData?.error ? (
+            <p className="form-error" role="alert">
+              {t(actionData.error)}
+            </p>
+          ) : null}
+          <fieldset aria-describedby={errors.reason ? 'complaint-reason-error' : undefined}>
+            <legend>{t('complaint.reason.label')}</legend>
+            {COMPLAINT_REASONS.map((reason) => (
+              <label key={reason} className="complaint-reason">
+                <input type="radio" name="reason" value={reason} defaultChecked={values.reason === reason} />
+                <span>
+                  <strong>{t(`complaint.reason.${reason}`)}</strong>
+                  <small className="muted">{t(`complaint.reason.${reason}.hint`)}</small>
+                </span>
+              </label>
+            ))}
+            {errors.reason ? (
+              <p id="complaint-reason-error" className="field-error" role="alert">
+                {t(errors.reason)}
+              </p>
+            ) : null}
+          </fieldset>
+          <label htmlFor="complaint-comment">{t('complaint.comment')}</label>
+          <textarea
+            id="complaint-comment"
+            name="comment"
+            rows={4}
+            maxLength={COMPLAINT_COMMENT_MAX}
+            defaultValue={values.comment}
+            aria-invalid={errors.comment ? true : undefined}
+            aria-describedby="complaint-comment-hint"
+          />
+          {errors.comment ? (
+            <p className="field-error" role="alert">
+              {t(errors.comment)}
+            </p>
+          ) : null}
+          <p id="complaint-comment-hint" className="muted">
+            <small>{t('complaint.comment.hint')}</small>
+          </p>
+          <div className="complaint-actions">
+            <button type="submit" className="button primary">
+              {t('complaint.send')}
+            </button>
+            <Link to={carHref}>{t('complaint.back')}</Link>
+          </div>
+        </Form>
+      )}
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useI18n()
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFoundContent title={t('error.listing.not_found')} text={t('notFound.text')} />
+  return <NotFoundContent title={t('error.title')} text={t('error.text')} />
+}
