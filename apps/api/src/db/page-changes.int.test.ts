@@ -94,6 +94,28 @@ describe('what purges guests pages', () => {
     expect(removed).toContain('lists')
   })
 
+  test("staff taking a listing down after a complaint purges the car's page and the lists", async () => {
+    const buyer = await signUp(undefined, 'secret12', 'Покупатель Айгуль')
+    const car = await createListing(t.db, { ownerId: seller.id, brand: 'bmw', model: 'x5' })
+    const complaint = await t.app.inject({
+      method: 'POST',
+      url: `/api/cars/${car.id}/complaints/`,
+      headers: buyer.auth,
+      payload: { reason: 'fraud' },
+    })
+    expect(complaint.statusCode).toBe(201)
+    const tags = await tagsOf(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/listing-complaints/${car.id}/resolve/`,
+        headers: moderator.auth,
+        payload: { resolution: 'taken_down', reasonCode: 'prohibited' },
+      })
+      expect(res.json()).toMatchObject({ status: 'rejected' })
+    })
+    expect(tags).toEqual(['brand:bmw', `listing:${car.id}`, 'lists'])
+  })
+
   test('a new photo purges the pages showing that car', async () => {
     const car = await createListing(t.db, { ownerId: seller.id })
     const tags = await tagsOf(() =>
