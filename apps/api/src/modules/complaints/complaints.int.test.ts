@@ -1,4 +1,6 @@
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { favourites, outboxMessages, profiles } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { createListing, createListingInModeration, setRole } from '../../testing/factories.ts'
 import { createTestApp } from '../../testing/test-app.ts'
@@ -41,6 +43,15 @@ const openRows = async (id: number) =>
       where: (c, { and, eq, isNull }) => and(eq(c.listingId, id), isNull(c.resolvedAt)),
     })
   ).length
+
+const systemMessages = async (a: { auth: Auth }) =>
+  (
+    (await t.app.inject({ url: '/api/messages/', headers: a.auth })).json() as {
+      results: { body: string; kind: string }[]
+    }
+  ).results
+    .filter((m) => m.kind === 'system')
+    .map((m) => m.body)
 
 describe('complaints about a listing', () => {
   test('guests sign in first; owners cannot; bad input, unknown and unpublished listings change nothing', async () => {
@@ -152,6 +163,45 @@ describe('complaints about a listing', () => {
     // Nothing left to resolve, and a listing no longer on sale takes no complaint.
     expect((await resolve(moderator.auth, id, { resolution: 'dismissed' })).json().code).toBe('complaint.none_open')
     expect((await complain(other.auth, id, { reason: 'sold' })).statusCode).toBe(404)
+  })
+
+  test('those who saved a car taken down are told it is off sale, in their language, and not why', async () => {
+    const { id } = await createListing(t.db, { ownerId: seller.id, brand: 'toyota', model: 'camry', year: 2016 })
+    await t.db.update(profiles).set({ language: 'kk' }).where(eq(profiles.userId, buyer.id))
+    await t.db.update(profiles).set({ language: 'en' }).where(eq(profiles.userId, other.id))
+    for (const b of [buyer, other]) await t.db.insert(favourites).values({ userId: b.id, listingId: id })
+    await complain(buyer.auth, id, { reason: 'fraud', comment: 'Просит предоплату' })
+    const res = await resolve(moderator.auth, id, {
+      resolution: 'taken_down',
+      reasonCode: 'prohibited',
+      comment: 'Мошенничество',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    await t.jobs.drain()
+    expect(await systemMessages(buyer)).toContain(
+      'Таңдаулыңыздағы Toyota Camry, 2016 хабарландыруы сатылымнан алынды, ол енді сайтта көрсетілмейді.',
+    )
+    expect(await systemMessages(other)).toContain(
+      'The listing of Toyota Camry, 2016 from your favourites has been withdrawn from sale and is no longer shown.',
+    )
+    const mails = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, other.email), eq(outboxMessages.channel, 'email')))
+    const mail = mails.find((m) => m.subject === 'No longer on sale: Toyota Camry, 2016')
+    expect(mail?.body).toContain('/wishlist')
+    expect(mail?.body).not.toContain('Мошенничество')
+    // Dismissed complaints change nothing for them.
+    const kept = await createListing(t.db, { ownerId: seller.id, brand: 'kia', model: 'rio', year: 2019 })
+    await t.db.insert(favourites).values({ userId: other.id, listingId: kept.id })
+    await complain(buyer.auth, kept.id, { reason: 'sold' })
+    expect((await resolve(moderator.auth, kept.id, { resolution: 'dismissed' })).statusCode).toBe(200)
+    await t.jobs.drain()
+    expect((await systemMessages(other)).filter((m) => m.includes('Kia Rio'))).toEqual([])
+    await t.db
+      .update(profiles)
+      .set({ language: 'ru' })
+      .where(inArray(profiles.userId, [buyer.id, other.id]))
   })
 
   test('a listing sold before staff look is not taken down (409) and its complaints stay open', async () => {

@@ -20,6 +20,8 @@ export interface JobPayloads {
     | { kind: 'published'; listingId: number }
     | { kind: 'price-dropped'; listingId: number; fromKzt: number; toKzt: number }
     | { kind: 'sold'; listingId: number }
+    /** Staff took a listing on sale down (a complaint found it wrong): the people who saved it are told. */
+    | { kind: 'withdrawn'; listingId: number }
     /** The row is gone by the time the job runs: who to tell and what the car was travel with the job. */
     | { kind: 'removed'; listingId: number; userIds: string[]; title: string }
   /**
@@ -54,6 +56,7 @@ export type Alert =
   | { kind: 'price-dropped'; listingId: number; title: string; fromKzt: number; toKzt: number }
   | { kind: 'sold'; listingId: number; title: string }
   | { kind: 'removed'; listingId: number; title: string }
+  | { kind: 'withdrawn'; listingId: number; title: string }
   | { kind: 'search-matches'; savedSearchId: number; name: string; path: string; count: number; listingIds: number[] }
   | { kind: 'broadcast'; broadcastId: number; topic: 'news' | 'promotions' }
   /** To the staff on duty: a new lead waits in the desk. */

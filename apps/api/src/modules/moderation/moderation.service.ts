@@ -122,6 +122,8 @@ export function createModerationService({
         await jobs?.send('listing-event', { kind: 'published', listingId: id }, { tx })
       } else {
         await repo.rejectListing(tx, id, decision.reasonCode, at)
+        // A car on sale taken down: those who saved it learn it is gone (the reason is the seller's to know).
+        if (from === 'published') await jobs?.send('listing-event', { kind: 'withdrawn', listingId: id }, { tx })
       }
       const eventId = await repo.insertEvent(tx, {
         listingId: id,

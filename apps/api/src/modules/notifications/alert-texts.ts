@@ -95,6 +95,26 @@ export function alertText(alert: Exclude<Alert, { kind: 'broadcast' }>, locale: 
         path,
       }
     }
+    case 'withdrawn': {
+      const path = '/wishlist'
+      if (locale === 'kk')
+        return {
+          subject: `Сатылымнан алынды: ${alert.title}`,
+          body: `Таңдаулыңыздағы ${alert.title} хабарландыруы сатылымнан алынды, ол енді сайтта көрсетілмейді.`,
+          path,
+        }
+      if (locale === 'en')
+        return {
+          subject: `No longer on sale: ${alert.title}`,
+          body: `The listing of ${alert.title} from your favourites has been withdrawn from sale and is no longer shown.`,
+          path,
+        }
+      return {
+        subject: `Снято с продажи: ${alert.title}`,
+        body: `Объявление ${alert.title} из избранного снято с продажи и больше не показывается.`,
+        path,
+      }
+    }
     case 'lead-new': {
       const path = `/admin/leads/${alert.leadId}`
       const kind = LEAD_KIND_NAMES[alert.leadKind][locale]
