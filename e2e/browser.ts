@@ -83,3 +83,23 @@ export async function sessionCookie(baseUrl: string, email: string, password: st
 export async function withSession(context: BrowserContext, baseUrl: string, value: string): Promise<void> {
   await context.addCookies([{ name: 'tulpar.session_token', value, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
 }
+
+/** The first car on sale of the account with this session (a demo seller's, for journeys that act as that seller). */
+export async function publishedCarOf(baseUrl: string, session: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/listings/`, { headers: { cookie: `tulpar.session_token=${session}` } })
+  const mine = (await res.json()) as { results: { id: number; status: string }[] }
+  const id = mine.results.find((l) => l.status === 'published')?.id
+  if (!id) throw new Error(`no published listing for this seller (${res.status})`)
+  return id
+}
+
+/** Registers an account by email through the API and answers its session cookie's value. */
+export async function signUpByApi(baseUrl: string, email: string, password: string, name: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password, name }),
+  })
+  if (res.status !== 200) throw new Error(`sign-up as ${email}: ${res.status} ${await res.text()}`)
+  return sessionCookie(baseUrl, email, password)
+}

@@ -5,8 +5,10 @@ import {
   launchChromium,
   newContextWithCity,
   PHONE,
+  publishedCarOf,
   SCREENSHOTS,
   sessionCookie as signIn,
+  signUpByApi,
   watchConsole,
   withSession,
 } from './browser.ts'
@@ -31,13 +33,7 @@ describe('complaints about a listing', () => {
   test('a buyer reports a car at 390 px; the seller cannot; a moderator takes it down at 1280 px', async () => {
     // A demo seller's car on sale (no other journey uses this seller).
     const sellerCookie = await signIn(baseUrl, 'seller9@demo.tulpar.kz', DEMO_PASSWORD)
-    const mine = await fetch(`${baseUrl}/api/listings/`, {
-      headers: { cookie: `tulpar.session_token=${sellerCookie}` },
-    })
-    const carId = ((await mine.json()) as { results: { id: number; status: string }[] }).results.find(
-      (l) => l.status === 'published',
-    )?.id
-    expect(carId).toBeGreaterThan(0)
+    const carId = await publishedCarOf(baseUrl, sellerCookie)
     const complaintUrl = `${baseUrl}/cars/${carId}/complaint`
 
     // A guest: the link on the car page asks them to sign in first, and would come back.
@@ -50,14 +46,9 @@ describe('complaints about a listing', () => {
 
     // A signed-in buyer on a phone.
     const email = `complaint-${run}@example.kz`
-    const up = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({ email, password: 'complaint-1', name: 'Асель' }),
-    })
-    expect(up.status).toBe(200)
+    const buyerCookie = await signUpByApi(baseUrl, email, 'complaint-1', 'Асель')
     const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
-    await withSession(buyerContext, baseUrl, await signIn(baseUrl, email, 'complaint-1'))
+    await withSession(buyerContext, baseUrl, buyerCookie)
     const buyer = await buyerContext.newPage()
     const errors = watchConsole(buyer)
     await buyer.goto(`${baseUrl}/cars/${carId}`)

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { buildApi, createLogger, listenPageChanges, loadConfig, type Runtime, startRuntime } from '@tulpar/api'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
-import { pagePolicyContext, requestInfoContext, servicesContext } from '#app-context'
+import { pagePolicyContext, requestInfoContext, servicesContext, viewerContext } from '#app-context'
 import { superviseAppProcesses } from './app-processes.ts'
 import { cachedPageDoor, PageCache, pagePolicyOf, registerPageCache } from './page-cache.ts'
 import { logPageCacheActivity } from './page-cache-activity.ts'
@@ -76,6 +76,7 @@ async function createTulparServer(vite?: ViteDevServer) {
       const context = new RouterContextProvider()
       context.set(servicesContext, runtime.services)
       context.set(pagePolicyContext, pagePolicyOf(request))
+      context.set(viewerContext, { lookup: null })
       context.set(requestInfoContext, {
         publicUrl: config.publicUrl,
         requestId: request.id,

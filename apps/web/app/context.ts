@@ -21,6 +21,15 @@ export interface RequestInfo {
 }
 export const requestInfoContext = createContext<RequestInfo>()
 
+/**
+ * The signed-in user of this request, looked up at most once however many loaders ask (the layout's header and the
+ * car page's owner check run side by side): features/auth/viewer.server.ts fills `lookup` on first use.
+ */
+export interface ViewerSlot {
+  lookup: ReturnType<Services['sessions']['sessionUser']> | null
+}
+export const viewerContext = createContext<ViewerSlot | null>(null)
+
 /** The locale of this request, set by the root middleware. */
 export const localeContext = createContext<Locale>('ru')
 

@@ -154,6 +154,18 @@ export const SellerListing = z
 export type SellerListing = z.infer<typeof SellerListing>
 
 /** One row of "my listings". */
+/** What buyers did with a listing, for its seller: on the car page they own and in "my listings". */
+export const ListingStats = z
+  .object({
+    viewsCount: z.number().int().describe('Visitors a day counted once each, since publication'),
+    phoneRevealsCount: z.number().int().describe('Times the seller number was revealed'),
+    savedCount: z.number().int().describe('Users who keep it in their favourites now'),
+  })
+  .meta({ id: 'ListingStats' })
+export type ListingStats = z.infer<typeof ListingStats>
+/** A listing seen by its seller on its own car page. */
+export type OwnListing = ListingStats & { status: ListingStatus }
+
 export const MyListing = z
   .object({
     id: z.number().int(),
@@ -166,7 +178,7 @@ export const MyListing = z
     coverKey: z.string().nullable(),
     coverIsIllustration: z.boolean(),
     photoCount: z.number().int(),
-    viewsCount: z.number().int(),
+    ...ListingStats.shape,
     nextStep: SellingStepName,
     updatedAt: z.iso.datetime(),
     publishedAt: z.iso.datetime().nullable(),

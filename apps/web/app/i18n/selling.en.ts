@@ -145,5 +145,13 @@ export const sellingEn: SellingMessages = {
   'myListings.deleteConfirm': 'Delete this listing for good? Its photos are deleted too.',
   'myListings.deleteYes': 'Yes, delete',
   'myListings.updated': 'Changed {date}',
+  'myListings.own.title': 'This is your listing',
+  'myListings.own.text':
+    'Buyers see your number and the contact buttons here. Edit the listing or mark it as sold here or in My listings.',
+  'myListings.own.sold': 'You marked the car as sold: buyers see that it is sold.',
+  'myListings.own.markSold': 'Mark as sold',
+  'myListings.stats.views': { one: '{count} view', other: '{count} views' },
+  'myListings.stats.reveals': { one: 'number shown once', other: 'number shown {count} times' },
+  'myListings.stats.saved': { one: 'saved by {count} person', other: 'saved by {count} people' },
   'myListings.photos': { one: '{count} photo', other: '{count} photos' },
 }

@@ -147,5 +147,13 @@ export const sellingKk: SellingMessages = {
   'myListings.deleteConfirm': 'Хабарландыруды біржола жоясыз ба? Фотосуреттері де жойылады.',
   'myListings.deleteYes': 'Иә, жою',
   'myListings.updated': '{date} өзгертілді',
+  'myListings.own.title': 'Бұл сіздің хабарландыруыңыз',
+  'myListings.own.text':
+    'Сатып алушылар мұнда нөміріңізді және байланыс батырмаларын көреді. Хабарландыруды осы жерде немесе «Менің хабарландыруларымда» өзгертуге не сатылды деп белгілеуге болады.',
+  'myListings.own.sold': 'Сіз көлікті сатылды деп белгіледіңіз: сатып алушылар оның сатылғанын көреді.',
+  'myListings.own.markSold': 'Сатылды деп белгілеу',
+  'myListings.stats.views': { one: '{count} қаралым', other: '{count} қаралым' },
+  'myListings.stats.reveals': { one: 'нөмір {count} рет ашылды', other: 'нөмір {count} рет ашылды' },
+  'myListings.stats.saved': { one: '{count} адамның таңдаулысында', other: '{count} адамның таңдаулысында' },
   'myListings.photos': { one: '{count} фото', other: '{count} фото' },
 }

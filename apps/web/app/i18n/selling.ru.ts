@@ -145,6 +145,29 @@ export const sellingRu = {
   'myListings.deleteConfirm': 'Удалить объявление навсегда? Фотографии тоже будут удалены.',
   'myListings.deleteYes': 'Да, удалить',
   'myListings.updated': 'Изменено {date}',
+  'myListings.own.title': 'Это ваше объявление',
+  'myListings.own.text':
+    'Покупатели видят здесь ваш номер и кнопки для связи. Изменить объявление или отметить продажу можно здесь или в «Моих объявлениях».',
+  'myListings.own.sold': 'Вы отметили машину проданной: покупатели видят, что она продана.',
+  'myListings.own.markSold': 'Отметить как проданную',
+  'myListings.stats.views': {
+    one: '{count} просмотр',
+    few: '{count} просмотра',
+    many: '{count} просмотров',
+    other: '{count} просмотра',
+  },
+  'myListings.stats.reveals': {
+    one: 'номер показан {count} раз',
+    few: 'номер показан {count} раза',
+    many: 'номер показан {count} раз',
+    other: 'номер показан {count} раза',
+  },
+  'myListings.stats.saved': {
+    one: 'в избранном у {count} человека',
+    few: 'в избранном у {count} человек',
+    many: 'в избранном у {count} человек',
+    other: 'в избранном у {count} человека',
+  },
   'myListings.photos': {
     one: '{count} фото',
     few: '{count} фото',

@@ -72,6 +72,15 @@ function ListingRow({ listing, fetcher }: { listing: MyListing; fetcher: Fetcher
           {listing.mileage !== null ? <span>{distance(listing.mileage, listing.mileageUnit)}</span> : null}
           <span>{t('myListings.photos', { count: listing.photoCount })}</span>
         </p>
+        {listing.publishedAt ? (
+          <p className="my-listing-stats muted">
+            {[
+              t('myListings.stats.views', { count: listing.viewsCount }),
+              t('myListings.stats.reveals', { count: listing.phoneRevealsCount }),
+              t('myListings.stats.saved', { count: listing.savedCount }),
+            ].join(' · ')}
+          </p>
+        ) : null}
         {listing.status === 'rejected' && listing.rejectionReason ? (
           <p className="rejection">{t('myListings.reason', { reason: listing.rejectionReason })}</p>
         ) : null}

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { viewerOf } from '../features/auth/viewer.server.ts'
 import { appErrorCode, requestCallback, revealPhone } from '../features/car/actions.server.ts'
 import { CarSummary } from '../features/car/car-summary.tsx'
 import { ContactBlock } from '../features/car/contact-block.tsx'
@@ -14,7 +15,7 @@ import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-c
 import { socialMeta } from '../features/seo/social-meta.ts'
 import { DealBadge } from '../features/valuation/deal-badge.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
-import { MESSAGES, translate } from '../i18n/index.ts'
+import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import carStyles from '../styles/car.css?url'
 import { island } from '../ui/island.tsx'
 import type { Route } from './+types/car'
@@ -28,6 +29,8 @@ const CarMore = island(() => import('../features/car/car-more.tsx').then((m) => 
 const CarMeta = island(() => import('../features/car/car-meta.tsx').then((m) => m.CarMeta))
 // The 410 page of a removed car: rare, and its links work before its code has loaded.
 const GonePage = island(() => import('../features/car/gone-page.tsx').then((m) => m.GonePage))
+// Only the seller ever sees it: no guest loads its code.
+const OwnerPanel = island(() => import('../features/car/owner-panel.tsx').then((m) => m.OwnerPanel))
 const ShareButton = island(() => import('../features/share/share-button.tsx').then((m) => m.ShareButton))
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
@@ -38,7 +41,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carS
  * 019). Removed cars answer 410 with a page that points to the same model; drafts and listings under moderation
  * do not exist (404).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
   const services = context.get(servicesContext)
   const { publicUrl } = context.get(requestInfoContext)
@@ -73,10 +76,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw error
   }
 
-  const similar = await services.carPage.listSimilarTo(
-    { id, modelId: car.model.id, brandId: car.brand.id, bodyType: car.bodyType, priceKzt: car.priceKzt },
-    locale,
-  )
+  const [similar, own] = await Promise.all([
+    services.carPage.listSimilarTo(
+      { id, modelId: car.model.id, brandId: car.brand.id, bodyType: car.bodyType, priceKzt: car.priceKzt },
+      locale,
+    ),
+    ownListing(context, request, id),
+  ])
   const seo = buildCarSeo(car, publicUrl, locale)
   cacheForGuests(context, GUEST_PAGE_SECONDS.car, [
     pageTags.listing(id),
@@ -91,7 +97,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     social: socialMeta({ ...seo, url: seo.canonical, type: 'product' }),
     credit: car.status === 'published' ? services.valuation.getCreditProgrammes(locale) : null,
     today: new Date().toISOString().slice(0, 10),
+    /** The seller's own car: their panel (stats, edit, sold) instead of the contacts, with its messages. */
+    own,
+    ...(own ? { i18n: routeMessages(locale, 'myListings') } : {}),
   })
+}
+
+/** The listing's stats when the signed-in visitor owns it; null for a guest (no lookup) and anyone else. */
+async function ownListing(context: Route.LoaderArgs['context'], request: Request, id: number) {
+  const viewer = await viewerOf(context, request).catch(() => null)
+  return viewer ? context.get(servicesContext).selling.ownListingStats(viewer, id) : null
 }
 
 /** A removed car's 410 tells crawlers to drop it (the visitor cookie needs nothing here: Set-Cookie passes on its own). */
@@ -188,7 +203,11 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
         </div>
         <aside className="car-summary">
           <CarSummary car={car} dealBadge={rating && !sold ? <DealBadge rating={rating} /> : null} />
-          {sold ? null : <ContactBlock car={car} actionData={actionData} />}
+          {loaderData.own ? (
+            <OwnerPanel id={car.id} own={loaderData.own} />
+          ) : sold ? null : (
+            <ContactBlock car={car} actionData={actionData} />
+          )}
           <CarMeta id={car.id} viewsCount={car.viewsCount} publishedAt={car.publishedAt} />
           <ShareButton url={loaderData.seo.canonical} title={title} />
         </aside>

@@ -3,6 +3,7 @@ import { localeContext, servicesContext } from '#app-context'
 import { ACCOUNT_DELETED_PARAM, ACCOUNT_DELETED_VALUE } from '../features/account/deleted-notice.ts'
 import { accountLabel } from '../features/auth/phone.ts'
 import { signInHref } from '../features/auth/redirect.ts'
+import { viewerOf } from '../features/auth/viewer.server.ts'
 import { CityChooser } from '../features/city/city-chooser.tsx'
 import { cityChoiceFromCookie, cityIdOf } from '../features/city/city-storage.ts'
 import { useFavourites } from '../features/favourites/use-favourites.ts'
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let user: Awaited<ReturnType<typeof services.sessions.sessionUser>>
   let deletedCookies: string[] | null = null
   try {
-    user = await services.sessions.sessionUser(request.headers)
+    user = await viewerOf(context, request)
     if (!user) deletedCookies = await services.sessions.endDeletedAccountSession(request.headers)
   } catch {
     user = null

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { listingPriceHistory, listings, moderationEvents } from '../../db/schema.ts'
+import { favourites, listingPriceHistory, listings, moderationEvents } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 import {
@@ -179,7 +179,7 @@ describe('permissions', () => {
     for (const res of await Promise.all(calls)) expect(res.statusCode, res.body).toBe(401)
   })
 
-  test('another user can neither read a draft nor change, publish, sell or delete a listing', async () => {
+  test('another user can neither read a draft nor change, publish, sell or delete a listing, nor see its stats', async () => {
     const owner = await signUp()
     const stranger = await signUp()
     const draft = await createDraft(owner.auth)
@@ -203,6 +203,21 @@ describe('permissions', () => {
     expect((await listingRow(t.db, published))?.status).toBe('published')
     expect((await listingRow(t.db, draft))?.brandId).toBeNull()
     expect((await json('GET', `/api/listings/${published}/`, owner.auth)).json().photos).toHaveLength(1)
+
+    // What buyers did with it is the owner's alone: on their own car page and in my listings.
+    await t.db.insert(favourites).values({ userId: stranger.id, listingId: published })
+    expect((await t.app.inject({ method: 'POST', url: `/api/cars/${published}/phone/` })).statusCode).toBe(200)
+    expect(await t.services.selling.ownListingStats(stranger, published)).toBeNull()
+    expect(await t.services.selling.ownListingStats(owner, 999_999_999)).toBeNull()
+    expect(await t.services.selling.ownListingStats(owner, published)).toEqual({
+      status: 'published',
+      viewsCount: 0,
+      phoneRevealsCount: 1,
+      savedCount: 1,
+    })
+    const mine = (await json('GET', '/api/listings/', owner.auth)).json().results as { id: number }[]
+    expect(mine.find((l) => l.id === published)).toMatchObject({ viewsCount: 0, phoneRevealsCount: 1, savedCount: 1 })
+    expect(mine.find((l) => l.id === draft)).toMatchObject({ phoneRevealsCount: 0, savedCount: 0 })
   })
 
   test('a moderator may read a draft', async () => {

@@ -106,6 +106,7 @@ export function toMyListing(r: {
   brandName: string | null
   modelName: string | null
   coverIsIllustration: boolean
+  savedCount: number
 }): MyListing {
   const row = r.listing
   return {
@@ -120,6 +121,8 @@ export function toMyListing(r: {
     coverIsIllustration: Boolean(r.coverIsIllustration),
     photoCount: row.photoCount,
     viewsCount: row.viewsCount,
+    phoneRevealsCount: row.phoneRevealsCount,
+    savedCount: r.savedCount,
     nextStep: nextStep(row),
     updatedAt: row.updatedAt.toISOString(),
     publishedAt: row.publishedAt?.toISOString() ?? null,

@@ -85,6 +85,24 @@ export function deleteListingRow(db: Db, id: number) {
   return db.delete(listings).where(eq(listings.id, id))
 }
 
+/** How many users keep the listing in their favourites (favourites_listing_idx). */
+const savedCountOf = (id: typeof listings.id) =>
+  sql<number>`(select count(*) from ${favourites} f where f.listing_id = ${id})`.mapWith(Number)
+
+/** A listing's status and what buyers did with it, when `ownerId` owns it; else null. */
+export async function findOwnListingStats(db: Db, id: number, ownerId: string) {
+  const [row] = await db
+    .select({
+      status: listings.status,
+      viewsCount: listings.viewsCount,
+      phoneRevealsCount: listings.phoneRevealsCount,
+      savedCount: savedCountOf(listings.id),
+    })
+    .from(listings)
+    .where(and(eq(listings.id, id), eq(listings.ownerId, ownerId)))
+  return row ?? null
+}
+
 /** The owner's listings, most recently changed first, with the names for their titles. */
 export function findOwnerListings(db: Db, ownerId: string) {
   return db
@@ -94,6 +112,7 @@ export function findOwnerListings(db: Db, ownerId: string) {
       modelName: models.name,
       coverIsIllustration: sql<boolean>`coalesce((select p.is_illustration from ${listingPhotos} p
         where p.listing_id = ${listings.id} order by p.position limit 1), false)`,
+      savedCount: savedCountOf(listings.id),
     })
     .from(listings)
     .leftJoin(brands, eq(brands.id, listings.brandId))

@@ -7,6 +7,7 @@ import {
   MAX_OPEN_DRAFTS,
   MIN_LISTING_PHOTOS,
   type MyListings,
+  type OwnListing,
   type SaveStepBody,
   type SellerListing,
   type SellingActionResult,
@@ -235,6 +236,14 @@ export function createSellingService({
     /** Throws ListingNotFoundError; only the owner or a moderator may read a draft (or any listing this way). */
     async getSellerListing(u: SessionUser, id: number): Promise<SellerListing> {
       return view(await loadManaged(u, id))
+    },
+
+    /**
+     * For the car page: the listing's status and buyers' interest when `u` owns it, null when they do not (the
+     * page then shows the contacts, as to anyone).
+     */
+    async ownListingStats(u: Pick<SessionUser, 'id'>, id: number): Promise<OwnListing | null> {
+      return repo.findOwnListingStats(db, id, u.id)
     },
 
     /** The signed-in user's listings in every status, most recently changed first. */

@@ -1,0 +1,96 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import {
+  DESKTOP,
+  launchChromium,
+  newContextWithCity,
+  PHONE,
+  publishedCarOf,
+  SCREENSHOTS,
+  sessionCookie as signIn,
+  signUpByApi,
+  watchConsole,
+  withSession,
+} from './browser.ts'
+
+/*
+ * The seller on their own car page: in place of the contacts (which would only refuse them) they see what buyers
+ * did with the listing, edit it, or mark it sold; guests and other users keep seeing the contacts. Marking it sold
+ * from the car page lands in "my listings" with its notice, and guests then see the car sold.
+ */
+
+const baseUrl = inject('baseUrl')
+const DEMO_PASSWORD = 'tulpar-demo-2026'
+const run = String(Date.now()).slice(-7)
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(() => browser?.close())
+
+describe("the seller's own car page", () => {
+  test('shows the stats and the seller actions to the owner only; marking it sold works from there', async () => {
+    // A demo seller's car on sale (no other journey uses this seller).
+    const sellerCookie = await signIn(baseUrl, 'seller5@demo.tulpar.kz', DEMO_PASSWORD)
+    const carId = await publishedCarOf(baseUrl, sellerCookie)
+    const carUrl = `${baseUrl}/cars/${carId}`
+
+    // A buyer keeps the car in favourites and reveals the number: the seller's counts show both.
+    const email = `owner-view-${run}@example.kz`
+    const buyerCookie = await signUpByApi(baseUrl, email, 'owner-view-1', 'Данияр')
+    const saved = await fetch(`${baseUrl}/api/favourites/${carId}/`, {
+      method: 'PUT',
+      headers: { cookie: `tulpar.session_token=${buyerCookie}`, origin: baseUrl },
+    })
+    expect(saved.status).toBe(200)
+
+    // The buyer's page has the contacts, the report link and no seller panel.
+    const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    await withSession(buyerContext, baseUrl, buyerCookie)
+    const buyer = await buyerContext.newPage()
+    await buyer.goto(carUrl)
+    await buyer.getByRole('link', { name: 'Пожаловаться на объявление' }).waitFor()
+    expect(await buyer.getByRole('heading', { name: 'Это ваше объявление' }).count()).toBe(0)
+
+    // The seller on a phone: the panel in place of the contacts.
+    const sellerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    await withSession(sellerContext, baseUrl, sellerCookie)
+    const seller = await sellerContext.newPage()
+    const errors = watchConsole(seller)
+    await seller.goto(carUrl)
+    const panel = seller.getByRole('region', { name: 'Это ваше объявление' })
+    await panel.waitFor()
+    expect(await panel.textContent()).toMatch(/в избранном у [1-9]\d* человек/)
+    expect(await seller.getByRole('link', { name: 'Пожаловаться на объявление' }).count()).toBe(0)
+    expect(await seller.getByRole('link', { name: 'Написать продавцу' }).count()).toBe(0)
+    expect(await seller.getByRole('button', { name: 'Показать номер' }).count()).toBe(0)
+    expect(await panel.getByRole('link', { name: 'Редактировать' }).getAttribute('href')).toBe(
+      `/create-auto/${carId}?step=characteristics`,
+    )
+    await seller.screenshot({ path: `${SCREENSHOTS}owner-panel-390.png`, fullPage: true })
+
+    // The same in Kazakh on a desktop.
+    const kkContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    await withSession(kkContext, baseUrl, sellerCookie)
+    await kkContext.addCookies([{ name: 'locale', value: 'kk', url: baseUrl }])
+    const kk = await kkContext.newPage()
+    await kk.goto(carUrl)
+    await kk.getByRole('region', { name: 'Бұл сіздің хабарландыруыңыз' }).waitFor()
+    await kk.screenshot({ path: `${SCREENSHOTS}owner-panel-kk-1280.png`, fullPage: true })
+
+    // Marked sold from the car page: "my listings" says so, and guests see the car sold.
+    await panel.getByRole('button', { name: 'Отметить как проданную' }).click()
+    await seller.waitForURL(`${baseUrl}/account/listings`)
+    await seller.getByText('Объявление отмечено как проданное').waitFor()
+    await expect
+      .poll(async () => ((await (await fetch(`${baseUrl}/api/cars/${carId}/`)).json()) as { status: string }).status)
+      .toBe('sold')
+    await seller.goto(carUrl)
+    await seller.getByText('Вы отметили машину проданной: покупатели видят, что она продана.').waitFor()
+    expect(await seller.getByRole('button', { name: 'Отметить как проданную' }).count()).toBe(0)
+    expect(errors, errors.join('\n')).toEqual([])
+
+    await Promise.all([buyerContext, sellerContext, kkContext].map((c) => c.close()))
+  })
+})
