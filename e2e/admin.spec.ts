@@ -86,7 +86,9 @@ describe('back office', () => {
     await page.locator('.queue-item').first().click()
     await page.waitForURL(`${baseUrl}/admin/listings/${id}`)
     await poll(() => page.getByRole('heading', { name: 'Сигналы' }).isVisible()).toBe(true)
-    expect(await page.locator('.signal').count()).toBe(4)
+    expect(await page.locator('.signal').count()).toBe(5)
+    // Nothing wider than the phone (the options' two columns once pushed the page to 533 px).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     await poll(() => page.getByText('На проверке', { exact: true }).first().isVisible()).toBe(true)
     await page.screenshot({ path: `${SCREENSHOTS}admin-review-phone.png`, fullPage: true })
 

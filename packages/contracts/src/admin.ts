@@ -29,7 +29,13 @@ export const REJECTION_REASONS = [
 export const RejectionReason = z.enum(REJECTION_REASONS)
 export type RejectionReason = z.infer<typeof RejectionReason>
 
-export const MODERATION_SIGNALS = ['duplicate_vin', 'duplicate_photos', 'low_price', 'new_account'] as const
+export const MODERATION_SIGNALS = [
+  'duplicate_vin',
+  'duplicate_photos',
+  'low_price',
+  'new_account',
+  'complaints',
+] as const
 export const ModerationSignalCode = z.enum(MODERATION_SIGNALS)
 export type ModerationSignalCode = z.infer<typeof ModerationSignalCode>
 
@@ -148,6 +154,7 @@ export const ModerationSignal = z
     referenceSource: z.enum(['estimate', 'median']).nullable().optional(),
     comparables: z.number().int().nullable().optional(),
     accountAgeDays: z.number().int().nullable().optional(),
+    openComplaints: z.number().int().nullable().optional().describe('Open buyer complaints about this listing'),
   })
   .meta({ id: 'ModerationSignal' })
 export type ModerationSignal = z.infer<typeof ModerationSignal>

@@ -76,6 +76,7 @@ export const adminEn: { [K in keyof typeof adminRu]: (typeof adminRu)[K] extends
   'admin.signal.duplicate_photos': 'Duplicate photos',
   'admin.signal.low_price': 'Price too low',
   'admin.signal.new_account': 'New account',
+  'admin.signal.complaints': 'Buyer complaints',
   'admin.signals.related': 'Listing No. {id}',
 
   'admin.status.draft': 'Draft',

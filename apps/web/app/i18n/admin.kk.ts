@@ -75,6 +75,7 @@ export const adminKk: { [K in keyof typeof adminRu]: (typeof adminRu)[K] extends
   'admin.signal.duplicate_photos': 'Суреттердің қайталануы',
   'admin.signal.low_price': 'Тым төмен баға',
   'admin.signal.new_account': 'Жаңа аккаунт',
+  'admin.signal.complaints': 'Сатып алушылардың шағымдары',
   'admin.signals.related': '№ {id} хабарландыру',
 
   'admin.status.draft': 'Жоба',

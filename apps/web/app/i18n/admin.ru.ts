@@ -82,6 +82,7 @@ export const adminRu = {
   'admin.signal.duplicate_photos': 'Повтор фотографий',
   'admin.signal.low_price': 'Слишком низкая цена',
   'admin.signal.new_account': 'Новый аккаунт',
+  'admin.signal.complaints': 'Жалобы покупателей',
   'admin.signals.related': 'Объявление № {id}',
 
   'admin.status.draft': 'Черновик',

@@ -26,5 +26,7 @@ export const listingComplaints = pgTable(
   (t) => [
     uniqueIndex('listing_complaints_open_uq').on(t.listingId, t.reporterId).where(sql`resolved_at is null`),
     index('listing_complaints_open_idx').on(t.createdAt).where(sql`resolved_at is null`),
+    // A listing's complaints of any state (the seller's take-downs among moderation's signals; deleting a listing).
+    index('listing_complaints_listing_idx').on(t.listingId),
   ],
 )

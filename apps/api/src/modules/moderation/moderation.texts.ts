@@ -149,6 +149,21 @@ const T = {
     kk: 'Сатушының аккаунты {date} құрылған, {days} күннен көп уақыт бұрын.',
     en: 'The seller’s account was created on {date}, more than {days} days ago.',
   },
+  complaintsNone: {
+    ru: 'Жалоб покупателей на это объявление нет, объявления продавца по жалобам не снимались.',
+    kk: 'Бұл хабарландыруға сатып алушылардың шағымы жоқ, сатушының хабарландырулары шағым бойынша алынбаған.',
+    en: 'No buyer has complained about this listing, and no listing of this seller was taken down after complaints.',
+  },
+  complaintsOpen: {
+    ru: 'Нерассмотренных жалоб покупателей на это объявление: {count}.',
+    kk: 'Бұл хабарландыруға қаралмаған шағымдар саны: {count}.',
+    en: 'Unresolved buyer complaints about this listing: {count}.',
+  },
+  complaintsTakenDown: {
+    ru: 'Объявления продавца, снятые по жалобам: № {ids}.',
+    kk: 'Сатушының шағым бойынша алынған хабарландырулары: № {ids}.',
+    en: 'Listings of this seller taken down after complaints: No. {ids}.',
+  },
   approved: {
     ru: 'Ваше объявление «{title}» прошло модерацию и опубликовано.',
     kk: 'Сіздің «{title}» хабарландыруыңыз модерациядан өтті және жарияланды.',

@@ -202,6 +202,39 @@ describe('new account', () => {
   })
 })
 
+describe('complaints', () => {
+  test('fires for open complaints about the listing and for the seller’s listings taken down after complaints', async () => {
+    const seller = await oldSeller()
+    const buyer = await createUser(t.db)
+    const clean = await createListingInModeration(t.db, { ownerId: seller.id })
+    expect((await signals(clean.id)).complaints).toMatchObject({ triggered: false, relatedListingIds: [] })
+    expect(await queueSignals(clean.id)).not.toContain('complaints')
+
+    // A car on sale reported and taken down; the seller's car now waiting in moderation carries that.
+    const taken = await createListing(t.db, { ownerId: seller.id })
+    await t.db.execute(`insert into listing_complaints (listing_id, reporter_id, reason, resolved_at, resolution)
+      values (${taken.id}, '${buyer.id}', 'fraud', now(), 'taken_down')`)
+    // A dismissed complaint about another of the seller's cars does not count.
+    const dismissed = await createListing(t.db, { ownerId: seller.id })
+    await t.db.execute(`insert into listing_complaints (listing_id, reporter_id, reason, resolved_at, resolution)
+      values (${dismissed.id}, '${buyer.id}', 'sold', now(), 'dismissed')`)
+    const s = (await signals(clean.id)).complaints
+    expect(s).toMatchObject({ triggered: true, relatedListingIds: [taken.id], openComplaints: 0 })
+    expect(s?.explanation).toBe(`Listings of this seller taken down after complaints: No. ${taken.id}.`)
+    expect(await queueSignals(clean.id)).toContain('complaints')
+
+    // An open complaint about the listing itself (reported while on sale, then edited back into moderation).
+    const other = await oldSeller()
+    const edited = await createListingInModeration(t.db, { ownerId: other.id })
+    await t.db.execute(`insert into listing_complaints (listing_id, reporter_id, reason)
+      values (${edited.id}, '${buyer.id}', 'wrong_price')`)
+    expect((await signals(edited.id, 'kk')).complaints).toMatchObject({
+      triggered: true,
+      explanation: 'Бұл хабарландыруға қаралмаған шағымдар саны: 1.',
+    })
+  })
+})
+
 describe('wait statistics', () => {
   test('average and median wait of decisions, measured from entering moderation', async () => {
     const before = (await t.app.inject({ url: '/api/admin/moderation/stats/', headers: auth })).json()

@@ -21,6 +21,10 @@ export const SignalFacts = z.object({
   /** Median price of published listings of the same model, year ±1 (null without any). */
   medianKzt: z.coerce.number().nullable(),
   comparables: z.coerce.number().int(),
+  /** Buyers' complaints about this listing that staff have not resolved. */
+  openComplaints: z.coerce.number().int(),
+  /** The seller's listings (this one included) taken down after complaints: the first 5 ids. */
+  takenDownListingIds: z.array(z.coerce.number().int()),
 })
 export type SignalFacts = z.infer<typeof SignalFacts>
 
@@ -33,7 +37,9 @@ const Rows = z.object({ rows: z.array(SignalFacts) })
  *   draft. Generated demo illustrations are shared by design and never count;
  * - price: the listing's own `estimate_kzt` (valuation job) and, as the fallback, the median of published
  *   listings of the same brand and model, year ±1 (`listings_pub_brand_model_idx`);
- * - account age from the `user` row.
+ * - account age from the `user` row;
+ * - complaints: this listing's open ones (`listing_complaints_open_uq`), and the seller's listings taken down after
+ *   complaints (`listings_owner_idx`, then `listing_complaints_listing_idx`).
  */
 export async function findSignalFacts(db: Db, ids: readonly number[]): Promise<Map<number, SignalFacts>> {
   if (ids.length === 0) return new Map()
@@ -81,7 +87,18 @@ export async function findSignalFacts(db: Db, ids: readonly number[]): Promise<M
         ) d
       ), '[]'::json) as "photoListingIds",
       m.median as "medianKzt",
-      coalesce(m.n, 0) as comparables
+      coalesce(m.n, 0) as comparables,
+      (select count(*)::int from listing_complaints c where c.listing_id = l.id and c.resolved_at is null)
+        as "openComplaints",
+      coalesce((
+        select json_agg(d.listing_id order by d.listing_id) from (
+          select distinct c.listing_id from listings o
+          join listing_complaints c on c.listing_id = o.id and c.resolution = 'taken_down'
+          where o.owner_id = l.owner_id
+          order by c.listing_id
+          limit 5
+        ) d
+      ), '[]'::json) as "takenDownListingIds"
     from listings l
     join "user" u on u.id = l.owner_id
     left join lateral (

@@ -18,6 +18,8 @@ const facts = (over: Partial<SignalFacts> = {}): SignalFacts => ({
   photoListingIds: [],
   medianKzt: null,
   comparables: 0,
+  openComplaints: 0,
+  takenDownListingIds: [],
   ...over,
 })
 
@@ -45,7 +47,18 @@ describe('signals', () => {
     expect(triggeredSignals(facts({ accountAgeDays: 7 }))).toEqual([])
   })
 
-  test('all four checks are explained in every language, fired or not', () => {
+  test('complaints fire for an open one about the listing or a take-down of the seller, and say which', () => {
+    expect(triggeredSignals(facts({ openComplaints: 2 }))).toEqual(['complaints'])
+    expect(triggeredSignals(facts({ takenDownListingIds: [4] }))).toEqual(['complaints'])
+    const both = explainSignals(facts({ openComplaints: 2, takenDownListingIds: [4, 8] }), 'ru').at(-1)
+    expect(both).toMatchObject({ code: 'complaints', triggered: true, relatedListingIds: [4, 8], openComplaints: 2 })
+    expect(both?.explanation).toBe(
+      'Нерассмотренных жалоб покупателей на это объявление: 2. Объявления продавца, снятые по жалобам: № 4, 8.',
+    )
+    expect(explainSignals(facts(), 'en').at(-1)).toMatchObject({ code: 'complaints', triggered: false })
+  })
+
+  test('all five checks are explained in every language, fired or not', () => {
     const f = facts({ vinListingIds: [5, 9], matchingPhotos: 1, photoListingIds: [9], accountAgeDays: 1 })
     for (const locale of ['ru', 'kk', 'en'] as const) {
       const list = explainSignals(f, locale)
@@ -54,6 +67,7 @@ describe('signals', () => {
         ['duplicate_photos', true],
         ['low_price', false],
         ['new_account', true],
+        ['complaints', false],
       ])
       for (const s of list) expect(s.explanation).not.toMatch(/\{\w+\}/)
       expect(list[0]?.explanation).toContain('5, 9')

@@ -15,6 +15,11 @@ export function isPriceLow(f: SignalFacts): boolean {
   return ref !== null && f.priceKzt !== null && f.priceKzt < ref.kzt * SIGNAL_RULES.lowPriceRatio
 }
 
+/** Buyers complained about this listing, or staff took a listing of this seller down after complaints. */
+export function hasComplaints(f: SignalFacts): boolean {
+  return f.openComplaints > 0 || f.takenDownListingIds.length > 0
+}
+
 /** The codes of the signals that fired, in a fixed order. */
 export function triggeredSignals(f: SignalFacts): ModerationSignalCode[] {
   const codes: ModerationSignalCode[] = []
@@ -22,6 +27,7 @@ export function triggeredSignals(f: SignalFacts): ModerationSignalCode[] {
   if (f.matchingPhotos > 0) codes.push('duplicate_photos')
   if (isPriceLow(f)) codes.push('low_price')
   if (f.accountAgeDays < SIGNAL_RULES.newAccountDays) codes.push('new_account')
+  if (hasComplaints(f)) codes.push('complaints')
   return codes
 }
 
@@ -95,5 +101,21 @@ export function explainSignals(f: SignalFacts, locale: Locale): ModerationSignal
     }),
     accountAgeDays: f.accountAgeDays,
   }
-  return [vin, photos, price, account]
+  const complaints: ModerationSignal = {
+    code: 'complaints',
+    triggered: hasComplaints(f),
+    relatedListingIds: f.takenDownListingIds,
+    explanation: hasComplaints(f)
+      ? [
+          f.openComplaints > 0 ? text('complaintsOpen', locale, { count: f.openComplaints }) : '',
+          f.takenDownListingIds.length > 0
+            ? text('complaintsTakenDown', locale, { ids: ids(f.takenDownListingIds) })
+            : '',
+        ]
+          .filter(Boolean)
+          .join(' ')
+      : text('complaintsNone', locale),
+    openComplaints: f.openComplaints,
+  }
+  return [vin, photos, price, account, complaints]
 }

@@ -11,6 +11,8 @@ const PATHS: Record<ModerationSignalCode, string> = {
   low_price: 'M12 4v12M7 11l5 5 5-5M5 20h14',
   // A person with a plus.
   new_account: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 20a6 6 0 0 1 12 0M19 8v6M16 11h6',
+  // A flag: reported.
+  complaints: 'M5 21V4M5 4h12l-2.5 4 2.5 4H5',
 }
 
 export function SignalIcon({ code, size = 18 }: { code: ModerationSignalCode; size?: number }) {

@@ -1,0 +1,1 @@
+CREATE INDEX "listing_complaints_listing_idx" ON "listing_complaints" USING btree ("listing_id");
