@@ -164,7 +164,8 @@ export const ListingStats = z
   .meta({ id: 'ListingStats' })
 export type ListingStats = z.infer<typeof ListingStats>
 /** A listing seen by its seller on its own car page. */
-export type OwnListing = ListingStats & { status: ListingStatus }
+export const OwnListing = ListingStats.extend({ status: ListingStatus }).meta({ id: 'OwnListing' })
+export type OwnListing = z.infer<typeof OwnListing>
 
 export const MyListing = z
   .object({
