@@ -72,14 +72,16 @@ describe('complaints about a listing', () => {
     const unexpected = errors.filter((e) => !e.includes('status of 400 (Bad Request)'))
     expect(unexpected, unexpected.join('\n')).toEqual([])
 
-    // The seller's own listing: refused, in words.
+    // The seller's own listing (reached by its address: their car page has no such link): told at once, no form.
     const sellerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
     await withSession(sellerContext, baseUrl, sellerCookie)
     const seller = await sellerContext.newPage()
     await seller.goto(complaintUrl)
-    await seller.getByLabel(/^Машина уже продана/).check()
-    await seller.getByRole('button', { name: 'Отправить жалобу' }).click()
     await seller.getByText('Это ваше объявление: на него нельзя пожаловаться.').waitFor()
+    expect(await seller.getByRole('button', { name: 'Отправить жалобу' }).count()).toBe(0)
+    await seller.goto(`${baseUrl}/cars/${carId}/write`)
+    await seller.getByText('Это ваше объявление: написать самому себе нельзя.').waitFor()
+    expect(await seller.getByRole('button', { name: 'Отправить', exact: true }).count()).toBe(0)
 
     // A moderator at a desk: the back office's menu, the complaint with the buyer's words, the take-down.
     const adminContext = await browser.newContext({ viewport: DESKTOP, locale: 'ru-RU' })

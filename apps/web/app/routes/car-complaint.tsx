@@ -24,9 +24,12 @@ async function loadCar({ request, params, context }: Route.LoaderArgs | Route.Ac
   if (id === null) throw notFound()
   const user = await requireUser(services.sessions, request, `/cars/${id}/complaint`)
   try {
-    const car = await services.listings.getListing(id, locale)
+    const [car, own] = await Promise.all([
+      services.listings.getListing(id, locale),
+      services.selling.ownListingStats(user, id),
+    ])
     if (car.status !== 'published') throw notFound()
-    return { id, user, name: `${car.brand.name} ${car.model.name}, ${car.year}` }
+    return { id, user, name: `${car.brand.name} ${car.model.name}, ${car.year}`, own: own !== null }
   } catch (error) {
     const code = appErrorCode(error)
     if (code === 'listing.gone' || code === 'listing.not_found') throw notFound()
@@ -39,8 +42,8 @@ async function loadCar({ request, params, context }: Route.LoaderArgs | Route.Ac
  * its own, so the car page carries no script for it; it works without JavaScript.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const { id, name } = await loadCar(args)
-  return { id, name, i18n: routeMessages(args.context.get(localeContext), 'complaint') }
+  const { id, name, own } = await loadCar(args)
+  return { id, name, own, i18n: routeMessages(args.context.get(localeContext), 'complaint') }
 }
 
 /** The same use case as POST /api/cars/{id}/complaints/. */
@@ -70,7 +73,16 @@ export default function CarComplaint({ loaderData, actionData }: Route.Component
       <p className="breadcrumbs">
         <Link to={carHref}>← {loaderData.name}</Link>
       </p>
-      {actionData?.ok ? (
+      {loaderData.own && !actionData ? (
+        // The seller's own car: told at once, rather than after filling the form in (the API refuses it too).
+        <section className="complaint-done" role="status">
+          <h1>{t('complaint.link')}</h1>
+          <p>{t('complaint.error.own')}</p>
+          <Link className="button primary" to={carHref}>
+            {t('complaint.back')}
+          </Link>
+        </section>
+      ) : actionData?.ok ? (
         <section className="complaint-done" role="status">
           <h1>{t('complaint.done.title')}</h1>
           <p>{t('complaint.done.text')}</p>

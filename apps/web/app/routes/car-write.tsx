@@ -22,11 +22,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
   const id = parseListingId(params.id)
   if (id === null) throw notFound()
-  await requireUser(services.sessions, request, `/cars/${id}/write`)
+  const user = await requireUser(services.sessions, request, `/cars/${id}/write`)
   try {
-    const car = await services.listings.getListing(id, locale)
+    const [car, own] = await Promise.all([
+      services.listings.getListing(id, locale),
+      services.selling.ownListingStats(user, id),
+    ])
     if (car.status !== 'published') throw notFound()
-    return { id, name: `${car.brand.name} ${car.model.name}, ${car.year}` }
+    return { id, name: `${car.brand.name} ${car.model.name}, ${car.year}`, own: own !== null }
   } catch (error) {
     const code = appErrorCode(error)
     if (code === 'listing.gone' || code === 'listing.not_found') throw notFound()
@@ -47,24 +50,31 @@ export default function CarWrite({ loaderData }: Route.ComponentProps) {
         <Link to={`/cars/${loaderData.id}`}>{loaderData.name}</Link>
       </p>
       <h1>{t('chat.write.title')}</h1>
-      <form method="post" action="/account/messages">
-        <input type="hidden" name="listingId" value={loaderData.id} />
-        <label htmlFor="write-seller">{t('chat.write.label')}</label>
-        <textarea
-          id="write-seller"
-          name="body"
-          rows={5}
-          maxLength={2000}
-          required
-          placeholder={t('chat.write.placeholder')}
-        />
-        <p className="muted">
-          <small>{t('chat.write.hint')}</small>
+      {loaderData.own ? (
+        // The seller's own car: said at once (the conversation would be refused with the same words).
+        <p className="notice" role="status">
+          {t('chat.error.own')} <Link to={`/cars/${loaderData.id}`}>{loaderData.name}</Link>
         </p>
-        <button type="submit" className="button primary">
-          {t('chat.write.send')}
-        </button>
-      </form>
+      ) : (
+        <form method="post" action="/account/messages">
+          <input type="hidden" name="listingId" value={loaderData.id} />
+          <label htmlFor="write-seller">{t('chat.write.label')}</label>
+          <textarea
+            id="write-seller"
+            name="body"
+            rows={5}
+            maxLength={2000}
+            required
+            placeholder={t('chat.write.placeholder')}
+          />
+          <p className="muted">
+            <small>{t('chat.write.hint')}</small>
+          </p>
+          <button type="submit" className="button primary">
+            {t('chat.write.send')}
+          </button>
+        </form>
+      )}
     </div>
   )
 }
