@@ -129,6 +129,7 @@ describe('the review of one listing', () => {
       'duplicate_photos',
       'low_price',
       'new_account',
+      'complaints',
     ])
     expect(body.history).toMatchObject([{ action: 'submitted', actor: { id: seller.id }, waitedSeconds: null }])
   })
