@@ -143,7 +143,8 @@ export default function AdminComplaints({ loaderData, actionData }: Route.Compon
         return (
           <article key={listing.id} className="panel complaint-group" data-testid="complaint-group">
             <h2>
-              <Link to={`/admin/listings/${listing.id}`}>{listing.title}</Link>
+              <Link to={`/admin/listings/${listing.id}`}>{listing.title}</Link>{' '}
+              <span className={`status-badge status-${listing.status}`}>{t(`admin.status.${listing.status}`)}</span>
             </h2>
             <p>
               {listing.priceKzt !== null ? `${price(listing.priceKzt)} · ` : ''}
@@ -177,7 +178,12 @@ export default function AdminComplaints({ loaderData, actionData }: Route.Compon
                   {t('admin.complaints.dismiss')}
                 </button>
               </Form>
-              <TakeDownForm listingId={listing.id} reasons={loaderData.reasons} result={result} />
+              {listing.status === 'published' ? (
+                <TakeDownForm listingId={listing.id} reasons={loaderData.reasons} result={result} />
+              ) : (
+                // Sold, or edited back into moderation since: nothing on sale to take down (the API answers 409).
+                <p className="admin-hint">{t('admin.complaints.error.notPublished')}</p>
+              )}
             </div>
           </article>
         )
