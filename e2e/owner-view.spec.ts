@@ -62,6 +62,9 @@ describe("the seller's own car page", () => {
     const panel = seller.getByRole('region', { name: 'Это ваше объявление' })
     await panel.waitFor()
     expect(await panel.textContent()).toMatch(/в избранном у [1-9]\d* человек/)
+    // Views a day over two weeks, drawn without a script: 14 bars under a caption with their total.
+    await panel.getByRole('img', { name: /^Просмотры за 14 дней: \d+$/ }).waitFor()
+    expect(await panel.locator('.views-chart rect').count()).toBe(14)
     expect(await seller.getByRole('link', { name: 'Пожаловаться на объявление' }).count()).toBe(0)
     expect(await seller.getByRole('link', { name: 'Написать продавцу' }).count()).toBe(0)
     expect(await seller.getByRole('button', { name: 'Показать номер' }).count()).toBe(0)

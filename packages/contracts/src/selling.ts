@@ -163,8 +163,16 @@ export const ListingStats = z
   })
   .meta({ id: 'ListingStats' })
 export type ListingStats = z.infer<typeof ListingStats>
+/** Days of views the seller sees on their own car page. */
+export const OWN_VIEWS_DAYS = 14
+
 /** A listing seen by its seller on its own car page. */
-export const OwnListing = ListingStats.extend({ status: ListingStatus }).meta({ id: 'OwnListing' })
+export const OwnListing = ListingStats.extend({
+  status: ListingStatus,
+  viewsByDay: z
+    .array(z.object({ day: z.iso.date(), views: z.number().int() }))
+    .describe(`Visitors counted each day of the last ${OWN_VIEWS_DAYS} days (Almaty time), the oldest first`),
+}).meta({ id: 'OwnListing' })
 export type OwnListing = z.infer<typeof OwnListing>
 
 export const MyListing = z

@@ -150,6 +150,7 @@ export const sellingEn: SellingMessages = {
     'Buyers see your number and the contact buttons here. Edit the listing or mark it as sold here or in My listings.',
   'myListings.own.sold': 'You marked the car as sold: buyers see that it is sold.',
   'myListings.own.markSold': 'Mark as sold',
+  'myListings.stats.chart': 'Views in the last 14 days: {count}',
   'myListings.stats.views': { one: '{count} view', other: '{count} views' },
   'myListings.stats.reveals': { one: 'number shown once', other: 'number shown {count} times' },
   'myListings.stats.saved': { one: 'saved by {count} person', other: 'saved by {count} people' },

@@ -152,6 +152,7 @@ export const sellingKk: SellingMessages = {
     'Сатып алушылар мұнда нөміріңізді және байланыс батырмаларын көреді. Хабарландыруды осы жерде немесе «Менің хабарландыруларымда» өзгертуге не сатылды деп белгілеуге болады.',
   'myListings.own.sold': 'Сіз көлікті сатылды деп белгіледіңіз: сатып алушылар оның сатылғанын көреді.',
   'myListings.own.markSold': 'Сатылды деп белгілеу',
+  'myListings.stats.chart': 'Соңғы 14 күндегі қаралымдар: {count}',
   'myListings.stats.views': { one: '{count} қаралым', other: '{count} қаралым' },
   'myListings.stats.reveals': { one: 'нөмір {count} рет ашылды', other: 'нөмір {count} рет ашылды' },
   'myListings.stats.saved': { one: '{count} адамның таңдаулысында', other: '{count} адамның таңдаулысында' },

@@ -2,7 +2,7 @@ export { type GoneListingSummary, ListingGoneError, ListingSoldError, RateLimite
 export { CAR_PAGE_LIMITS, enforceRateLimits } from './car-page.limits.ts'
 export { carPageRoutes, withRetryAfter } from './car-page.routes.ts'
 export { type CarPageClient, type CarPageService, createCarPageService } from './car-page.service.ts'
-export { isVisitorId } from './car-page.visitor.ts'
+export { isVisitorId, viewDay } from './car-page.visitor.ts'
 export { ListingNotFoundError } from './listings.errors.ts'
 export { toListingCard } from './listings.mapper.ts'
 export { cardColumns, type ListingCardRow } from './listings.repository.ts'

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { favourites, listingPriceHistory, listings, moderationEvents } from '../../db/schema.ts'
+import { favourites, listingPriceHistory, listings, listingViews, moderationEvents } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { createTestApp } from '../../testing/test-app.ts'
+import { viewDay } from '../listings/index.ts'
 import {
   type CamryRefs,
   camryRefs,
@@ -209,12 +210,23 @@ describe('permissions', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/cars/${published}/phone/` })).statusCode).toBe(200)
     expect(await t.services.selling.ownListingStats(stranger, published)).toBeNull()
     expect(await t.services.selling.ownListingStats(owner, 999_999_999)).toBeNull()
-    expect(await t.services.selling.ownListingStats(owner, published)).toEqual({
-      status: 'published',
-      viewsCount: 0,
-      phoneRevealsCount: 1,
-      savedCount: 1,
-    })
+    // Two visitors today and one three days ago, one a month ago (outside the chart's 14 days).
+    const day = (back: number) => viewDay(new Date(Date.now() - back * 86_400_000))
+    await t.db.insert(listingViews).values([
+      { listingId: published, day: day(0), visitorHash: 'a' },
+      { listingId: published, day: day(0), visitorHash: 'b' },
+      { listingId: published, day: day(3), visitorHash: 'a' },
+      { listingId: published, day: day(30), visitorHash: 'a' },
+    ])
+    const stats = await t.services.selling.ownListingStats(owner, published)
+    expect(stats).toMatchObject({ status: 'published', viewsCount: 0, phoneRevealsCount: 1, savedCount: 1 })
+    expect(stats?.viewsByDay).toHaveLength(14)
+    expect(stats?.viewsByDay[0]?.day).toBe(day(13))
+    expect(stats?.viewsByDay.at(-1)).toEqual({ day: day(0), views: 2 })
+    expect(stats?.viewsByDay.filter((d) => d.views > 0)).toEqual([
+      { day: day(3), views: 1 },
+      { day: day(0), views: 2 },
+    ])
     const mine = (await json('GET', '/api/listings/', owner.auth)).json().results as { id: number }[]
     expect(mine.find((l) => l.id === published)).toMatchObject({ viewsCount: 0, phoneRevealsCount: 1, savedCount: 1 })
     expect(mine.find((l) => l.id === draft)).toMatchObject({ phoneRevealsCount: 0, savedCount: 0 })

@@ -1,7 +1,13 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { favourites } from '../favourites/favourites.tables.ts'
-import { listingPhotos, listingPriceHistory, listings, moderationEvents } from '../listings/listings.tables.ts'
+import {
+  listingPhotos,
+  listingPriceHistory,
+  listings,
+  listingViews,
+  moderationEvents,
+} from '../listings/listings.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
 import { brands, colours, models, options } from '../reference/reference.tables.ts'
 
@@ -101,6 +107,16 @@ export async function findOwnListingStats(db: Db, id: number, ownerId: string) {
     .from(listings)
     .where(and(eq(listings.id, id), eq(listings.ownerId, ownerId)))
   return row ?? null
+}
+
+/** Visitors counted per day from `fromDay` on (the primary key's listing and day lead: a range scan). */
+export async function findViewsByDay(db: Db, id: number, fromDay: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ day: listingViews.day, views: count() })
+    .from(listingViews)
+    .where(and(eq(listingViews.listingId, id), gte(listingViews.day, fromDay)))
+    .groupBy(listingViews.day)
+  return new Map(rows.map((r) => [r.day, r.views]))
 }
 
 /** The owner's listings, most recently changed first, with the names for their titles. */

@@ -7,6 +7,7 @@ import {
   MAX_OPEN_DRAFTS,
   MIN_LISTING_PHOTOS,
   type MyListings,
+  OWN_VIEWS_DAYS,
   type OwnListing,
   type SaveStepBody,
   type SellerListing,
@@ -16,7 +17,7 @@ import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
 import { normaliseKzPhone } from '../identity/phone.ts'
 import type { JobSender } from '../jobs/index.ts'
-import { ListingNotFoundError } from '../listings/index.ts'
+import { ListingNotFoundError, viewDay } from '../listings/index.ts'
 import type { MediaStorage } from '../media/index.ts'
 import type { PhonesService } from '../phones/index.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
@@ -51,6 +52,8 @@ export interface SellingServiceDeps {
 }
 
 /** Fields the market estimate of a listing depends on, apart from the material ones that send it to moderation. */
+/** A day in milliseconds: Kazakhstan keeps no daylight saving, so a day back is always 24 hours back. */
+const DAY_MS = 86_400_000
 const VALUED_FIELDS = ['priceKzt', 'year', 'mileageKm'] as const
 
 export const SENT_TO_MODERATION = 'Your listing has been sent for moderation.'
@@ -243,7 +246,14 @@ export function createSellingService({
      * page then shows the contacts, as to anyone).
      */
     async ownListingStats(u: Pick<SessionUser, 'id'>, id: number): Promise<OwnListing | null> {
-      return repo.findOwnListingStats(db, id, u.id)
+      const stats = await repo.findOwnListingStats(db, id, u.id)
+      if (!stats) return null
+      const now = clock().getTime()
+      const days = Array.from({ length: OWN_VIEWS_DAYS }, (_, i) =>
+        viewDay(new Date(now - (OWN_VIEWS_DAYS - 1 - i) * DAY_MS)),
+      )
+      const views = await repo.findViewsByDay(db, id, days[0] ?? viewDay(new Date(now)))
+      return { ...stats, viewsByDay: days.map((day) => ({ day, views: views.get(day) ?? 0 })) }
     },
 
     /** The signed-in user's listings in every status, most recently changed first. */

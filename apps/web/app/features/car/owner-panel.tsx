@@ -19,6 +19,7 @@ export function OwnerPanel({ id, own }: { id: number; own: OwnListing }) {
         <li>{t('myListings.stats.reveals', { count: own.phoneRevealsCount })}</li>
         <li>{t('myListings.stats.saved', { count: own.savedCount })}</li>
       </ul>
+      <ViewsChart days={own.viewsByDay} />
       {onSale ? (
         <>
           <Link className="button primary block" to={`/create-auto/${id}?step=characteristics`}>
@@ -36,5 +37,38 @@ export function OwnerPanel({ id, own }: { id: number; own: OwnListing }) {
         {t('myListings.title')}
       </Link>
     </section>
+  )
+}
+
+const BAR = 10
+const GAP = 4
+const HEIGHT = 48
+
+/** Views a day over the last two weeks: bars drawn on the server (no script), each named with its day and count. */
+function ViewsChart({ days }: { days: OwnListing['viewsByDay'] }) {
+  const { t } = useI18n()
+  const total = days.reduce((sum, d) => sum + d.views, 0)
+  const most = Math.max(1, ...days.map((d) => d.views))
+  const label = t('myListings.stats.chart', { count: total })
+  return (
+    <figure className="views-chart">
+      <figcaption>{label}</figcaption>
+      <svg
+        width={days.length * (BAR + GAP)}
+        height={HEIGHT}
+        viewBox={`0 0 ${days.length * (BAR + GAP)} ${HEIGHT}`}
+        role="img"
+        aria-label={label}
+      >
+        {days.map((d, i) => {
+          const h = d.views === 0 ? 1 : Math.max(3, Math.round((d.views / most) * HEIGHT))
+          return (
+            <rect key={d.day} x={i * (BAR + GAP)} y={HEIGHT - h} width={BAR} height={h} rx={2}>
+              <title>{`${d.day.slice(8)}.${d.day.slice(5, 7)}: ${d.views}`}</title>
+            </rect>
+          )
+        })}
+      </svg>
+    </figure>
   )
 }
