@@ -112,7 +112,7 @@ export function createServices({
     revalue: valuation.refreshListingEstimate,
     jobs,
   })
-  const complaints = createComplaintsService({ db, moderation, limiter })
+  const complaints = createComplaintsService({ db, moderation, limiter, jobs })
   const staff = createStaffService({ db })
   const tulpar = createTulparService({ db, inspections })
   const seo = createSeoService({ db: readDb, publicUrl: config.publicUrl })

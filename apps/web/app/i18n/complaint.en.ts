@@ -22,7 +22,8 @@ export const complaintEn: typeof complaintKk = {
   'complaint.send': 'Send the report',
   'complaint.back': 'Back to the listing',
   'complaint.done.title': 'Thank you, your report was sent',
-  'complaint.done.text': 'Moderators will check the listing. If it breaks the rules, it will be taken down.',
+  'complaint.done.text':
+    'Moderators will check the listing. If it breaks the rules, it will be taken down, and we will let you know in your messages.',
   'complaint.error.reason': 'Choose what is wrong with the listing',
   'complaint.error.comment': 'Say what is wrong',
   'complaint.error.commentLong': 'At most 1,000 characters',

@@ -21,7 +21,8 @@ export const complaintRu = {
   'complaint.send': 'Отправить жалобу',
   'complaint.back': 'Вернуться к объявлению',
   'complaint.done.title': 'Спасибо, жалоба отправлена',
-  'complaint.done.text': 'Модераторы проверят объявление. Если оно нарушает правила, его снимут с публикации.',
+  'complaint.done.text':
+    'Модераторы проверят объявление. Если оно нарушает правила, его снимут с публикации, и мы сообщим вам об этом в сообщениях.',
   'complaint.error.reason': 'Выберите, что не так с объявлением',
   'complaint.error.comment': 'Напишите, что не так',
   'complaint.error.commentLong': 'Не больше 1000 знаков',

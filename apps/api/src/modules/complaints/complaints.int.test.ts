@@ -165,7 +165,7 @@ describe('complaints about a listing', () => {
     expect((await complain(other.auth, id, { reason: 'sold' })).statusCode).toBe(404)
   })
 
-  test('those who saved a car taken down are told it is off sale, in their language, and not why', async () => {
+  test('those who saved a car taken down are told it is off sale, in their language, and not why; its reporter is thanked', async () => {
     const { id } = await createListing(t.db, { ownerId: seller.id, brand: 'toyota', model: 'camry', year: 2016 })
     await t.db.update(profiles).set({ language: 'kk' }).where(eq(profiles.userId, buyer.id))
     await t.db.update(profiles).set({ language: 'en' }).where(eq(profiles.userId, other.id))
@@ -184,6 +184,23 @@ describe('complaints about a listing', () => {
     expect(await systemMessages(other)).toContain(
       'The listing of Toyota Camry, 2016 from your favourites has been withdrawn from sale and is no longer shown.',
     )
+    // The one who reported it learns it worked; the other saver did not report it and is not thanked.
+    expect(await systemMessages(buyer)).toContain(
+      'Шағымыңыз үшін рахмет: модераторлар Toyota Camry, 2016 хабарландыруын тексеріп, сатылымнан алып тастады.',
+    )
+    expect((await systemMessages(other)).filter((m) => m.startsWith('Thank you for your report'))).toEqual([])
+    const [thanks] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(
+        and(
+          eq(outboxMessages.recipient, buyer.email),
+          eq(outboxMessages.subject, 'Шағымыңыз бойынша шара қолданылды: Toyota Camry, 2016'),
+        ),
+      )
+    // About what the user did, not a subscription: no unsubscribe link.
+    expect(thanks?.body).toContain('http://localhost:3000/auto')
+    expect(thanks?.headers?.['List-Unsubscribe']).toBeUndefined()
     const mails = await t.db
       .select()
       .from(outboxMessages)
@@ -198,6 +215,7 @@ describe('complaints about a listing', () => {
     expect((await resolve(moderator.auth, kept.id, { resolution: 'dismissed' })).statusCode).toBe(200)
     await t.jobs.drain()
     expect((await systemMessages(other)).filter((m) => m.includes('Kia Rio'))).toEqual([])
+    expect((await systemMessages(buyer)).filter((m) => m.includes('Kia Rio'))).toEqual([])
     await t.db
       .update(profiles)
       .set({ language: 'ru' })

@@ -88,20 +88,31 @@ export function findOpenComplaints(db: Db, listingIds: number[]) {
     .orderBy(asc(listingComplaints.createdAt))
 }
 
-/** Closes every open complaint about the listing; answers how many. */
+/** Closes every open complaint about the listing; answers who had sent them. */
 export async function resolveOpen(
   db: Db,
   listingId: number,
   by: string,
   resolution: 'dismissed' | 'taken_down',
   at: Date,
-): Promise<number> {
+): Promise<string[]> {
   const rows = await db
     .update(listingComplaints)
     .set({ resolvedAt: at, resolvedBy: by, resolution })
     .where(and(eq(listingComplaints.listingId, listingId), isNull(listingComplaints.resolvedAt)))
-    .returning({ id: listingComplaints.id })
-  return rows.length
+    .returning({ reporterId: listingComplaints.reporterId })
+  return rows.map((r) => r.reporterId)
+}
+
+/** `Toyota Camry, 2018` (brand and model names are the same in every language). */
+export async function findListingTitle(db: Db, listingId: number): Promise<string> {
+  const [row] = await db
+    .select({ brand: brands.name, model: models.name, year: listings.year })
+    .from(listings)
+    .leftJoin(brands, eq(brands.id, listings.brandId))
+    .leftJoin(models, eq(models.id, listings.modelId))
+    .where(eq(listings.id, listingId))
+  return [[row?.brand, row?.model].filter(Boolean).join(' '), row?.year].filter(Boolean).join(', ')
 }
 
 export async function countOpenFor(db: Db, listingId: number): Promise<number> {

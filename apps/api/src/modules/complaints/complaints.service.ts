@@ -11,6 +11,7 @@ import {
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
+import type { JobSender } from '../jobs/index.ts'
 import { enforceRateLimits, ListingNotFoundError } from '../listings/index.ts'
 import { type ModerationService, NotPublishedError } from '../moderation/index.ts'
 import { listingTitle } from '../moderation/moderation.texts.ts'
@@ -26,6 +27,8 @@ export interface ComplaintsServiceDeps {
   db: Db
   moderation: Pick<ModerationService, 'takeDown'>
   limiter: RateLimiter
+  /** Tells the reporters when their complaint took a listing down. */
+  jobs?: JobSender
   now?: () => Date
 }
 
@@ -34,7 +37,13 @@ export interface ComplaintsServiceDeps {
  * someone else's listing; staff see them grouped by listing and dismiss them or take the listing down (rejected
  * with a reason, the seller told why, as in moderation).
  */
-export function createComplaintsService({ db, moderation, limiter, now = () => new Date() }: ComplaintsServiceDeps) {
+export function createComplaintsService({
+  db,
+  moderation,
+  limiter,
+  jobs,
+  now = () => new Date(),
+}: ComplaintsServiceDeps) {
   return {
     /**
      * One open complaint per user and listing: a second one updates it (`created: false`). Throws
@@ -116,7 +125,7 @@ export function createComplaintsService({ db, moderation, limiter, now = () => n
       if ((await repo.countOpenFor(db, listingId)) === 0) throw new NoOpenComplaintsError(listingId)
       const at = now()
       if (body.resolution === 'dismissed') {
-        const resolved = await repo.resolveOpen(db, listingId, u.id, 'dismissed', at)
+        const resolved = (await repo.resolveOpen(db, listingId, u.id, 'dismissed', at)).length
         if (resolved === 0) throw new NoOpenComplaintsError(listingId)
         const listing = await repo.findListingOwner(db, listingId)
         if (!listing) throw new ListingNotFoundError(listingId)
@@ -131,8 +140,20 @@ export function createComplaintsService({ db, moderation, limiter, now = () => n
           { reasonCode: body.reasonCode, ...(body.comment ? { comment: body.comment } : {}) },
           locale,
           async (tx) => {
-            resolved = await repo.resolveOpen(tx, listingId, u.id, 'taken_down', at)
+            const reporters = await repo.resolveOpen(tx, listingId, u.id, 'taken_down', at)
+            resolved = reporters.length
             if (resolved === 0) throw new NoOpenComplaintsError(listingId)
+            // Those who reported it learn it worked (a reason to report the next one); with the take-down or not at all.
+            const title = await repo.findListingTitle(tx, listingId)
+            await jobs?.sendMany(
+              'alert',
+              reporters.map((userId) => ({
+                key: `complaint-upheld:${listingId}:${at.getTime()}:${userId}`,
+                userId,
+                alert: { kind: 'complaint-upheld' as const, listingId, title },
+              })),
+              { tx },
+            )
           },
         )
         .catch((e: unknown) => {

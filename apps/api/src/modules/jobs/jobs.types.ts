@@ -57,6 +57,8 @@ export type Alert =
   | { kind: 'sold'; listingId: number; title: string }
   | { kind: 'removed'; listingId: number; title: string }
   | { kind: 'withdrawn'; listingId: number; title: string }
+  /** To a user whose complaint staff upheld: the listing they reported was taken down. */
+  | { kind: 'complaint-upheld'; listingId: number; title: string }
   | { kind: 'search-matches'; savedSearchId: number; name: string; path: string; count: number; listingIds: number[] }
   | { kind: 'broadcast'; broadcastId: number; topic: 'news' | 'promotions' }
   /** To the staff on duty: a new lead waits in the desk. */

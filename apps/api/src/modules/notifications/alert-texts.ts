@@ -115,6 +115,26 @@ export function alertText(alert: Exclude<Alert, { kind: 'broadcast' }>, locale: 
         path,
       }
     }
+    case 'complaint-upheld': {
+      const path = '/auto'
+      if (locale === 'kk')
+        return {
+          subject: `Шағымыңыз бойынша шара қолданылды: ${alert.title}`,
+          body: `Шағымыңыз үшін рахмет: модераторлар ${alert.title} хабарландыруын тексеріп, сатылымнан алып тастады.`,
+          path,
+        }
+      if (locale === 'en')
+        return {
+          subject: `Your report was acted on: ${alert.title}`,
+          body: `Thank you for your report: our moderators checked the listing of ${alert.title} and took it down.`,
+          path,
+        }
+      return {
+        subject: `Меры по вашей жалобе приняты: ${alert.title}`,
+        body: `Спасибо за жалобу: модераторы проверили объявление ${alert.title} и сняли его с продажи.`,
+        path,
+      }
+    }
     case 'lead-new': {
       const path = `/admin/leads/${alert.leadId}`
       const kind = LEAD_KIND_NAMES[alert.leadKind][locale]

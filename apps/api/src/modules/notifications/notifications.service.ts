@@ -37,12 +37,17 @@ function topicOf(alert: Alert): Topic {
   }
 }
 
+/** About something the user did (a request, a complaint) or the staff member's work: no subscription to leave. */
+function isServiceAlert(alert: Alert): boolean {
+  return alert.kind === 'lead-new' || alert.kind === 'lead-status' || alert.kind === 'complaint-upheld'
+}
+
 function allowed(alert: Alert, r: repo.Recipient): boolean {
   if (r.isDeleted) return false
   if (alert.kind === 'broadcast') return alert.topic === 'news' ? r.notifyNews : r.notifyPromotions
   if (alert.kind === 'search-matches') return true // the search's own `alerts` setting was checked when it matched
   // About the user's own request, or the staff member's work: not a subscription, always told.
-  if (alert.kind === 'lead-new' || alert.kind === 'lead-status') return true
+  if (isServiceAlert(alert)) return true
   return r.notifyPriceChanges
 }
 
@@ -83,7 +88,7 @@ export function createNotificationsService({
     const url = `${publicUrl}${text.path}`
     await deliverOnce(db, key, async (tx) => {
       await sendSystemMessage(tx, userId, text.body, new Date())
-      if (r.email && !isPhoneAccountEmail(r.email) && (alert.kind === 'lead-new' || alert.kind === 'lead-status')) {
+      if (r.email && !isPhoneAccountEmail(r.email) && isServiceAlert(alert)) {
         // A service message (the user's own request, or a lead at work), not a subscription: no unsubscribe.
         await jobs.send(
           'email',
