@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { BodyType, Drive, EngineType, ListingStatus, MileageUnit, Steering, Transmission } from './enums.ts'
-import { MAX_MILEAGE_KM, MAX_PRICE_KZT } from './listings.ts'
+import { ListingDetail, MAX_MILEAGE_KM, MAX_PRICE_KZT } from './listings.ts'
 import {
   FIELD_STEPS,
   MATERIAL_FIELDS,
@@ -153,7 +153,6 @@ export const SellerListing = z
   .meta({ id: 'SellerListing' })
 export type SellerListing = z.infer<typeof SellerListing>
 
-/** One row of "my listings". */
 /** What buyers did with a listing, for its seller: on the car page they own and in "my listings". */
 export const ListingStats = z
   .object({
@@ -175,6 +174,7 @@ export const OwnListing = ListingStats.extend({
 }).meta({ id: 'OwnListing' })
 export type OwnListing = z.infer<typeof OwnListing>
 
+/** One row of "my listings". */
 export const MyListing = z
   .object({
     id: z.number().int(),
@@ -194,6 +194,16 @@ export const MyListing = z
   })
   .meta({ id: 'MyListing' })
 export type MyListing = z.infer<typeof MyListing>
+
+/**
+ * A listing as buyers will see its page, for its owner (and staff) before it is public: under review, returned
+ * by a moderator, or a draft with every required field. The same fields as a car's page; never cached.
+ */
+export const ListingPreview = ListingDetail.extend({
+  publishedAt: z.iso.datetime().nullable().describe('Null until a moderator first approves it'),
+  rejectionReason: z.string().nullable().describe("The moderator's reason when it was returned (status rejected)"),
+}).meta({ id: 'ListingPreview' })
+export type ListingPreview = z.infer<typeof ListingPreview>
 export const MyListings = z.object({ results: z.array(MyListing) }).meta({ id: 'MyListings' })
 export type MyListings = z.infer<typeof MyListings>
 

@@ -5,3 +5,10 @@ export class ListingNotFoundError extends AppError {
     super('listing.not_found', 404, `Listing ${id} not found`)
   }
 }
+
+/** A draft's preview before every field a buyer must see is filled in. */
+export class ListingIncompleteError extends AppError {
+  constructor(id: number) {
+    super('listing.incomplete', 409, `Listing ${id} is a draft still missing required fields`)
+  }
+}

@@ -1,7 +1,8 @@
-import type { ListingDetail, Locale } from '@tulpar/contracts'
+import type { ListingDetail, ListingPreview, Locale } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import type { ReferenceService } from '../reference/index.ts'
 import { explainMissingListing } from './listings.detail.ts'
+import { ListingIncompleteError, ListingNotFoundError } from './listings.errors.ts'
 import { toListingDetail } from './listings.mapper.ts'
 import * as repo from './listings.repository.ts'
 import { createPlaces, type Places } from './search.places.ts'
@@ -15,6 +16,13 @@ export interface ListingsServiceDeps {
   /** The process's copy of reference names (shared with the car page's similar cards). */
   places?: Places
 }
+
+/** Who asks for a preview: its owner, or a moderator or admin. */
+interface Viewer {
+  id: string
+  role?: string | null
+}
+const isStaff = (v: Viewer) => v.role === 'moderator' || v.role === 'admin'
 
 export function createListingsService({
   db,
@@ -44,6 +52,29 @@ export function createListingsService({
       if (!found) throw await explainMissingListing(readDb, id)
       const [row, groups] = await Promise.all([places.nameDetail(found), reference.groupOptions(found.options, locale)])
       return toListingDetail(row, groups, locale)
+    },
+
+    /**
+     * A listing as its page will show it, for its owner or staff before it is public: under review, returned by a
+     * moderator, or a draft with every required field. Read from the primary (the seller usually has just sent
+     * it). Anyone else, and a removed or unknown listing, get ListingNotFoundError; a draft still missing a
+     * required field ListingIncompleteError.
+     */
+    async previewListing(viewer: Viewer, id: number, locale: Locale): Promise<ListingPreview> {
+      const found = await repo.findListingPreview(db, id)
+      if (!found || (found.ownerId !== viewer.id && !isStaff(viewer))) throw new ListingNotFoundError(id)
+      if (!found.complete) throw new ListingIncompleteError(id)
+      const { publishedAt, rejectionReason } = found
+      // The page's fields are a public listing's; only the publication date may be missing.
+      const [row, groups] = await Promise.all([
+        places.nameDetail({ ...found, publishedAt: publishedAt ?? new Date(0) }),
+        reference.groupOptions(found.options, locale),
+      ])
+      return {
+        ...toListingDetail(row, groups, locale),
+        publishedAt: publishedAt?.toISOString() ?? null,
+        rejectionReason: found.status === 'rejected' ? rejectionReason : null,
+      }
     },
   }
 }

@@ -3,6 +3,8 @@ import {
   ChangePriceBody,
   ConfirmContactPhoneBody,
   ContactPhoneCodeSent,
+  LangQuery,
+  ListingPreview,
   MAX_LISTING_PHOTOS,
   MAX_PHOTO_BYTES,
   MyListings,
@@ -18,7 +20,9 @@ import {
 } from '@tulpar/contracts'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { pickLocale } from '../../lib/locale.ts'
 import type { SessionResolver } from '../identity/session.ts'
+import type { ListingsService } from '../listings/index.ts'
 import type { ProcessedPhoto } from '../media/index.ts'
 import { NoPhotoSentError, PhotoTooLargeError, TooManyPhotosError } from './selling.errors.ts'
 import type { SellingService } from './selling.service.ts'
@@ -35,7 +39,15 @@ function withRetryAfter(error: unknown, reply: FastifyReply): unknown {
 
 /** The seller's side: drafts step by step, photos, publishing to moderation and "my listings". */
 export const sellingRoutes =
-  ({ selling, sessions }: { selling: SellingService; sessions: SessionResolver }): FastifyPluginAsyncZod =>
+  ({
+    selling,
+    sessions,
+    listings,
+  }: {
+    selling: SellingService
+    sessions: SessionResolver
+    listings: ListingsService
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     // Scoped to these routes: busboy streams the parts, so a file over the limit is cut off, not buffered.
     await app.register(multipart, {
@@ -80,6 +92,28 @@ export const sellingRoutes =
         },
       },
       async (req) => selling.getSellerListing(await sessions.requireUser(req), req.params.id),
+    )
+
+    app.get(
+      '/listings/:id/preview/',
+      {
+        schema: {
+          tags: ['selling'],
+          summary: 'A listing as buyers will see its page, before it is public (owner, moderators and admins)',
+          description:
+            'Under review, returned by a moderator (with the reason) or a draft whose required fields are all filled ' +
+            'in; published and sold ones too. Others and removed listings get 404; a draft still missing a required ' +
+            'field 409 `listing.incomplete`.',
+          security,
+          params: SellerListingParams,
+          querystring: LangQuery,
+          response: { 200: ListingPreview, ...errors },
+        },
+      },
+      async (req) => {
+        const user = await sessions.requireUser(req)
+        return listings.previewListing(user, req.params.id, pickLocale(req.query.lang, req.headers['accept-language']))
+      },
     )
 
     app.patch(
