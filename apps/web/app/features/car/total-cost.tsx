@@ -34,7 +34,7 @@ export function TotalCostCard({ cost }: { cost: TotalCost }) {
               <>
                 {price(cost.taxPerYear.amountKzt)}
                 <small>
-                  {t('cost.taxNote', { year: cost.taxPerYear.ruleYear, mrp: price(cost.taxPerYear.mrpKzt) })}
+                  {t('cost.taxNote', { year: String(cost.taxPerYear.ruleYear), mrp: price(cost.taxPerYear.mrpKzt) })}
                 </small>
               </>
             ) : (
@@ -91,7 +91,7 @@ export function TotalCostCard({ cost }: { cost: TotalCost }) {
               <dd>{amountOrNot(imp.customsFeeKzt)}</dd>
             </div>
           </dl>
-          <p className="muted">{t('cost.import.note', { year: imp.ruleYear })}</p>
+          <p className="muted">{t('cost.import.note', { year: String(imp.ruleYear) })}</p>
         </div>
       ) : null}
       {firstYear !== null ? (
