@@ -8,10 +8,10 @@ import { TotalCostCard } from './total-cost.tsx'
 
 const render = (locale: Locale, cost: TotalCost) =>
   renderToStaticMarkup(
-    // biome-ignore lint/correctness/noChildrenProp: createElement in a .ts test; the props type requires children
     createElement(I18nProvider, {
       locale,
       messages: MESSAGES[locale],
+      // biome-ignore lint/correctness/noChildrenProp: createElement in a .ts test; the props type requires children
       children: createElement(TotalCostCard, { cost }),
     }),
   ).replace(/[\u00a0\u202f]/g, ' ')
