@@ -232,6 +232,9 @@ describe('selling', () => {
       await page.getByRole('link', { name: 'пользовательское соглашение', exact: true }).getAttribute('href'),
     ).toBe('/user-agreements')
     await page.getByText('Фото: 3').waitFor()
+    expect(await page.getByRole('link', { name: 'Посмотреть, как увидят покупатели' }).getAttribute('href')).toBe(
+      `/account/listings/${id}/preview`,
+    )
     // A new seller's contact phone is not confirmed yet: the step asks for the SMS code in place.
     await page.getByRole('group', { name: 'Подтвердите номер телефона' }).waitFor()
     await page.getByText(`Покупатели будут звонить на номер ${PHONE_SHOWN}`).waitFor()
@@ -260,6 +263,25 @@ describe('selling', () => {
 
     // Not in the catalogue until a moderator approves it.
     expect((await fetch(`${baseUrl}/api/cars/${id}/`)).status).toBe(404)
+    // The seller sees it as buyers will, from "my listings", with the way back to the form in place of the contacts.
+    await page
+      .locator('.my-listing', { hasText: 'Toyota Camry, 2018' })
+      .getByRole('link', { name: 'Предпросмотр' })
+      .click()
+    await page.waitForURL(`**/account/listings/${id}/preview`)
+    await page.getByText('Предпросмотр: эту страницу видите только вы · На проверке').waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Toyota Camry, 2018' }).waitFor()
+    await page.getByText('3 фото').or(page.getByText('1 из 3')).first().waitFor()
+    expect(await page.getByRole('link', { name: 'Редактировать' }).getAttribute('href')).toBe(
+      `/create-auto/${id}?step=characteristics`,
+    )
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.screenshot({ path: `${SCREENSHOTS}sell-preview-phone.png`, fullPage: true })
+    // Its car page, opened by the seller before approval, leads to the preview; a guest still finds nothing.
+    await page.goto(`${baseUrl}/cars/${id}`)
+    await page.waitForURL(`**/account/listings/${id}/preview`)
+    expect((await fetch(`${baseUrl}/cars/${id}`)).status).toBe(404)
+    expect((await fetch(`${baseUrl}/account/listings/${id}/preview`, { redirect: 'manual' })).status).toBe(302)
     // Nothing of the draft was lost on the way through the code.
     await page.goto(`${baseUrl}/create-auto/${id}?step=price`)
     expect(await page.getByLabel('Цена, ₸').inputValue()).toBe(PRICE_GROUPED)
@@ -293,6 +315,9 @@ describe('selling', () => {
     await wide.goto(`${baseUrl}/account/listings`)
     await wide.locator('.status-badge', { hasText: 'На проверке' }).waitFor()
     await wide.screenshot({ path: `${SCREENSHOTS}sell-my-listings-desktop.png`, fullPage: true })
+    await wide.goto(`${baseUrl}/account/listings/${id}/preview`)
+    await wide.getByRole('heading', { level: 1, name: 'Toyota Camry, 2018' }).waitFor()
+    await wide.screenshot({ path: `${SCREENSHOTS}sell-preview-desktop.png`, fullPage: true })
     await wide.goto(`${baseUrl}/create-auto/${id}?step=photos`)
     await wide.locator('.photo-tile img').nth(2).waitFor()
     await wide.screenshot({ path: `${SCREENSHOTS}sell-photos-desktop.png`, fullPage: true })

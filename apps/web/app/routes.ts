@@ -59,6 +59,8 @@ export default [
     route('create-auto', 'routes/create-auto.tsx'),
     route('create-auto/:id', 'routes/create-auto-step.tsx'),
     route('account/listings', 'routes/account-listings.tsx'),
+    // The seller's listing as buyers will see it, before a moderator has approved it.
+    route('account/listings/:id/preview', 'routes/account-listing-preview.tsx'),
     // The garage (issue 12): the user's own cars, their value, tax, check and "sell this car".
     route('account/garage', 'routes/account-garage.tsx'),
     // Saved searches (issue 11): the list, and the alerts' link that opens one in the catalogue.

@@ -155,4 +155,19 @@ export const sellingEn: SellingMessages = {
   'myListings.stats.reveals': { one: 'number shown once', other: 'number shown {count} times' },
   'myListings.stats.saved': { one: 'saved by {count} person', other: 'saved by {count} people' },
   'myListings.photos': { one: '{count} photo', other: '{count} photos' },
+  'sell.publish.preview': 'See it as buyers will',
+  'myListings.preview': 'Preview',
+  'myListings.preview.title': 'Preview: only you can see this page',
+  'myListings.preview.draft':
+    'This draft has not been sent yet. Buyers will see the listing like this once you send it and a moderator approves it.',
+  'myListings.preview.moderation':
+    'Your listing is under review. Buyers will see this page as soon as a moderator approves it, usually within a few hours.',
+  'myListings.preview.rejected':
+    'A moderator returned your listing. Correct it and send it again: once it is approved, buyers will see this page.',
+  'myListings.preview.contacts':
+    'Buyers will see your name and phone number here: the number shows when they tap it, and the buttons let them write to you or ask for a call back.',
+  'myListings.preview.send': 'Go to sending',
+  'myListings.preview.incomplete.title': 'Nothing to preview yet',
+  'myListings.preview.incomplete.text':
+    'Fill in every step of the listing first: brand and model, characteristics, mileage, price, phone and city. Then you will see how buyers see it.',
 }

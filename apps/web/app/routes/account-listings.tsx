@@ -46,6 +46,14 @@ function ListingRow({ listing, fetcher }: { listing: MyListing; fetcher: Fetcher
   const busy = fetcher.state !== 'idle'
   const title = listing.title ?? t('myListings.untitled')
   const resume = `/create-auto/${listing.id}?step=${listing.nextStep}`
+  const isPublic = listing.status === 'published' || listing.status === 'sold'
+  // Before it is public the seller sees it as buyers will: a draft once every step is filled in.
+  const preview =
+    listing.status === 'moderation' ||
+    listing.status === 'rejected' ||
+    (listing.status === 'draft' && listing.nextStep === 'publish')
+      ? `/account/listings/${listing.id}/preview`
+      : null
   return (
     <li className="my-listing" data-status={listing.status}>
       <div className="my-listing-photo">
@@ -61,8 +69,10 @@ function ListingRow({ listing, fetcher }: { listing: MyListing; fetcher: Fetcher
           <small className="muted">{t('myListings.updated', { date: date(listing.updatedAt) })}</small>
         </p>
         <h2>
-          {listing.status === 'published' || listing.status === 'sold' ? (
+          {isPublic ? (
             <Link to={`/cars/${listing.id}`}>{title}</Link>
+          ) : preview ? (
+            <Link to={preview}>{title}</Link>
           ) : (
             title
           )}
@@ -92,6 +102,11 @@ function ListingRow({ listing, fetcher }: { listing: MyListing; fetcher: Fetcher
           ) : EDITABLE.has(listing.status) ? (
             <Link to={`/create-auto/${listing.id}?step=characteristics`} className="button ghost">
               {t('myListings.edit')}
+            </Link>
+          ) : null}
+          {preview ? (
+            <Link to={preview} className="button ghost">
+              {t('myListings.preview')}
             </Link>
           ) : null}
           {listing.status === 'published' ? (

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { data, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { viewerOf } from '../features/auth/viewer.server.ts'
 import { appErrorCode, requestCallback, revealPhone } from '../features/car/actions.server.ts'
@@ -72,7 +72,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         { status: 410, headers: { 'X-Robots-Tag': 'noindex' } },
       )
     }
-    if (code === 'listing.not_found') throw notFound()
+    if (code === 'listing.not_found') throw (await ownPreview(context, request, id)) ?? notFound()
     throw error
   }
 
@@ -107,6 +107,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 async function ownListing(context: Route.LoaderArgs['context'], request: Request, id: number) {
   const viewer = await viewerOf(context, request).catch(() => null)
   return viewer ? context.get(servicesContext).selling.ownListingStats(viewer, id) : null
+}
+
+/** The seller opening their car before it is public (a link kept from the form) is sent to its preview. */
+async function ownPreview(context: Route.LoaderArgs['context'], request: Request, id: number) {
+  const viewer = await viewerOf(context, request).catch(() => null)
+  if (!viewer || !(await context.get(servicesContext).selling.ownListingStats(viewer, id))) return null
+  return redirect(`/account/listings/${id}/preview`)
 }
 
 /** A removed car's 410 tells crawlers to drop it (the visitor cookie needs nothing here: Set-Cookie passes on its own). */

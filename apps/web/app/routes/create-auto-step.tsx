@@ -148,6 +148,11 @@ function PublishStep({
           <dd>{t('sell.publish.photos', { count: listing.photos.length })}</dd>
         </div>
       </dl>
+      {listing.nextStep === 'publish' || listing.status !== 'draft' ? (
+        <p>
+          <Link to={`/account/listings/${listing.id}/preview`}>{t('sell.publish.preview')}</Link>
+        </p>
+      ) : null}
       {missing && missing.length > 0 ? (
         <div className="notice error-notice" role="alert">
           <p>{t('sell.publish.missing')}</p>
