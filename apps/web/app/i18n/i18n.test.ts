@@ -27,6 +27,16 @@ describe('plural forms', () => {
     expect(translate(MESSAGES.en, 'en', 'car.views', { count: 1 })).toBe('1 view')
     expect(translate(MESSAGES.en, 'en', 'car.views', { count: 2 })).toBe('2 views')
   })
+
+  test('a message with a zero form says so for 0 in each language; one without reads the number', () => {
+    expect(translate(MESSAGES.ru, 'ru', 'myListings.stats.saved', { count: 0 })).toBe('в избранное пока не добавляли')
+    expect(translate(MESSAGES.kk, 'kk', 'myListings.stats.saved', { count: 0 })).toBe(
+      'әзірге ешкім таңдаулыға қоспаған',
+    )
+    expect(translate(MESSAGES.en, 'en', 'myListings.stats.saved', { count: 0 })).toBe('not saved by anyone yet')
+    expect(translate(MESSAGES.en, 'en', 'myListings.stats.saved', { count: 1 })).toBe('saved by 1 person')
+    expect(translate(MESSAGES.en, 'en', 'car.views', { count: 0 })).toBe('0 views')
+  })
 })
 
 describe('formatting', () => {

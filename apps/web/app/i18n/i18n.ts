@@ -2,7 +2,10 @@ import type { Locale } from '@tulpar/contracts'
 import type { ru } from './messages.ru.ts'
 
 export type MessageKey = keyof typeof ru
-/** Plural forms by Intl.PluralRules category; `other` is required. */
+/**
+ * Plural forms by Intl.PluralRules category; `other` is required. `zero`, which ru, kk and en have no rule for, is
+ * used for a count of 0 when given ("no views yet" reads better than "0 views").
+ */
 export type PluralMessage = { other: string } & Partial<Record<Intl.LDMLPluralRule, string>>
 export type Message = string | PluralMessage
 /** Every key of the Russian source must exist in every language. */
@@ -62,7 +65,7 @@ export function translate(messages: Partial<Messages>, locale: Locale, key: Mess
   if (message === undefined) return key
   if (typeof message === 'string') return interpolate(message, params, locale)
   const count = Number(params?.count ?? 0)
-  const form = message[pluralCategory(locale, count)] ?? message.other
+  const form = (count === 0 ? message.zero : undefined) ?? message[pluralCategory(locale, count)] ?? message.other
   return interpolate(form, params, locale)
 }
 

@@ -152,18 +152,21 @@ export const sellingRu = {
   'myListings.own.markSold': 'Отметить как проданную',
   'myListings.stats.chart': 'Просмотры за 14 дней: {count}',
   'myListings.stats.views': {
+    zero: 'просмотров пока нет',
     one: '{count} просмотр',
     few: '{count} просмотра',
     many: '{count} просмотров',
     other: '{count} просмотра',
   },
   'myListings.stats.reveals': {
+    zero: 'номер ещё не открывали',
     one: 'номер показан {count} раз',
     few: 'номер показан {count} раза',
     many: 'номер показан {count} раз',
     other: 'номер показан {count} раза',
   },
   'myListings.stats.saved': {
+    zero: 'в избранное пока не добавляли',
     one: 'в избранном у {count} человека',
     few: 'в избранном у {count} человек',
     many: 'в избранном у {count} человек',
