@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { RECENTLY_VIEWED_LIMIT } from './constants.ts'
+import { Locale } from './enums.ts'
 import { ListingCard } from './listings.ts'
 
 /** How many similar cars GET /cars/{id}/similar/ answers at most. */
@@ -29,3 +31,24 @@ export const ListingViewResult = z
   })
   .meta({ id: 'ListingViewResult' })
 export type ListingViewResult = z.infer<typeof ListingViewResult>
+
+/** GET /cars/cards/: the cards of the cars on sale among these ids (a device's recently viewed cars). */
+export { RECENTLY_VIEWED_LIMIT }
+
+export const ListingCardsQuery = z.strictObject({
+  ids: z
+    .string()
+    .regex(
+      new RegExp(`^[1-9]\\d{0,14}(,[1-9]\\d{0,14}){0,${RECENTLY_VIEWED_LIMIT - 1}}$`),
+      `Expected 1-${RECENTLY_VIEWED_LIMIT} listing ids separated by commas`,
+    )
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .describe(`Listing ids, comma-separated, at most ${RECENTLY_VIEWED_LIMIT}; the answer keeps their order`),
+  lang: Locale.optional(),
+})
+export type ListingCardsQuery = z.infer<typeof ListingCardsQuery>
+
+export const ListingCards = z
+  .object({ results: z.array(ListingCard).max(RECENTLY_VIEWED_LIMIT) })
+  .meta({ id: 'ListingCards' })
+export type ListingCards = z.infer<typeof ListingCards>

@@ -50,6 +50,9 @@ export const VALUATION_METHOD = {
 /** Favourites per user: more than any buyer keeps, bounded so the wishlist and the hearts stay one query. */
 export const FAVOURITES_LIMIT = 500
 
+/** How many cars a device remembers as recently viewed, and GET /cars/cards/ answers at most. */
+export const RECENTLY_VIEWED_LIMIT = 12
+
 /** Messages between buyers and sellers (issue 11). */
 export const MESSAGE_MAX_LENGTH = 2000
 /** What a message asked for that scammers ask for: the other side sees a warning in their language. */

@@ -1,4 +1,12 @@
-import { LangQuery, ListingDetail, ListingParams, Problem } from '@tulpar/contracts'
+import {
+  LangQuery,
+  ListingCards,
+  ListingCardsQuery,
+  ListingDetail,
+  ListingParams,
+  Problem,
+  RECENTLY_VIEWED_LIMIT,
+} from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { cacheForGuests, listingTag } from '../../lib/guest-cache.ts'
 import { pickLocale } from '../../lib/locale.ts'
@@ -16,6 +24,26 @@ export const listingsRoutes =
   ({ listings }: { listings: ListingsService }): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(searchRoutes({ listings }))
+
+    app.get(
+      '/cars/cards/',
+      {
+        schema: {
+          tags: ['cars'],
+          summary: "The cards of given cars on sale (a device's recently viewed cars)",
+          description:
+            `Up to ${RECENTLY_VIEWED_LIMIT} ids, answered in the order given; sold, removed, unpublished and unknown ` +
+            'ones are left out. Never cached: each device asks for its own list, with the prices of now.',
+          querystring: ListingCardsQuery,
+          response: { 200: compileResponse(ListingCards), 400: Problem },
+        },
+      },
+      async (req) => {
+        // Not kept by the guest cache: every device's list is its own, so its entries would only push out pages.
+        const { ids, lang } = req.query
+        return { results: await listings.listCardsByIds(ids, pickLocale(lang, req.headers['accept-language'])) }
+      },
+    )
 
     app.get(
       '/cars/:id/',

@@ -1,9 +1,9 @@
-import type { ListingDetail, ListingPreview, Locale } from '@tulpar/contracts'
+import type { ListingCard, ListingDetail, ListingPreview, Locale } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import type { ReferenceService } from '../reference/index.ts'
 import { explainMissingListing } from './listings.detail.ts'
 import { ListingIncompleteError, ListingNotFoundError } from './listings.errors.ts'
-import { toListingDetail } from './listings.mapper.ts'
+import { toListingCard, toListingDetail } from './listings.mapper.ts'
 import * as repo from './listings.repository.ts'
 import { createPlaces, type Places } from './search.places.ts'
 import { createListingSearch } from './search.service.ts'
@@ -45,6 +45,12 @@ export function createListingsService({
 
     /** The newest published listings (home page). */
     listNewest: search.listNewestCards,
+
+    /** Cards of the listings on sale among `ids`, in that order; others (sold, removed, unknown) are left out. */
+    async listCardsByIds(ids: number[], locale: Locale): Promise<ListingCard[]> {
+      const rows = await repo.findListingCardsByIds(readDb, ids)
+      return (await places.name(rows)).map((r) => toListingCard(r, locale))
+    },
 
     /** Only published and sold listings are public; throws ListingGoneError (410) for removed ones, else ListingNotFoundError. */
     async getListing(id: number, locale: Locale): Promise<ListingDetail> {
