@@ -4,10 +4,8 @@ import { viewerOf } from '../features/auth/viewer.server.ts'
 import { appErrorCode, requestCallback, revealPhone } from '../features/car/actions.server.ts'
 import { CarSummary } from '../features/car/car-summary.tsx'
 import { ContactBlock } from '../features/car/contact-block.tsx'
-import { Gallery } from '../features/car/gallery.tsx'
 import { parseListingId } from '../features/car/listing-id.ts'
 import { buildCarSeo } from '../features/car/seo.server.ts'
-import { SimilarCars } from '../features/car/similar-cars.tsx'
 import { catalogueHref } from '../features/catalogue/href.ts'
 import { creditCarOf } from '../features/credit/credit-car.ts'
 import { CreditWidget } from '../features/credit/credit-widget.tsx'
@@ -32,6 +30,10 @@ const GonePage = island(() => import('../features/car/gone-page.tsx').then((m) =
 // Only the seller ever sees it: no guest loads its code.
 const OwnerPanel = island(() => import('../features/car/owner-panel.tsx').then((m) => m.OwnerPanel))
 const ShareButton = island(() => import('../features/share/share-button.tsx').then((m) => m.ShareButton))
+// The photos swipe and scroll with the keyboard as plain HTML; the buttons and the counter come with its code.
+const Gallery = island(() => import('../features/car/gallery.tsx').then((m) => m.Gallery))
+// Below the fold, after the details: its cards' hearts work as plain forms until its code has loaded.
+const SimilarCars = island(() => import('../features/car/similar-cars.tsx').then((m) => m.SimilarCars))
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
 
