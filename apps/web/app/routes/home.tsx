@@ -9,6 +9,7 @@ import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-c
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import catalogueStyles from '../styles/catalogue.css?url'
+import { island } from '../ui/island.tsx'
 import type { Route } from './+types/home'
 
 /**
@@ -67,6 +68,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       ]
     : []
 
+/** Only this browser knows its history: the section renders in the browser, after the page (ui/island). */
+const RecentlyViewedSection = island(() =>
+  import('../features/recently-viewed/recently-viewed-section.tsx').then((m) => m.RecentlyViewedSection),
+)
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { newest, hot, tulpar, reviews, reviewSummary, citySlug } = loaderData
   const { t } = useI18n()
@@ -114,6 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </section>
+      <RecentlyViewedSection />
       {tulpar.cars.length > 0 ? (
         <section className="container section tulpar-section">
           <div className="section-head">
