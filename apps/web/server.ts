@@ -108,6 +108,14 @@ if (isMain) {
     process.send?.('ready')
   }
   const logger = createLogger({ level: config.logLevel, readable: process.stdout.isTTY === true })
+  // React and Fastify pick their development builds and checks unless NODE_ENV says production (`npm start` and the
+  // demo set it): pages then cost about twice the CPU. Said once, so an operator who starts node by hand knows.
+  if (process.env.NODE_ENV !== 'production' && cluster.isPrimary) {
+    logger.warn(
+      { nodeEnv: process.env.NODE_ENV ?? null },
+      'NODE_ENV is not production: React renders with its development build (about twice the CPU per page)',
+    )
+  }
   if (config.appProcesses > 1 && cluster.isPrimary) {
     superviseAppProcesses({
       count: config.appProcesses,
