@@ -104,17 +104,6 @@ export async function resolveOpen(
   return rows.map((r) => r.reporterId)
 }
 
-/** `Toyota Camry, 2018` (brand and model names are the same in every language). */
-export async function findListingTitle(db: Db, listingId: number): Promise<string> {
-  const [row] = await db
-    .select({ brand: brands.name, model: models.name, year: listings.year })
-    .from(listings)
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
-    .where(eq(listings.id, listingId))
-  return [[row?.brand, row?.model].filter(Boolean).join(' '), row?.year].filter(Boolean).join(', ')
-}
-
 export async function countOpenFor(db: Db, listingId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

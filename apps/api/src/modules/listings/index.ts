@@ -5,7 +5,7 @@ export { type CarPageClient, type CarPageService, createCarPageService } from '.
 export { isVisitorId, viewDay } from './car-page.visitor.ts'
 export { ListingIncompleteError, ListingNotFoundError } from './listings.errors.ts'
 export { toListingCard } from './listings.mapper.ts'
-export { cardColumns, type ListingCardRow } from './listings.repository.ts'
+export { cardColumns, findListingTitle, type ListingCardRow } from './listings.repository.ts'
 export { listingsRoutes } from './listings.routes.ts'
 export { createListingsService, type ListingsService } from './listings.service.ts'
 export { createPlaces, type Places } from './search.places.ts'

@@ -212,3 +212,15 @@ export async function findOwnedPhotoKeys(db: Db, keys: string[]): Promise<Set<st
     .where(inArray(listingPhotos.listingId, ids))
   return new Set(rows.map((r) => r.key))
 }
+
+/** `Toyota Camry, 2018` for messages about a listing (brand and model names are the same in every language). */
+export async function findListingTitle(db: Db, listingId: number): Promise<string> {
+  const [row] = await db
+    .select({ brand: brands.name, model: models.name, year: listings.year })
+    .from(listings)
+    .leftJoin(brands, eq(brands.id, listings.brandId))
+    .leftJoin(models, eq(models.id, listings.modelId))
+    .where(eq(listings.id, listingId))
+  const name = [row?.brand, row?.model].filter(Boolean).join(' ')
+  return row?.year ? `${name}, ${row.year}` : name
+}

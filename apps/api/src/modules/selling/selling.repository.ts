@@ -75,18 +75,6 @@ export async function findFavouritedBy(db: Db, listingId: number): Promise<strin
   return rows.map((r) => r.userId)
 }
 
-/** `Toyota Camry, 2018`, for a message about a listing that is about to go. */
-export async function findListingTitle(db: Db, listingId: number): Promise<string> {
-  const [row] = await db
-    .select({ brand: brands.name, model: models.name, year: listings.year })
-    .from(listings)
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
-    .where(eq(listings.id, listingId))
-  const name = [row?.brand, row?.model].filter(Boolean).join(' ')
-  return row?.year ? `${name}, ${row.year}` : name
-}
-
 export function deleteListingRow(db: Db, id: number) {
   return db.delete(listings).where(eq(listings.id, id))
 }

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
 import { normaliseKzPhone } from '../identity/phone.ts'
 import type { JobSender } from '../jobs/index.ts'
-import { ListingNotFoundError, viewDay } from '../listings/index.ts'
+import { findListingTitle, ListingNotFoundError, viewDay } from '../listings/index.ts'
 import type { MediaStorage } from '../media/index.ts'
 import type { PhonesService } from '../phones/index.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
@@ -367,7 +367,7 @@ export function createSellingService({
           if (userIds.length > 0)
             await jobs?.send(
               'listing-event',
-              { kind: 'removed', listingId: row.id, userIds, title: await repo.findListingTitle(tx, row.id) },
+              { kind: 'removed', listingId: row.id, userIds, title: await findListingTitle(tx, row.id) },
               { tx },
             )
         }
