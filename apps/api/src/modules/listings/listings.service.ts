@@ -1,4 +1,4 @@
-import type { ListingCard, ListingDetail, ListingPreview, Locale } from '@tulpar/contracts'
+import { type ListingCard, type ListingDetail, type ListingPreview, type Locale, STAFF_ROLES } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import type { ReferenceService } from '../reference/index.ts'
 import { explainMissingListing } from './listings.detail.ts'
@@ -22,7 +22,8 @@ interface Viewer {
   id: string
   role?: string | null
 }
-const isStaff = (v: Viewer) => v.role === 'moderator' || v.role === 'admin'
+// The moderation module's isStaff over the same roles; importing it would make the two modules import each other.
+const isStaff = (v: Viewer) => (STAFF_ROLES as readonly (string | null | undefined)[]).includes(v.role)
 
 export function createListingsService({
   db,
