@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ADMIN_PAGE_SIZE, ASSIGNABLE_ROLES } from './constants.ts'
 import {
   Condition,
   DealRating,
@@ -57,8 +58,7 @@ export const STAFF_ROLES = ['moderator', 'admin'] as const
 export const LEAD_DESK_ROLES = ['manager', 'moderator', 'admin'] as const
 /** Everyone who reaches some page of the back office. */
 export const BACK_OFFICE_ROLES = LEAD_DESK_ROLES
-/** What an admin may give or take: admins themselves are made with `npm run admin:create`. */
-export const ASSIGNABLE_ROLES = ['user', 'manager', 'moderator'] as const
+export { ADMIN_PAGE_SIZE, ASSIGNABLE_ROLES }
 export const AssignableRole = z.enum(ASSIGNABLE_ROLES)
 
 /** The checks of a TulparAutoCheck inspection report, in the order they are shown. */
@@ -75,7 +75,6 @@ export const INSPECTION_CHECKS = [
 export const InspectionCheckCode = z.enum(INSPECTION_CHECKS)
 export type InspectionCheckCode = z.infer<typeof InspectionCheckCode>
 
-export const ADMIN_PAGE_SIZE = 20
 export const ADMIN_MAX_PAGE_SIZE = 50
 const limit = z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE)
 const cursor = z

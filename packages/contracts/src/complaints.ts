@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { RejectionReason } from './admin.ts'
+import { COMPLAINT_COMMENT_MAX, COMPLAINT_REASONS } from './constants.ts'
 import { ListingStatus } from './enums.ts'
 
 /**
@@ -7,12 +8,10 @@ import { ListingStatus } from './enums.ts'
  * see them grouped by listing and either dismiss them or take the listing down (it is then rejected with a
  * reason, the seller told why, as in moderation).
  */
-export const COMPLAINT_REASONS = ['sold', 'wrong_price', 'wrong_details', 'fraud', 'duplicate', 'other'] as const
+export { COMPLAINT_COMMENT_MAX, COMPLAINT_REASONS }
 export const ComplaintReason = z.enum(COMPLAINT_REASONS)
 export type ComplaintReason = z.infer<typeof ComplaintReason>
 
-/** A comment's longest form; "other" needs one. */
-export const COMPLAINT_COMMENT_MAX = 1000
 /** Complaints one user may send an hour (across listings); far above what a person does. */
 export const COMPLAINTS_PER_HOUR = 10
 

@@ -23,6 +23,19 @@ export const ENGINE_TYPES = ['petrol', 'diesel', 'hybrid', 'plugin_hybrid', 'ele
 export const CONDITIONS = ['excellent', 'good', 'fair', 'needs_repair'] as const
 export const ROLES = ['user', 'manager', 'moderator', 'admin'] as const
 export const LEAD_KINDS = ['callback', 'credit', 'partner_request', 'vehicle_check'] as const
+/** Where a lead is in the desk: new until someone takes it, then in progress, done or rejected (with a reason). */
+export const LEAD_STATUSES = ['new', 'in_progress', 'done', 'rejected'] as const
+/** What an admin may give or take: admins themselves are made with `npm run admin:create`. */
+export const ASSIGNABLE_ROLES = ['user', 'manager', 'moderator'] as const
+/** Rows per page of the back office's lists. */
+export const ADMIN_PAGE_SIZE = 20
+/** The longest reason for rejecting a lead, and the longest note on one. */
+export const LEAD_REASON_MAX = 500
+export const LEAD_NOTE_MAX = 2000
+/** What a visitor may say is wrong with a listing ("report this listing"). */
+export const COMPLAINT_REASONS = ['sold', 'wrong_price', 'wrong_details', 'fraud', 'duplicate', 'other'] as const
+/** A complaint's comment's longest form; "other" needs one. */
+export const COMPLAINT_COMMENT_MAX = 1000
 export const INSPECTION_STATUSES = ['generating', 'ready'] as const
 export const MODERATION_ACTIONS = ['submitted', 'approved', 'rejected', 'returned_to_moderation'] as const
 export const GARAGE_STATUSES = ['owned', 'for_sale', 'sold'] as const

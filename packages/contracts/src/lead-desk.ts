@@ -1,14 +1,13 @@
 import { z } from 'zod'
-import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE } from './admin.ts'
+import { ADMIN_MAX_PAGE_SIZE } from './admin.ts'
+import { ADMIN_PAGE_SIZE, LEAD_NOTE_MAX, LEAD_REASON_MAX, LEAD_STATUSES } from './constants.ts'
 import { LeadKind } from './enums.ts'
 
-/** Where a lead is in the desk: new until someone takes it, then in progress, done or rejected (with a reason). */
-export const LEAD_STATUSES = ['new', 'in_progress', 'done', 'rejected'] as const
+export { LEAD_STATUSES }
 export const LeadStatus = z.enum(LEAD_STATUSES)
 export type LeadStatus = z.infer<typeof LeadStatus>
 
-export const LEAD_REASON_MAX = 500
-export const LEAD_NOTE_MAX = 2000
+export { LEAD_NOTE_MAX, LEAD_REASON_MAX }
 
 export const LeadDeskQuery = z.strictObject({
   status: LeadStatus.optional(),

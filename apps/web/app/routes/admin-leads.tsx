@@ -1,10 +1,11 @@
-import { LEAD_KINDS, LEAD_STATUSES, LeadDeskQuery } from '@tulpar/contracts'
+import { LEAD_KINDS, LEAD_STATUSES } from '@tulpar/contracts/constants'
 import { data, Form, Link, redirect } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { assertSameOrigin, requireBackOfficeUser, serviceError } from '../features/admin/admin-guard.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import { formatAgo, formatDuration } from '../features/admin/lead-time.ts'
+import { leadDeskQuery } from '../features/admin/queries.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import type { Route } from './+types/admin-leads'
@@ -14,17 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   const user = await requireBackOfficeUser(services.sessions, request)
-  const params = Object.fromEntries(
-    [...new URL(request.url).searchParams].filter(
-      ([k, v]) => v !== '' && ['status', 'kind', 'assigned', 'page'].includes(k),
-    ),
-  )
-  const query = LeadDeskQuery.safeParse(params)
-  if (!query.success) throw data({ reason: 'bad-query' as const }, { status: 400 })
-  const page = await services.leadDesk.listLeads(user, query.data)
+  const query = leadDeskQuery(new URL(request.url).searchParams)
+  if (!query) throw data({ reason: 'bad-query' as const }, { status: 400 })
+  const page = await services.leadDesk.listLeads(user, query)
   return {
     title: translate(MESSAGES[locale], locale, 'leads.title'),
-    filters: { status: query.data.status ?? '', kind: query.data.kind ?? '', assigned: query.data.assigned ?? '' },
+    filters: { status: query.status ?? '', kind: query.kind ?? '', assigned: query.assigned ?? '' },
     page: { ...page, results: page.results.map((l) => ({ ...l, at: formatDateTime(l.createdAt, locale) })) },
     me: user.id,
     now: Date.now(),

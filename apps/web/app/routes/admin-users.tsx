@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, AdminUsersQuery, ASSIGNABLE_ROLES } from '@tulpar/contracts'
+import { ASSIGNABLE_ROLES } from '@tulpar/contracts/constants'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
@@ -11,6 +11,7 @@ import {
 } from '../features/admin/admin-guard.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import { parseRole } from '../features/admin/forms.server.ts'
+import { adminUsersQuery } from '../features/admin/queries.server.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
@@ -25,14 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaffUser(services.sessions, request)
   if (user.role !== 'admin') throw data({ reason: 'admin' }, { status: 403 })
   const params = new URL(request.url).searchParams
-  const parsed = AdminUsersQuery.safeParse({
-    q: params.get('q') || undefined,
-    role: params.get('role') || undefined,
-    cursor: params.get('cursor') || undefined,
-    limit: ADMIN_PAGE_SIZE,
-  })
-  // A hand-edited query starts the list over rather than failing.
-  const query = parsed.success ? parsed.data : { limit: ADMIN_PAGE_SIZE }
+  const query = adminUsersQuery(params)
   let page: Awaited<ReturnType<typeof services.staff.listUsers>>
   try {
     page = await services.staff.listUsers(user, query)
