@@ -4,20 +4,28 @@ import { localeContext, servicesContext } from '#app-context'
 import type { AccountActionResult } from '../features/account/account-action.ts'
 import { saveProfileForm, saveProfilePhoto } from '../features/account/account-actions.server.ts'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
-import { LogoutButton } from '../features/account/logout.tsx'
-import { PasswordForm } from '../features/account/password-form.tsx'
 import { PhotoForm } from '../features/account/photo-form.tsx'
 import { ProfileForm, profileFormKey } from '../features/account/profile-form.tsx'
-import { PushToggle } from '../features/account/push-toggle.tsx'
 import { formatDateTime } from '../features/admin/format.ts'
 import { ALL_KAZAKHSTAN, cityCookie, cityIdFromCookie, storeCity } from '../features/city/city-storage.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import { localeCookie } from '../i18n/locale.server.ts'
 import accountsStyles from '../styles/accounts.css?url'
+import { island } from '../ui/island.tsx'
 import { useToast } from '../ui/toast.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import type { Route } from './+types/account'
+
+/*
+ * Islands (ui/island.tsx): the server renders them in full, their code loads at the visitor's first scroll, touch,
+ * key or focus, or after 3 s. Their buttons need JavaScript and stay disabled until then (useHydrated); the password
+ * form's fields are uncontrolled, so what is typed before its code has loaded is kept. With them in its first load
+ * the page took 126,051 bytes of gzipped JavaScript, over the budget of 120 KB (docs/performance.md).
+ */
+const PasswordForm = island(() => import('../features/account/password-form.tsx').then((m) => m.PasswordForm))
+const PushToggle = island(() => import('../features/account/push-toggle.tsx').then((m) => m.PushToggle))
+const LogoutButton = island(() => import('../features/account/logout.tsx').then((m) => m.LogoutButton))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { sessions, profiles, reference, messaging } = context.get(servicesContext)

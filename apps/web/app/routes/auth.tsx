@@ -1,13 +1,12 @@
 import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react'
 import { redirect, useSearchParams } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
-import { EmailForm, type EmailMode } from '../features/auth/email-form.tsx'
-import { PhoneForm } from '../features/auth/phone-form.tsx'
+import type { EmailMode } from '../features/auth/email-form.tsx'
 import { safeRedirect } from '../features/auth/redirect.ts'
-import { ResetPasswordDialog } from '../features/auth/reset-dialog.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import accountsStyles from '../styles/accounts.css?url'
+import { island } from '../ui/island.tsx'
 import type { Route } from './+types/auth'
 
 /** A signed-in visitor has nothing to do here: on to where they were going. */
@@ -35,6 +34,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 // Only pages with Google or Apple configured load this code (and the providers' SDKs).
 const SocialSignIn = lazy(() => import('../features/auth/social-sign-in.tsx'))
+/*
+ * Not in the page's first load, which was 125,159 bytes of gzipped JavaScript against the budget of 120 KB
+ * (docs/performance.md). The email form is an island (ui/island.tsx): the server renders it in full, its fields
+ * (uncontrolled) take typing at once, and its code, with the API client, loads at the first touch, key or focus, or
+ * after 3 s; its buttons stay disabled until then, as they did until the page had hydrated. The phone form (the
+ * second tab, rendered by the server when the link asks for it) loads when the tab is opened, and the password
+ * recovery dialog when it is asked for.
+ */
+const EmailForm = island(() => import('../features/auth/email-form.tsx').then((m) => m.EmailForm))
+const PhoneForm = lazy(() => import('../features/auth/phone-form.tsx').then((m) => ({ default: m.PhoneForm })))
+const ResetPasswordDialog = lazy(() =>
+  import('../features/auth/reset-dialog.tsx').then((m) => ({ default: m.ResetPasswordDialog })),
+)
 
 type Tab = 'email' | 'phone'
 const TABS: Tab[] = ['email', 'phone']
@@ -46,6 +58,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const [mode, setMode] = useState<EmailMode>(params.get('mode') === 'register' ? 'register' : 'signIn')
   const [email, setEmail] = useState('')
   const [resetOpen, setResetOpen] = useState(false)
+  // Mounted from the first time it is asked for, then kept (its closing and its state work as before).
+  const [resetWanted, setResetWanted] = useState(false)
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ email: null, phone: null })
 
   // Arrow keys move between the tabs (WAI-ARIA tabs pattern).
@@ -89,10 +103,15 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
             onModeChange={setMode}
             email={email}
             onEmailChange={setEmail}
-            onForgot={() => setResetOpen(true)}
+            onForgot={() => {
+              setResetWanted(true)
+              setResetOpen(true)
+            }}
           />
         ) : (
-          <PhoneForm />
+          <Suspense fallback={null}>
+            <PhoneForm />
+          </Suspense>
         )}
       </div>
       {loaderData.providers.google || loaderData.providers.apple || loaderData.providers.local ? (
@@ -107,7 +126,11 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         <a href="/privacy-policy">{t('auth.disclaimer.privacy')}</a>
         {t('auth.disclaimer.after')}
       </p>
-      <ResetPasswordDialog open={resetOpen} onClose={() => setResetOpen(false)} initialEmail={email} />
+      {resetWanted ? (
+        <Suspense fallback={null}>
+          <ResetPasswordDialog open={resetOpen} onClose={() => setResetOpen(false)} initialEmail={email} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -5,23 +5,37 @@ import { localeContext, requestInfoContext, servicesContext } from '#app-context
 import { PRIVATE_HEADERS } from '../features/account/account-guard.server.ts'
 import { formatPhone } from '../features/auth/phone.ts'
 import { loadStepChoices } from '../features/selling/choices.server.ts'
-import { FIELD_STEP, type FieldMessages, fieldMessages, formValues } from '../features/selling/form-data.ts'
+import {
+  FIELD_STEP,
+  type FieldMessages,
+  fieldMessages,
+  formValues,
+  SEND_CODE_FORM,
+} from '../features/selling/form-data.ts'
 import {
   confirmPhoneFromForm,
   type PhoneCodeState,
   sendPhoneCodeFromForm,
 } from '../features/selling/phone-confirm.server.ts'
-import { DefaultSubmit, PhoneConfirm, SEND_CODE_FORM, SendCodeForm } from '../features/selling/phone-confirm.tsx'
-import { PhotoStep } from '../features/selling/photo-step.tsx'
 import { loadOwnListing, publishFromForm, saveStepFromForm } from '../features/selling/step-action.server.ts'
-import { one } from '../features/selling/step-controls.tsx'
 import { listingValues, STEP_FIELDS } from '../features/selling/step-fields.tsx'
 import { StepProgress } from '../features/selling/step-progress.tsx'
+import { one } from '../features/selling/step-values.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import sellingCss from '../styles/selling.css?url'
+import { island } from '../ui/island.tsx'
 import type { Route } from './+types/create-auto-step'
 import { NotFoundContent } from './not-found.tsx'
+
+// The photos' step (uploads, order, removal) and the phone's confirmation (the price and publish steps): islands
+// (ui/island.tsx), their code loads at the first touch, key or focus, not with every step of the form (the budget
+// of 120 KB of first-load JavaScript, docs/performance.md).
+const PhotoStep = island(() => import('../features/selling/photo-step.tsx').then((m) => m.PhotoStep))
+const phoneConfirm = () => import('../features/selling/phone-confirm.tsx')
+const PhoneConfirm = island(() => phoneConfirm().then((m) => m.PhoneConfirm))
+const SendCodeForm = island(() => phoneConfirm().then((m) => m.SendCodeForm))
+const DefaultSubmit = island(() => phoneConfirm().then((m) => m.DefaultSubmit))
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: sellingCss }]
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS

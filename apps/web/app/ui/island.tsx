@@ -23,12 +23,12 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>):
   }
 }
 
-/** Settles at the visitor's first scroll, touch or key, or after 3 s (in the browser only). */
+/** Settles at the visitor's first scroll, touch, key or focus on a field or button, or after 3 s (in the browser only). */
 const wanted: Promise<void> =
   typeof window === 'undefined'
     ? Promise.resolve()
     : new Promise((resolve) => {
-        const events = ['scroll', 'pointerdown', 'keydown'] as const
+        const events = ['scroll', 'pointerdown', 'keydown', 'focusin'] as const
         const go = () => {
           clearTimeout(timer)
           for (const e of events) removeEventListener(e, go, true)

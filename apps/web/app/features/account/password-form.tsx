@@ -7,8 +7,8 @@ import { ignoreAbort } from '../../ui/ignore-abort.ts'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { api } from '../api/client.ts'
+import { actionErrorKey } from '../auth/action-errors.ts'
 import { MIN_PASSWORD_LENGTH } from '../auth/api.ts'
-import { actionErrorKey } from '../auth/errors.ts'
 
 type Field = 'current' | 'next' | 'repeat'
 type Errors = Partial<Record<Field, MessageKey>>
@@ -23,7 +23,6 @@ export function PasswordForm({ email }: { email: string | null }) {
   const hydrated = useHydrated()
   const revalidator = useRevalidator()
   const form = useRef<HTMLFormElement>(null)
-  const [values, setValues] = useState<Record<Field, string>>({ current: '', next: '', repeat: '' })
   const [errors, setErrors] = useState<Errors>({})
   const [busy, setBusy] = useState(false)
 
@@ -37,7 +36,10 @@ export function PasswordForm({ email }: { email: string | null }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const { current, next, repeat } = values
+    // Read from the form (uncontrolled fields): what was typed before the code loaded counts too (routes/account.tsx).
+    const data = new FormData(event.currentTarget)
+    const read = (k: Field) => String(data.get(k) ?? '')
+    const [current, next, repeat] = [read('current'), read('next'), read('repeat')]
     const found: Errors = {}
     if (!current) found.current = 'validation.required'
     if (!next) found.next = 'validation.required'
@@ -52,7 +54,7 @@ export function PasswordForm({ email }: { email: string | null }) {
     })
     setBusy(false)
     if (res.ok) {
-      setValues({ current: '', next: '', repeat: '' })
+      form.current?.reset()
       toast.success('account2.password.changed')
       return
     }
@@ -66,8 +68,6 @@ export function PasswordForm({ email }: { email: string | null }) {
   const field = (name: Field) => ({
     name,
     type: 'password',
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
     error: errors[name] && t(errors[name]),
   })
 

@@ -5,12 +5,6 @@ import { Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Picture } from '../../ui/picture.tsx'
 
-export function listingName(l: Pick<AdminListing, 'brand' | 'model' | 'year'>): string | null {
-  const name = [l.brand?.name, l.model?.name].filter(Boolean).join(' ')
-  if (!name) return null
-  return l.year ? `${name}, ${l.year}` : name
-}
-
 /** Every photo, each opening the full-size original's variant in a new tab. */
 export function ReviewPhotos({ listing }: { listing: AdminListing }) {
   const { t } = useI18n()

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest'
+import { actionErrorKey } from './action-errors.ts'
 import { looksLikeEmail } from './api.ts'
-import { actionErrorKey, authErrorKey, phoneErrorKey } from './errors.ts'
+import { authErrorKey } from './errors.ts'
 import { accountLabel, cleanPhone, formatPhone, normaliseKzPhone } from './phone.ts'
+import { phoneErrorKey } from './phone-errors.ts'
 import { safeLocalPath, safeRedirect, signInHref } from './redirect.ts'
 
 describe('phone numbers', () => {

@@ -12,7 +12,12 @@ import { useFinishSignIn } from './use-finish-sign-in.ts'
 export type EmailMode = 'signIn' | 'register'
 type Errors = Partial<Record<'name' | 'email' | 'password', MessageKey>>
 
-/** Email and password: sign in, or register with a name (better-auth signs the new account in at once). */
+/**
+ * Email and password: sign in, or register with a name (better-auth signs the new account in at once). The fields
+ * are uncontrolled and read when the form is sent: the sign-in page renders this form as an island (routes/auth.tsx),
+ * and what a visitor types before its code has loaded must count. The email is also reported as it changes, so the
+ * page keeps it across tabs and hands it to the password recovery dialog.
+ */
 export function EmailForm({
   mode,
   onModeChange,
@@ -30,13 +35,11 @@ export function EmailForm({
   const toast = useToast()
   const hydrated = useHydrated()
   const finish = useFinishSignIn()
-  const [name, setName] = useState('')
-  const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<Errors>({})
   const [busy, setBusy] = useState(false)
   const register = mode === 'register'
 
-  function validate(): Errors {
+  function validate({ name, email, password }: Record<'name' | 'email' | 'password', string>): Errors {
     const found: Errors = {}
     if (register && !name.trim()) found.name = 'validation.required'
     if (!email.trim()) found.email = 'validation.required'
@@ -48,7 +51,11 @@ export function EmailForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const found = validate()
+    const data = new FormData(event.currentTarget)
+    const read = (k: 'name' | 'email' | 'password') => String(data.get(k) ?? '')
+    const [name, email, password] = [read('name'), read('email'), read('password')]
+    onEmailChange(email)
+    const found = validate({ name, email, password })
     setErrors(found)
     const firstBad = (['name', 'email', 'password'] as const).find((k) => found[k])
     if (firstBad) {
@@ -81,8 +88,6 @@ export function EmailForm({
             label={t('auth.name')}
             name="name"
             autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
             error={errors.name && t(errors.name)}
             required
           />
@@ -93,7 +98,7 @@ export function EmailForm({
           name="email"
           autoComplete="email"
           inputMode="email"
-          value={email}
+          defaultValue={email}
           onChange={(e) => onEmailChange(e.target.value)}
           error={errors.email && t(errors.email)}
           required
@@ -104,14 +109,22 @@ export function EmailForm({
           name="password"
           autoComplete={register ? 'new-password' : 'current-password'}
           minLength={MIN_PASSWORD_LENGTH}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           hint={register ? t('auth.passwordHint') : undefined}
           error={errors.password && t(errors.password)}
           required
         />
         {register ? null : (
-          <button type="button" className="link-button forgot" onClick={onForgot} disabled={!hydrated}>
+          <button
+            type="button"
+            className="link-button forgot"
+            onClick={(e) => {
+              // The dialog starts from the email as typed (perhaps before this form's code had loaded).
+              const field = e.currentTarget.form?.elements.namedItem('email')
+              if (field instanceof HTMLInputElement) onEmailChange(field.value)
+              onForgot()
+            }}
+            disabled={!hydrated}
+          >
             {t('auth.forgot')}
           </button>
         )}

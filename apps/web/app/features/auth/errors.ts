@@ -2,7 +2,9 @@ import type { MessageKey } from '../../i18n/i18n.ts'
 
 /*
  * API error codes → the texts of the spec's error catalogue (section 8). better-auth answers `{ code, message }`
- * with its own codes; our routes answer problem+json with dotted codes.
+ * with its own codes; our routes answer problem+json with dotted codes. Sign-in's here; the phone code's and other
+ * actions' in phone-errors.ts and action-errors.ts, so a page loads only the table it uses (the sign-in page was
+ * over the first-load budget of 120 KB, docs/performance.md).
  */
 
 const AUTH_ERRORS: Record<string, MessageKey> = {
@@ -64,39 +66,4 @@ export function popupErrorCode(error: unknown): string | null {
   if (typeof raw !== 'string' || !raw) return null
   const code = normaliseProviderCode(raw)
   return POPUP_ALIASES[code] ?? code
-}
-
-const PHONE_ERRORS: Record<string, MessageKey> = {
-  'phone.invalid': 'validation.phone',
-  'phone.code_invalid': 'auth.error.codeInvalid',
-  'phone.code_expired': 'auth.error.codeExpired',
-  'phone.no_pending_code': 'auth.error.noPendingCode',
-  'phone.too_many_attempts': 'auth.error.tooManyRequests',
-  'auth.too_many_requests': 'auth.error.tooManyRequests',
-  'validation.failed': 'auth.code.format',
-}
-
-/** Phone sign-in (SMS code): unknown codes give 'Action failed'. */
-export function phoneErrorKey(code: string | null | undefined): MessageKey {
-  return (code && PHONE_ERRORS[code]) || 'generic.failed'
-}
-
-const ACTION_ERRORS: Record<string, MessageKey> = {
-  'profile.phone_in_use': 'account.error.phoneInUse',
-  'phone.invalid': 'validation.phone',
-  'validation.failed': 'error.validation.failed',
-  'auth.too_many_requests': 'auth.error.tooManyRequests',
-  INVALID_TOKEN: 'auth.newPassword.badLink',
-  PASSWORD_TOO_SHORT: 'auth.error.weakPassword',
-  INVALID_PASSWORD: 'auth.error.wrongPassword',
-  'photo.invalid': 'account2.photo.invalid',
-  'photo.too_large': 'account2.photo.tooLarge',
-  'photo.not_image': 'account2.photo.invalid',
-  'photo.too_many_pixels': 'account2.photo.tooManyPixels',
-  network: 'generic.tryLater',
-}
-
-/** Everything else (profile, deletion, password reset): unknown codes give 'Action failed'. */
-export function actionErrorKey(code: string | null | undefined): MessageKey {
-  return (code && ACTION_ERRORS[code]) || 'generic.failed'
 }

@@ -6,8 +6,8 @@ import { TextField } from '../../ui/field.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { api } from '../api/client.ts'
-import { phoneErrorKey } from './errors.ts'
 import { cleanPhone, formatPhone, normaliseKzPhone } from './phone.ts'
+import { phoneErrorKey } from './phone-errors.ts'
 import { useFinishSignIn } from './use-finish-sign-in.ts'
 
 /** The API sends at most one code a minute per number. */

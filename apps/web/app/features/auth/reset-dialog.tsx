@@ -5,8 +5,8 @@ import { Dialog } from '../../ui/dialog.tsx'
 import { TextField } from '../../ui/field.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import { api } from '../api/client.ts'
+import { actionErrorKey } from './action-errors.ts'
 import { looksLikeEmail } from './api.ts'
-import { actionErrorKey } from './errors.ts'
 
 /**
  * Password recovery (spec sections 2 and 5): the email is checked first; an unknown one gets the no-user

@@ -2,11 +2,16 @@ import type { GarageCar } from '@tulpar/contracts'
 import { Form, Link, useNavigation } from 'react-router'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { island } from '../../ui/island.tsx'
 import { CarDetailFields, volumeText } from './fields.tsx'
 import type { Values } from './garage-form.ts'
 import type { GarageActionResult } from './garage-result.ts'
-import { GarageTaxBlock, GarageValueBlock } from './garage-value.tsx'
 import { checkHref, sellAction } from './links.ts'
+
+/* The value (with its chart) and the tax: read-only, their code loads after the page (ui/island.tsx), which keeps the
+ * garage within the first-load budget of 120 KB (docs/performance.md). */
+const GarageValueBlock = island(() => import('./garage-value.tsx').then((m) => m.GarageValueBlock))
+const GarageTaxBlock = island(() => import('./garage-value.tsx').then((m) => m.GarageTaxBlock))
 
 /** The car's own values for its edit form. */
 function carValues(car: GarageCar, number: (v: number) => string): Values {

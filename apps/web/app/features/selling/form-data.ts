@@ -113,6 +113,9 @@ export function fieldMessages(errors: { field: string; code: string }[]): FieldM
 }
 
 /** Which step a field belongs to, to send the seller back there from the publish step. */
+/** The form the "send code" button posts; it lives outside the step form, so Enter in the code field publishes. */
+export const SEND_CODE_FORM = 'send-phone-code'
+
 export const FIELD_STEP: Record<string, FieldStep | 'photos'> = {
   brandId: 'brand',
   modelId: 'model',

@@ -2,10 +2,8 @@ import { Form, Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { TextField } from '../../ui/field.tsx'
 import { formatPhone, normaliseKzPhone } from '../auth/phone.ts'
+import { SEND_CODE_FORM } from './form-data.ts'
 import type { PhoneCodeState } from './phone-confirm.server.ts'
-
-/** The form the "send code" button posts; it lives outside the step form, so Enter in the code field publishes. */
-export const SEND_CODE_FORM = 'send-phone-code'
 
 export function SendCodeForm() {
   return (

@@ -1,57 +1,13 @@
-import type { SellerListing } from '@tulpar/contracts'
 import { type ReactNode, useId } from 'react'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { formatPhone } from '../auth/phone.ts'
 import type { StepChoices } from './choices.server.ts'
 import type { FieldMessages } from './form-data.ts'
+import type { Values } from './step-values.ts'
 
 /* Form values and the controls the steps are made of (plain named controls: the form posts without JavaScript). */
 
-export type Values = Record<string, string | string[]>
-
-/** The saved listing as form values. */
-export function listingValues(l: SellerListing): Values {
-  const v: Values = {}
-  const set = (name: string, value: string | number | null) => {
-    if (value !== null) v[name] = String(value)
-  }
-  set('brandId', l.brandId)
-  set('modelId', l.modelId)
-  set('year', l.year)
-  set('generationId', l.generationId)
-  set('bodyType', l.bodyType)
-  set('steering', l.steering)
-  set('engineType', l.engineType)
-  set('modificationId', l.modificationId)
-  set('transmission', l.transmission)
-  set('drive', l.drive)
-  set('colour', l.colour)
-  set('mileage', l.mileage)
-  v.mileageUnit = l.mileageUnit
-  set('priceKzt', l.priceKzt)
-  set('vin', l.vin)
-  set('description', l.description)
-  set('contactPhone', l.contactPhone ? formatPhone(l.contactPhone) : null)
-  set('cityId', l.cityId)
-  v.options = l.options
-  const flags = [
-    'hasGasEquipment',
-    'isNew',
-    'isCustomsCleared',
-    'isDamaged',
-    'hasWarranty',
-    'isBargainAllowed',
-    'isExchangeAccepted',
-  ] as const
-  for (const f of flags) if (l[f]) v[f] = 'on'
-  return v
-}
-
-export const one = (v: Values, name: string) => {
-  const raw = v[name]
-  return (Array.isArray(raw) ? raw[0] : raw) ?? ''
-}
+export { listingValues, one, type Values } from './step-values.ts'
 
 export interface FieldsProps {
   values: Values
@@ -85,7 +41,10 @@ export function Select({
       <select
         id={id}
         name={name}
-        {...(onChange ? { value, onChange: (e) => onChange(e.target.value) } : { defaultValue: value })}
+        // Uncontrolled (what was chosen before the step's code loaded stays chosen, step-fields.tsx); a change is
+        // reported to the step, which narrows the choices that depend on it.
+        defaultValue={value}
+        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         disabled={disabled}

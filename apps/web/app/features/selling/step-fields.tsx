@@ -1,140 +1,23 @@
-import { PHONE_PLACEHOLDER } from '@tulpar/contracts/phone'
-import { useId } from 'react'
-import { useI18n } from '../../i18n/i18n-react.tsx'
-import { groupDigits, regroupDigits } from '../../ui/digit-groups.ts'
-import { TextField } from '../../ui/field.tsx'
-import { Check, Choice, type FieldsProps, one, Select } from './step-controls.tsx'
-import { BrandFields, CharacteristicsFields, ModelFields, ModificationsFields } from './step-fields-car.tsx'
+import { island } from '../../ui/island.tsx'
 
-export { listingValues, type Values } from './step-controls.tsx'
+export { listingValues, type Values } from './step-values.ts'
 
 /*
- * The fields of each step as plain named form controls (the form posts without JavaScript too). Choices that
- * depend on another field of the same step (generation on year, engine modification on engine type) are
- * narrowed in the browser; the server checks them either way.
+ * Each step's fields are islands (ui/island.tsx): the server renders the current step's in full and their code
+ * loads at the first touch, key or focus, so the form's first load stays within the budget of 120 KB of gzipped
+ * JavaScript (it was 125,880 bytes with every step's fields in it; docs/performance.md). Their controls are
+ * uncontrolled (step-controls.tsx), so what is typed or chosen before the code has loaded stays. The car's steps are
+ * in step-fields-car.tsx, the sale's (options, state, price) in step-fields-sale.tsx.
  */
-
-function OptionsFields({ values, choices }: FieldsProps) {
-  const { t } = useI18n()
-  const chosen = new Set(Array.isArray(values.options) ? values.options : values.options ? [values.options] : [])
-  return (
-    <>
-      <p className="muted">{t('sell.field.options')}</p>
-      <div className="option-groups">
-        {(choices.optionGroups ?? []).map((g) => (
-          <fieldset key={g.code} className="option-group">
-            <legend>{g.name}</legend>
-            {g.options.map((o) => (
-              <label key={o.code} className="check">
-                <input type="checkbox" name="options" value={o.code} defaultChecked={chosen.has(o.code)} />
-                {o.name}
-              </label>
-            ))}
-          </fieldset>
-        ))}
-      </div>
-    </>
-  )
-}
-
-function StateFields({ values, errors }: FieldsProps) {
-  const { t } = useI18n()
-  return (
-    <>
-      <div className="mileage-row">
-        <TextField
-          label={t('sell.field.mileage')}
-          name="mileage"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          defaultValue={one(values, 'mileage')}
-          error={errors.mileage ? t(errors.mileage) : null}
-        />
-        <Choice
-          legend={t('sell.field.mileageUnit')}
-          name="mileageUnit"
-          value={one(values, 'mileageUnit') || 'km'}
-          options={[
-            { value: 'km', label: t('sell.unit.km') },
-            { value: 'mi', label: t('sell.unit.mi') },
-          ]}
-        />
-      </div>
-      <Check name="isNew" label={t('sell.field.isNew')} checked={values.isNew !== undefined} />
-      <Check name="isCustomsCleared" label={t('sell.field.customs')} checked={values.isCustomsCleared !== undefined} />
-      <Check name="isDamaged" label={t('sell.field.damaged')} checked={values.isDamaged !== undefined} />
-      <Check name="hasWarranty" label={t('sell.field.warranty')} checked={values.hasWarranty !== undefined} />
-    </>
-  )
-}
-
-function PriceFields({ values, errors, choices }: FieldsProps) {
-  const { t } = useI18n()
-  const id = useId()
-  return (
-    <>
-      <TextField
-        label={t('sell.field.price')}
-        name="priceKzt"
-        inputMode="numeric"
-        autoComplete="off"
-        defaultValue={groupDigits(one(values, 'priceKzt'))}
-        onInput={(e) => regroupDigits(e.currentTarget)}
-        error={errors.priceKzt ? t(errors.priceKzt) : null}
-      />
-      <TextField
-        label={t('sell.field.vin')}
-        name="vin"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={40}
-        defaultValue={one(values, 'vin')}
-        hint={t('sell.field.vinHint')}
-        error={errors.vin ? t(errors.vin) : null}
-      />
-      <div className="field">
-        <label htmlFor={`${id}-description`}>{t('sell.field.description')}</label>
-        <textarea
-          id={`${id}-description`}
-          name="description"
-          rows={5}
-          maxLength={3000}
-          defaultValue={one(values, 'description')}
-          aria-describedby={`${id}-description-hint`}
-          aria-invalid={errors.description ? true : undefined}
-        />
-        <small id={`${id}-description-hint`} className={errors.description ? 'field-error' : 'field-hint'}>
-          {errors.description ? t(errors.description) : t('sell.field.descriptionHint')}
-        </small>
-      </div>
-      <TextField
-        label={t('sell.field.phone')}
-        name="contactPhone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder={PHONE_PLACEHOLDER}
-        defaultValue={one(values, 'contactPhone')}
-        error={errors.contactPhone ? t(errors.contactPhone) : null}
-      />
-      <Check name="isBargainAllowed" label={t('sell.field.bargain')} checked={values.isBargainAllowed !== undefined} />
-      <Check
-        name="isExchangeAccepted"
-        label={t('sell.field.exchange')}
-        checked={values.isExchangeAccepted !== undefined}
-      />
-      <Select label={t('sell.field.city')} name="cityId" value={one(values, 'cityId')} error={errors.cityId}>
-        {(choices.cities ?? []).map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </Select>
-    </>
-  )
-}
+const carFields = () => import('./step-fields-car.tsx')
+const BrandFields = island(() => carFields().then((m) => m.BrandFields))
+const ModelFields = island(() => carFields().then((m) => m.ModelFields))
+const CharacteristicsFields = island(() => carFields().then((m) => m.CharacteristicsFields))
+const ModificationsFields = island(() => carFields().then((m) => m.ModificationsFields))
+const saleFields = () => import('./step-fields-sale.tsx')
+const OptionsFields = island(() => saleFields().then((m) => m.OptionsFields))
+const StateFields = island(() => saleFields().then((m) => m.StateFields))
+const PriceFields = island(() => saleFields().then((m) => m.PriceFields))
 
 export const STEP_FIELDS = {
   brand: BrandFields,
