@@ -39,8 +39,13 @@ export function scriptUrls(html: string): string[] {
   return [...urls]
 }
 
-export async function measurePageWeight(baseUrl: string, path: string): Promise<PageWeight> {
-  const res = await fetch(`${baseUrl}${path}`)
+/** `headers`: a signed-in visitor's cookie, for pages only they can open (the scripts are fetched without it). */
+export async function measurePageWeight(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<PageWeight> {
+  const res = await fetch(`${baseUrl}${path}`, { headers, redirect: 'manual' })
   const html = await res.text()
   let scriptsCompressed = true
   const scripts = await Promise.all(

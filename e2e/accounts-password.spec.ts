@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -18,7 +18,7 @@ const uniqueEmail = (who: string) => `e2e-${who}-${run}@example.kz`
 
 /** Buttons that need JavaScript stay disabled until React has hydrated the page. */
 async function hydrated(page: Page) {
-  await page.locator('.auth-card button[type="submit"]:enabled, .account-actions button:enabled').first().waitFor()
+  await untilReady(page, page.locator('.auth-card button[type="submit"]:enabled, .account-actions button:enabled'))
 }
 
 async function signInByEmail(page: Page, email: string, password: string) {

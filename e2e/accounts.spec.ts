@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -33,7 +33,7 @@ async function newContext(viewport: { width: number; height: number }): Promise<
  * buttons, and on the account page the logout button (its forms also work without JavaScript).
  */
 async function hydrated(page: Page) {
-  await page.locator('.auth-card button[type="submit"]:enabled, .account-actions button:enabled').first().waitFor()
+  await untilReady(page, page.locator('.auth-card button[type="submit"]:enabled, .account-actions button:enabled'))
 }
 
 async function outbox(to: string): Promise<{ body: string; channel: string }[]> {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 const admin = inject('admin')
@@ -22,7 +22,7 @@ const newContext = (viewport: Viewport, options: { javaScriptEnabled?: boolean }
 
 /** Submit buttons stay disabled until React has hydrated the page. */
 async function hydrated(page: Page) {
-  await page.locator('button[type="submit"]:enabled').first().waitFor()
+  await untilReady(page, page.locator('button[type="submit"]:enabled'))
 }
 
 async function signInByEmail(page: Page, email: string, password: string, then = '/account') {

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname
 
@@ -102,4 +102,18 @@ export async function signUpByApi(baseUrl: string, email: string, password: stri
   })
   if (res.status !== 200) throw new Error(`sign-up as ${email}: ${res.status} ${await res.text()}`)
   return sessionCookie(baseUrl, email, password)
+}
+
+/**
+ * Waits until `ready` is visible, pressing Shift meanwhile as a visitor's first key: a page's islands
+ * (apps/web/app/ui/island.tsx) load their code at a first key, touch, focus or scroll, or after 3 s, and their
+ * buttons are enabled once it has run (the sign-in form, the account's password form, the step form's fields).
+ */
+export async function untilReady(page: Page, ready: Locator, timeout = 15_000): Promise<void> {
+  const end = Date.now() + timeout
+  while (!(await ready.first().isVisible())) {
+    if (Date.now() > end) throw new Error(`not ready after ${timeout} ms: ${ready}`)
+    await page.keyboard.press('Shift')
+    await page.waitForTimeout(100)
+  }
 }

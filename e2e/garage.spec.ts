@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
 
 /*
  * The garage journey of issue 12: a guest is asked to sign in; a signed-in user adds a car by hand, sees what it is
@@ -133,7 +133,7 @@ async function buildCamryMarket(): Promise<Car> {
 
 /** Buttons stay disabled until React has hydrated the page. */
 async function hydrated(page: Page) {
-  await page.locator('button[type="submit"]:enabled').first().waitFor()
+  await untilReady(page, page.locator('button[type="submit"]:enabled'))
 }
 
 describe('the garage', () => {
@@ -158,7 +158,9 @@ describe('the garage', () => {
     await expect(page.getByText('В гараже пока нет машин').isVisible()).resolves.toBe(true)
     await hydrated(page)
 
-    // The brand first: its models come with the page (choosing is enough with JavaScript).
+    // The brand first: its models come with the page (choosing is enough once the add form's code has loaded: it is
+    // an island, and until then its button sends the choice).
+    await untilReady(page, page.locator('form.garage-brand-form:not(:has(button[type="submit"]))'))
     await page.getByLabel('Марка').selectOption(String(car.brandId))
     await page.waitForURL((url) => url.searchParams.get('brand') === String(car.brandId))
     const form = page

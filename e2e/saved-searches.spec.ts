@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
 
 /*
  * The saved-search journey of issue 11: a buyer saves a catalogue search and asks for alerts at once; a moderator
@@ -45,7 +45,7 @@ async function addSessionCookie(context: BrowserContext, email: string, password
 
 /** Submit buttons stay disabled until React has hydrated the page. */
 async function hydrated(page: Page) {
-  await page.locator('button[type="submit"]:enabled').first().waitFor()
+  await untilReady(page, page.locator('button[type="submit"]:enabled'))
 }
 
 type OutboxMessage = { channel: string; subject: string | null; body: string; headers: Record<string, string> | null }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
 
 /** The price field groups the digits while they are typed. */
 const PRICE_GROUPED = '12\u00a0500\u00a0000'
@@ -96,7 +96,7 @@ async function completeDraftByApi(auth: Record<string, string>, phone: string): 
 
 /** Submit buttons stay disabled until React has hydrated the page. */
 async function hydrated(page: Page) {
-  await page.locator('button[type="submit"]:enabled').first().waitFor()
+  await untilReady(page, page.locator('button[type="submit"]:enabled'))
 }
 
 async function signIn(page: Page, email: string, back: string) {
@@ -208,6 +208,7 @@ describe('selling', () => {
     expect(await page.getByLabel('Телефон для связи').inputValue()).toBe(PHONE_SHOWN)
     await page.goto(`${baseUrl}/create-auto/${id}?step=photos`)
     await hydrated(page)
+    await untilReady(page, page.locator('.photo-pickers label.primary:not(.is-disabled)'))
 
     await page.getByTestId('photo-gallery').setInputFiles(await photos())
     await page.getByText('Загружено 3 из 20').waitFor({ timeout: 60_000 })
@@ -341,6 +342,8 @@ describe('selling', () => {
     const id = Number(new URL(page.url()).pathname.split('/').pop())
     await page.goto(`${baseUrl}/create-auto/${id}?step=photos`)
     await hydrated(page)
+    // The photos' step is an island: its pickers are enabled once its code has loaded.
+    await untilReady(page, page.locator('.photo-pickers label.primary:not(.is-disabled)'))
     await page.getByTestId('photo-gallery').setInputFiles({
       name: 'car.jpg',
       mimeType: 'image/jpeg',
