@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react'
+import { type ReactNode, useEffect, useId } from 'react'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import type { StepChoices } from './choices.server.ts'
@@ -8,6 +8,19 @@ import type { Values } from './step-values.ts'
 /* Form values and the controls the steps are made of (plain named controls: the form posts without JavaScript). */
 
 export { listingValues, one, type Values } from './step-values.ts'
+
+/**
+ * A choice the step narrows others by (the year for the generations, the engine type for the modifications): the
+ * state starts from the saved value, and the select is uncontrolled, so one made before the step's code had loaded
+ * (it is an island, step-fields.tsx) is taken into the state once it has.
+ */
+export function useChosenBeforeLoad(name: string, current: string, set: (value: string) => void) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step's code has taken the page over
+  useEffect(() => {
+    const chosen = document.querySelector<HTMLSelectElement>(`.sell-form select[name="${name}"]`)?.value
+    if (chosen !== undefined && chosen !== current) set(chosen)
+  }, [])
+}
 
 export interface FieldsProps {
   values: Values
