@@ -62,6 +62,18 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
   const [downText, setDownText] = useState(kept?.downPaymentKzt ?? (carDown === null ? '' : group(carDown)))
   const [term, setTerm] = useState(kept?.termMonths || String(offer.defaultTermMonths))
   const errors = clientErrors ?? result?.fieldErrors ?? {}
+  const formRef = useRef<HTMLFormElement>(null)
+
+  // The widget is an island (credit-widget.tsx) and its amounts and term are uncontrolled fields: what a visitor
+  // typed or chose before its code had loaded stays in them, and is taken into the calculation once it has. (As
+  // controlled fields, React set them back to their first values when the island hydrated.)
+  useEffect(() => {
+    const fields = formRef.current?.elements
+    const read = (name: string) => (fields?.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value
+    setPriceText((v) => read('carPriceKzt') ?? v)
+    setDownText((v) => read('downPaymentKzt') ?? v)
+    setTerm((v) => read('termMonths') ?? v)
+  }, [])
 
   useEffect(() => {
     const data = fetcher.data
@@ -113,6 +125,7 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
         <p>{t('credit.text')}</p>
       )}
       <fetcher.Form
+        ref={formRef}
         method="post"
         action={car ? `/credit?car=${car.listingId}` : '/credit'}
         noValidate
@@ -144,7 +157,7 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
             label={t('credit.price')}
             inputMode="numeric"
             placeholder={group(PLACEHOLDER_PRICE)}
-            value={priceText}
+            defaultValue={priceText}
             onChange={(e) => setPriceText(e.target.value)}
             maxLength={20}
             error={errors.carPriceKzt ? t(errors.carPriceKzt) : null}
@@ -154,7 +167,7 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
             label={t('credit.downPayment')}
             inputMode="numeric"
             placeholder={group(PLACEHOLDER_DOWN_PAYMENT)}
-            value={downText}
+            defaultValue={downText}
             onChange={(e) => setDownText(e.target.value)}
             maxLength={20}
             error={errors.downPaymentKzt ? t(errors.downPaymentKzt) : null}
@@ -164,7 +177,7 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
             <select
               id={`credit-term-${car?.listingId ?? 'any'}`}
               name="termMonths"
-              value={term}
+              defaultValue={term}
               onChange={(e) => setTerm(e.target.value)}
             >
               {offer.termOptions.map((months) => (
