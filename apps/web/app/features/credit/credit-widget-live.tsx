@@ -14,6 +14,7 @@ import { useI18n } from '../../i18n/i18n-react.tsx'
 import { TextField } from '../../ui/field.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
+import { useValueOnLoad } from '../../ui/use-value-on-load.ts'
 import {
   CREDIT_FIELDS,
   type CreditFieldErrors,
@@ -62,18 +63,11 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
   const [downText, setDownText] = useState(kept?.downPaymentKzt ?? (carDown === null ? '' : group(carDown)))
   const [term, setTerm] = useState(kept?.termMonths || String(offer.defaultTermMonths))
   const errors = clientErrors ?? result?.fieldErrors ?? {}
-  const formRef = useRef<HTMLFormElement>(null)
-
-  // The widget is an island (credit-widget.tsx) and its amounts and term are uncontrolled fields: what a visitor
-  // typed or chose before its code had loaded stays in them, and is taken into the calculation once it has. (As
-  // controlled fields, React set them back to their first values when the island hydrated.)
-  useEffect(() => {
-    const fields = formRef.current?.elements
-    const read = (name: string) => (fields?.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value
-    setPriceText((v) => read('carPriceKzt') ?? v)
-    setDownText((v) => read('downPaymentKzt') ?? v)
-    setTerm((v) => read('termMonths') ?? v)
-  }, [])
+  // The widget is an island (credit-widget.tsx) and its amounts and term are uncontrolled: what a visitor typed or
+  // chose before its code had loaded stays in them and is taken into the calculation (ui/use-value-on-load.ts).
+  const priceField = useValueOnLoad<HTMLInputElement>(setPriceText)
+  const downField = useValueOnLoad<HTMLInputElement>(setDownText)
+  const termField = useValueOnLoad<HTMLSelectElement>(setTerm)
 
   useEffect(() => {
     const data = fetcher.data
@@ -125,7 +119,6 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
         <p>{t('credit.text')}</p>
       )}
       <fetcher.Form
-        ref={formRef}
         method="post"
         action={car ? `/credit?car=${car.listingId}` : '/credit'}
         noValidate
@@ -157,6 +150,7 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
             label={t('credit.price')}
             inputMode="numeric"
             placeholder={group(PLACEHOLDER_PRICE)}
+            ref={priceField}
             defaultValue={priceText}
             onChange={(e) => setPriceText(e.target.value)}
             maxLength={20}
@@ -167,6 +161,7 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
             label={t('credit.downPayment')}
             inputMode="numeric"
             placeholder={group(PLACEHOLDER_DOWN_PAYMENT)}
+            ref={downField}
             defaultValue={downText}
             onChange={(e) => setDownText(e.target.value)}
             maxLength={20}
@@ -176,6 +171,7 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
             <label htmlFor={`credit-term-${car?.listingId ?? 'any'}`}>{t('credit.term')}</label>
             <select
               id={`credit-term-${car?.listingId ?? 'any'}`}
+              ref={termField}
               name="termMonths"
               defaultValue={term}
               onChange={(e) => setTerm(e.target.value)}

@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { useValueOnLoad } from '../../ui/use-value-on-load.ts'
 import type { StepChoices } from './choices.server.ts'
 import type { FieldMessages } from './form-data.ts'
 import type { Values } from './step-values.ts'
@@ -8,19 +9,6 @@ import type { Values } from './step-values.ts'
 /* Form values and the controls the steps are made of (plain named controls: the form posts without JavaScript). */
 
 export { listingValues, one, type Values } from './step-values.ts'
-
-/**
- * A choice the step narrows others by (the year for the generations, the engine type for the modifications): the
- * state starts from the saved value, and the select is uncontrolled, so one made before the step's code had loaded
- * (it is an island, step-fields.tsx) is taken into the state once it has.
- */
-export function useChosenBeforeLoad(name: string, current: string, set: (value: string) => void) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step's code has taken the page over
-  useEffect(() => {
-    const chosen = document.querySelector<HTMLSelectElement>(`.sell-form select[name="${name}"]`)?.value
-    if (chosen !== undefined && chosen !== current) set(chosen)
-  }, [])
-}
 
 export interface FieldsProps {
   values: Values
@@ -48,14 +36,16 @@ export function Select({
 }) {
   const { t } = useI18n()
   const id = useId()
+  // Uncontrolled (what was chosen before the step's code loaded stays chosen, step-fields.tsx); the choice, then each
+  // change, is reported to the step, which narrows the choices that depend on it.
+  const ref = useValueOnLoad<HTMLSelectElement>(onChange)
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select
+        ref={ref}
         id={id}
         name={name}
-        // Uncontrolled (what was chosen before the step's code loaded stays chosen, step-fields.tsx); a change is
-        // reported to the step, which narrows the choices that depend on it.
         defaultValue={value}
         onChange={onChange ? (e) => onChange(e.target.value) : undefined}
         aria-invalid={error ? true : undefined}

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { Check, Choice, type FieldsProps, one, Select, useChosenBeforeLoad } from './step-controls.tsx'
+import { Check, Choice, type FieldsProps, one, Select } from './step-controls.tsx'
 
 /* The car's steps: brand, model, characteristics and modifications. */
 
@@ -54,8 +54,6 @@ export function CharacteristicsFields({ values, errors, choices }: FieldsProps) 
   const { t } = useI18n()
   const [year, setYear] = useState(one(values, 'year'))
   const [generation, setGeneration] = useState(one(values, 'generationId'))
-  useChosenBeforeLoad('year', year, setYear)
-  useChosenBeforeLoad('generationId', generation, setGeneration)
   const model = choices.model
   const last = model?.yearTo ?? new Date().getFullYear() + 1
   const years: number[] = []
@@ -104,8 +102,6 @@ export function ModificationsFields({ values, errors, choices }: FieldsProps) {
   const mods = choices.modifications ?? []
   const [engineType, setEngineType] = useState(one(values, 'engineType'))
   const [modId, setModId] = useState(one(values, 'modificationId'))
-  useChosenBeforeLoad('engineType', engineType, setEngineType)
-  useChosenBeforeLoad('modificationId', modId, setModId)
   const engineTypes = (choices.engineTypes ?? []).filter((e) => mods.some((m) => m.engineType === e.code))
   const visible = mods.filter((m) => !engineType || m.engineType === engineType)
   const mod = visible.find((m) => String(m.id) === modId)
