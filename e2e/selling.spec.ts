@@ -1,128 +1,31 @@
-import type { Browser, Page } from 'playwright-core'
-import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
+import {
+  baseUrl,
+  firstCity,
+  hydrated,
+  next,
+  onStep,
+  PHONE_E164,
+  PHONE_SHOWN,
+  PHONE_TYPED,
+  PRICE_GROUPED,
+  photos,
+  run,
+  signIn,
+  signUpByApi,
+  smsCode,
+} from './selling.testing.ts'
 
-/** The price field groups the digits while they are typed. */
-const PRICE_GROUPED = '12\u00a0500\u00a0000'
-const baseUrl = inject('baseUrl')
 let browser: Browser
 let city: { id: number; name: string }
 
 beforeAll(async () => {
   browser = await launchChromium()
-  const cities = (await (await fetch(`${baseUrl}/api/company/cities/?lang=ru`)).json()) as {
-    id: number
-    name: string
-  }[]
-  city = cities[0] as { id: number; name: string }
+  city = await firstCity()
 })
 afterAll(() => browser?.close())
-
-const run = String(Date.now()).slice(-7)
-/** This run's contact phone (the SMS limits are per number), as typed and as the form shows it. */
-const PHONE_TYPED = `8 701 ${run.slice(0, 3)} ${run.slice(3, 5)} ${run.slice(5)}`
-const PHONE_SHOWN = `+7 701 ${run.slice(0, 3)} ${run.slice(3, 5)} ${run.slice(5)}`
-const PHONE_E164 = `+7701${run}`
-
-/** The code of the latest SMS to `to`, read from the development outbox. */
-async function smsCode(to: string): Promise<string> {
-  // The SMS is a job: a worker writes it to the outbox a moment after the request.
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`)
-    const { results } = (await res.json()) as { results: { channel: string; body: string }[] }
-    const code = results.find((m) => m.channel === 'sms')?.body.match(/\b(\d{6})\b/)?.[1]
-    if (code) return code
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`no SMS code sent to ${to}`)
-}
-
-/** Signs up through the API; answers the bearer header the hybrid app would use. */
-async function signUpByApi(email: string): Promise<Record<string, string>> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: 'secret12', name: 'Ерлан Продавец' }),
-  })
-  expect(res.status, await res.clone().text()).toBe(200)
-  return { authorization: `Bearer ${res.headers.get('set-auth-token')}` }
-}
-
-/** A complete Camry draft with one photo, made through the REST API as the app would; answers its id. */
-async function completeDraftByApi(auth: Record<string, string>, phone: string): Promise<number> {
-  const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const res = await fetch(`${baseUrl}/api${path}`, { ...init, headers: { ...auth, ...init.headers } })
-    expect(res.ok, `${path}: ${res.status} ${await res.clone().text()}`).toBe(true)
-    return (await res.json()) as T
-  }
-  const patch = (id: number, body: object) =>
-    api(`/listings/${id}/`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  type Named = { id: number; slug?: string; name?: string; engineType?: string; volumeL?: number }
-  const toyota = (await api<Named[]>('/reference/brands/')).find((b) => b.slug === 'toyota')
-  const camry = (await api<Named[]>(`/reference/brands/${toyota?.id}/models/`)).find((m) => m.slug === 'camry')
-  const generation = (await api<Named[]>(`/reference/models/${camry?.id}/generations/?year=2018`))[0]
-  const modification = (await api<Named[]>(`/reference/models/${camry?.id}/modifications/`)).find(
-    (m) => m.engineType === 'petrol' && m.volumeL === 2.5,
-  )
-  if (!toyota || !camry || !generation || !modification) throw new Error('reference data without the Camry')
-  const { id } = await api<{ id: number }>('/listings/', { method: 'POST' })
-  await patch(id, { step: 'brand', brandId: toyota.id })
-  await patch(id, { step: 'model', modelId: camry.id })
-  await patch(id, { step: 'characteristics', year: 2018, generationId: generation.id, bodyType: 'sedan' })
-  await patch(id, {
-    step: 'modifications',
-    steering: 'left',
-    engineType: 'petrol',
-    modificationId: modification.id,
-    hasGasEquipment: false,
-    transmission: 'AT',
-    drive: 'FWD',
-    colour: 'white',
-  })
-  await patch(id, { step: 'state', mileage: 120_000, mileageUnit: 'km', isNew: false, isCustomsCleared: true })
-  await patch(id, { step: 'price', priceKzt: 9_800_000, contactPhone: phone, cityId: city.id })
-  const form = new FormData()
-  const [photo] = await photos()
-  if (!photo) throw new Error('no photo')
-  form.append('photos', new Blob([new Uint8Array(photo.buffer)], { type: photo.mimeType }), photo.name)
-  await api(`/listings/${id}/photos/`, { method: 'POST', body: form })
-  return id
-}
-
-/** Submit buttons stay disabled until React has hydrated the page. */
-async function hydrated(page: Page) {
-  await untilReady(page, page.locator('button[type="submit"]:enabled'))
-}
-
-async function signIn(page: Page, email: string, back: string) {
-  await page.goto(`${baseUrl}/auth?redirectTo=${back}`)
-  await hydrated(page)
-  await page.getByLabel('Электронная почта').fill(email)
-  await page.getByLabel('Пароль').fill('secret12')
-  await page.getByRole('button', { name: 'Войти', exact: true }).click()
-  await page.waitForURL((url) => url.pathname === back)
-}
-
-/** Three small photos of different colours, as a phone would pick them from the gallery. */
-async function photos() {
-  return Promise.all(
-    ['#b3121f', '#1f4e9c', '#f4f5f0'].map(async (background, i) => ({
-      name: `camry-${i + 1}.jpg`,
-      mimeType: 'image/jpeg',
-      buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background } })
-        .jpeg()
-        .toBuffer(),
-    })),
-  )
-}
-
-const next = (page: Page) => page.getByRole('button', { name: 'Далее' }).click()
-const onStep = (page: Page, name: string) => page.getByRole('heading', { level: 2, name }).waitFor()
 
 describe('selling', () => {
   test('a guest is asked to sign in; a seller lists a car step by step on a phone, leaves, comes back and sends it to moderation', async () => {
@@ -360,60 +263,6 @@ describe('selling', () => {
     await row.getByRole('button', { name: 'Да, удалить' }).click()
     await page.locator('.toast', { hasText: 'Автомобиль удалён' }).waitFor()
     await page.getByText('У вас пока нет объявлений.').waitFor()
-    await context.close()
-  })
-
-  test('without JavaScript the contact phone is confirmed with the SMS code at the publish step', async () => {
-    const email = `e2e-seller4-${run}@example.kz`
-    const auth = await signUpByApi(email)
-    const phone = `+7705${run}`
-    const id = await completeDraftByApi(auth, phone)
-    const withJs = await newContextWithCity(browser, baseUrl, { viewport: PHONE, cityId: city.id })
-    await signIn(await withJs.newPage(), email, '/create-auto')
-    const context = await browser.newContext({ viewport: PHONE, locale: 'ru-RU', javaScriptEnabled: false })
-    await context.addCookies(await withJs.cookies())
-    await withJs.close()
-    const page = await context.newPage()
-    await page.goto(`${baseUrl}/create-auto/${id}?step=publish`)
-    // Sending without a code asks for it; publishing is refused by the API too.
-    await page.getByRole('button', { name: 'Подтвердить и отправить' }).click()
-    await page.getByText('Введите 6 цифр из SMS.').waitFor()
-    await page.setViewportSize(DESKTOP)
-    await page.screenshot({ path: `${SCREENSHOTS}sell-publish-code-nojs-desktop.png`, fullPage: true })
-    const refused = await fetch(`${baseUrl}/api/listings/${id}/publish/`, { method: 'POST', headers: auth })
-    expect(refused.status).toBe(409)
-    expect(((await refused.json()) as { code: string }).code).toBe('selling.phone_not_confirmed')
-
-    await page.getByRole('button', { name: 'Получить код' }).click()
-    await page.getByText('Мы отправили SMS с кодом на номер').waitFor()
-    await page.getByLabel('Код из SMS').fill(await smsCode(phone))
-    await page.getByRole('button', { name: 'Подтвердить и отправить' }).click()
-    await page.waitForURL(/\/account\/listings\?sent=\d+$/)
-    await page.locator('.my-listing', { hasText: 'Toyota Camry, 2018' }).getByText('На проверке').waitFor()
-    await context.close()
-  })
-
-  test('without JavaScript the steps still post, save and show their errors', async () => {
-    const email = `e2e-seller3-${run}@example.kz`
-    await signUpByApi(email)
-    const withJs = await newContextWithCity(browser, baseUrl, { viewport: PHONE, cityId: city.id })
-    await signIn(await withJs.newPage(), email, '/create-auto')
-    const context = await browser.newContext({ viewport: PHONE, locale: 'ru-RU', javaScriptEnabled: false })
-    await context.addCookies(await withJs.cookies())
-    await withJs.close()
-    const page = await context.newPage()
-    await page.goto(`${baseUrl}/create-auto`)
-    await page.getByRole('button', { name: 'Разместить объявление' }).click()
-    await page.waitForURL(/\/create-auto\/\d+$/)
-    await page.getByRole('combobox', { name: 'Марка' }).selectOption({ label: 'Lada' })
-    await next(page)
-    await onStep(page, 'Модель')
-    await next(page)
-    await page.getByText('Это поле обязательно', { exact: true }).waitFor()
-    await page.getByRole('combobox', { name: 'Модель' }).selectOption({ index: 1 })
-    await page.getByRole('button', { name: 'Сохранить и выйти' }).click()
-    await page.waitForURL('**/account/listings')
-    await page.locator('.my-listing', { hasText: 'Lada' }).getByText('Черновик').waitFor()
     await context.close()
   })
 })
