@@ -187,6 +187,11 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
         where status = 'moderation' and id > ${state.maxListingId}`)
       // Deal ratings (and so hot offers) exist from the first page view, not from the first periodic refresh.
       progress('market estimates: computing', { stage: 'estimates', done: 0, total: 1 })
+      // On a PostgreSQL server the refresh's plan needs the table's statistics, which a fresh bulk load does not have
+      // until autovacuum comes by (and never where it is off): without them the refresh ran over 15 minutes at
+      // 1,000,000 listings instead of 49-59 s (docs/performance.md, 2026-11-25 18:45). The embedded demo's 20,000
+      // listings are refreshed in about a second without them, and its first start is kept as short as it can be.
+      if (database.kind !== 'pglite') await database.db.execute(sql`analyze listings`)
       const estimates = await refreshAllEstimates(database.db)
       const { great, good } = estimates.byRating
       progress(`market estimates: ${JSON.stringify(estimates.byRating)}`, {
