@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp } from '../testing/test-app.ts'
 
@@ -16,6 +17,30 @@ describe('health', () => {
     const res = await t.app.inject('/api/readyz')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ status: 'ready', database: 'ok', redis: 'none' })
+  })
+})
+
+describe('compression on the wire', () => {
+  test('zstd for a browser that asks for it, else brotli, else gzip, else none: the same bytes each time', async () => {
+    const plain = await t.app.inject('/api/openapi.json')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const asked = async (acceptEncoding: string) => {
+      const res = await t.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': acceptEncoding } })
+      expect(res.headers.vary).toContain('accept-encoding')
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
+      return res
+    }
+    // Chrome's and Firefox's header over HTTPS.
+    const zstd = await asked('gzip, deflate, br, zstd')
+    expect(zstd.headers['content-encoding']).toBe('zstd')
+    expect(zstdDecompressSync(zstd.rawPayload).toString()).toBe(plain.body)
+    // Safari's.
+    const br = await asked('gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    const gzip = await asked('gzip, zstd;q=0')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
   })
 })
 
