@@ -226,33 +226,22 @@ if (SERVER_PARTS.some(runs)) {
       // Warmed first as the two processes' run is (the JIT's code for the render, the zstd and brotli paths): on a slow
       // machine the first 15 s of pages otherwise measured about 1-2 ms more per page than the next.
       const pages = ids.map((id) => `/cars/${id}`)
-      for (const headers of [CHROME, SAFARI])
-        await load(server.url, pages, {
+      const rendered = (headers: Record<string, string>, runSeconds: number) =>
+        load(server.url, pages, {
           connections: 32,
-          seconds: 5,
+          seconds: runSeconds,
           headers: { ...headers, cookie: 'bench=uncached' },
         })
+      for (const headers of [CHROME, SAFARI]) await rendered(headers, 5)
       await settleAfter('warming the car page')
       section(`server-rendered /cars/{id}, rendered every time: concurrency 32 for ${seconds} s`)
-      results.ssr = await cpuMsPerRequest(server.child.pid, () =>
-        load(
-          server.url,
-          ids.map((id) => `/cars/${id}`),
-          { connections: 32, seconds, headers: { ...browser, cookie: 'bench=uncached' } },
-        ),
-      )
+      results.ssr = await cpuMsPerRequest(server.child.pid, () => rendered(browser, seconds))
       log(JSON.stringify(results.ssr))
       await settleAfter('rendering car pages')
       section(
         `server-rendered /cars/{id}, rendered every time, as Safari asks (brotli): concurrency 32 for ${seconds} s`,
       )
-      results.ssrBrotli = await cpuMsPerRequest(server.child.pid, () =>
-        load(
-          server.url,
-          ids.map((id) => `/cars/${id}`),
-          { connections: 32, seconds, headers: { ...SAFARI, cookie: 'bench=uncached' } },
-        ),
-      )
+      results.ssrBrotli = await cpuMsPerRequest(server.child.pid, () => rendered(SAFARI, seconds))
       log(JSON.stringify(results.ssrBrotli))
       await settleAfter('rendering car pages for Safari')
       // Guests on a few hot cars (a shared link, the home page's offers): served from the page cache. A price
