@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
+import { brotliDecompressSync, constants, gunzipSync, zstdCompressSync, zstdDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp } from '../testing/test-app.ts'
 
@@ -34,6 +34,9 @@ describe('compression on the wire', () => {
     const zstd = await asked('gzip, deflate, br, zstd')
     expect(zstd.headers['content-encoding']).toBe('zstd')
     expect(zstdDecompressSync(zstd.rawPayload).toString()).toBe(plain.body)
+    // At zstd's level 3 (gzip's `level: 6` is not zstd's): the bytes of that level, not another's.
+    const level3 = zstdCompressSync(plain.rawPayload, { params: { [constants.ZSTD_c_compressionLevel]: 3 } })
+    expect(zstd.rawPayload.equals(level3)).toBe(true)
     // Safari's.
     const br = await asked('gzip, deflate, br')
     expect(br.headers['content-encoding']).toBe('br')
