@@ -114,9 +114,9 @@ export async function buildApi({ config, database, services, limiter, logger, fr
   // (66 KB) 0.68 against 0.86 ms of the main thread for 5% more bytes (15.5 against 14.7 KB), still smaller than
   // gzip -6 (0.96 ms); on the catalogue and home pages 0.44-0.50 against 0.79-0.85 ms (docs/performance.md).
   // Media (AVIF/WebP/JPEG) is already compressed and is skipped by type.
-  // Zstandard first for the browsers that ask for it (Chrome and Edge from 123, Firefox from 126, over HTTPS): at its
+  // Zstandard first for the browsers that ask for it (Chrome and Edge from 123, Firefox from 126; decision 027): at its
   // default level 3 a car page (70 KB) costs 0.38 against brotli 3's 0.84 ms of CPU for 2% more bytes (16.2
-  // against 15.9 KB); Safari and the rest get brotli (docs/performance.md, 2026-11-25 evening).
+  // against 15.9 KB); Safari and the rest get brotli (docs/performance.md, 2026-11-25 18:45).
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
