@@ -27,17 +27,23 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
+/** A phone without JavaScript, signed in as `email` (the session is made with JavaScript, its cookies handed over). */
+async function signedInWithoutJavaScript(email: string) {
+  const withJs = await newContextWithCity(browser, baseUrl, { viewport: PHONE, cityId: city.id })
+  await signIn(await withJs.newPage(), email, '/create-auto')
+  const context = await browser.newContext({ viewport: PHONE, locale: 'ru-RU', javaScriptEnabled: false })
+  await context.addCookies(await withJs.cookies())
+  await withJs.close()
+  return context
+}
+
 describe('selling without JavaScript', () => {
   test('without JavaScript the contact phone is confirmed with the SMS code at the publish step', async () => {
     const email = `e2e-seller4-${run}@example.kz`
     const auth = await signUpByApi(email)
     const phone = `+7705${run}`
     const id = await completeDraftByApi(auth, phone, city.id)
-    const withJs = await newContextWithCity(browser, baseUrl, { viewport: PHONE, cityId: city.id })
-    await signIn(await withJs.newPage(), email, '/create-auto')
-    const context = await browser.newContext({ viewport: PHONE, locale: 'ru-RU', javaScriptEnabled: false })
-    await context.addCookies(await withJs.cookies())
-    await withJs.close()
+    const context = await signedInWithoutJavaScript(email)
     const page = await context.newPage()
     await page.goto(`${baseUrl}/create-auto/${id}?step=publish`)
     // Sending without a code asks for it; publishing is refused by the API too.
@@ -61,11 +67,7 @@ describe('selling without JavaScript', () => {
   test('without JavaScript the steps still post, save and show their errors', async () => {
     const email = `e2e-seller3-${run}@example.kz`
     await signUpByApi(email)
-    const withJs = await newContextWithCity(browser, baseUrl, { viewport: PHONE, cityId: city.id })
-    await signIn(await withJs.newPage(), email, '/create-auto')
-    const context = await browser.newContext({ viewport: PHONE, locale: 'ru-RU', javaScriptEnabled: false })
-    await context.addCookies(await withJs.cookies())
-    await withJs.close()
+    const context = await signedInWithoutJavaScript(email)
     const page = await context.newPage()
     await page.goto(`${baseUrl}/create-auto`)
     await page.getByRole('button', { name: 'Разместить объявление' }).click()
