@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
+import { smsCode } from './selling.testing.ts'
 
 /*
  * The garage journey of issue 12: a guest is asked to sign in; a signed-in user adds a car by hand, sees what it is
@@ -45,18 +46,6 @@ async function bearer(email: string): Promise<Record<string, string>> {
   })
   expect(res.status, await res.clone().text()).toBe(200)
   return { authorization: `Bearer ${res.headers.get('set-auth-token')}` }
-}
-
-/** The code of the latest SMS to `to`, read from the development outbox (the SMS is a job: it takes a moment). */
-async function smsCode(to: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`)
-    const { results } = (await res.json()) as { results: { channel: string; body: string }[] }
-    const code = results.find((m) => m.channel === 'sms')?.body.match(/\b(\d{6})\b/)?.[1]
-    if (code) return code
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`no SMS code sent to ${to}`)
 }
 
 const COMPARABLES = 6
