@@ -38,12 +38,13 @@ use_project_npmrc() {
 install_deps() {
   npm install --no-audit --no-fund
 }
-# What a fresh machine does: the same install with an empty npm cache (CI proves the lock file needs no change).
+# What a newcomer's machine does: the same install with an empty home (no user npm settings) and an empty npm
+# cache. CI proves the lock file needs no change then (the project's .npmrc holds the settings the lock needs).
 install_deps_fresh_cache() {
-  local cache
-  cache=$(mktemp -d)
-  npm_config_cache="$cache" npm install --no-audit --no-fund
-  rm -rf "$cache"
+  local home
+  home=$(mktemp -d)
+  env -u NPM_CONFIG_USERCONFIG HOME="$home" npm_config_cache="$home/.npm" npm install --no-audit --no-fund
+  rm -rf "$home"
 }
 ensure_deps() {
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
