@@ -183,6 +183,8 @@ app_env() {
   local TRUST_HOPS=1
   [ "${CLUSTER_E2E:-}" = 1 ] && TRUST_HOPS=2
   [ -f "$RUN/auth-secret" ] || (umask 077 && openssl rand -base64 48 | tr -d '\n' >"$RUN/auth-secret")
+  # The cluster is a machine to try things on: the SMS outbox, the local identity provider and the local checkout
+  # are on, which a server on PostgreSQL refuses without the loud setting (anyone can sign in as anyone; issue 35).
   cat <<EOF
 NODE_ENV=production
 HOST=127.0.0.1
@@ -203,6 +205,7 @@ DATA_DIR=$RUN/data
 SEED_ON_EMPTY=false
 LOG_LEVEL=$LOG_LEVEL
 DATABASE_POOL_SIZE=$POOL
+UNSAFE_DEMO_STANDINS_ON_POSTGRES=i-understand-anyone-can-sign-in-as-anyone
 DEV_OUTBOX=true
 LOCAL_ID_PROVIDER=true
 PAYMENT_PROVIDER=local

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, UNSAFE_DEMO_STANDINS_CONSENT } from './config.ts'
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'tulpar-config-'))
 
@@ -71,10 +71,79 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).localIdentityProvider).toEqual({
       keyFile: join(dataDir, 'local-idp-key.pem'),
     })
-    const server = { DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'x'.repeat(32), DATA_DIR: dataDir }
+    const server = {
+      DATABASE_URL: 'postgres://x/y',
+      AUTH_SECRET: 'x'.repeat(32),
+      DATA_DIR: dataDir,
+      UNSAFE_DEMO_STANDINS_ON_POSTGRES: UNSAFE_DEMO_STANDINS_CONSENT,
+    }
     expect(loadConfig(server).localIdentityProvider).toBeNull()
     expect(loadConfig({ ...server, DEV_OUTBOX: 'true' }).localIdentityProvider).not.toBeNull()
     expect(loadConfig({ ...server, DEV_OUTBOX: 'true', LOCAL_ID_PROVIDER: 'false' }).localIdentityProvider).toBeNull()
+  })
+
+  describe('development stand-ins on PostgreSQL (issue 35: each one opens every account)', () => {
+    const server = { DATABASE_URL: 'postgres://x/y', AUTH_SECRET: 'x'.repeat(32), DATA_DIR: tempDir() }
+    const consent = { UNSAFE_DEMO_STANDINS_ON_POSTGRES: UNSAFE_DEMO_STANDINS_CONSENT }
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env)
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems
+        throw error
+      }
+      return []
+    }
+
+    test('a PostgreSQL server without stand-ins starts as before: no outbox, no local sign-in, no local checkout', () => {
+      const config = loadConfig(server)
+      expect(config).toMatchObject({ devOutbox: false, localIdentityProvider: null, payments: null })
+      expect(config.push.gateway).toBe('live')
+    })
+
+    test.each([
+      ['DEV_OUTBOX=true', { DEV_OUTBOX: 'true' }, ['DEV_OUTBOX', 'LOCAL_ID_PROVIDER', 'PAYMENT_PROVIDER']],
+      ['DEV_OUTBOX=1', { DEV_OUTBOX: '1', LOCAL_ID_PROVIDER: 'false', PAYMENT_PROVIDER: 'none' }, ['DEV_OUTBOX']],
+      ['LOCAL_ID_PROVIDER=true', { LOCAL_ID_PROVIDER: 'true' }, ['LOCAL_ID_PROVIDER']],
+      ['PAYMENT_PROVIDER=local', { PAYMENT_PROVIDER: 'local' }, ['PAYMENT_PROVIDER']],
+    ])('%s is refused with DATABASE_URL set, naming each key and the setting that allows it', (_, standIns, keys) => {
+      const problems = problemsOf({ ...server, ...standIns })
+      expect(problems).toHaveLength(keys.length)
+      keys.forEach((key, i) => {
+        expect(problems[i]).toMatch(new RegExp(`^${key}=\\w+.*refused with DATABASE_URL set`))
+        expect(problems[i]).toContain(`UNSAFE_DEMO_STANDINS_ON_POSTGRES=${UNSAFE_DEMO_STANDINS_CONSENT}`)
+      })
+    })
+
+    test('with the loud setting each stand-in runs on PostgreSQL (the cluster, the benchmarks, e2e on the cluster)', () => {
+      const all = loadConfig({ ...server, ...consent, DEV_OUTBOX: 'true', PUSH_GATEWAY: 'outbox' })
+      expect(all).toMatchObject({ devOutbox: true, payments: { provider: 'local' } })
+      expect(all.localIdentityProvider).not.toBeNull()
+      expect(all.push.gateway).toBe('outbox')
+      expect(loadConfig({ ...server, ...consent, LOCAL_ID_PROVIDER: 'true' }).localIdentityProvider).not.toBeNull()
+      expect(loadConfig({ ...server, ...consent, PAYMENT_PROVIDER: 'local' }).payments).toEqual({ provider: 'local' })
+    })
+
+    test('the loud setting takes only its sentence: true, yes or 1 stop the start', () => {
+      for (const weak of ['true', 'yes', '1', 'i-understand'])
+        expect(problemsOf({ ...server, DEV_OUTBOX: 'true', UNSAFE_DEMO_STANDINS_ON_POSTGRES: weak })).toEqual([
+          `UNSAFE_DEMO_STANDINS_ON_POSTGRES: the only accepted value is ${UNSAFE_DEMO_STANDINS_CONSENT}`,
+        ])
+    })
+
+    test('switching each stand-in off explicitly needs no setting; PUSH_GATEWAY=outbox alone exposes nothing', () => {
+      const off = { DEV_OUTBOX: 'false', LOCAL_ID_PROVIDER: 'false', PAYMENT_PROVIDER: 'none', PUSH_GATEWAY: 'outbox' }
+      expect(loadConfig({ ...server, ...off })).toMatchObject({ devOutbox: false, localIdentityProvider: null })
+    })
+
+    test('the embedded demo keeps every stand-in without the setting', () => {
+      const demo = loadConfig({ DATA_DIR: tempDir() })
+      expect(demo).toMatchObject({ databaseUrl: null, devOutbox: true, payments: { provider: 'local' } })
+      expect(demo.localIdentityProvider).not.toBeNull()
+      expect(demo.push.gateway).toBe('outbox')
+      const explicit = { DEV_OUTBOX: 'true', LOCAL_ID_PROVIDER: 'true', PAYMENT_PROVIDER: 'local' }
+      expect(loadConfig({ DATA_DIR: tempDir(), ...explicit }).devOutbox).toBe(true)
+    })
   })
 
   test('photos go to the local disk by default; MEDIA_STORAGE=s3 needs the bucket settings', () => {

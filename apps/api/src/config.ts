@@ -10,6 +10,13 @@ const REPO_ROOT = resolve(import.meta.dirname, '../../..')
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
+/**
+ * The one value of UNSAFE_DEMO_STANDINS_ON_POSTGRES that lets the development stand-ins (the outbox readable over
+ * HTTP, the local identity provider, the local checkout) run on a PostgreSQL server: each lets anyone in as anyone
+ * or pay nothing, so a server on PostgreSQL refuses them unless its operator writes this sentence.
+ */
+export const UNSAFE_DEMO_STANDINS_CONSENT = 'i-understand-anyone-can-sign-in-as-anyone'
+
 /** A SHA-256 certificate fingerprint as keytool and Play Console print it: 32 colon-separated hex bytes. */
 const SHA256_FINGERPRINT = /^[0-9A-F]{2}(?::[0-9A-F]{2}){31}$/
 const fingerprints = z
@@ -60,6 +67,13 @@ const EnvSchema = z.object({
   VALUATION_REFRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   MIGRATIONS_DIR: z.string().optional(),
   DEV_OUTBOX: booleanFlag.optional(),
+  /**
+   * Lets DEV_OUTBOX, LOCAL_ID_PROVIDER and PAYMENT_PROVIDER=local run with DATABASE_URL set (a demo or test cluster
+   * on PostgreSQL); only UNSAFE_DEMO_STANDINS_CONSENT is accepted. The embedded database needs no such setting.
+   */
+  UNSAFE_DEMO_STANDINS_ON_POSTGRES: z
+    .literal(UNSAFE_DEMO_STANDINS_CONSENT, { error: `the only accepted value is ${UNSAFE_DEMO_STANDINS_CONSENT}` })
+    .optional(),
   /** A local stand-in for Google and Apple sign-in (demo and tests); default: on when DEV_OUTBOX is. */
   LOCAL_ID_PROVIDER: booleanFlag.optional(),
   SMTP_URL: z.string().startsWith('smtp').optional(),
@@ -282,6 +296,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const kaspiKeys = ['KASPI_API_URL', 'KASPI_MERCHANT_ID', 'KASPI_API_KEY', 'KASPI_WEBHOOK_SECRET'] as const
   if (paymentProvider === 'kaspi' && kaspiKeys.some((k) => !e[k]))
     problems.push(`${kaspiKeys.filter((k) => !e[k]).join(', ')}: required when PAYMENT_PROVIDER=kaspi`)
+  // Development stand-ins on a PostgreSQL server: someone's deployment, where they open every account (issue 35).
+  if (databaseUrl !== null && !e.UNSAFE_DEMO_STANDINS_ON_POSTGRES) {
+    const byDefault = (key: 'LOCAL_ID_PROVIDER' | 'PAYMENT_PROVIDER') =>
+      e[key] === undefined ? 'on with DEV_OUTBOX; ' : ''
+    const standIns = [
+      e.DEV_OUTBOX && 'DEV_OUTBOX=true (every SMS code and email link readable at /api/dev/outbox)',
+      (e.LOCAL_ID_PROVIDER ?? e.DEV_OUTBOX) &&
+        `LOCAL_ID_PROVIDER=true (${byDefault('LOCAL_ID_PROVIDER')}anyone signs in as any email, the admin's too)`,
+      paymentProvider === 'local' &&
+        `PAYMENT_PROVIDER=local (${byDefault('PAYMENT_PROVIDER')}orders are marked paid without money)`,
+    ].filter((s): s is string => typeof s === 'string')
+    for (const standIn of standIns)
+      problems.push(
+        `${standIn}: refused with DATABASE_URL set; a demo or test server on PostgreSQL that means it sets UNSAFE_DEMO_STANDINS_ON_POSTGRES=${UNSAFE_DEMO_STANDINS_CONSENT}`,
+      )
+  }
   if (e.APP_PROCESSES > 1) {
     // The embedded database belongs to one process; rate limits counted in each process would multiply.
     if (databaseUrl === null) problems.push('APP_PROCESSES: more than 1 needs DATABASE_URL (PostgreSQL)')
