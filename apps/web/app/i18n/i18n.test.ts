@@ -53,6 +53,32 @@ describe('formatting', () => {
     expect(formatDate('2026-11-21T10:00:00Z', 'en')).toBe('21 November 2026')
   })
 
+  test('a date that ends with its own full stop (Russian "г.") ends a sentence with one, in every language', async () => {
+    const { formatDate } = await import('./i18n.ts')
+    for (const locale of ['ru', 'kk', 'en'] as const) {
+      const date = formatDate('2026-11-21T10:00:00Z', locale)
+      const note = translate(MESSAGES[locale], locale, 'credit.estimate', { date })
+      expect(note, locale).toContain(date)
+      expect(note, locale).not.toMatch(/\.\.$/)
+      expect(note, locale).toMatch(/\.$/)
+    }
+    expect(
+      nbspToSpace(translate(MESSAGES.ru, 'ru', 'credit.estimate', { date: formatDate('2026-11-21T10:00:00Z', 'ru') })),
+    ).toBe('Расчёт предварительный: решение и ставку определяет банк. Аннуитетный платёж, ставки на 21 ноября 2026 г.')
+    // Every message with a parameter right before its full stop, filled with a value that ends with one.
+    for (const locale of ['ru', 'kk', 'en'] as const) {
+      for (const [key, message] of Object.entries(MESSAGES[locale])) {
+        for (const form of typeof message === 'string' ? [message] : Object.values(message)) {
+          if (typeof form !== 'string') continue
+          for (const [, name] of form.matchAll(/\{(\w+)\}\./g)) {
+            const text = translate(MESSAGES[locale], locale, key as MessageKey, { count: 2, [name as string]: 'г.' })
+            expect(text, `${locale} ${key}`).not.toContain('г..')
+          }
+        }
+      }
+    }
+  })
+
   test('kilometres and miles in each language', () => {
     expect(nbspToSpace(formatDistance(120_000, 'km', 'kk'))).toBe('120 000 км')
     expect(nbspToSpace(formatDistance(120_000, 'km', 'ru'))).toBe('120 000 км')

@@ -47,12 +47,17 @@ function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
   return rules.select(count)
 }
 
+/**
+ * Fills `{name}` with its parameter. A value that ends with its own full stop (a Russian date's "г.", an
+ * abbreviation) takes the place of the sentence's full stop right after it: "ставки на 21 ноября 2026 г.", not "г..".
+ */
 function interpolate(template: string, params: Params | undefined, locale: Locale): string {
   if (!params) return template
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+  return template.replace(/\{(\w+)\}(\.?)/g, (match, name: string, stop: string) => {
     const value = params[name]
     if (value === undefined) return match
-    return typeof value === 'number' ? formatNumber(value, locale) : value
+    const text = typeof value === 'number' ? formatNumber(value, locale) : value
+    return stop && !text.endsWith('.') ? `${text}.` : text
   })
 }
 
