@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Locale } from './enums.ts'
+import { Locale, Role } from './enums.ts'
 
 /** Spec section 3 profile. Field names follow the spec on the wire (snake_case, as the old backend). */
 export const Profile = z
@@ -54,7 +54,7 @@ export const AuthUser = z
     id: z.string(),
     email: z.string().nullable(),
     name: z.string(),
-    role: z.enum(['user', 'moderator', 'admin']),
+    role: Role,
     phone_number: z.string().nullable(),
     email_verified: z.boolean(),
   })

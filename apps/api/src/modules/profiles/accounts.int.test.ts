@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { listings, profiles, user, verification } from '../../db/schema.ts'
 import { accountHelpers, uniqueEmail, uniquePhone } from '../../testing/accounts.ts'
-import { createListing } from '../../testing/factories.ts'
+import { createListing, setRole } from '../../testing/factories.ts'
 import { createTestApp, TEST_PUBLIC_URL } from '../../testing/test-app.ts'
 import { latestOutboxMessage } from '../delivery/index.ts'
 
@@ -27,6 +27,16 @@ describe('email and password', () => {
     })
     const me = await t.app.inject({ url: '/api/auth/users/me/', headers: s.auth })
     expect(me.json()).toMatchObject({ email: s.email, role: 'user' })
+  })
+
+  test('/auth/users/me/ reports each role as it is: user, manager, moderator and admin', async () => {
+    for (const role of ['user', 'manager', 'moderator', 'admin'] as const) {
+      const s = await signUp()
+      await setRole(t.db, s.id, role)
+      const me = await t.app.inject({ url: '/api/auth/users/me/', headers: s.auth })
+      expect(me.statusCode, me.body).toBe(200)
+      expect(me.json().role, role).toBe(role)
+    }
   })
 
   test('a password shorter than 6 characters is refused and nothing is created', async () => {

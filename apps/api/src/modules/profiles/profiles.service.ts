@@ -1,4 +1,4 @@
-import type { AuthUser, Profile, UpdateProfileBody } from '@tulpar/contracts'
+import { type AuthUser, type Profile, Role, type UpdateProfileBody } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import { normaliseKzPhone } from '../identity/phone.ts'
 import { intakePhoto, type MediaStorage, storePhoto } from '../media/index.ts'
@@ -39,8 +39,9 @@ function toProfile(row: repo.ProfileRow): Profile {
   }
 }
 
+/** The auth user of the spec's GET /auth/users/me/: every role as it is; an empty or unknown one is a plain user. */
 export function toAuthUser(u: SessionUser): AuthUser {
-  const role = u.role === 'admin' || u.role === 'moderator' ? u.role : 'user'
+  const role = Role.safeParse(u.role).data ?? 'user'
   return {
     id: u.id,
     email: u.email.endsWith('@phone.tulpar.kz') ? null : u.email,
