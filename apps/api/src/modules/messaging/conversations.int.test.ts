@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { createListing, createListingInModeration, setRole } from '../../testing/factories.ts'
 import { createTestApp } from '../../testing/test-app.ts'
-import { HIDDEN_PHONE } from './mask.ts'
+import { HIDDEN_EMAIL, HIDDEN_PHONE } from './mask.ts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 const { signUp } = accountHelpers(() => t.app)
@@ -116,6 +116,21 @@ describe('conversations', () => {
     // The writer is not warned about their own message.
     const own = (await read(seller.auth, conversationId)).json()
     expect(own.messages[own.messages.length - 1].warnings).toEqual([])
+  })
+
+  test('a number split over two messages, or spelt around the pattern, is masked for the reader', async () => {
+    const car = await createListing(t.db, { ownerId: seller.id })
+    const { conversationId } = (await start(buyer.auth, { listingId: car.id, body: 'Запишите: 8 701 555' })).json()
+    await send(buyer.auth, conversationId, '12 34')
+    await send(buyer.auth, conversationId, 'почта name [at] mail.kz, или ８７０１\u200b５５５１２３４')
+    const seen = (await read(seller.auth, conversationId)).json()
+    expect(seen.messages.map((m: { body: string }) => m.body)).toEqual([
+      `Запишите: ${HIDDEN_PHONE}`,
+      HIDDEN_PHONE,
+      `почта ${HIDDEN_EMAIL}, или ${HIDDEN_PHONE}`,
+    ])
+    // The writer sees their own words.
+    expect((await read(buyer.auth, conversationId)).json().messages[1].body).toBe('12 34')
   })
 
   test('either side can block: then nobody writes (409) until unblocked', async () => {

@@ -12,7 +12,7 @@ import type { SessionUser } from '../profiles/profiles.service.ts'
 import * as repo from './conversations.repository.ts'
 import { detectFraud } from './fraud.ts'
 import type { MessageHub } from './live.ts'
-import { maskContacts } from './mask.ts'
+import { maskContacts, maskSendersMessages } from './mask.ts'
 import {
   ConversationBlockedError,
   ConversationNotFoundError,
@@ -134,13 +134,15 @@ export function createConversationsService({ db, hub }: { db: Db; hub: MessageHu
         repo.hasOpenReport(db, id, u.id),
       ])
       const listing = conversation.listingId ? (listings.get(conversation.listingId) ?? null) : null
+      // The other side's messages are masked together: a number split over two of them is hidden too.
+      const theirs = other?.sharesContacts ? [] : rows.filter((m) => m.senderId !== null && m.senderId !== u.id)
+      const masked = new Map(maskSendersMessages(theirs).map((body, i) => [theirs[i]?.id, body]))
       const messages = rows.map((m) => {
         const from = m.senderId === null ? 'system' : m.senderId === u.id ? 'me' : 'them'
-        const hide = from === 'them' && !other?.sharesContacts
         return {
           id: m.id,
           from,
-          body: hide ? maskContacts(m.body) : m.body,
+          body: masked.get(m.id) ?? m.body,
           warnings: from === 'them' ? m.warnings.filter(isWarning) : [],
           createdAt: m.createdAt.toISOString(),
         } as const
