@@ -39,7 +39,11 @@ export function createSessionResolver(auth: Auth) {
   }
   /**
    * A session of an account deleted on another device (spec 4: "an error is shown, the user is logged out"):
-   * ends it and answers the Set-Cookie values that clear its cookies; null for any other request.
+   * answers the Set-Cookie values that clear its cookies; null for any other request. The same for every request
+   * that still carries the cookie: the session row is left (it signs nobody in, its user being banned, and it
+   * expires), so a page request that raced another request of the same browser (a revalidation in flight when the
+   * account was deleted) is told too, instead of the first one consuming the notice and the next one rendering as a
+   * guest's page without it.
    */
   async function endDeletedAccountSession(headers: Headers): Promise<string[] | null> {
     if (!headers.has('authorization') && !headers.get('cookie')?.includes('session_token=')) return null
@@ -47,7 +51,6 @@ export function createSessionResolver(auth: Auth) {
     const u = result?.user as { banned?: boolean | null; banReason?: string | null } | undefined
     if (!result || !u?.banned || u.banReason !== ACCOUNT_DELETED_REASON) return null
     const ctx = await auth.$context
-    await ctx.internalAdapter.deleteSession(result.session.token)
     return [ctx.authCookies.sessionToken, ctx.authCookies.sessionData].map(
       (c) => `${c.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${c.attributes.secure ? '; Secure' : ''}`,
     )
