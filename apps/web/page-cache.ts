@@ -260,13 +260,32 @@ function send(reply: FastifyReply, entry: Entry, head: boolean) {
   return reply.send(head ? null : entry.body)
 }
 
+/** How long a guest waits for another guest's render of the same page before rendering it too. */
+export const FILL_WAIT_MS = 5000
+
+export interface PageCacheOptions {
+  /** FILL_WAIT_MS unless told (tests). */
+  waitMs?: number
+}
+
+/** The promise's value, or undefined once `ms` have passed without one. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined)
+  })
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
+}
+
 /**
  * Serves guests' pages from the cache and fills it. Its onSend hook is global, so it runs before the routes' own
  * (@fastify/compress adds one to each route): it stores the page compressed for the request's encoding and sends
  * it so, and compress leaves an answer with a Content-Encoding alone. Answers for the same key that arrive while one
- * is being rendered wait for it (one render per page however many guests ask at once).
+ * is being rendered wait for it (one render per page however many guests ask at once), but never longer than
+ * `waitMs`: a render that takes longer is stuck or the server is overloaded, and the waiter renders the page itself.
  */
-export function registerPageCache(app: FastifyInstance, cache: PageCache) {
+export function registerPageCache(app: FastifyInstance, cache: PageCache, options: PageCacheOptions = {}) {
+  const waitMs = options.waitMs ?? FILL_WAIT_MS
   const filling = new Map<string, Promise<Entry | undefined>>()
   const settle = new WeakMap<FastifyRequest, (entry: Entry | undefined) => void>()
 
@@ -278,23 +297,27 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
     if (hit) return send(reply, hit, head)
     const pending = filling.get(key)
     if (pending && !head) {
-      const filled = await pending
+      const filled = await within(pending, waitMs)
       if (filled) return send(reply, filled, false)
+      if (filling.get(key) === pending) request.log.warn({ key, waitMs }, 'page cache: a render waited for is late')
     }
     request.pageCacheKey = key
     request.guestCache = { eligible: true, seconds: 0, tags: new Set() }
     if (!head && !filling.has(key)) {
       let resolve: (entry: Entry | undefined) => void = () => {}
-      filling.set(
-        key,
-        new Promise((r) => {
-          resolve = r
-        }),
-      )
-      settle.set(request, (entry) => {
-        filling.delete(key)
-        resolve(entry)
+      const fill = new Promise<Entry | undefined>((r) => {
+        resolve = r
       })
+      filling.set(key, fill)
+      const done = (entry: Entry | undefined) => {
+        settle.delete(request)
+        if (filling.get(key) === fill) filling.delete(key)
+        resolve(entry)
+      }
+      settle.set(request, done)
+      // Every way a request ends closes its response, also a client gone mid-render, after which Node never emits
+      // 'finish' and Fastify never runs onResponse (issue 35: such a page then kept every later guest waiting).
+      reply.raw.once('close', () => done(undefined))
     }
   })
 
@@ -336,14 +359,13 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
     }
     cache.set(entry)
     settle.get(request)?.({ ...entry, storedAt: Date.now() })
-    settle.delete(request)
     reply.header('x-cache', 'MISS')
     return body
   })
 
-  // Whatever happened (an error, a redirect, a page that is not cached), the guests waiting for it go on.
+  // Whatever happened (an error, a redirect, a page that is not cached), the guests waiting for it go on; the
+  // response's 'close' above does it too, and first when the client left.
   app.addHook('onResponse', async (request) => {
     settle.get(request)?.(undefined)
-    settle.delete(request)
   })
 }
