@@ -20,6 +20,9 @@ const Notification = z.object({
   status: z.enum(['paid', 'failed', 'cancelled']),
 })
 
+/** The states a payment may be paid from: still open, or ended at the provider before the money came after all. */
+const SETTLES_AS_PAID = ['pending', 'failed', 'cancelled'] as const
+
 /** Told of a payment's outcome inside the transaction that records it, so both commit or neither does. */
 export type OutcomeListener = (
   tx: Db,
@@ -49,16 +52,20 @@ export function createPaymentsService({
   }
 
   /**
-   * Records the provider's outcome of a pending payment and tells the order's owner. Answers false when the
-   * payment had already settled (a repeated or late notification): nothing changes then.
+   * Records the provider's outcome of a payment and tells the order's owner, in one transaction. A failure or a
+   * cancellation counts only for a pending payment. A payment is paid whatever it was before (money taken after the
+   * payment was failed or cancelled, e.g. by a timeout, is still money taken): the order's owner then fulfils the
+   * order or queues the refund. Each payment becomes paid once: the conditional update takes the row's lock, so a
+   * repeated or concurrent notification finds it paid and changes nothing. Answers false then.
    * Throws PaymentNotFoundError for an unknown id.
    */
   async function settle(id: string, outcome: Exclude<PaymentOutcome, 'refunded'>): Promise<boolean> {
+    const from = outcome === 'paid' ? SETTLES_AS_PAID : (['pending'] as const)
     return db.transaction(async (tx) => {
       const [row] = await tx
         .update(payments)
         .set({ status: outcome, updatedAt: new Date() })
-        .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+        .where(and(eq(payments.id, id), inArray(payments.status, [...from])))
         .returning({ orderRef: payments.orderRef })
       if (!row) {
         const [known] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, id)).limit(1)
