@@ -31,6 +31,8 @@ export async function createTestApp(
     appLinks?: Config['appLinks']
     /** A read replica (PostgreSQL only): the guests' public reads go there (decision 020). */
     replica?: { url: string; backoffMs?: number; checkMs?: number }
+    /** The payment provider (default: the local one), e.g. a Kaspi-compatible one at a stand-in server. */
+    payments?: Config['payments']
   } = {},
 ) {
   const shared = options.database !== undefined
@@ -47,6 +49,7 @@ export async function createTestApp(
     trustedIdTokenIssuers: options.trustedIdTokenIssuers ?? [],
     localIdentityProvider: options.localIdentityProvider === false ? null : { keyFile: null },
     appLinks: options.appLinks ?? { androidCertSha256: [], appleTeamId: null },
+    ...(options.payments !== undefined ? { payments: options.payments } : {}),
   }
   const delivery = createDelivery(
     { smtpUrl: null, mailFrom: 'Tulpar Auto <no-reply@tulpar.kz>', sms: { gateway: 'outbox' } },

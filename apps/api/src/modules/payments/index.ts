@@ -1,4 +1,9 @@
-export { PaymentAmountError, PaymentsUnavailableError } from './payments.errors.ts'
+export {
+  PaymentAmountError,
+  PaymentProviderError,
+  PaymentProviderUnavailableError,
+  PaymentsUnavailableError,
+} from './payments.errors.ts'
 export { registerPaymentRoutes } from './payments.routes.ts'
 export { createPaymentsService, type PaymentOutcome, type PaymentsService } from './payments.service.ts'
 export {
@@ -7,5 +12,6 @@ export {
   createLocalProvider,
   type KaspiSettings,
   type PaymentProvider,
+  PROVIDER_TIMEOUT_MS,
   signBody,
 } from './providers.ts'

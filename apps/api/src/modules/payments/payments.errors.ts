@@ -32,3 +32,28 @@ export class PaymentNotificationError extends AppError {
     super('payment.bad_notification', 400, 'The notification names no payment and outcome')
   }
 }
+
+/** How long a payer is asked to wait before trying again when the provider is down or failing. */
+export const PROVIDER_RETRY_AFTER_SECONDS = 30
+
+/**
+ * The provider answered, but with an error or something we cannot read (502). Nothing was recorded and nothing
+ * charged: the same request may be tried again (Retry-After).
+ */
+export class PaymentProviderError extends AppError {
+  readonly retryAfterSeconds = PROVIDER_RETRY_AFTER_SECONDS
+  constructor(detail: string) {
+    super('payment.provider_error', 502, `The payment provider failed: ${detail}`)
+  }
+}
+
+/**
+ * The provider could not be reached or did not answer in time (503). Nothing was recorded and nothing charged:
+ * the same request may be tried again (Retry-After).
+ */
+export class PaymentProviderUnavailableError extends AppError {
+  readonly retryAfterSeconds = PROVIDER_RETRY_AFTER_SECONDS
+  constructor(detail: string) {
+    super('payment.provider_unavailable', 503, `The payment provider is unreachable: ${detail}`)
+  }
+}

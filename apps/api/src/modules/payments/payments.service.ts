@@ -84,24 +84,39 @@ export function createPaymentsService({
       listeners.set(prefix, listener)
     },
 
-    /** Throws PaymentsUnavailableError (503) with no provider and PaymentAmountError (422) over its limit. */
-    async start(p: { orderRef: string; amountKzt: number; description: string; returnPath: string }) {
+    /**
+     * Starts a payment: the provider registers it first, then the payment is recorded, and `record` (the order's
+     * own rows, e.g. the order and its lead) runs in the same transaction. So a provider that fails or does not
+     * answer leaves nothing behind, and the payer may simply try again. Throws PaymentsUnavailableError (503) with
+     * no provider, PaymentAmountError (422) over its limit, PaymentProviderUnavailableError (503) when the provider
+     * cannot be reached or does not answer within its bound, PaymentProviderError (502) for its error answers.
+     */
+    async start(
+      p: { orderRef: string; amountKzt: number; description: string; returnPath: string },
+      record?: (tx: Db, paymentId: string) => Promise<void>,
+    ) {
       if (!provider) throw new PaymentsUnavailableError()
       if (p.amountKzt <= 0 || p.amountKzt > provider.maxAmountKzt) throw new PaymentAmountError(provider.maxAmountKzt)
       const id = randomUUID()
-      await db.insert(payments).values({
-        id,
-        provider: provider.name,
-        orderRef: p.orderRef,
-        amountKzt: p.amountKzt,
-        returnPath: p.returnPath,
-      })
+      // Nobody can pay before the payer has the checkout URL, and they get it only after the commit below, so no
+      // notification can come for a payment not recorded yet. A commit that fails leaves an unused payment at the
+      // provider, which nobody can reach.
       const { checkoutUrl } = await provider.create({
         id,
         amountKzt: p.amountKzt,
         description: p.description,
         returnUrl: `${publicUrl}${p.returnPath}`,
         callbackUrl: `${publicUrl}/api/payments/${provider.name}/callback`,
+      })
+      await db.transaction(async (tx) => {
+        await tx.insert(payments).values({
+          id,
+          provider: provider.name,
+          orderRef: p.orderRef,
+          amountKzt: p.amountKzt,
+          returnPath: p.returnPath,
+        })
+        await record?.(tx, id)
       })
       return { paymentId: id, checkoutUrl }
     },

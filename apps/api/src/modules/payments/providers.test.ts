@@ -44,6 +44,30 @@ describe('the Kaspi-compatible provider', () => {
     await expect(p.refund('pay-1', 10)).rejects.toThrow(/502/)
   })
 
+  test('an error answer or one we cannot read is 502; no connection or no answer in time is 503', async () => {
+    const answering = (res: () => Response) => createKaspiProvider(settings, (async () => res()) as typeof fetch)
+    const created = { id: 'p', amountKzt: 1, description: 'd', returnUrl: 'r', callbackUrl: 'c' }
+    const badGateway = { code: 'payment.provider_error', status: 502 }
+    await expect(answering(() => new Response('x', { status: 500 })).create(created)).rejects.toMatchObject(badGateway)
+    await expect(answering(() => new Response('not json')).create(created)).rejects.toMatchObject(badGateway)
+    await expect(answering(() => Response.json({ url: 'elsewhere' })).create(created)).rejects.toMatchObject(badGateway)
+    const refused = createKaspiProvider(settings, (async () => {
+      throw new TypeError('fetch failed')
+    }) as typeof fetch)
+    await expect(refused.create(created)).rejects.toMatchObject({ code: 'payment.provider_unavailable', status: 503 })
+    // A provider that never answers is cut at the bound (the fake honours the signal as fetch does).
+    const silent = createKaspiProvider(
+      { ...settings, timeoutMs: 50 },
+      ((_url: string, init?: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        )) as typeof fetch,
+    )
+    const started = performance.now()
+    await expect(silent.refund('pay-1', 10)).rejects.toMatchObject({ code: 'payment.provider_unavailable' })
+    expect(performance.now() - started).toBeLessThan(2_000)
+  })
+
   test('notifications count only with the HMAC of their exact body', () => {
     const body = '{"paymentId":"pay-1","status":"paid"}'
     const good = createHmac('sha256', 's').update(body).digest('hex')

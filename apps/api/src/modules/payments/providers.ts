@@ -1,11 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { z } from 'zod'
+import { PaymentProviderError, PaymentProviderUnavailableError } from './payments.errors.ts'
 
 /** What a payment provider does for us; the rest (our records, the outcome) is the payments service's. */
 export interface PaymentProvider {
   readonly name: 'local' | 'kaspi'
   /** The provider's limit for one payment, in tenge. */
   readonly maxAmountKzt: number
-  /** Registers the payment; the payer is sent to `checkoutUrl`. */
+  /**
+   * Registers the payment; the payer is sent to `checkoutUrl`. Throws PaymentProviderUnavailableError when the
+   * provider cannot be reached or does not answer within its bound, PaymentProviderError for an error answer.
+   */
   create(p: {
     id: string
     amountKzt: number
@@ -13,6 +18,7 @@ export interface PaymentProvider {
     returnUrl: string
     callbackUrl: string
   }): Promise<{ checkoutUrl: string }>
+  /** Refunds a paid payment in full; a repeat of the same refund must not refund twice. Throws as `create` does. */
   refund(paymentId: string, amountKzt: number): Promise<void>
   /** Whether a notification's exact body was signed by this provider (HMAC-SHA256, hex). */
   isSigned(rawBody: string, signature: string | undefined): boolean
@@ -51,6 +57,7 @@ export function createLocalProvider(
     async create({ id }) {
       return { checkoutUrl: `${publicUrl}${LOCAL_CHECKOUT_PATH}/${id}` }
     },
+    // Its bank is our `payments` table: the refund is recorded there by the service ('refunding', then 'refunded').
     async refund() {},
     isSigned: (rawBody, signature) => isSignedBy(key, rawBody, signature),
     sign: (rawBody) => signBody(key, rawBody),
@@ -63,7 +70,15 @@ export interface KaspiSettings {
   apiKey: string
   webhookSecret: string
   maxAmountKzt: number
+  /** The bound on one call to the provider (a payer waits on `create`): 5 s unless told. */
+  timeoutMs?: number
 }
+
+/** What the provider answers to a new payment (the rest of its answer is not ours to rely on). */
+const CreatedAnswer = z.object({ checkoutUrl: z.url() })
+
+/** The bound on a call to the provider: a payer waits on it, so a provider that hangs must not hold them long. */
+export const PROVIDER_TIMEOUT_MS = 5_000
 
 /**
  * A Kaspi-compatible provider (Kaspi Pay's merchant API is not public; this is the usual shape of a hosted
@@ -72,15 +87,27 @@ export interface KaspiSettings {
  * the raw body in `X-Signature`; POST {apiUrl}/payments/{id}/refund refunds.
  */
 export function createKaspiProvider(s: KaspiSettings, fetchImpl: typeof fetch = fetch): KaspiPaymentProvider {
+  const timeoutMs = s.timeoutMs ?? PROVIDER_TIMEOUT_MS
   async function call(path: string, body: object) {
-    const res = await fetchImpl(`${s.apiUrl.replace(/\/$/, '')}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${s.apiKey}` },
-      body: JSON.stringify({ merchantId: s.merchantId, ...body }),
-      signal: AbortSignal.timeout(15_000),
-    })
-    if (!res.ok) throw new Error(`payment provider answered ${res.status} to ${path}`)
-    return (await res.json()) as Record<string, unknown>
+    try {
+      const res = await fetchImpl(`${s.apiUrl.replace(/\/$/, '')}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.apiKey}` },
+        body: JSON.stringify({ merchantId: s.merchantId, ...body }),
+        // Covers the answer's body too: a provider that sends headers and then stalls is cut at the same bound.
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      if (!res.ok) throw new PaymentProviderError(`answered ${res.status} to ${path}`)
+      return (await res.json()) as unknown
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw error
+      if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+        throw new PaymentProviderUnavailableError(`no answer to ${path} within ${timeoutMs} ms`)
+      // fetch rejects with a TypeError when the connection cannot be made (refused, reset, DNS).
+      if (error instanceof TypeError) throw new PaymentProviderUnavailableError(`${path}: ${error.message}`)
+      // What is left is an answer we cannot read (not JSON).
+      throw new PaymentProviderError(`unreadable answer to ${path}`)
+    }
   }
   return {
     name: 'kaspi',
@@ -94,8 +121,9 @@ export function createKaspiProvider(s: KaspiSettings, fetchImpl: typeof fetch = 
         returnUrl: p.returnUrl,
         callbackUrl: p.callbackUrl,
       })
-      if (typeof answer.checkoutUrl !== 'string') throw new Error('payment provider gave no checkoutUrl')
-      return { checkoutUrl: answer.checkoutUrl }
+      const created = CreatedAnswer.safeParse(answer)
+      if (!created.success) throw new PaymentProviderError('no checkoutUrl in the answer')
+      return { checkoutUrl: created.data.checkoutUrl }
     },
     async refund(paymentId, amountKzt) {
       // The key lets the provider drop a repeat: a refund job retried after a crash must not refund twice.

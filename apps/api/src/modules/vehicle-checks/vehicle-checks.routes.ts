@@ -10,14 +10,34 @@ import {
   VehicleReport,
   VehicleReportList,
 } from '@tulpar/contracts'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { SessionResolver } from '../identity/session.ts'
 import { withRetryAfter } from '../listings/index.ts'
+import { PaymentProviderError, PaymentProviderUnavailableError } from '../payments/index.ts'
 import { SHARE_LIMIT } from './report-sharing.ts'
 import type { VehicleChecksService } from './vehicle-checks.service.ts'
 
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
+
+/** Retry-After on a 429 and on a payment provider that is down or failing (502, 503), then the problem handler. */
+async function withRetryAfterPayment<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  return withRetryAfter(reply, async () => {
+    try {
+      return await run()
+    } catch (error) {
+      if (error instanceof PaymentProviderError || error instanceof PaymentProviderUnavailableError)
+        reply.header('retry-after', String(error.retryAfterSeconds))
+      throw error
+    }
+  })
+}
+
+const PROVIDER_DOWN =
+  ' When the payment provider fails (502 `payment.provider_error`) or cannot be reached or does not answer within ' +
+  '5 s (503 `payment.provider_unavailable`), the answer carries Retry-After and nothing is stored or charged: the ' +
+  'same request may be sent again.'
 
 /** The paid vehicle check: price, orders and their payment, TulparAutoCheck reports and sharing them. */
 export const vehicleChecksRoutes =
@@ -49,14 +69,23 @@ export const vehicleChecksRoutes =
           summary: 'Order a check of a VIN or body number; answers the order with the checkout URL to pay at',
           description:
             'Signed-in users only (401). A VIN that is neither a VIN nor a body number is 400. At most 20 orders an ' +
-            'hour per user (429). 503 when no payment provider is configured, 422 over its limit per payment.',
+            'hour per user (429). 503 `payment.unavailable` when no payment provider is configured, 422 over its ' +
+            `limit per payment.${PROVIDER_DOWN}`,
           security,
           body: CheckOrderBody,
-          response: { 201: CheckOrder, 400: Problem, 401: Problem, 422: Problem, 429: Problem, 503: Problem },
+          response: {
+            201: CheckOrder,
+            400: Problem,
+            401: Problem,
+            422: Problem,
+            429: Problem,
+            502: Problem,
+            503: Problem,
+          },
         },
       },
       (req, reply) =>
-        withRetryAfter(reply, async () => {
+        withRetryAfterPayment(reply, async () => {
           const order = await vehicleChecks.createOrder(await sessions.requireUser(req), req.body)
           reply.code(201)
           return order
@@ -84,6 +113,7 @@ export const vehicleChecksRoutes =
         schema: {
           tags: ['vehicle-checks'],
           summary: 'Pay again after a failed or cancelled payment (a paid order is 409)',
+          description: `At most 20 orders and payments an hour per user (429).${PROVIDER_DOWN}`,
           security,
           params: CheckOrderParams,
           response: {
@@ -93,12 +123,16 @@ export const vehicleChecksRoutes =
             404: Problem,
             409: Problem,
             422: Problem,
+            429: Problem,
+            502: Problem,
             503: Problem,
           },
         },
       },
       (req, reply) =>
-        withRetryAfter(reply, async () => vehicleChecks.payOrder(await sessions.requireUser(req), req.params.id)),
+        withRetryAfterPayment(reply, async () =>
+          vehicleChecks.payOrder(await sessions.requireUser(req), req.params.id),
+        ),
     )
 
     app.get(

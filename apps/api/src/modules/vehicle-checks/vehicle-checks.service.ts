@@ -1,12 +1,14 @@
 import type {
   CheckOrder,
   CheckOrderBody,
+  CheckOrderStatus,
   CheckPrice,
   VehicleReport,
   VehicleReportContent,
   VehicleReportList,
 } from '@tulpar/contracts'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { JobSender } from '../jobs/index.ts'
@@ -30,6 +32,9 @@ type OrderRow = typeof checkOrders.$inferSelect
 type ReportRow = typeof vehicleReports.$inferSelect
 
 const ORDER_REF = 'check'
+/** An order may be paid (again) until one of its payments has paid it. */
+const PAYABLE: CheckOrderStatus[] = ['awaiting_payment', 'failed', 'cancelled']
+const ReservedId = z.object({ rows: z.array(z.object({ id: z.coerce.number().int().positive() })) })
 
 function toReport(r: ReportRow, publicUrl: string, withContent: true): VehicleReport
 function toReport(r: ReportRow, publicUrl: string, withContent: false): Omit<VehicleReport, 'content'>
@@ -111,34 +116,37 @@ export function createVehicleChecksService({
     }
   }
 
-  /** A new payment for the order (the first, or again after a failed or cancelled one). */
-  async function startPayment(row: OrderRow): Promise<string> {
-    const { paymentId, checkoutUrl } = await payments.start({
-      orderRef: `${ORDER_REF}:${row.id}`,
-      amountKzt: row.amountKzt,
-      description: `TulparAutoCheck ${row.vin}`,
-      returnPath: `/check/orders/${row.id}`,
-    })
-    await db
-      .update(checkOrders)
-      .set({ paymentId, status: 'awaiting_payment', updatedAt: now() })
-      .where(eq(checkOrders.id, row.id))
-    return checkoutUrl
+  /** An id for an order not stored yet: its payment's return path names it before the order is stored. */
+  async function reserveOrderId(): Promise<number> {
+    const result = await db.execute(sql`select nextval(pg_get_serial_sequence('check_orders', 'id'))::text as id`)
+    const [row] = ReservedId.parse(result).rows
+    if (!row) throw new Error('no order id reserved')
+    return row.id
   }
+
+  /** A payment of the order at the provider, described and sent back to the order's page. */
+  const paymentOf = (order: Pick<OrderRow, 'id' | 'amountKzt' | 'vin'>) => ({
+    orderRef: `${ORDER_REF}:${order.id}`,
+    amountKzt: order.amountKzt,
+    description: `TulparAutoCheck ${order.vin}`,
+    returnPath: `/check/orders/${order.id}`,
+  })
 
   // The payment's outcome, in the transaction that records it: a paid order gets its one report and job.
   payments.onOutcome(ORDER_REF, async (tx, { orderRef, paymentId, outcome }) => {
     const id = Number(orderRef.split(':')[1])
     const at = now()
     if (outcome === 'paid') {
-      // Any of the order's payments may pay it (a payer with two checkout tabs); the one that did is kept.
+      // Any of the order's payments may pay it (a payer with two checkout tabs, or money that came after the
+      // provider had failed or cancelled the payment, e.g. by its timeout); the one that did is kept.
       const [paid] = await tx
         .update(checkOrders)
         .set({ status: 'paid', paidAt: at, updatedAt: at, paymentId })
-        .where(and(eq(checkOrders.id, id), inArray(checkOrders.status, ['awaiting_payment', 'failed', 'cancelled'])))
+        .where(and(eq(checkOrders.id, id), inArray(checkOrders.status, PAYABLE)))
         .returning()
       if (!paid) {
-        // Paid already by another payment (or gone): this money goes back, and no second report is made.
+        // Paid already by another payment, refunded, or gone: this money goes back (the queue retries the refund at
+        // the provider), and no second report is made. Once per payment: the payment became paid once.
         await jobs.send('payment-refund', { paymentId }, { tx })
         return
       }
@@ -180,25 +188,31 @@ export function createVehicleChecksService({
 
     /**
      * Orders a check and starts its payment: answers the order with the checkout URL. Throws
-     * PaymentsUnavailableError (503) when no provider is configured.
+     * PaymentsUnavailableError (503) when no provider is configured, PaymentProviderError (502) and
+     * PaymentProviderUnavailableError (503) when the provider fails or does not answer: nothing is stored then.
      */
     async createOrder(u: Pick<SessionUser, 'id'>, body: CheckOrderBody): Promise<CheckOrder> {
       await limitPayments(u)
-      const row = await db.transaction(async (tx) => {
-        const [order] = await tx
-          .insert(checkOrders)
-          .values({
-            userId: u.id,
-            vin: body.vin,
-            brandId: body.brandId ?? null,
-            modelId: body.modelId ?? null,
-            year: body.year ?? null,
-            mileageKm: body.mileageKm ?? null,
-            amountKzt: priceKzt,
-            createdAt: now(),
-          })
-          .returning()
-        if (!order) throw new Error('order not stored')
+      const at = now()
+      const order: OrderRow = {
+        id: await reserveOrderId(),
+        userId: u.id,
+        vin: body.vin,
+        brandId: body.brandId ?? null,
+        modelId: body.modelId ?? null,
+        year: body.year ?? null,
+        mileageKm: body.mileageKm ?? null,
+        amountKzt: priceKzt,
+        status: 'awaiting_payment',
+        paymentId: null,
+        createdAt: at,
+        paidAt: null,
+        updatedAt: at,
+      }
+      // The provider first, then the order, its payment and its lead in one transaction: a provider that is down
+      // leaves nothing half made (no order nobody can see, no pending payment, no lead for the desk to call about).
+      const { paymentId, checkoutUrl } = await payments.start(paymentOf(order), async (tx, paymentId) => {
+        await tx.insert(checkOrders).values({ ...order, paymentId })
         const [profile] = await tx
           .select({ phone: profiles.phone })
           .from(profiles)
@@ -212,19 +226,28 @@ export function createVehicleChecksService({
           vin: body.vin,
           sourcePath: '/check',
         })
-        return order
       })
-      const checkoutUrl = await startPayment(row)
-      return toOrder({ ...row, status: 'awaiting_payment' }, checkoutUrl)
+      return toOrder({ ...order, paymentId }, checkoutUrl)
     },
 
-    /** Pays again after a failed or cancelled payment. Throws CheckOrderNotPayableError once paid. */
+    /**
+     * Pays again after a failed or cancelled payment (or in a second tab). Throws CheckOrderNotPayableError once
+     * paid; a provider that is down (502, 503) leaves the order as it was.
+     */
     async payOrder(u: Pick<SessionUser, 'id'>, id: number): Promise<CheckOrder> {
       await limitPayments(u)
       const row = await findOwnOrder(u, id)
-      if (row.status === 'paid' || row.status === 'refunded') throw new CheckOrderNotPayableError(row.status)
-      const checkoutUrl = await startPayment(row)
-      return toOrder({ ...row, status: 'awaiting_payment' }, checkoutUrl)
+      if (!PAYABLE.includes(row.status)) throw new CheckOrderNotPayableError(row.status)
+      const { paymentId, checkoutUrl } = await payments.start(paymentOf(row), async (tx, paymentId) => {
+        const [updated] = await tx
+          .update(checkOrders)
+          .set({ paymentId, status: 'awaiting_payment', updatedAt: now() })
+          .where(and(eq(checkOrders.id, row.id), inArray(checkOrders.status, PAYABLE)))
+          .returning({ id: checkOrders.id })
+        // Paid meanwhile (in another tab): this payment is not recorded and its checkout never shown.
+        if (!updated) throw new CheckOrderNotPayableError('paid')
+      })
+      return toOrder({ ...row, status: 'awaiting_payment', paymentId }, checkoutUrl)
     },
 
     /** Throws CheckOrderNotFoundError for anyone but the owner. */
