@@ -2,22 +2,14 @@ import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { benchAlerts } from './alerts.ts'
 import { exitWithUsage, parseCommandLine, wholeNumber } from './cli.ts'
-import {
-  benchDatabaseUrl,
-  describeExisting,
-  machineInfo,
-  priceChangeSeenWithin,
-  recreateAndSeed,
-  sampleCarIds,
-} from './database.ts'
+import { benchDatabaseUrl, describeExisting, machineInfo, recreateAndSeed } from './database.ts'
 import { explainMix } from './explain.ts'
-import { load, loadGenerator, sequentialLatency } from './http.ts'
-import { runLighthouse, startChromium } from './lighthouse.ts'
+import { load, loadGenerator } from './http.ts'
 import { buildMix, describeMix, drawSequence } from './mix.ts'
-import { measurePageWeight, warmPageMedia } from './page-weight.ts'
-import { type BenchResults, markdownSection, printTable, writePerformanceDoc } from './report.ts'
-import { cpuMsPerRequest, rssMb, settle, startHelloServer, startProductionServer } from './servers.ts'
-import { measureSitemaps } from './sitemaps.ts'
+import { markdownSection, printTable, writePerformanceDoc } from './report.ts'
+import type { BenchResults } from './results.ts'
+import { measureProcesses, measureServer, SERVER_PARTS, type ServerRun } from './run-server.ts'
+import { startHelloServer } from './servers.ts'
 import { benchStartup } from './startup.ts'
 
 const USAGE = `npm run bench [-- options]   (not part of npm test)
@@ -61,13 +53,6 @@ const PARTS = [
   'startup',
 ] as const
 type Part = (typeof PARTS)[number]
-const SERVER_PARTS: Part[] = ['search', 'detail', 'ssr', 'sitemap', 'weight', 'lighthouse']
-/**
- * What browsers send in Accept-Encoding (over HTTPS): Chrome, Edge and Firefox ask for zstd, which the server prefers
- * (apps/api/src/app.ts); Safari asks for brotli at most. Runs before 2026-11-25 18:00 sent `br, gzip`.
- */
-const CHROME = { 'accept-encoding': 'gzip, deflate, br, zstd' }
-const SAFARI = { 'accept-encoding': 'gzip, deflate, br' }
 // 3306 is MySQL's port (a MariaDB listens there on these machines); the embedded server runs after the main one stopped.
 // BENCH_PORT moves all of them (base, +1, +2; the embedded demo on the base), so runs can go side by side.
 const PORT_BASE = Number(process.env.BENCH_PORT ?? 3307)
@@ -159,207 +144,20 @@ if ((SERVER_PARTS.some(runs) || runs('processes')) && !values['skip-build']) {
   execFileSync('npm', ['run', 'build'], { cwd: new URL('..', import.meta.url).pathname, stdio: 'inherit' })
   results.build = { seconds: Math.round((performance.now() - t0) / 100) / 10 }
 }
-if (SERVER_PARTS.some(runs)) {
-  section('production server on the bench database')
-  const server = await startProductionServer(benchDatabaseUrl(), PORTS.server)
-  results.serverReadyMs = server.readyMs
-  log(`ready in ${server.readyMs} ms at ${server.url}`)
-  try {
-    const ids = await sampleCarIds(3000)
-    const settleAfter = async (what: string) => {
-      const ms = await settle(server.url)
-      log(`settled in ${ms} ms`)
-      if (ms > 1000)
-        results.notes.push(
-          `After ${what} the server needed ${Math.round(ms / 100) / 10} s to work off queued requests.`,
-        )
-    }
-
-    // Warm-up: every distinct query once and a few car pages, so the runs measure a warm cache, as in production.
-    const warm = await sequentialLatency(
-      server.url,
-      [...pool.map((q) => `/api/cars/${q.search}`), ...ids.slice(0, 50).map((id) => `/cars/${id}`)],
-      60,
-    )
-    log(`warm-up: ${warm.requests} requests in ${warm.seconds} s`)
-
-    if (runs('search')) {
-      section(`search: concurrency 1, up to ${c1Requests} requests`)
-      results.searchC1 = await sequentialLatency(server.url, searchMixPaths(c1Requests), c1Seconds)
-      log(JSON.stringify(results.searchC1))
-      if (results.searchC1.requests < c1Requests) {
-        results.notes.push(
-          `The concurrency-1 search run stopped at its time cap after ${results.searchC1.requests} of ${c1Requests} requests.`,
-        )
-      }
-      section(`search: concurrency 32 for ${seconds} s`)
-      results.searchC32 = await load(server.url, searchMixPaths(50_000, 7), { connections: 32, seconds })
-      log(JSON.stringify(results.searchC32))
-      await settleAfter('search at concurrency 32')
-    }
-    if (runs('detail')) {
-      section(`car detail API: concurrency 32 for ${seconds} s`)
-      // An unknown cookie skips the guest cache (as a signed-in request would): the database answers every time.
-      results.detail = await cpuMsPerRequest(server.child.pid, () =>
-        load(
-          server.url,
-          ids.map((id) => `/api/cars/${id}/`),
-          { connections: 32, seconds, headers: { cookie: 'bench=uncached' } },
-        ),
-      )
-      log(JSON.stringify(results.detail))
-      await settleAfter('the car detail API')
-      section(`car detail API for guests (guest cache, ${ids.length} cars): concurrency 32 for ${seconds} s`)
-      results.detailGuests = await cpuMsPerRequest(server.child.pid, () =>
-        load(
-          server.url,
-          ids.map((id) => `/api/cars/${id}/`),
-          { connections: 32, seconds },
-        ),
-      )
-      log(JSON.stringify(results.detailGuests))
-    }
-    if (runs('ssr')) {
-      // As browsers ask (compressed: Chrome's header, zstd; then Safari's, brotli). An unknown cookie makes a guest's
-      // request skip the page cache (decision 019): every request is rendered, the cost the cache saves.
-      const browser = CHROME
-      // Warmed first as the two processes' run is (the JIT's code for the render, the zstd and brotli paths): on a slow
-      // machine the first 15 s of pages otherwise measured about 1-2 ms more per page than the next.
-      const pages = ids.map((id) => `/cars/${id}`)
-      const rendered = (headers: Record<string, string>, runSeconds: number) =>
-        load(server.url, pages, {
-          connections: 32,
-          seconds: runSeconds,
-          headers: { ...headers, cookie: 'bench=uncached' },
-        })
-      for (const headers of [CHROME, SAFARI]) await rendered(headers, 5)
-      await settleAfter('warming the car page')
-      section(`server-rendered /cars/{id}, rendered every time: concurrency 32 for ${seconds} s`)
-      results.ssr = await cpuMsPerRequest(server.child.pid, () => rendered(browser, seconds))
-      log(JSON.stringify(results.ssr))
-      await settleAfter('rendering car pages')
-      section(
-        `server-rendered /cars/{id}, rendered every time, as Safari asks (brotli): concurrency 32 for ${seconds} s`,
-      )
-      results.ssrBrotli = await cpuMsPerRequest(server.child.pid, () => rendered(SAFARI, seconds))
-      log(JSON.stringify(results.ssrBrotli))
-      await settleAfter('rendering car pages for Safari')
-      // Guests on a few hot cars (a shared link, the home page's offers): served from the page cache. A price
-      // change is made under that load and the time until a guest sees it is measured.
-      const hot = ids.slice(0, 20).map((id) => `/cars/${id}`)
-      for (const path of hot) await (await fetch(`${server.url}${path}`, { headers: browser })).arrayBuffer()
-      section(`server-rendered /cars/{id}, guests (page cache), 20 cars: concurrency 32 for ${seconds} s`)
-      const cached = cpuMsPerRequest(server.child.pid, () =>
-        load(server.url, hot, { connections: 32, seconds, headers: browser }),
-      )
-      await new Promise((r) => setTimeout(r, Math.min(5, seconds / 3) * 1000))
-      results.purge = await priceChangeSeenWithin(server.url, ids[0] ?? 0)
-      results.ssrCached = await cached
-      log(JSON.stringify({ ...results.ssrCached, purge: results.purge }))
-      await settleAfter('the cached car pages')
-      section(`React Router without rendering (GET /locale: a loader's redirect): concurrency 32 for ${seconds} s`)
-      results.routerMinimal = await load(server.url, ['/locale'], { connections: 32, seconds })
-      log(JSON.stringify(results.routerMinimal))
-    }
-    results.serverRssMb = await rssMb(server.child.pid)
-    if (runs('sitemap')) {
-      section('sitemaps')
-      results.sitemap = await measureSitemaps(server.url)
-      for (const s of results.sitemap) log(JSON.stringify(s))
-    }
-
-    const catalogue = (await fetch(`${server.url}/auto`)).status === 200 ? '/auto' : '/cars'
-    if (catalogue === '/cars')
-      results.notes.push(
-        'The readable catalogue (/auto) is not on this branch yet: the catalogue page measured is /cars.',
-      )
-    const pages = ['/', catalogue, `/cars/${ids[0]}`]
-    if (runs('weight')) {
-      section('first-load JavaScript')
-      results.weight = []
-      for (const p of pages) {
-        const w = await measurePageWeight(server.url, p)
-        results.weight.push(w)
-        log(`${p}: ${w.jsGzipKb} KB gzip in ${w.scripts.length} files (${w.scripts.map((s) => s.url).join(', ')})`)
-      }
-      const raw = results.weight.filter((w) => !w.servedCompressed.html || !w.servedCompressed.scripts)
-      if (raw.length > 0) {
-        results.notes.push(
-          'The server sends HTML and scripts without compression (no Content-Encoding): browsers download the raw ' +
-            `sizes (${raw.map((w) => `${w.path} ${w.jsRawKb} KB of JS`).join(', ')}), which Lighthouse's slow 4G feels.`,
-        )
-      }
-    }
-    if (runs('lighthouse')) {
-      section('Lighthouse (mobile)')
-      for (const p of pages) log(`${p}: ${await warmPageMedia(server.url, p)} photo variants requested first`)
-      try {
-        const chromium = await startChromium(PORTS.chromium)
-        try {
-          results.lighthouse = []
-          for (const p of pages) {
-            const scores = await runLighthouse(server.url, p, PORTS.chromium)
-            results.lighthouse.push(scores)
-            log(`${p}: ${JSON.stringify(scores)}`)
-          }
-        } finally {
-          await chromium.stop()
-        }
-      } catch (error) {
-        results.lighthouseError = error instanceof Error ? error.message : String(error)
-        log(`Lighthouse failed: ${results.lighthouseError}`)
-      }
-    }
-  } finally {
-    await server.stop()
-  }
+const serverRun: ServerRun = {
+  results,
+  runs,
+  pool,
+  searchMixPaths,
+  seconds,
+  c1Requests,
+  c1Seconds,
+  ports: PORTS,
+  log,
+  section,
 }
-
-if (runs('processes')) {
-  // Node renders on one core per process: on two cores the car page and the APIs are served by one process per
-  // core (decision 023). The same loads as above, on the same database.
-  const count = 2
-  section(`production server as ${count} app processes (APP_PROCESSES=${count})`)
-  const server = await startProductionServer(benchDatabaseUrl(), PORTS.server, {
-    processes: count,
-    redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  })
-  log(`ready in ${server.readyMs} ms at ${server.url}`)
-  try {
-    const ids = await sampleCarIds(3000)
-    const browser = CHROME
-    const uncached = { cookie: 'bench=uncached' }
-    const pages = ids.map((id) => `/cars/${id}`)
-    // Every process warms up as the single one did (its JIT, its pools, PostgreSQL's cache is already warm).
-    await load(server.url, pages, { connections: 32, seconds: 5, headers: { ...browser, ...uncached } })
-    await load(server.url, searchMixPaths(5_000, 3), { connections: 32, seconds: 5 })
-    await settle(server.url)
-    section(`${count} processes: server-rendered /cars/{id}, rendered every time: concurrency 32 for ${seconds} s`)
-    const ssr = await cpuMsPerRequest(server.child.pid, () =>
-      load(server.url, pages, { connections: 32, seconds, headers: { ...browser, ...uncached } }),
-    )
-    log(JSON.stringify(ssr))
-    await settle(server.url)
-    section(`${count} processes: car detail API answered every time: concurrency 32 for ${seconds} s`)
-    const detail = await cpuMsPerRequest(server.child.pid, () =>
-      load(
-        server.url,
-        ids.map((id) => `/api/cars/${id}/`),
-        { connections: 32, seconds, headers: uncached },
-      ),
-    )
-    log(JSON.stringify(detail))
-    await settle(server.url)
-    section(`${count} processes: search at concurrency 32 for ${seconds} s`)
-    const searchC32 = await cpuMsPerRequest(server.child.pid, () =>
-      load(server.url, searchMixPaths(50_000, 7), { connections: 32, seconds }),
-    )
-    log(JSON.stringify(searchC32))
-    results.processes = { count, ssr, detail, searchC32 }
-  } finally {
-    await server.stop()
-  }
-}
+if (SERVER_PARTS.some(runs)) await measureServer(serverRun)
+if (runs('processes')) await measureProcesses(serverRun)
 
 if (runs('hello')) {
   section(`bare Fastify hello: concurrency 32 for ${seconds} s`)
