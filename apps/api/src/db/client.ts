@@ -98,8 +98,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  */
 export const POOL_IDLE_MS = 60_000
 
+/**
+ * How long a query waits for a connection, a new one or one of a busy pool (pg waits for ever by default): past it,
+ * pg-pool fails with "timeout exceeded when trying to connect", which the API answers 503 with Retry-After
+ * (plugins/database-outage.ts) instead of holding the request while PostgreSQL is away or every connection busy.
+ */
+export const POOL_CONNECT_TIMEOUT_MS = 5_000
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: POOL_IDLE_MS })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: POOL_IDLE_MS,
+    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+  })
   // An idle connection the server ends (a restart, a dropped test database, an admin's pg_terminate_backend)
   // is removed from the pool by pg; without a listener its 'error' would crash the process. The next query
   // gets a fresh connection or fails with its own error, which the request reports.

@@ -1,7 +1,9 @@
+import type { Duplex } from 'node:stream'
 import type { FieldError, Problem } from '@tulpar/contracts'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { AppError, FieldValidationError } from '../lib/errors.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-outage.ts'
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -13,7 +15,9 @@ const TITLES: Record<number, string> = {
   410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  408: 'Request Timeout',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 }
@@ -69,6 +73,12 @@ export function registerProblemHandler(app: FastifyInstance) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema')
       return send(reply, request, { status: 500, code: 'internal' })
     }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting, failing over or out of connections: the client may try again, nothing is broken.
+      request.log.warn({ err: error }, 'database unavailable')
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      return send(reply, request, { status: 503, code: 'unavailable', detail: 'The database does not answer for now' })
+    }
     const status = error.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error')
@@ -102,4 +112,38 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
 /** 404 problem+json for a path the API does not serve (better-auth endpoints the product keeps switched off). */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return send(reply, request, { status: 404, code: 'not_found', detail: `No route ${request.method} ${request.url}` })
+}
+
+/** The URL and headers Node's HTTP parser takes (its default maxHeaderSize); beyond, the answer is 431. */
+export const MAX_HEADER_BYTES = 16 * 1024
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before a request exists (a URL and headers over
+ * MAX_HEADER_BYTES, a request that took too long to arrive, bytes that are not HTTP) is answered as problem+json
+ * like every other error, not as Fastify's own JSON; then the connection is closed, as Node and Fastify do.
+ */
+export function sendClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, code, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request.headers_too_large', `The URL and headers are over ${MAX_HEADER_BYTES / 1024} KB`]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request.timeout', 'The request did not arrive in time']
+        : [400, 'request.malformed', 'The request is not valid HTTP']
+  const problem: Problem = {
+    type: `https://tulpar.kz/problems/${code}`,
+    title: TITLES[status] ?? 'Error',
+    status,
+    code,
+    detail,
+    error: code,
+  }
+  const body = JSON.stringify(problem)
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${TITLES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/problem+json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
 }

@@ -1,0 +1,219 @@
+import { connect, createServer, type Server, type Socket } from 'node:net'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import Fastify, { type FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { afterAll, afterEach, describe, expect, test } from 'vitest'
+import { openDatabase, POOL_CONNECT_TIMEOUT_MS } from '../db/client.ts'
+import { createTestApp } from '../testing/test-app.ts'
+import { createTestDatabase } from '../testing/test-db.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-outage.ts'
+import { registerProblemHandler } from './problem.ts'
+
+/**
+ * Issue 35: while PostgreSQL could not be reached the API answered 500. Real node-postgres pools against a port
+ * where nothing listens, a server that accepts and never answers, and (with TEST_DATABASE_URL) real PostgreSQL
+ * ending the connection: each answers 503 problem+json with Retry-After; a query at fault stays a 500.
+ */
+
+const pools: pg.Pool[] = []
+const servers: Server[] = []
+/** Sockets a test server holds open; ended after each test whatever its outcome. */
+const held: Socket[] = []
+afterEach(async () => {
+  for (const socket of held.splice(0)) socket.destroy()
+  await Promise.all(pools.splice(0).map((p) => p.end().catch(() => {})))
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))))
+})
+
+function pool(options: pg.PoolConfig): pg.Pool {
+  const p = new pg.Pool({ connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS, ...options })
+  p.on('error', () => {})
+  pools.push(p)
+  return p
+}
+
+/** The API's error handler in front of one route that runs `query` through drizzle, as services do. */
+async function appRunning(query: () => Promise<unknown>): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false })
+  registerProblemHandler(app)
+  app.get('/api/thing', async () => {
+    await query()
+    return { ok: true }
+  })
+  await app.ready()
+  return app
+}
+
+async function listening(onConnection: (socket: Socket) => void): Promise<number> {
+  const server = createServer(onConnection)
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (typeof address !== 'object' || address === null) throw new Error('no port')
+  return address.port
+}
+
+/** A port where nothing listens: one the kernel just gave and took back. */
+async function deadPort(): Promise<number> {
+  const port = await listening(() => {})
+  await new Promise((resolve) => servers.pop()?.close(resolve))
+  return port
+}
+
+function expectUnavailable(res: { statusCode: number; headers: Record<string, unknown>; body: string }) {
+  expect(res.statusCode, res.body).toBe(503)
+  expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS))
+  expect(String(res.headers['content-type'])).toMatch(/^application\/problem\+json/)
+  expect(JSON.parse(res.body)).toMatchObject({ status: 503, code: 'unavailable', title: 'Service Unavailable' })
+}
+
+describe('the database unreachable answers 503 with Retry-After, not 500', () => {
+  test('connection refused (PostgreSQL down), through drizzle', async () => {
+    const db = drizzle(pool({ connectionString: `postgres://postgres@127.0.0.1:${await deadPort()}/x` }))
+    const app = await appRunning(() => db.execute('select 1'))
+    expectUnavailable(await app.inject('/api/thing'))
+    await app.close()
+  })
+
+  test('a server that never answers: the connection times out, and a request queued behind it too', async () => {
+    // Accepts TCP and says nothing, as a host that froze mid-failover.
+    const port = await listening((socket) => held.push(socket))
+    const url = `postgres://postgres@127.0.0.1:${port}/x`
+    const db = drizzle(pool({ connectionString: url, max: 1, connectionTimeoutMillis: 300 }))
+    const app = await appRunning(() => db.execute('select 1'))
+    const started = Date.now()
+    const [first, queued] = await Promise.all([app.inject('/api/thing'), app.inject('/api/thing')])
+    expectUnavailable(first)
+    expectUnavailable(queued)
+    expect(Date.now() - started).toBeLessThan(5_000)
+    await app.close()
+  })
+
+  test('the pool is bounded: a request waits at most POOL_CONNECT_TIMEOUT_MS for a connection', () => {
+    expect(POOL_CONNECT_TIMEOUT_MS).toBeGreaterThan(0)
+    expect(POOL_CONNECT_TIMEOUT_MS).toBeLessThanOrEqual(10_000)
+  })
+
+  test.each([
+    ['57P01', 'terminating connection due to administrator command'],
+    ['57P02', 'terminating connection because of crash of another server process'],
+    ['57P03', 'the database system is starting up'],
+    ['53300', 'sorry, too many clients already'],
+    ['08006', 'connection failure'],
+    ['08001', 'could not connect'],
+  ])('SQLSTATE %s (%s) is an outage; the query faults are not', (code, message) => {
+    const error = Object.assign(new pg.DatabaseError(message, 0, 'error'), { code })
+    expect(isDatabaseUnavailable(error)).toBe(true)
+    expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: error }))).toBe(true)
+    for (const fault of ['42601', '23505', '22P02', '40001', '57014']) {
+      expect(isDatabaseUnavailable(Object.assign(new pg.DatabaseError('x', 0, 'error'), { code: fault }))).toBe(false)
+    }
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true)
+    expect(isDatabaseUnavailable(new Error('something else'))).toBe(false)
+  })
+})
+
+const adminUrl = process.env.TEST_DATABASE_URL
+describe.skipIf(!adminUrl)('on real PostgreSQL (TEST_DATABASE_URL)', () => {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  afterAll(() => admin.end())
+
+  test('a backend ended by pg_terminate_backend (57P01, as a server shutting down) answers 503', async () => {
+    await admin.connect()
+    const marker = `tulpar-outage-${process.pid}-${Date.now()}`
+    const db = drizzle(pool({ connectionString: adminUrl, application_name: marker }))
+    const app = await appRunning(() => db.execute('select pg_sleep(30)'))
+    const answer = app.inject('/api/thing')
+    // Bounded wait for the request's query to be running, then end its backend as a fast shutdown does.
+    let terminated = 0
+    for (let i = 0; i < 100 && terminated === 0; i++) {
+      const { rows } = await admin.query<{ n: string }>(
+        "select count(pg_terminate_backend(pid)) as n from pg_stat_activity where application_name = $1 and query like '%pg_sleep%'",
+        [marker],
+      )
+      terminated = Number(rows[0]?.n ?? 0)
+      if (terminated === 0) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(terminated).toBe(1)
+    expectUnavailable(await answer)
+    await app.close()
+  })
+
+  test('the whole API while PostgreSQL is away: 503 with Retry-After for guests and the signed-in, then served again', async () => {
+    const real = await createTestDatabase()
+    if (!real.url) throw new Error('needs PostgreSQL')
+    const target = new URL(real.url)
+    const proxy = await proxyTo(target)
+    // The app's pool goes through the proxy; the job queue keeps its own direct connections.
+    const viaProxy = await openDatabase({ url: proxy.url(target.pathname.slice(1)), poolSize: 4 })
+    const t = await createTestApp({ database: { ...viaProxy, url: real.url, dispose: async () => {} } })
+    try {
+      const signUp = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email: `outage-${Date.now()}@example.kz`, password: 'secret-outage-12', name: 'Outage' },
+      })
+      expect(signUp.statusCode, signUp.body).toBe(200)
+      const bearer = { authorization: `Bearer ${String(signUp.headers['set-auth-token'])}` }
+      const calls = [
+        { url: '/api/cars/' },
+        { url: '/api/profiles/me/', headers: bearer },
+        { url: '/api/favourites/', headers: bearer },
+      ]
+      for (const call of calls) expect((await t.app.inject(call)).statusCode, call.url).toBe(200)
+      await proxy.stop()
+      for (const call of calls) expectUnavailable(await t.app.inject(call))
+      await proxy.start()
+      for (const call of calls) expect((await t.app.inject(call)).statusCode, call.url).toBe(200)
+    } finally {
+      await proxy.stop()
+      await t.close()
+      await viaProxy.close()
+      await real.dispose()
+    }
+  })
+
+  test('a fault of the query itself stays a logged 500', async () => {
+    const db = drizzle(pool({ connectionString: adminUrl }))
+    const app = await appRunning(() => db.execute('select * from no_such_table_anywhere'))
+    const res = await app.inject('/api/thing')
+    expect(res.statusCode).toBe(500)
+    expect(res.headers['retry-after']).toBeUndefined()
+    await app.close()
+  })
+})
+
+/**
+ * A TCP proxy in front of PostgreSQL that can go away and come back: what the app sees of a restart (its
+ * connections reset, new ones refused) without stopping the shared server.
+ */
+async function proxyTo(target: URL) {
+  const sockets = new Set<Socket>()
+  let server: Server | null = null
+  let port = 0
+  async function start() {
+    server = createServer((client) => {
+      const upstream = connect(Number(target.port || 5432), target.hostname)
+      for (const s of [client, upstream]) {
+        sockets.add(s)
+        s.on('error', () => {})
+        s.on('close', () => sockets.delete(s))
+      }
+      client.pipe(upstream).pipe(client)
+    })
+    await new Promise<void>((resolve) => server?.listen(port, '127.0.0.1', resolve))
+    const address = server.address()
+    if (typeof address === 'object' && address) port = address.port
+  }
+  await start()
+  return {
+    url: (database: string) => `postgres://${target.username}@127.0.0.1:${port}/${database}`,
+    /** Resets every connection and refuses new ones, as a server that stopped. */
+    stop: async () => {
+      const closed = new Promise((resolve) => server?.close(resolve))
+      for (const s of sockets) s.resetAndDestroy()
+      await closed
+    },
+    start,
+  }
+}
