@@ -25,6 +25,10 @@ export const checkEn: Texts = {
   'check.register': 'Register',
   'check.error.vin': 'Enter a VIN (17 characters without I, O, Q) or a body number like NZE121-3123456',
   'check.error.unavailable': 'Payments are not available right now. Please try later.',
+  'check.error.providerUnavailable':
+    'The payment service is not answering right now. Nothing was charged: please try again in a minute.',
+  'check.error.providerError':
+    'The payment service answered with an error. Nothing was charged: please try again in a minute.',
   'check.order.title': 'Check order #{id}',
   'check.order.awaiting': 'The order is waiting for payment.',
   'check.order.pay': 'Pay {price}',

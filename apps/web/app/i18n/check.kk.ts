@@ -25,6 +25,9 @@ export const checkKk: Texts = {
   'check.register': 'Тіркелу',
   'check.error.vin': 'VIN (I, O, Q әріптерінсіз 17 таңба) немесе шанақ нөмірін енгізіңіз, мысалы NZE121-3123456',
   'check.error.unavailable': 'Төлем қазір қолжетімсіз. Кейінірек көріңіз.',
+  'check.error.providerUnavailable':
+    'Төлем жүйесі қазір жауап бермей тұр. Ақша алынған жоқ: бір минуттан соң қайталап көріңіз.',
+  'check.error.providerError': 'Төлем жүйесі қатемен жауап берді. Ақша алынған жоқ: бір минуттан соң қайталап көріңіз.',
   'check.order.title': '№{id} тексеру тапсырысы',
   'check.order.awaiting': 'Тапсырыс төлемді күтуде.',
   'check.order.pay': '{price} төлеу',

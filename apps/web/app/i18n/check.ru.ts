@@ -20,6 +20,10 @@ export const checkRu = {
   'check.register': 'Зарегистрироваться',
   'check.error.vin': 'Введите VIN (17 знаков без I, O, Q) или номер кузова, например NZE121-3123456',
   'check.error.unavailable': 'Оплата сейчас недоступна. Попробуйте позже.',
+  'check.error.providerUnavailable':
+    'Платёжная система сейчас не отвечает. Деньги не списаны: попробуйте ещё раз через минуту.',
+  'check.error.providerError':
+    'Платёжная система ответила ошибкой. Деньги не списаны: попробуйте ещё раз через минуту.',
   'check.order.title': 'Заказ проверки №{id}',
   'check.order.awaiting': 'Заказ ждёт оплаты.',
   'check.order.pay': 'Оплатить {price}',

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, redirectDocument } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
 import { serviceError } from '../features/admin/admin-guard.server.ts'
+import { paymentErrorMessage } from '../features/check/check.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import checkStyles from '../styles/check.css?url'
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-/** Pay again after a failed or cancelled payment. */
+/** Pay again after a failed or cancelled payment; a payment that cannot start says why on the order's page. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   const id = orderId(params.id)
@@ -42,7 +43,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     const known = serviceError(error)
     if (known?.status === 404) throw data(null, { status: 404 })
-    if (known) return redirect(`/check/orders/${id}`)
+    // Paid meanwhile (409): the page shows it as it is now.
+    if (known?.status === 409) return redirect(`/check/orders/${id}`)
+    if (known && known.status >= 422) return data({ error: paymentErrorMessage(known) }, { status: known.status })
     throw error
   }
 }
@@ -54,9 +57,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData?.order.report?.status === 'generating' ? [{ httpEquiv: 'refresh', content: '3' } as const] : []),
 ]
 
-export default function CheckOrder({ loaderData }: Route.ComponentProps) {
+export default function CheckOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { t, price, date } = useI18n()
   const { order } = loaderData
+  const error = actionData?.error
   const report = order.report
   return (
     <div className="container check-page">
@@ -77,6 +81,11 @@ export default function CheckOrder({ loaderData }: Route.ComponentProps) {
                     : 'check.order.awaiting',
               )}
             </p>
+            {error ? (
+              <p className="form-error" role="alert">
+                {t(error)}
+              </p>
+            ) : null}
             <Form method="post">
               <button type="submit" className="button primary">
                 {order.status === 'awaiting_payment'

@@ -27,8 +27,11 @@ async function withRetryAfterPayment<T>(reply: FastifyReply, run: () => Promise<
     try {
       return await run()
     } catch (error) {
-      if (error instanceof PaymentProviderError || error instanceof PaymentProviderUnavailableError)
+      if (error instanceof PaymentProviderError || error instanceof PaymentProviderUnavailableError) {
+        // Not an error of ours (the problem handler logs only those), but operators need to see the provider down.
+        reply.log.warn({ code: error.code, detail: error.message }, 'payment provider failed')
         reply.header('retry-after', String(error.retryAfterSeconds))
+      }
       throw error
     }
   })

@@ -48,7 +48,17 @@ export async function orderCheck(services: Services, user: { id: string }, value
   } catch (error) {
     const known = serviceError(error)
     if (!known || known.status < 422) throw error
-    const message: MessageKey = known.status === 429 ? 'car.error.rateLimited' : 'check.error.unavailable'
-    return data({ error: message, values }, { status: known.status })
+    return data({ error: paymentErrorMessage(known), values }, { status: known.status })
   }
+}
+
+/**
+ * What the payer reads when a payment cannot start: too many tries, the provider down or failing (nothing was
+ * charged; try again), or payments closed.
+ */
+export function paymentErrorMessage(known: { code: string; status: number }): MessageKey {
+  if (known.status === 429) return 'car.error.rateLimited'
+  if (known.code === 'payment.provider_unavailable') return 'check.error.providerUnavailable'
+  if (known.code === 'payment.provider_error') return 'check.error.providerError'
+  return 'check.error.unavailable'
 }
