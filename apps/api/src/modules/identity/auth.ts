@@ -11,6 +11,7 @@ import { idTokenSignIn } from './id-token-sign-in.ts'
 import { account, session, user, verification } from './identity.tables.ts'
 import { resetPasswordEmail, smsCodeText } from './messages.ts'
 import { normaliseKzPhone, phoneAccountEmail } from './phone.ts'
+import { explainSignInFailure } from './sign-in-failure.ts'
 import { tokenSignIn } from './token-sign-in.ts'
 
 export interface AuthDeps {
@@ -27,7 +28,7 @@ export const OTP_ATTEMPTS = 5
 /**
  * better-auth on our tables: email and password (spec: at least 6 characters, reset by email), phone with an
  * SMS code (an account is created on first verification), bearer tokens for the hybrid app and API clients,
- * roles (user, moderator, admin) through the admin plugin, and the web's Google and Apple sign-in with an
+ * roles (user, manager, moderator, admin) through the admin plugin, and the web's Google and Apple sign-in with an
  * identity token from a trusted issuer (id-token-sign-in.ts).
  */
 export function createAuth({ db, config, mailer, sms }: AuthDeps) {
@@ -76,6 +77,8 @@ export function createAuth({ db, config, mailer, sms }: AuthDeps) {
         if (ctx.path !== '/change-password' || typeof ctx.body !== 'object' || ctx.body === null) return
         return { context: { body: { ...ctx.body, revokeOtherSessions: true } } }
       }),
+      // A refused sign-in says why, in the spec's terms: unknown email, no password, or a wrong one.
+      after: explainSignInFailure,
     },
     databaseHooks: {
       user: {

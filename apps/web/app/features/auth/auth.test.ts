@@ -69,6 +69,13 @@ describe('error texts (spec section 8)', () => {
     expect(authErrorKey('SOMETHING_NEW')).toBe('auth.error.default')
   })
 
+  test("a refused email sign-in's three answers (issue 35): wrong password, unknown email, no password", () => {
+    expect(authErrorKey('INVALID_PASSWORD')).toBe('auth.error.wrongPassword')
+    expect(authErrorKey('USER_NOT_FOUND')).toBe('auth.error.userNotFound')
+    // An account made with Google, Apple or a phone code: the spec's hint that it signs in another way.
+    expect(authErrorKey('CREDENTIAL_ACCOUNT_NOT_FOUND')).toBe('auth.error.accountExists')
+  })
+
   test('other actions fall back to "Action failed"', () => {
     expect(actionErrorKey('profile.phone_in_use')).toBe('account.error.phoneInUse')
     expect(actionErrorKey('http.500')).toBe('generic.failed')

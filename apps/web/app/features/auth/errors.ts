@@ -16,6 +16,8 @@ const AUTH_ERRORS: Record<string, MessageKey> = {
   BANNED_USER: 'auth.error.userDisabled',
   USER_NOT_FOUND: 'auth.error.userNotFound',
   INVALID_PASSWORD: 'auth.error.wrongPassword',
+  // An email sign-in to an account made with Google, Apple or a phone code, which has no password.
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'auth.error.accountExists',
   ID_TOKEN_INVALID: 'auth.error.default',
   network: 'generic.tryLater',
   'auth.too_many_requests': 'auth.error.tooManyRequests',
