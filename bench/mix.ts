@@ -180,7 +180,7 @@ export function drawSequence(pool: readonly MixQuery[], count: number, seed = MI
   return Array.from({ length: count }, () => pool[weightedIndex(rng, weights)] as MixQuery)
 }
 
-/** The mix in words, for docs/performance.md. */
+/** The mix in words, for the run's table (bench/report.ts). */
 export function describeMix(pool: readonly MixQuery[]): string {
   const lines = MIX_KINDS.map((k) => `${k.share}% ${k.what} (${pool.filter((q) => q.kind === k.kind).length} queries)`)
   const sorts = Object.entries(SORT_SHARES)

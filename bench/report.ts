@@ -1,4 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs'
 import type { BenchResults } from './results.ts'
 import { fmt, missText, rows } from './table.ts'
 
@@ -63,12 +62,4 @@ export function markdownSection(r: BenchResults): string {
     )
   }
   return `${out.join('\n')}\n`
-}
-
-/** Puts the new section first (newest on top), under the file's introduction. */
-export function writePerformanceDoc(path: string, section: string): void {
-  const doc = readFileSync(path, 'utf8')
-  const at = doc.indexOf('\n## ')
-  const next = at === -1 ? `${doc.trimEnd()}\n\n${section}` : `${doc.slice(0, at + 1)}${section}\n${doc.slice(at + 1)}`
-  writeFileSync(path, next)
 }

@@ -6,8 +6,8 @@ import { benchDatabaseUrl, describeExisting, machineInfo, recreateAndSeed } from
 import { explainMix } from './explain.ts'
 import { load, loadGenerator } from './http.ts'
 import { buildMix, describeMix, drawSequence } from './mix.ts'
-import { markdownSection, printTable, writePerformanceDoc } from './report.ts'
-import type { BenchResults } from './results.ts'
+import { markdownSection, printTable } from './report.ts'
+import { type BenchResults, writeResultFiles } from './results.ts'
 import { measureProcesses, measureServer, SERVER_PARTS, type ServerRun } from './run-server.ts'
 import { startHelloServer } from './servers.ts'
 import { benchStartup } from './startup.ts'
@@ -19,7 +19,8 @@ the local server), builds the web app, starts the production server on that data
 search API (concurrency 1 and 32), the car detail API, the server-rendered car page, a bare Fastify route,
 EXPLAIN of every search in the mix, saved-search matching and the daily digest at 100,000 saved searches and
 the job queue's throughput, first-load JavaScript and Lighthouse (mobile) of three pages, and the
-embedded demo's start-up. Prints a table and adds a dated section to docs/performance.md.
+embedded demo's start-up. Prints a table and writes the run to bench/results/: the results as JSON and the
+table as markdown, named by the run's start and the machine (bench/results/README.md).
 
   --listings N      listings to load (default 1000000)
   --skip-seed       reuse the bench database from an earlier run
@@ -31,9 +32,10 @@ embedded demo's start-up. Prints a table and adds a dated section to docs/perfor
   --c1 N            requests at concurrency 1 (default 3000; stops after --c1-seconds, default 90)
   --seconds S       duration of each load run (default 15)
   --explain-seconds S  time for EXPLAIN ANALYZE; later mix queries are only planned (default 120)
-  --no-write        do not touch docs/performance.md
+  --no-write        write no files (print the table only)
 
-BENCH_PORT=N puts the servers on ports N, N+1 and N+2 (default 3307), to run beside another benchmark.
+BENCH_PORT=N puts the servers on ports N, N+1 and N+2 (default 3307), to run beside another benchmark;
+BENCH_DB_NAME names the bench database (default tulpar_bench).
 Load is made by wrk (apt-get install wrk) when it is installed, else by autocannon; BENCH_LOAD=autocannon forces
 the latter (bench/http.ts says why the two are not comparable on two cores).
 `
@@ -195,7 +197,6 @@ if (results.searchC32 || results.detail || results.ssr || results.hello) {
 section(`results (${Math.round(results.totalSeconds)} s)`)
 log(printTable(results))
 if (!values['no-write']) {
-  const doc = new URL('../docs/performance.md', import.meta.url).pathname
-  writePerformanceDoc(doc, markdownSection(results))
-  log(`\nwritten to ${doc}`)
+  const written = writeResultFiles(results, markdownSection(results))
+  log(`\nwritten to ${written.json} and ${written.markdown}`)
 }
