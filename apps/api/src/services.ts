@@ -103,7 +103,7 @@ export function createServices({
   const messaging = createMessagingService({ db })
   // New messages reach open pages through this (runtime.ts starts its database listener).
   const messageHub = createMessageHub()
-  const conversations = createConversationsService({ db, hub: messageHub })
+  const conversations = createConversationsService({ db, hub: messageHub, limiter })
   const inspections = createInspectionsService({ db })
   const moderation = createModerationService({
     db,

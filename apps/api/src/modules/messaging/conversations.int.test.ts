@@ -1,5 +1,6 @@
 import { type AddressInfo, createConnection } from 'node:net'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createMemoryRateLimiter } from '../../lib/rate-limit.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { createListing, createListingInModeration, setRole } from '../../testing/factories.ts'
 import { createTestApp } from '../../testing/test-app.ts'
@@ -13,8 +14,14 @@ let stranger: Awaited<ReturnType<typeof signUp>>
 let moderator: Awaited<ReturnType<typeof signUp>>
 let listingId: number
 
+/** The limiter's clock: a new day for each case, so the chat limits (conversations.limits.int.test.ts) stay out. */
+let clock = Date.now()
+beforeEach(() => {
+  clock += 86_401_000
+})
+
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ limiter: createMemoryRateLimiter({ now: () => clock }) })
   seller = await signUp(undefined, 'secret12', 'Продавец Ерлан')
   buyer = await signUp(undefined, 'secret12', 'Покупатель Айгуль')
   stranger = await signUp(undefined, 'secret12', 'Посторонний')
@@ -146,6 +153,47 @@ describe('conversations', () => {
     expect((await send(buyer.auth, conversationId, 'Спасибо')).statusCode).toBe(201)
   })
 
+  test('a block holds between the two people: not about another car, not in a new conversation, both ways', async () => {
+    const a = await signUp(undefined, 'secret12', 'Продавец Асель')
+    const b = await signUp(undefined, 'secret12', 'Покупатель Бауыржан')
+    const c = await signUp(undefined, 'secret12', 'Покупатель Дана')
+    const [car1, car2, car3] = await Promise.all([1, 2, 3].map(() => createListing(t.db, { ownerId: a.id })))
+    const one = (await start(b.auth, { listingId: car1?.id, body: 'Здравствуйте' })).json().conversationId
+    const two = (await start(b.auth, { listingId: car2?.id, body: 'А эта?' })).json().conversationId
+    const blockOne = (auth?: Auth) =>
+      t.app.inject({ method: 'POST', url: `/api/conversations/${one}/block/`, ...(auth ? { headers: auth } : {}) })
+
+    // A guest and someone else cannot block in it.
+    expect((await blockOne()).statusCode).toBe(401)
+    expect((await blockOne(c.auth)).statusCode).toBe(404)
+    expect((await send(b.auth, two, 'Ещё не заблокирован')).statusCode).toBe(201)
+
+    // A blocks B in the conversation about car 1.
+    expect((await blockOne(a.auth)).statusCode).toBe(200)
+    const refused = await send(b.auth, two, 'Ответьте про вторую машину!')
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().code).toBe('conversation.blocked')
+    // Nor through the call that starts or continues one, about car 2 or a car never written about.
+    expect((await start(b.auth, { listingId: car2?.id, body: 'Ответьте!' })).json().code).toBe('conversation.blocked')
+    const fresh = await start(b.auth, { listingId: car3?.id, body: 'Тогда про третью' })
+    expect(fresh.statusCode).toBe(409)
+    expect(fresh.json().code).toBe('conversation.blocked')
+    const bList = (await t.app.inject({ url: '/api/conversations/', headers: b.auth })).json()
+    expect(bList.results.some((r: { listing: { id: number } | null }) => r.listing?.id === car3?.id)).toBe(false)
+    // The one who blocked does not write either, and both see why.
+    expect((await send(a.auth, two, 'Пока')).statusCode).toBe(409)
+    expect((await read(b.auth, two)).json()).toMatchObject({ blockedByOther: true, blockedByMe: false })
+    expect((await read(a.auth, two)).json()).toMatchObject({ blockedByMe: true, blockedByOther: false })
+    // Another buyer still writes to the seller.
+    expect((await start(c.auth, { listingId: car2?.id, body: 'Добрый день' })).statusCode).toBe(201)
+
+    // Unblocking in the other conversation lifts the block between them.
+    const unblock = await t.app.inject({ method: 'DELETE', url: `/api/conversations/${two}/block/`, headers: a.auth })
+    expect(unblock.statusCode).toBe(200)
+    expect((await send(b.auth, one, 'Спасибо')).statusCode).toBe(201)
+    expect((await send(b.auth, two, 'И за вторую')).statusCode).toBe(201)
+  })
+
   test('a report reaches the moderators, who see the messages as written and can block the reported side', async () => {
     const car = await createListing(t.db, { ownerId: seller.id })
     const { conversationId } = (await start(buyer.auth, { listingId: car.id, body: 'Здравствуйте' })).json()
@@ -209,7 +257,8 @@ describe('live updates', () => {
       )
       await expect.poll(() => received.join(''), { timeout: 5000 }).toContain('retry: 5000')
       const car = await createListing(t.db, { ownerId: seller.id })
-      const res = await start(buyer.auth, { listingId: car.id, body: 'Добрый день' })
+      // The stranger: the report above ended with a block between the buyer and the seller.
+      const res = await start(stranger.auth, { listingId: car.id, body: 'Добрый день' })
       const { conversationId } = res.json()
       await expect
         .poll(() => received.join(''), { timeout: 5000 })

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { user } from '../identity/identity.tables.ts'
 import { listings } from '../listings/listings.tables.ts'
@@ -13,6 +14,70 @@ export async function findWritableListing(db: Db, listingId: number) {
     .from(listings)
     .where(eq(listings.id, listingId))
   return row ?? null
+}
+
+/** When the user's account was made (the new-account limits), or null for an unknown user. */
+export async function findAccountCreatedAt(db: Db, userId: string): Promise<Date | null> {
+  const [row] = await db.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, userId))
+  return row?.createdAt ?? null
+}
+
+/** The buyer's conversation about the listing, if they have written about it before. */
+export async function findListingConversationId(db: Db, listingId: number, buyerId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.kind, 'listing'),
+        eq(conversations.listingId, listingId),
+        eq(conversations.buyerId, buyerId),
+      ),
+    )
+  return row?.id ?? null
+}
+
+const theirs = alias(conversationParticipants, 'theirs')
+
+/**
+ * Whether one of two people blocked the other, in any conversation between them: a block is between the people,
+ * not about one car. `byMe`: `me` blocked `other`; `byOther`: the reverse.
+ */
+export async function findBlockBetween(db: Db, me: string, other: string) {
+  const [row] = await db
+    .select({
+      byMe: sql<boolean>`coalesce(bool_or(${conversationParticipants.blockedAt} is not null), false)`,
+      byOther: sql<boolean>`coalesce(bool_or(${theirs.blockedAt} is not null), false)`,
+    })
+    .from(conversationParticipants)
+    .innerJoin(
+      theirs,
+      and(eq(theirs.conversationId, conversationParticipants.conversationId), eq(theirs.userId, other)),
+    )
+    .where(
+      and(
+        eq(conversationParticipants.userId, me),
+        or(isNotNull(conversationParticipants.blockedAt), isNotNull(theirs.blockedAt)),
+      ),
+    )
+  return { byMe: row?.byMe === true, byOther: row?.byOther === true }
+}
+
+/** Lifts `me`'s block of `other` in every conversation between them. */
+export async function clearBlocksBetween(db: Db, me: string, other: string): Promise<void> {
+  await db
+    .update(conversationParticipants)
+    .set({ blockedAt: null })
+    .where(
+      and(
+        eq(conversationParticipants.userId, me),
+        isNotNull(conversationParticipants.blockedAt),
+        inArray(
+          conversationParticipants.conversationId,
+          db.select({ id: theirs.conversationId }).from(theirs).where(eq(theirs.userId, other)),
+        ),
+      ),
+    )
 }
 
 /** The buyer's conversation about the listing, creating it (with both participants) on first message. */

@@ -16,6 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { SessionResolver } from '../identity/session.ts'
+import { withRetryAfter } from '../listings/index.ts'
+import { CHAT_LIMITS } from './conversations.limits.ts'
 import type { ConversationsService } from './conversations.service.ts'
 import type { MessageHub } from './live.ts'
 import type { MessagingService } from './messaging.service.ts'
@@ -26,6 +28,13 @@ const Done = z.object({ message: z.string() })
 /** Streams one user may hold open in one process (tabs, devices); more are refused rather than piling up. */
 const STREAMS_PER_USER = 5
 const HEARTBEAT_MS = 25_000
+const { messagesBurst: burst, messagesHour: hour, conversationsHour: started, flaggedHour: flagged } = CHAT_LIMITS
+const limits =
+  `At most ${burst.normal} messages in ${burst.windowSeconds} s and ${hour.normal} an hour per user, ` +
+  `${started.normal} new conversations an hour, ${flagged.normal} messages an hour that earn scam warnings; ` +
+  `an account younger than a day ${burst.newAccount}, ${hour.newAccount}, ${started.newAccount} and ` +
+  `${flagged.newAccount} (429 \`rate_limited\` with Retry-After). 409 \`conversation.blocked\` when either person ` +
+  'blocked the other, in this conversation or one about another car.'
 
 export const conversationsRoutes =
   ({
@@ -49,15 +58,27 @@ export const conversationsRoutes =
         schema: {
           tags,
           summary: 'Write to the seller of a published listing (starts the conversation or continues it)',
+          description: limits,
           security,
           body: StartConversationBody,
-          response: { 201: StartedConversation, 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem },
+          response: {
+            201: StartedConversation,
+            400: Problem,
+            401: Problem,
+            403: Problem,
+            404: Problem,
+            409: Problem,
+            429: Problem,
+          },
         },
       },
       async (req, reply) => {
         const u = await sessions.requireUser(req)
+        const started = await withRetryAfter(reply, () =>
+          conversations.startConversation(u, req.body.listingId, req.body.body),
+        )
         reply.status(201)
-        return conversations.startConversation(u, req.body.listingId, req.body.body)
+        return started
       },
     )
 
@@ -95,16 +116,18 @@ export const conversationsRoutes =
         schema: {
           tags,
           summary: 'Send a message (409 `conversation.blocked` once either side blocked)',
+          description: limits,
           security,
           params: ConversationParams,
           body: SendMessageBody,
-          response: { 201: SentMessage, 400: Problem, 401: Problem, 404: Problem, 409: Problem },
+          response: { 201: SentMessage, 400: Problem, 401: Problem, 404: Problem, 409: Problem, 429: Problem },
         },
       },
       async (req, reply) => {
         const u = await sessions.requireUser(req)
+        const sent = await withRetryAfter(reply, () => conversations.sendMessage(u, req.params.id, req.body.body))
         reply.status(201)
-        return conversations.sendMessage(u, req.params.id, req.body.body)
+        return sent
       },
     )
 
@@ -136,10 +159,12 @@ export const conversationsRoutes =
     action('contacts/', 'DELETE', 'Hide my phone and e-mail again', (u, id) =>
       conversations.shareContacts(u, id, false),
     )
-    action('block/', 'POST', 'Block the other side (nobody can write here)', (u, id) =>
+    action('block/', 'POST', 'Block the other side (neither writes to the other again, about any car)', (u, id) =>
       conversations.block(u, id, true),
     )
-    action('block/', 'DELETE', 'Unblock', (u, id) => conversations.block(u, id, false))
+    action('block/', 'DELETE', 'Unblock (in every conversation with that person)', (u, id) =>
+      conversations.block(u, id, false),
+    )
 
     app.post(
       '/conversations/:id/report/',

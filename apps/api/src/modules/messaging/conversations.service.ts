@@ -6,9 +6,11 @@ import type {
   FraudWarning,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
+import type { RateLimiter } from '../../lib/rate-limit.ts'
 import { ListingNotFoundError } from '../listings/index.ts'
 import { requireStaff } from '../moderation/roles.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
+import { enforceChatLimits } from './conversations.limits.ts'
 import * as repo from './conversations.repository.ts'
 import { detectFraud } from './fraud.ts'
 import type { MessageHub } from './live.ts'
@@ -30,7 +32,7 @@ const isWarning = (w: string): w is FraudWarning => w === 'prepayment' || w === 
  * Conversations between a buyer and a seller about a listing, and Tulpar Auto's own thread. Only participants
  * read a conversation; contacts are masked unless their owner shares them; scam patterns warn the reader.
  */
-export function createConversationsService({ db, hub }: { db: Db; hub: MessageHub }) {
+export function createConversationsService({ db, hub, limiter }: { db: Db; hub: MessageHub; limiter: RateLimiter }) {
   /** The conversation and its participants, or ConversationNotFoundError for anyone not in it. */
   async function loadOwn(u: User, id: number) {
     const conversation = await repo.findConversation(db, id)
@@ -42,14 +44,40 @@ export function createConversationsService({ db, hub }: { db: Db; hub: MessageHu
     return { conversation, me, other, participants }
   }
 
-  async function write(senderId: string, conversationId: number, recipients: string[], body: string) {
+  /** ConversationBlockedError when either of the two blocked the other, in this conversation or any other. */
+  async function requireNotBlocked(me: string, other: string) {
+    const block = await repo.findBlockBetween(db, me, other)
+    if (block.byMe || block.byOther) throw new ConversationBlockedError()
+  }
+
+  /** The chat limits for this message (conversations.limits.ts); its scam warnings, computed once. */
+  async function limitWrite(senderId: string, body: string, startsConversation: boolean) {
+    const warnings = detectFraud(body)
+    const now = new Date()
+    await enforceChatLimits(limiter, {
+      userId: senderId,
+      accountCreatedAt: (await repo.findAccountCreatedAt(db, senderId)) ?? now,
+      startsConversation,
+      flagged: warnings.length > 0,
+      now,
+    })
+    return warnings
+  }
+
+  async function write(
+    senderId: string,
+    conversationId: number,
+    recipients: string[],
+    body: string,
+    warnings: FraudWarning[],
+  ) {
     const at = new Date()
     return db.transaction(async (tx) => {
       const messageId = await repo.insertConversationMessage(tx, {
         conversationId,
         senderId,
         body,
-        warnings: detectFraud(body),
+        warnings,
         createdAt: at,
       })
       await hub.publish(tx, { type: 'message', conversationId, userIds: [...recipients, senderId] })
@@ -60,27 +88,33 @@ export function createConversationsService({ db, hub }: { db: Db; hub: MessageHu
   return {
     /**
      * The buyer's first message about a published listing (or the next one, in the same conversation). Throws
-     * ListingNotFoundError unless published, OwnListingError to the seller, ConversationBlockedError when blocked.
+     * ListingNotFoundError unless published, OwnListingError to the seller, ConversationBlockedError when either
+     * blocked the other (about any car), RateLimitedError over the chat limits (a new conversation counts twice).
      */
     async startConversation(u: User, listingId: number, body: string) {
       const listing = await repo.findWritableListing(db, listingId)
       if (listing?.status !== 'published') throw new ListingNotFoundError(listingId)
       if (listing.ownerId === u.id) throw new OwnListingError()
-      const conversationId = await db.transaction((tx) =>
-        repo.findOrCreateListingConversation(tx, listingId, u.id, listing.ownerId),
-      )
-      const participants = await repo.findParticipants(db, conversationId)
-      if (participants.some((p) => p.blockedAt !== null)) throw new ConversationBlockedError()
-      const messageId = await write(u.id, conversationId, [listing.ownerId], body)
+      await requireNotBlocked(u.id, listing.ownerId)
+      const existing = await repo.findListingConversationId(db, listingId, u.id)
+      const warnings = await limitWrite(u.id, body, existing === null)
+      const conversationId =
+        existing ??
+        (await db.transaction((tx) => repo.findOrCreateListingConversation(tx, listingId, u.id, listing.ownerId)))
+      const messageId = await write(u.id, conversationId, [listing.ownerId], body, warnings)
       return { conversationId, messageId }
     },
 
-    /** Throws ConversationNotFoundError for non-participants, ConversationBlockedError once either side blocked. */
+    /**
+     * Throws ConversationNotFoundError for non-participants, ConversationBlockedError once either side blocked the
+     * other (in this conversation or another), RateLimitedError over the chat limits.
+     */
     async sendMessage(u: User, id: number, body: string) {
-      const { conversation, other, participants } = await loadOwn(u, id)
+      const { conversation, other } = await loadOwn(u, id)
       if (conversation.kind !== 'listing' || !other) throw new ConversationNotFoundError(id)
-      if (participants.some((p) => p.blockedAt !== null)) throw new ConversationBlockedError()
-      return { messageId: await write(u.id, id, [other.userId], body) }
+      await requireNotBlocked(u.id, other.userId)
+      const warnings = await limitWrite(u.id, body, false)
+      return { messageId: await write(u.id, id, [other.userId], body, warnings) }
     },
 
     /** My conversations, latest first, with the other side, the last message (masked) and unread counts. */
@@ -127,11 +161,12 @@ export function createConversationsService({ db, hub }: { db: Db; hub: MessageHu
     /** One conversation for a participant (others get ConversationNotFoundError, staff included). */
     async getConversation(u: User, id: number): Promise<ConversationDetail> {
       const { conversation, me, other } = await loadOwn(u, id)
-      const [rows, unread, listings, reported] = await Promise.all([
+      const [rows, unread, listings, reported, block] = await Promise.all([
         repo.findMessages(db, id, THREAD_MESSAGES),
         repo.countUnreadPer(db, u.id, [id]),
         repo.findListingSummaries(db, conversation.listingId ? [conversation.listingId] : []),
         repo.hasOpenReport(db, id, u.id),
+        other ? repo.findBlockBetween(db, u.id, other.userId) : { byMe: false, byOther: false },
       ])
       const listing = conversation.listingId ? (listings.get(conversation.listingId) ?? null) : null
       // The other side's messages are masked together: a number split over two of them is hidden too.
@@ -161,8 +196,9 @@ export function createConversationsService({ db, hub }: { db: Db; hub: MessageHu
         messages,
         otherContacts: other?.sharesContacts ? { phone: other.phone, email: other.email } : null,
         iShareContacts: me.sharesContacts,
-        blockedByMe: me.blockedAt !== null,
-        blockedByOther: other?.blockedAt != null,
+        // A block holds between the two people: one made in their conversation about another car shows here too.
+        blockedByMe: block.byMe || me.blockedAt !== null,
+        blockedByOther: block.byOther || other?.blockedAt != null,
         reportedByMe: reported,
       }
     },
@@ -179,11 +215,16 @@ export function createConversationsService({ db, hub }: { db: Db; hub: MessageHu
       await repo.setParticipant(db, id, u.id, { sharesContacts: share })
     },
 
-    /** Blocks the other side: nobody can write in this conversation until I unblock. */
+    /**
+     * Blocks the other side: neither of us can write to the other, here or about any other car (nor start a new
+     * conversation), until I unblock, which lifts my block in every conversation between us.
+     */
     async block(u: User, id: number, blocked: boolean): Promise<void> {
-      const { conversation } = await loadOwn(u, id)
+      const { conversation, other } = await loadOwn(u, id)
       if (conversation.kind !== 'listing') throw new ConversationNotFoundError(id)
-      await repo.setParticipant(db, id, u.id, { blockedAt: blocked ? new Date() : null })
+      if (blocked) await repo.setParticipant(db, id, u.id, { blockedAt: new Date() })
+      else if (other) await repo.clearBlocksBetween(db, u.id, other.userId)
+      else await repo.setParticipant(db, id, u.id, { blockedAt: null })
     },
 
     /** Sends the conversation to the moderators (one open report per reporter and conversation). */
@@ -228,7 +269,7 @@ export function createConversationsService({ db, hub }: { db: Db; hub: MessageHu
       )
     },
 
-    /** Dismissed, or blocked: the reported side can no longer write there (as if the reporter blocked them). */
+    /** Dismissed, or blocked: the reported side can no longer write to the reporter (as if the reporter blocked them). */
     async resolveReport(u: SessionUser, id: number, resolution: 'dismissed' | 'blocked'): Promise<void> {
       requireStaff(u)
       const report = await repo.findReport(db, id)
