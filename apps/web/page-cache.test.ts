@@ -1,9 +1,11 @@
 import { createServer } from 'node:http'
 import { type AddressInfo, connect } from 'node:net'
-import { brotliDecompressSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { newCspNonce } from './app/features/security/kept-page-nonce.server.ts'
+import { contentSecurityPolicy } from './app/features/security/nonce.tsx'
 import { cachedPageDoor, guestPageKey, isPagePath, PageCache, pagePolicyOf, registerPageCache } from './page-cache.ts'
 import { logPageCacheActivity } from './page-cache-activity.ts'
 
@@ -355,4 +357,87 @@ describe('a page whose first guest left before it was rendered', () => {
       await server.close()
     }
   })
+})
+
+describe("a kept page's Content-Security-Policy nonce", () => {
+  /** A page as entry.server.tsx writes it: its nonce in the policy and on its scripts and module preloads. */
+  const page = (nonce: string, n: number) =>
+    [
+      `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js" nonce="${nonce}"/>`,
+      `<title>car ${n}</title></head><body>${'<p>Toyota Camry 2019, 12 500 000 ₸, Алматы</p>'.repeat(60)}`,
+      `<script nonce="${nonce}">window.__reactRouterContext = {"n":${n}};</script>`,
+      `<script type="module" async nonce="${nonce}">import "/assets/entry.js";</script></body></html>`,
+    ].join('')
+
+  /** A real server with the front door before Fastify, as server.ts builds it. */
+  async function server() {
+    const cache = new PageCache(1_000_000)
+    const door = cachedPageDoor(cache)
+    const app = Fastify({
+      serverFactory: (handler) =>
+        createServer((request, response) => {
+          if (!door(request, response)) handler(request, response)
+        }),
+    })
+    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+    registerPageCache(app, cache)
+    let renders = 0
+    app.get('/cars/1', async (request, reply) => {
+      renders++
+      const nonce = newCspNonce()
+      const policy = pagePolicyOf(request)
+      if (policy.eligible) policy.seconds = 60
+      reply.header('content-security-policy', contentSecurityPolicy(nonce))
+      return reply.type('text/html; charset=utf-8').send(page(nonce, 1))
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    return { app, base, renders: () => renders }
+  }
+
+  /** The answer's nonce, after checking that every nonce its page carries is the one its policy names. */
+  function nonceOf(csp: string | null | undefined, body: string): string {
+    const nonce = /'nonce-([^']+)'/.exec(csp ?? '')?.[1]
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    expect([...body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1])).toEqual([nonce, nonce, nonce])
+    expect(body).toBe(page(nonce ?? '', 1))
+    return nonce ?? ''
+  }
+
+  test.each(['br', 'gzip', 'identity'])(
+    'each guest answer of a kept page (%s) has a nonce of its own, the same in its policy and its scripts',
+    async (encoding) => {
+      const { app, base, renders } = await server()
+      try {
+        const nonces = new Set<string>()
+        for (let i = 0; i < 4; i++) {
+          const res = await fetch(`${base}/cars/1`, { headers: { 'accept-encoding': encoding } })
+          expect(res.headers.get('x-cache')).toBe(i === 0 ? 'MISS' : 'HIT')
+          expect(res.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding)
+          nonces.add(nonceOf(res.headers.get('content-security-policy'), await res.text()))
+        }
+        // Hits through Fastify's hooks too (requests made with inject, and guests who waited for the render).
+        for (let i = 0; i < 2; i++) {
+          const res = await app.inject({ url: '/cars/1', headers: { 'accept-encoding': encoding } })
+          expect(res.headers['x-cache']).toBe('HIT')
+          const body =
+            encoding === 'br'
+              ? brotliDecompressSync(res.rawPayload).toString()
+              : encoding === 'gzip'
+                ? gunzipSync(res.rawPayload).toString()
+                : res.body
+          nonces.add(nonceOf(res.headers['content-security-policy'] as string, body))
+        }
+        expect(nonces.size).toBe(6)
+        expect(renders()).toBe(1)
+        // A HEAD's policy names a fresh nonce too.
+        const head = await fetch(`${base}/cars/1`, { method: 'HEAD', headers: { 'accept-encoding': encoding } })
+        expect(nonces.has(/'nonce-([^']+)'/.exec(head.headers.get('content-security-policy') ?? '')?.[1] ?? '')).toBe(
+          false,
+        )
+      } finally {
+        await app.close()
+      }
+    },
+  )
 })

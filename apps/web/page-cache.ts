@@ -4,13 +4,20 @@ import { GUEST_API_PATHS, pickLocale, requestIdOf } from '@tulpar/api'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
 import { compress, type Encoding, preferredEncoding } from './app/features/compression/compression.server.ts'
+import {
+  keepWithNonceSlots,
+  type NonceSlots,
+  newCspNonce,
+  withNonce,
+} from './app/features/security/kept-page-nonce.server.ts'
 
 /*
  * Guests' pages from memory (issue 15, docs/decisions/019-guest-page-cache.md). A page is cached only when its
  * route asked for it (features/page-cache: `cacheForGuests(context, { seconds, tags })`), the request carries no
  * credential and no cookie but the language, the city and the view-counting visitor id, and the answer is a 200
  * without Set-Cookie. The key is the URL, the language, the city and the encoding the answer was compressed with
- * (entries hold the bytes as sent, so a hit costs no rendering and no compression). Changes purge by tag from the
+ * (entries hold the bytes as sent, so a hit costs no rendering and no compression; a page's CSP nonce is replaced by
+ * a fresh one in each answer, decision 028). Changes purge by tag from the
  * database's notifications (server.ts), so every process drops what a change touched within a second; the time
  * limit is only the safety net for a notification missed while a listener reconnected.
  */
@@ -23,6 +30,15 @@ interface Entry {
   tags: string[]
   storedAt: number
   expiresAt: number
+  /** A page with a CSP nonce: where each answer's own goes, in the body and in the policy (its header). */
+  nonce?: KeptNonce
+}
+
+interface KeptNonce {
+  /** Null when the body does not carry the nonce. */
+  slots: NonceSlots | null
+  /** The Content-Security-Policy header before and after the nonce. */
+  policy: [string, string]
 }
 
 export interface PageCacheStats {
@@ -225,6 +241,25 @@ export function pagePolicyOf(request: FastifyRequest): PagePolicy {
   return request.guestCache ?? NOT_ELIGIBLE
 }
 
+/** A Content-Security-Policy header's nonce, and the header before and after it; null without one. */
+function splitPolicy(header: unknown): { nonce: string; policy: [string, string] } | null {
+  if (typeof header !== 'string') return null
+  const match = /'nonce-([^']+)'/.exec(header)
+  const nonce = match?.[1]
+  if (!match || !nonce) return null
+  const at = match.index + "'nonce-".length
+  return { nonce, policy: [header.slice(0, at), header.slice(at + nonce.length)] }
+}
+
+/** One answer's body and policy from a kept page: with a nonce of its own (none when it has none). */
+function answerOf(entry: Entry, head: boolean): { body: Buffer | undefined; policy: string | undefined } {
+  const kept = entry.nonce
+  if (!kept) return { body: head ? undefined : entry.body, policy: undefined }
+  const nonce = newCspNonce()
+  const body = head ? undefined : kept.slots ? withNonce(entry.body, kept.slots, nonce) : entry.body
+  return { body, policy: kept.policy[0] + nonce + kept.policy[1] }
+}
+
 function ageOf(entry: Entry): string {
   return String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000)))
 }
@@ -241,23 +276,27 @@ export function cachedPageDoor(cache: PageCache) {
     if (key === null) return false
     const entry = cache.peek(key)
     if (!entry) return false
+    const answer = answerOf(entry, request.method === 'HEAD')
     response.statusCode = entry.status
     for (const name in entry.headers) response.setHeader(name, entry.headers[name] as string | string[])
+    if (answer.policy) response.setHeader('content-security-policy', answer.policy)
     response.setHeader('age', ageOf(entry))
     response.setHeader('x-cache', 'HIT')
     response.setHeader('x-request-id', requestIdOf(request))
     response.setHeader('content-length', entry.body.length)
-    response.end(request.method === 'HEAD' ? undefined : entry.body)
+    response.end(answer.body)
     return true
   }
 }
 
 function send(reply: FastifyReply, entry: Entry, head: boolean) {
+  const answer = answerOf(entry, head)
   reply.code(entry.status)
   for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value)
+  if (answer.policy) reply.header('content-security-policy', answer.policy)
   reply.header('age', ageOf(entry))
   reply.header('x-cache', 'HIT')
-  return reply.send(head ? null : entry.body)
+  return reply.send(answer.body ?? null)
 }
 
 /** How long a guest waits for another guest's render of the same page before rendering it too. */
@@ -332,10 +371,14 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     }
     const raw = await bodyBytes(payload)
     if (!raw) return payload
-    // Made once per stored page: harder than on the fly (brotli 6 against 3); a hit costs no compression.
-    const encoding = key.slice(0, key.indexOf('|')) as Encoding
-    const body = await compress(raw, encoding, 'kept')
-    if (encoding !== 'identity') reply.header('content-encoding', encoding)
+    // Made once per stored page: harder than on the fly (brotli 6 against 3); a hit costs no compression. A page's
+    // nonce is kept as slots that each answer fills with its own (decision 028).
+    const asked = key.slice(0, key.indexOf('|')) as Encoding
+    const csp = splitPolicy(reply.getHeader('content-security-policy'))
+    const kept = csp
+      ? await keepWithNonceSlots(raw, csp.nonce, asked)
+      : { body: await compress(raw, asked, 'kept'), encoding: asked, slots: null }
+    if (kept.encoding !== 'identity') reply.header('content-encoding', kept.encoding)
     // An API answer is in the language asked for by Accept-Language (or `?lang=`, part of the URL).
     reply.header('vary', key.includes('|api:') ? 'accept-encoding, accept-language' : 'accept-encoding')
     // A CDN in front may keep it briefly (s-maxage; and serve it stale while it asks again, in the CDN-only header:
@@ -347,18 +390,23 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     const headers: Record<string, string | string[]> = {}
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined || PER_REQUEST_HEADERS.has(name.toLowerCase())) continue
+      // The policy names this render's nonce: each answer gets its own (answerOf).
+      if (csp && name.toLowerCase() === 'content-security-policy') continue
       headers[name] = Array.isArray(value) ? value.map(String) : String(value)
     }
-    const entry = {
+    const entry: Omit<Entry, 'storedAt'> = {
       key,
       status: 200,
       headers,
-      body,
+      body: kept.body,
       tags: [...policy.tags],
       expiresAt: Date.now() + policy.seconds * 1000,
+      ...(csp && { nonce: { slots: kept.slots, policy: csp.policy } }),
     }
     cache.set(entry)
     settle.get(request)?.({ ...entry, storedAt: Date.now() })
+    // This answer keeps its render's nonce, which its policy names.
+    const body = csp && kept.slots ? withNonce(kept.body, kept.slots, csp.nonce) : kept.body
     reply.header('x-cache', 'MISS')
     return body
   })

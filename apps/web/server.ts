@@ -1,10 +1,10 @@
 import cluster from 'node:cluster'
-import { randomBytes } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { buildApi, createLogger, listenPageChanges, loadConfig, type Runtime, startRuntime } from '@tulpar/api'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { pagePolicyContext, requestInfoContext, servicesContext, viewerContext } from '#app-context'
+import { newCspNonce } from './app/features/security/kept-page-nonce.server.ts'
 import { superviseAppProcesses } from './app-processes.ts'
 import { cachedPageDoor, PageCache, pagePolicyOf, registerPageCache } from './page-cache.ts'
 import { logPageCacheActivity } from './page-cache-activity.ts'
@@ -81,8 +81,9 @@ async function createTulparServer(vite?: ViteDevServer) {
         publicUrl: config.publicUrl,
         requestId: request.id,
         clientIp: request.ip,
-        // The page's inline scripts carry it; its Content-Security-Policy allows only them (entry.server.tsx).
-        cspNonce: randomBytes(16).toString('base64'),
+        // The page's inline scripts carry it; its Content-Security-Policy allows only them (entry.server.tsx). A kept
+        // guest page gets a new one in each answer (page-cache.ts).
+        cspNonce: newCspNonce(),
       })
       return context
     },
