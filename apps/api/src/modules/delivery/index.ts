@@ -23,7 +23,15 @@ export {
   listOutbox,
   type OutboxMessage,
 } from './outbox.ts'
-export { createFcmSender, createWebPushSender, type FcmOptions, type WebPushOptions } from './push.ts'
+export {
+  createFcmSender,
+  createWebPushSender,
+  type FcmOptions,
+  PUSH_TIMEOUT_MS,
+  type WebPushGuards,
+  type WebPushOptions,
+} from './push.ts'
+export { isWebPushEndpoint, WEB_PUSH_HOSTS } from './push-endpoint.ts'
 export { createQueuedMailer, createQueuedSms } from './queued.ts'
 export { createSmscGateway, type SmscGatewayOptions } from './smsc.ts'
 export { createSmtpMailer, type SmtpMailerOptions } from './smtp.ts'

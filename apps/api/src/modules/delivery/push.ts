@@ -1,6 +1,10 @@
 import { createSign } from 'node:crypto'
+import { Agent, request as httpsRequest } from 'node:https'
+import { isIP } from 'node:net'
 import webpush from 'web-push'
+import { isPublicAddress, publicAddressLookup } from '../../lib/public-address.ts'
 import { DeliveryError, type PushGateway, PushTargetGoneError } from './delivery.types.ts'
+import { isWebPushEndpoint } from './push-endpoint.ts'
 
 export interface WebPushOptions {
   publicKey: string
@@ -17,28 +21,95 @@ export interface FcmOptions {
   fetch?: typeof fetch
 }
 
-/** Sends Web Push (VAPID) with the `web-push` library. */
-export function createWebPushSender(options: WebPushOptions): PushGateway['sendWebPush'] {
+/** How long one push (Web Push or FCM) may take, connection and answer included: a job waits on nothing longer. */
+export const PUSH_TIMEOUT_MS = 5_000
+
+/**
+ * What the sender trusts, for tests only: a stand-in push service listens on 127.0.0.1 on a port of its own,
+ * which the real rules refuse. Production code never passes this (`createDelivery` does not).
+ */
+export interface WebPushGuards {
+  isAllowed?: (endpoint: string) => boolean
+  lookup?: typeof publicAddressLookup
+  timeoutMs?: number
+}
+
+/**
+ * Sends Web Push (VAPID; web-push builds and encrypts the request, we send it). Only to a known push service
+ * (`isWebPushEndpoint`), only to a public address (checked when connecting: a name can resolve anywhere), within
+ * `PUSH_TIMEOUT_MS` for everything. A subscription whose endpoint is not a push service (saved before the
+ * allow-list) or that the service says is gone (404/410) throws PushTargetGoneError: forget it, do not retry.
+ */
+export function createWebPushSender(options: WebPushOptions, guards: WebPushGuards = {}): PushGateway['sendWebPush'] {
+  const isAllowed = guards.isAllowed ?? isWebPushEndpoint
+  const lookup = guards.lookup ?? publicAddressLookup
+  const timeoutMs = guards.timeoutMs ?? PUSH_TIMEOUT_MS
+  // Connections kept between deliveries (a broadcast sends many to the same service); each is opened through the
+  // lookup that checks the address, so a kept one was checked too.
+  const agent = new Agent({ keepAlive: true, lookup })
   return async (subscription, message) => {
+    if (!isAllowed(subscription.endpoint)) throw new PushTargetGoneError('webpush')
+    const request = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(message),
+      {
+        vapidDetails: { subject: options.subject, publicKey: options.publicKey, privateKey: options.privateKey },
+        TTL: 24 * 3600,
+      },
+    )
+    const url = new URL(request.endpoint)
+    const host = url.hostname.replace(/^\[|\]$/g, '')
+    // Node connects to an IP literal without a lookup; the allow-list has none, but a test's may.
+    if (isIP(host) !== 0 && !isPublicAddress(host)) {
+      throw new DeliveryError('webpush', `Web Push refused: ${host} is not a public address`, { code: 'ENONPUBLIC' })
+    }
+    let status: number
+    let answer: string
     try {
-      await webpush.sendNotification(
-        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-        JSON.stringify(message),
-        {
-          vapidDetails: { subject: options.subject, publicKey: options.publicKey, privateKey: options.privateKey },
-          TTL: 24 * 3600,
-          timeout: 10_000,
-        },
-      )
+      ;({ status, answer } = await post(url, request.headers, request.body, agent, timeoutMs))
     } catch (error) {
-      const status = (error as { statusCode?: unknown }).statusCode
-      if (status === 404 || status === 410) throw new PushTargetGoneError('webpush')
+      const code = (error as { code?: unknown }).code
       throw new DeliveryError('webpush', `Web Push failed: ${error instanceof Error ? error.message : String(error)}`, {
-        code: typeof status === 'number' ? String(status) : null,
+        code: typeof code === 'string' ? code : null,
         cause: error,
       })
     }
+    if (status === 404 || status === 410) throw new PushTargetGoneError('webpush')
+    if (status < 200 || status > 299) {
+      throw new DeliveryError('webpush', `Web Push failed with ${status}: ${answer}`, { code: String(status) })
+    }
   }
+}
+
+/** One HTTPS POST, everything (connecting, TLS, the answer) within `timeoutMs`; the answer's first 1 KB kept. */
+function post(
+  url: URL,
+  headers: Record<string, string | number>,
+  body: Buffer | null,
+  agent: Agent,
+  timeoutMs: number,
+): Promise<{ status: number; answer: string }> {
+  return new Promise((resolve, reject) => {
+    const signal = AbortSignal.timeout(timeoutMs)
+    const fail = (error: Error) =>
+      reject(
+        signal.aborted ? Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' }) : error,
+      )
+    const req = httpsRequest(url, { method: 'POST', headers, agent, signal }, (res) => {
+      let answer = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => {
+        if (answer.length < 1024) answer += chunk.slice(0, 1024 - answer.length)
+      })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, answer }))
+      res.on('error', fail)
+      res.on('close', () => {
+        if (!res.complete) fail(new Error('the connection closed before the answer ended'))
+      })
+    })
+    req.on('error', fail)
+    req.end(body ?? undefined)
+  })
 }
 
 /** Sends through FCM's HTTP v1 API with a service account (OAuth 2 JWT grant, token kept until it expires). */
@@ -65,7 +136,7 @@ export function createFcmSender(options: FcmOptions): PushGateway['sendFcm'] {
         grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
         assertion: `${unsigned}.${signature}`,
       }),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
     })
     const body = (await res.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null
     if (!res.ok || typeof body?.access_token !== 'string') {
@@ -87,7 +158,7 @@ export function createFcmSender(options: FcmOptions): PushGateway['sendFcm'] {
           data: { url: message.url },
         },
       }),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
     })
     if (res.status === 404) throw new PushTargetGoneError('fcm')
     if (!res.ok) {

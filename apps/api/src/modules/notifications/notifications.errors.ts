@@ -5,3 +5,10 @@ export class UnsubscribeLinkError extends AppError {
     super('unsubscribe.invalid', 400, 'This unsubscribe link is not valid')
   }
 }
+
+/** A push subscription whose endpoint is not one of the known push services (or not https on its default port). */
+export class PushEndpointNotAllowedError extends AppError {
+  constructor() {
+    super('push.endpoint_not_allowed', 400, "This browser's push service is not one we send notifications through")
+  }
+}

@@ -1,14 +1,18 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { favourites } from '../favourites/favourites.tables.ts'
 import { user } from '../identity/identity.tables.ts'
+import { jobReceipts } from '../jobs/index.ts'
 import { listings } from '../listings/listings.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
 import { brands, models } from '../reference/reference.tables.ts'
 import { broadcasts, pushSubscriptions } from './notifications.tables.ts'
 
-/** Who an alert goes to, with what they allowed. A user without a profile row has the defaults (all on). */
-export async function findRecipient(db: Db, userId: string) {
+/**
+ * Who an alert goes to, with what they allowed, and their newest `maxSubscriptions` browsers. A user without a
+ * profile row has the defaults (all on).
+ */
+export async function findRecipient(db: Db, userId: string, maxSubscriptions: number) {
   const [row] = await db
     .select({
       id: user.id,
@@ -29,6 +33,8 @@ export async function findRecipient(db: Db, userId: string) {
     .select({ id: pushSubscriptions.id })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(maxSubscriptions)
   return {
     ...row,
     language: row.language ?? 'ru',
@@ -77,11 +83,41 @@ export async function upsertSubscription(
   db: Db,
   userId: string,
   s: { endpoint: string; p256dh: string; auth: string },
+  now: Date,
 ): Promise<void> {
   await db
     .insert(pushSubscriptions)
-    .values({ userId, ...s })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: s.p256dh, auth: s.auth } })
+    .values({ userId, ...s, createdAt: now })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: s.p256dh, auth: s.auth, createdAt: now },
+    })
+}
+
+/** Forgets the user's subscriptions but the `keep` most recently saved. */
+export async function forgetOldSubscriptions(db: Db, userId: string, keep: number): Promise<void> {
+  const kept = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(keep)
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)))
+}
+
+/**
+ * Marks `key` delivered, committed at once (no transaction stays open while a push service is waited on).
+ * False when it already was. Undo with `releaseDelivery` when the delivery failed and will be retried.
+ */
+export async function claimDelivery(db: Db, key: string): Promise<boolean> {
+  const rows = await db.insert(jobReceipts).values({ key }).onConflictDoNothing().returning({ key: jobReceipts.key })
+  return rows.length > 0
+}
+
+export async function releaseDelivery(db: Db, key: string): Promise<void> {
+  await db.delete(jobReceipts).where(eq(jobReceipts.key, key))
 }
 
 export async function deleteSubscriptionByEndpoint(db: Db, userId: string, endpoint: string): Promise<boolean> {

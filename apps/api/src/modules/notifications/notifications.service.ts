@@ -9,7 +9,7 @@ import type {
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import type { Delivery } from '../delivery/index.ts'
-import { PushTargetGoneError } from '../delivery/index.ts'
+import { isWebPushEndpoint, PushTargetGoneError } from '../delivery/index.ts'
 import { isPhoneAccountEmail } from '../identity/phone.ts'
 import { type Alert, deliverOnce, type JobPayloads, type JobSender, pruneReceipts } from '../jobs/index.ts'
 import { sendSystemMessage } from '../messaging/index.ts'
@@ -17,9 +17,16 @@ import { requireStaff } from '../moderation/roles.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
 import { savedSearches } from '../saved-searches/saved-searches.tables.ts'
 import { type AlertText, alertText, emailFooter, openLine } from './alert-texts.ts'
-import { UnsubscribeLinkError } from './notifications.errors.ts'
+import { PushEndpointNotAllowedError, UnsubscribeLinkError } from './notifications.errors.ts'
 import * as repo from './notifications.repository.ts'
 import { unsubscribeUrl, verifyUnsubscribe } from './unsubscribe.ts'
+
+/**
+ * Browsers per account that get pushes: one alert is one push to each. Ten fits a phone, a laptop and a work
+ * computer with room for the stale ones a reinstalled or cleared browser leaves; saving one more forgets the
+ * oldest rather than refusing, since the browser turning notifications on is the one the user is using now.
+ */
+export const MAX_PUSH_SUBSCRIPTIONS = 10
 
 /** Users told per broadcast job; the next page is its own job, so a crash repeats at most one page (and receipts dedupe it). */
 const BROADCAST_PAGE = 500
@@ -74,7 +81,7 @@ export function createNotificationsService({
 
   /** Tells one user: the inbox message and the queued email and pushes commit together, once per key. */
   async function deliverAlert({ key, userId, alert }: JobPayloads['alert']): Promise<void> {
-    const r = await repo.findRecipient(db, userId)
+    const r = await repo.findRecipient(db, userId, MAX_PUSH_SUBSCRIPTIONS)
     if (!r || !allowed(alert, r)) return
     if (alert.kind === 'search-matches') {
       const [s] = await db
@@ -165,18 +172,27 @@ export function createNotificationsService({
       await deliverOnce(db, data.key, (tx) => delivery.sms.send({ to: data.to, text: data.text }, { tx }))
     },
 
-    /** A gone subscription or token is forgotten, not retried. */
+    /**
+     * Sends one push, with no transaction open while the push service is waited on (the sender's own timeout
+     * bounds it): the key is marked delivered first and unmarked when the send fails, so the job's retry sends it
+     * again. A process dying mid-send loses that one push rather than sending it twice. A gone subscription (404,
+     * 410, or an endpoint that is not a push service) is forgotten, not retried.
+     */
     async deliverPush(data: JobPayloads['push']): Promise<void> {
       const message = { title: data.title, body: data.body, url: data.url }
+      const subscription = data.channel === 'webpush' ? await repo.findSubscription(db, Number(data.target)) : null
+      if (data.channel === 'webpush' && !subscription) return
+      if (!(await repo.claimDelivery(db, data.key))) return
       try {
-        await deliverOnce(db, data.key, async (tx) => {
-          if (data.channel === 'fcm') return delivery.push.sendFcm(data.target, message, { tx })
-          const sub = await repo.findSubscription(tx, Number(data.target))
-          if (sub) await delivery.push.sendWebPush(sub, message, { tx })
-        })
+        if (subscription) await delivery.push.sendWebPush(subscription, message)
+        else await delivery.push.sendFcm(data.target, message)
       } catch (error) {
-        if (!(error instanceof PushTargetGoneError)) throw error
-        if (data.channel === 'webpush') await repo.deleteSubscription(db, Number(data.target))
+        if (error instanceof PushTargetGoneError) {
+          if (subscription) await repo.deleteSubscription(db, subscription.id)
+          return
+        }
+        await repo.releaseDelivery(db, data.key)
+        throw error
       }
     },
 
@@ -255,11 +271,16 @@ export function createNotificationsService({
     /** Forgets delivery receipts older than `days` (their jobs settled long ago). */
     pruneDeliveryReceipts: (days: number) => pruneReceipts(db, days),
 
+    /**
+     * Throws PushEndpointNotAllowedError unless the endpoint is a known push service's (https, default port, no
+     * user:password@): anything else would have the server post to an address of the user's choosing.
+     */
     async savePushSubscription(u: SessionUser, body: PushSubscriptionBody): Promise<void> {
-      await repo.upsertSubscription(db, u.id, {
-        endpoint: body.endpoint,
-        p256dh: body.keys.p256dh,
-        auth: body.keys.auth,
+      if (!isWebPushEndpoint(body.endpoint)) throw new PushEndpointNotAllowedError()
+      const subscription = { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth }
+      await db.transaction(async (tx) => {
+        await repo.upsertSubscription(tx, u.id, subscription, new Date())
+        await repo.forgetOldSubscriptions(tx, u.id, MAX_PUSH_SUBSCRIPTIONS)
       })
     },
 

@@ -1,7 +1,10 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { user } from '../identity/identity.tables.ts'
 
-/** A browser's Web Push subscription (VAPID), saved when the user turns on browser notifications. */
+/**
+ * A browser's Web Push subscription (VAPID), saved when the user turns on browser notifications. `created_at` is
+ * when the browser last saved it (saving again makes it the newest, the last to be forgotten).
+ */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
