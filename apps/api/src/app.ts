@@ -42,7 +42,7 @@ import { createSerializerCompiler } from './plugins/compiled-serializer.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
-import { registerProblemHandler, sendFrameworkError } from './plugins/problem.ts'
+import { registerProblemHandler, sendClientError, sendFrameworkError } from './plugins/problem.ts'
 import { registerReadRouting } from './plugins/read-routing.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import type { Services } from './services.ts'
@@ -81,6 +81,8 @@ export async function buildApi({ config, database, services, limiter, logger, fr
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL or an over-long path parameter is a problem+json 400, like any other bad input.
     frameworkErrors: sendFrameworkError,
+    // What Node's HTTP parser refuses before there is a request (a URL over 16 KB: 431) is problem+json too.
+    clientErrorHandler: sendClientError,
     // Believe only the configured number of proxies, never `true`: see Config.trustProxyHops.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: requestIdOf,

@@ -70,19 +70,31 @@ afterAll(() => app.close())
 describe('the errors every API route can give are documented', () => {
   test('a route added by any module lists what its method and schema allow, as problem+json', () => {
     const responses = doc.paths['/api/things/{id}/']?.patch?.responses ?? {}
-    expect(Object.keys(responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '500'])
+    expect(Object.keys(responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      '431',
+      '500',
+      '503',
+    ])
     expect(responses['413']?.content).toHaveProperty(['application/problem+json'])
     expect(responses['409']?.content).toHaveProperty(['application/problem+json'])
     expect(responses['200']?.content).toHaveProperty(['application/json'])
   })
 
-  test('a plain GET without parameters can only fail with a 500', () => {
-    expect(Object.keys(doc.paths['/api/things/']?.get?.responses ?? {}).sort()).toEqual(['200', '500'])
+  test('a plain GET without parameters can only fail with an over-long URL, a 500 or the database away (503)', () => {
+    expect(Object.keys(doc.paths['/api/things/']?.get?.responses ?? {}).sort()).toEqual(['200', '431', '500', '503'])
   })
 
   test('statuses follow from method and schema', () => {
-    expect(standardErrorStatuses('GET', { querystring: {} })).toEqual([400, 500])
-    expect(standardErrorStatuses('DELETE', { security })).toEqual([400, 401, 403, 413, 415, 500])
+    expect(standardErrorStatuses('GET', { querystring: {} })).toEqual([400, 431, 500, 503])
+    expect(standardErrorStatuses('DELETE', { security })).toEqual([400, 401, 403, 413, 415, 431, 500, 503])
   })
 
   test('an upload route that consumes files documents its body as binary', () => {

@@ -14,7 +14,9 @@ export const STANDARD_RESPONSE_TEXT: Record<number, string> = {
   404: 'Nothing with this id (or not visible to you)',
   413: 'Request body larger than the limit',
   415: 'Request body of a content type this call does not take',
+  431: 'The URL and headers together are over 16 KB (`request.headers_too_large`)',
   500: 'Unexpected server error (logged; the body reveals nothing)',
+  503: 'Not available for now: the database does not answer (`unavailable`), or a service this call needs; try again after `Retry-After` seconds',
 }
 
 function has(schema: FastifySchema, part: 'params' | 'querystring' | 'body'): boolean {
@@ -25,11 +27,12 @@ function has(schema: FastifySchema, part: 'params' | 'querystring' | 'body'): bo
  * The error statuses Fastify, our hooks and the problem handler can give a route, judged from its method and
  * schema alone: 400 when anything is validated or parsed, 401 when it names a security scheme, 403 for
  * state-changing methods (the cross-site check), 404 when it has path parameters, 413/415 when it takes a body,
- * and 500 for every route. Statuses the route documents itself (409, 429, its own 403...) are kept as written.
+ * and for every route 431 (a URL over 16 KB, refused by the HTTP parser), 500 and 503 (the database unreachable
+ * for a moment, with Retry-After). Statuses the route documents itself (409, 429, its own 403...) are kept.
  */
 export function standardErrorStatuses(method: string, schema: FastifySchema): number[] {
   const takesBody = !BODYLESS.has(method)
-  const statuses = [500]
+  const statuses = [431, 500, 503]
   if (takesBody || has(schema, 'params') || has(schema, 'querystring') || has(schema, 'body')) statuses.push(400)
   if (Array.isArray(schema.security) && schema.security.length > 0) statuses.push(401)
   if (UNSAFE.has(method)) statuses.push(403)

@@ -12,7 +12,6 @@ const ERROR_TEXT: Record<string, string> = {
   409: 'Conflicts with the current state',
   410: 'Gone for good',
   429: 'Too many requests: try again after `Retry-After` seconds',
-  503: 'A dependency is not available',
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -3,7 +3,10 @@ import { appendFileSync } from 'node:fs'
 import type { HTTPMethods } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createMemoryRateLimiter } from '../lib/rate-limit.ts'
+import { MAX_HEADER_BYTES } from '../plugins/problem.ts'
 import { addListingPhoto, createListing, createListingInModeration, setRole } from './factories.ts'
+import { createRefusingLimiter } from './fuzz/limits.ts'
 import { createOracle } from './fuzz/oracle.ts'
 import { createRandom } from './fuzz/random.ts'
 import { createRequestBuilder, type FuzzRequest, type Identity, type Operation, type Pools } from './fuzz/requests.ts'
@@ -13,8 +16,10 @@ import { createTestApp, TEST_PUBLIC_URL } from './test-app.ts'
 /**
  * Walks /api/openapi.json and sends every operation a bounded number of random requests (valid, real, invalid
  * and junk values; wrong content types; malformed and oversized bodies) as a guest, a signed-in user (bearer
- * token and session cookie), an admin and a holder of a dead token. Fails on any 5xx and on any answer the
- * document does not describe. FUZZ_SEED=<n> replays or varies a run (the seed is printed), FUZZ_REQUESTS=<n>
+ * token and session cookie), an admin and a holder of a dead token; the last request of each finds every rate
+ * limit reached (a limited route answers 429). Then each operation once over real HTTP with a URL
+ * over 16 KB, which Node's parser refuses before any route. Fails on any 5xx, on any error that is not
+ * problem+json and on any answer the document does not describe. FUZZ_SEED=<n> replays or varies a run (the seed is printed), FUZZ_REQUESTS=<n>
  * sets the requests per operation and caller, FUZZ_TRACE=<file> appends every request and its answer there.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122)
@@ -36,6 +41,7 @@ function toMethod(method: string): HTTPMethods {
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 let signUps = 0
+const limits = createRefusingLimiter(createMemoryRateLimiter())
 
 async function signUp(): Promise<{ id: string; email: string; bearer: Identity; cookie: Identity }> {
   const res = await t.app.inject({
@@ -131,7 +137,7 @@ function describe(request: FuzzRequest): string {
 }
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ limiter: limits.limiter })
 })
 afterAll(() => t.close())
 
@@ -171,7 +177,9 @@ test(`every answer to random requests is one the OpenAPI document describes (see
         const fresh = ENDS_THE_ACCOUNT.has(key) && signedIn.includes(identity) ? await signUp() : null
         const who = fresh ? (identity === user.cookie ? fresh.cookie : fresh.bearer) : identity
         const request = build(operation, who)
-        const res = await t.app.inject({ ...request, method: toMethod(request.method) })
+        const send = () => t.app.inject({ ...request, method: toMethod(request.method) })
+        // The last request of each operation and caller finds every limit reached: a limited route answers 429.
+        const res = i === PER_OPERATION_AND_IDENTITY - 1 ? await limits.refusing(send) : await send()
         sent++
         if (process.env.FUZZ_TRACE)
           appendFileSync(
@@ -191,7 +199,8 @@ test(`every answer to random requests is one the OpenAPI document describes (see
   const seconds = (Date.now() - started) / 1000
   console.info(
     `openapi fuzz: seed ${SEED}, ${operations.length} operations, ${sent} requests, ` +
-      `${succeeded.size} operations answered 2xx, ${failures.size} distinct failures, ${seconds.toFixed(1)} s; ` +
+      `${succeeded.size} operations answered 2xx, ${limits.refused()} limit hits refused, ` +
+      `${failures.size} distinct failures, ${seconds.toFixed(1)} s; ` +
       `statuses ${JSON.stringify(Object.fromEntries(statuses))}; never 2xx: ` +
       operations
         .map((o) => `${o.method} ${o.path}`)
@@ -206,6 +215,33 @@ test(`every answer to random requests is one the OpenAPI document describes (see
   // A fuzzer whose requests never get past validation tests nothing: most operations must have succeeded.
   expect(succeeded.size).toBeGreaterThan(operations.length * 0.6)
 }, 180_000)
+
+test(`a URL over 16 KB is refused before any route with a documented 431 problem+json, on every operation (seed ${SEED})`, async () => {
+  // inject() skips Node's HTTP parser, which is what refuses it: this test talks HTTP to a listening server.
+  const document = await json('/api/openapi.json')
+  if (!isRecord(document)) throw new Error('the OpenAPI document is not an object')
+  const random = createRandom(SEED)
+  const { wellFormedPath } = createRequestBuilder(
+    random,
+    createValues(random, resolverFor(document)),
+    new Map(),
+    Buffer.from(''),
+  )
+  const judge = createOracle(document)
+  const base = await t.app.listen({ host: '127.0.0.1', port: 0 })
+  const failures: string[] = []
+  const operations = operationsOf(document)
+  for (const operation of operations) {
+    const path = wellFormedPath(operation)
+    const url = `${base}${path}${path.includes('?') ? '&' : '?'}q=${'x'.repeat(MAX_HEADER_BYTES + random.int(1, 4096))}`
+    const res = await fetch(url, { method: operation.method, signal: AbortSignal.timeout(10_000) })
+    const answer = { statusCode: res.status, headers: Object.fromEntries(res.headers), body: await res.text() }
+    for (const problem of judge(operation, answer)) failures.push(`${operation.method} ${operation.path}: ${problem}`)
+    if (res.status !== 431) failures.push(`${operation.method} ${operation.path}: ${res.status}, not 431`)
+  }
+  expect(operations.length).toBeGreaterThan(50)
+  expect(failures, failures.slice(0, 10).join('\n')).toEqual([])
+})
 
 test(`a method the document does not give a path answers 405 problem+json with Allow (seed ${SEED})`, async () => {
   const document = await json('/api/openapi.json')

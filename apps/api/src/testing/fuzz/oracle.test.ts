@@ -62,8 +62,23 @@ describe('the fuzz oracle judges answers by the document alone', () => {
     expect(judge(operation, { statusCode: 413, headers: problemJson, body: '{}' })[0]).toMatch(/not documented/)
   })
 
+  test("an error that is not problem+json fails even where the document says so (Fastify's own 431 body)", () => {
+    const fastify431 = '{"error":"Request Header Fields Too Large","statusCode":431}'
+    const documented431 = {
+      ...operation,
+      spec: { responses: { 431: { content: { 'application/json': { schema: { type: 'object' } } } } } },
+    }
+    expect(judge(documented431, { statusCode: 431, headers: json, body: fastify431 })[0]).toMatch(
+      /431 is not problem\+json but "application\/json"/,
+    )
+  })
+
   test('a content type other than the documented one fails', () => {
-    expect(judge(operation, { statusCode: 404, headers: json, body: notFound })[0]).toMatch(/content type/)
+    const html = { 'content-type': 'text/html; charset=utf-8' }
+    expect(judge(operation, { statusCode: 200, headers: html, body: '<p>1</p>' })[0]).toMatch(
+      /content type "text\/html"/,
+    )
+    expect(judge(operation, { statusCode: 404, headers: json, body: notFound })[0]).toMatch(/not problem\+json/)
   })
 
   test('a body that breaks the schema (missing, extra or badly formatted fields) fails', () => {

@@ -18,7 +18,8 @@ const pointer = (segments: string[]) =>
 /**
  * Judges an answer by the OpenAPI document alone: the status must be listed for the operation, the content
  * type must be one the document gives for that status, and the body must match its schema (ajv, JSON Schema
- * 2020-12 with formats). Problem bodies must also repeat the HTTP status. Returns what is wrong, if anything.
+ * 2020-12 with formats). Every error answer must be problem+json, whatever the document says, and repeat the
+ * HTTP status. Returns what is wrong, if anything.
  */
 export function createOracle(document: Record<string, unknown>) {
   const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: false })
@@ -39,13 +40,17 @@ export function createOracle(document: Record<string, unknown>) {
 
   return function judge(operation: Operation, answer: Answer): string[] {
     const status = String(answer.statusCode)
+    const header = answer.headers['content-type']
+    const contentType = (typeof header === 'string' ? header : '').split(';')[0]?.trim() ?? ''
     if (answer.statusCode >= 500) return [`server error ${status}: ${answer.body.slice(0, 300)}`]
+    // Every error is problem+json, whatever the document says: one error format for every client.
+    if (answer.statusCode >= 400 && contentType !== 'application/problem+json') {
+      return [`${status} is not problem+json but "${contentType}" (${answer.body.slice(0, 160)})`]
+    }
     const responses = isRecord(operation.spec.responses) ? operation.spec.responses : {}
     const documented = responses[status] ?? responses[`${status[0]}XX`] ?? responses.default
     if (!isRecord(documented)) return [`status ${status} is not documented (${answer.body.slice(0, 160)})`]
     if (!isRecord(documented.content)) return answer.body === '' ? [] : [`status ${status} documents no body`]
-    const header = answer.headers['content-type']
-    const contentType = (typeof header === 'string' ? header : '').split(';')[0]?.trim() ?? ''
     if (!(contentType in documented.content)) {
       return [`content type "${contentType}" for ${status} is not one of ${Object.keys(documented.content).join(', ')}`]
     }
