@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Dirent } from 'node:fs'
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 /**
@@ -14,6 +14,12 @@ export interface MediaStorage {
   deletePrefix(prefix: string): Promise<void>
   /** Every stored file under the folder `prefix` (ending in `/`), with when it was written; for sweeps. */
   list(prefix: string): AsyncIterable<StoredFile>
+  /**
+   * Removes what interrupted writes left under the folder `prefix`: temp files last written before `before`, then
+   * folders left empty that were not changed since `before` either. Returns what it removed (folders end in `/`).
+   * Only stores whose writes are not atomic have any (an object store writes whole objects).
+   */
+  removeLeftovers?(prefix: string, before: Date): Promise<string[]>
 }
 
 export interface StoredFile {
@@ -96,6 +102,73 @@ export function createLocalDiskStorage(rootDir: string): MediaStorage {
       if (!prefix.endsWith('/')) throw new InvalidMediaKeyError(prefix)
       return walk(resolve(prefix.slice(0, -1)), prefix.slice(0, -1))
     },
+
+    async removeLeftovers(prefix, before) {
+      if (!prefix.endsWith('/')) throw new InvalidMediaKeyError(prefix)
+      const removed: string[] = []
+      await removeLeftoversIn(resolve(prefix.slice(0, -1)), prefix.slice(0, -1), before, removed)
+      return removed
+    },
+  }
+}
+
+/** The name `put` gives a file while it is written: `.card.jpg.<uuid>.tmp`. */
+const TEMP_FILE = /^\..+\.tmp$/
+
+/**
+ * Removes the temp files below `dir` last written before `before` (a write that crashed: one under way is
+ * renamed within seconds), and the folders below it left empty. Returns whether `dir` is empty now. A folder is
+ * removed only if it was not changed since `before` when this pass came to it (an upload creates its folder just
+ * before writing into it), and with rmdir, which refuses a folder something was written into meanwhile.
+ */
+async function removeLeftoversIn(dir: string, key: string, before: Date, removed: string[]): Promise<boolean> {
+  let entries: Dirent[]
+  try {
+    entries = await readdir(dir, { withFileTypes: true })
+  } catch (error) {
+    if (isNotFound(error)) return false
+    throw error
+  }
+  let left = entries.length
+  for (const entry of entries) {
+    const file = path.join(dir, entry.name)
+    const child = `${key}/${entry.name}`
+    if (entry.isDirectory()) {
+      const untouched = (await statOrNull(file))?.mtime ?? before
+      if (!(await removeLeftoversIn(file, child, before, removed)) || untouched >= before) continue
+      if (await removeEmptyFolder(file)) {
+        removed.push(`${child}/`)
+        left--
+      }
+    } else if (entry.isFile() && TEMP_FILE.test(entry.name)) {
+      const written = (await statOrNull(file))?.mtime
+      if (!written || written >= before) continue
+      await rm(file, { force: true })
+      removed.push(child)
+      left--
+    }
+  }
+  return left === 0
+}
+
+async function statOrNull(file: string) {
+  try {
+    return await stat(file)
+  } catch (error) {
+    if (isNotFound(error)) return null
+    throw error
+  }
+}
+
+/** False when the folder is gone already or is not empty (something was written into it meanwhile). */
+async function removeEmptyFolder(dir: string): Promise<boolean> {
+  try {
+    await rmdir(dir)
+    return true
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? error.code : null
+    if (isNotFound(error) || code === 'ENOTEMPTY' || code === 'EEXIST') return false
+    throw error
   }
 }
 

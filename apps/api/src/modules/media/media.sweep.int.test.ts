@@ -1,4 +1,5 @@
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -26,6 +27,22 @@ function leaveFolder(key: string, ageMs: number) {
     utimesSync(join(dir, name), when, when)
   }
 }
+/** A temp file as `put` writes it (`.card.jpg.<uuid>.tmp`), in the folder `key`, `ageMs` old; returns its key. */
+function leaveTempFile(key: string, variant: string, ageMs: number): string {
+  const dir = join(t.mediaDir, ...key.split('/'))
+  mkdirSync(dir, { recursive: true })
+  const name = `.${variant}.${randomUUID()}.tmp`
+  const when = new Date(Date.now() - ageMs)
+  writeFileSync(join(dir, name), 'half a photo')
+  utimesSync(join(dir, name), when, when)
+  return `${key}/${name}`
+}
+/** Sets a folder's last change `ageMs` back, as it is when the crash that left it was that long ago. */
+function ageFolder(key: string, ageMs: number) {
+  const when = new Date(Date.now() - ageMs)
+  utimesSync(join(t.mediaDir, ...key.split('/')), when, when)
+}
+const stored = (key: string) => existsSync(join(t.mediaDir, ...key.split('/')))
 const folders = async (parent: string) => (await readdir(join(t.mediaDir, ...parent.split('/'))).catch(() => [])).sort()
 const owners = () => [
   { prefix: 'listings/', owned: t.services.listings.ownedPhotoKeys },
@@ -73,5 +90,39 @@ describe('the media sweep', () => {
     expect(await folders(`profiles/${profileId}`)).toEqual([profileKey.split('/')[2]])
     // The profile photo is still served.
     expect((await t.app.inject({ method: 'GET', url: `/media/${profileKey}/card.jpg` })).statusCode).toBe(200)
+  })
+
+  test('removes the temp files a crash mid-write left, in every folder, and the folders they leave empty; a write under way keeps its own', async () => {
+    const listing = await createListing(t.db)
+    const owned = await addListingPhoto(t.db, listing.id, { sha256: 'd'.repeat(64) })
+    const old = 2 * ORPHAN_GRACE_MS
+    leaveFolder(owned.storageKey, old)
+    // Crashes while writing a photo's first variants: their folders hold only temp files, which no listing shows.
+    const crashed = [
+      `listings/${listing.id}/deadbeef00000011`,
+      'listings/888888/deadbeef00000012',
+      'profiles/777777/deadbeef00000013',
+    ]
+    const crashedTemps = crashed.flatMap((key) => [
+      leaveTempFile(key, 'card.jpg', old),
+      leaveTempFile(key, 'card.webp', old),
+    ])
+    // A crash while writing an owned photo's last variant: its folder stays, the temp file goes.
+    const besideOwned = leaveTempFile(owned.storageKey, 'full.webp', old)
+    // An upload writing right now.
+    const writing = leaveTempFile(`listings/${listing.id}/deadbeef00000014`, 'card.jpg', 0)
+    for (const key of [...crashed, owned.storageKey, 'listings/888888', 'profiles/777777']) ageFolder(key, old)
+
+    const result = await sweepOrphanMedia(t.storage, owners(), { now: new Date() })
+
+    for (const key of [...crashedTemps, besideOwned]) expect(stored(key), key).toBe(false)
+    for (const key of [...crashed, 'listings/888888', 'profiles/777777']) expect(stored(key), key).toBe(false)
+    expect(result.leftovers).toEqual(expect.arrayContaining([...crashedTemps, besideOwned, `${crashed[1]}/`]))
+    expect(stored(writing)).toBe(true)
+    expect(await folders(owned.storageKey)).toEqual(['card.jpg', 'card.webp', 'full.avif'])
+    expect(await folders(`listings/${listing.id}`)).toEqual([owned.storageKey.split('/')[2], 'deadbeef00000014'].sort())
+    // The folders themselves (listings/, profiles/) are never removed.
+    expect(stored('listings')).toBe(true)
+    expect(stored('profiles')).toBe(true)
   })
 })

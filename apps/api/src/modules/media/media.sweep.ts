@@ -15,6 +15,8 @@ export interface SweepResult {
   checked: number
   /** Photo folders removed because no row owns them. */
   removed: string[]
+  /** What crashed writes left (temp files, then folders left empty), removed once older than the grace period. */
+  leftovers: string[]
 }
 
 /** How old an unowned folder must be before it is removed: an upload writes its files before its row. */
@@ -30,15 +32,20 @@ function photoKeyOf(fileKey: string): string | null {
 /**
  * Removes photo folders no row owns and that are older than the grace period: what a crash (or a failed
  * transaction) between writing the files and saving the row left behind. Folders still being written, and
- * every folder a row owns, are never touched.
+ * every folder a row owns, are never touched. Before that, the half-written temp files of a crash mid-write (the
+ * folder listing never shows them) older than the grace period go, in every folder, and the folders they leave
+ * empty.
  */
 export async function sweepOrphanMedia(
   storage: MediaStorage,
   owners: MediaOwner[],
   { now = new Date(), graceMs = ORPHAN_GRACE_MS }: { now?: Date; graceMs?: number } = {},
 ): Promise<SweepResult> {
-  const result: SweepResult = { checked: 0, removed: [] }
+  const result: SweepResult = { checked: 0, removed: [], leftovers: [] }
   for (const owner of owners) {
+    if (storage.removeLeftovers) {
+      result.leftovers.push(...(await storage.removeLeftovers(owner.prefix, new Date(now.getTime() - graceMs))))
+    }
     let batch: string[] = []
     const settle = async () => {
       const keys = batch
@@ -88,8 +95,16 @@ export function startMediaSweep(
     async () => {
       const started = performance.now()
       try {
-        const { checked, removed } = await sweepOrphanMedia(storage, owners)
-        log.info({ checked, removed: removed.length, ms: Math.round(performance.now() - started) }, 'media swept')
+        const { checked, removed, leftovers } = await sweepOrphanMedia(storage, owners)
+        log.info(
+          {
+            checked,
+            removed: removed.length,
+            leftovers: leftovers.length,
+            ms: Math.round(performance.now() - started),
+          },
+          'media swept',
+        )
       } catch (error) {
         log.error({ err: error }, 'media sweep failed')
       }
