@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import {
@@ -9,7 +8,7 @@ import {
   PaymentSignatureError,
   PaymentsUnavailableError,
 } from './payments.errors.ts'
-import { payments } from './payments.tables.ts'
+import * as repo from './payments.repository.ts'
 import type { ConfiguredPaymentProvider } from './providers.ts'
 
 export type PaymentOutcome = 'paid' | 'failed' | 'cancelled' | 'refunded'
@@ -46,10 +45,7 @@ export function createPaymentsService({
 }) {
   const listeners = new Map<string, OutcomeListener>()
 
-  async function findPayment(id: string) {
-    const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1)
-    return row ?? null
-  }
+  const findPayment = (id: string) => repo.findPaymentById(db, id)
 
   /**
    * Records the provider's outcome of a payment and tells the order's owner, in one transaction. A failure or a
@@ -62,14 +58,9 @@ export function createPaymentsService({
   async function settle(id: string, outcome: Exclude<PaymentOutcome, 'refunded'>): Promise<boolean> {
     const from = outcome === 'paid' ? SETTLES_AS_PAID : (['pending'] as const)
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(payments)
-        .set({ status: outcome, updatedAt: new Date() })
-        .where(and(eq(payments.id, id), inArray(payments.status, [...from])))
-        .returning({ orderRef: payments.orderRef })
+      const row = await repo.markPaymentStatus(tx, id, from, outcome)
       if (!row) {
-        const [known] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, id)).limit(1)
-        if (!known) throw new PaymentNotFoundError()
+        if (!(await repo.hasPayment(tx, id))) throw new PaymentNotFoundError()
         return false
       }
       await listeners.get(row.orderRef.split(':')[0] ?? '')?.(tx, { orderRef: row.orderRef, paymentId: id, outcome })
@@ -109,7 +100,7 @@ export function createPaymentsService({
         callbackUrl: `${publicUrl}/api/payments/${provider.name}/callback`,
       })
       await db.transaction(async (tx) => {
-        await tx.insert(payments).values({
+        await repo.insertPayment(tx, {
           id,
           provider: provider.name,
           orderRef: p.orderRef,
@@ -153,22 +144,14 @@ export function createPaymentsService({
      */
     async refund(id: string): Promise<boolean> {
       if (!provider) throw new PaymentsUnavailableError()
-      const [row] = await db
-        .update(payments)
-        .set({ status: 'refunding', updatedAt: new Date() })
-        .where(and(eq(payments.id, id), inArray(payments.status, ['paid', 'refunding'])))
-        .returning()
+      const row = await repo.markPaymentRefunding(db, id)
       if (!row) {
         if (!(await findPayment(id))) throw new PaymentNotFoundError()
         return false
       }
       await provider.refund(id, row.amountKzt)
       return db.transaction(async (tx) => {
-        const [done] = await tx
-          .update(payments)
-          .set({ status: 'refunded', updatedAt: new Date() })
-          .where(and(eq(payments.id, id), eq(payments.status, 'refunding')))
-          .returning({ orderRef: payments.orderRef })
+        const done = await repo.markPaymentRefunded(tx, id)
         if (!done) return false
         await listeners.get(done.orderRef.split(':')[0] ?? '')?.(tx, {
           orderRef: done.orderRef,
