@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
 import { checkFormValues, orderCheck } from '../features/check/check.server.ts'
+import { CheckCarFields } from '../features/check/check-car-fields.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import checkStyles from '../styles/check.css?url'
@@ -89,51 +90,7 @@ export default function Check({ loaderData, actionData }: Route.ComponentProps) 
             aria-invalid={error === 'check.error.vin' ? true : undefined}
           />
           <p className="muted">{t('check.carHint')}</p>
-          <div className="check-car">
-            <label>
-              {t('check.brand')}
-              <select name="brand" defaultValue={values.brand}>
-                <option value="">{t('check.chooseBrand')}</option>
-                {brands.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {models.length > 0 ? (
-              <label>
-                {t('check.model')}
-                <select name="model" defaultValue={values.model}>
-                  <option value="">{t('check.anyModel')}</option>
-                  {models.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : (
-              <button type="submit" formMethod="get" formNoValidate className="button ghost">
-                {t('check.showModels')}
-              </button>
-            )}
-            <label>
-              {t('check.year')}
-              <input
-                name="year"
-                inputMode="numeric"
-                min={1950}
-                max={yearMax}
-                type="number"
-                defaultValue={values.year}
-              />
-            </label>
-            <label>
-              {t('check.mileage')}
-              <input name="mileage" inputMode="numeric" type="number" min={0} defaultValue={values.mileage} />
-            </label>
-          </div>
+          <CheckCarFields brands={brands} models={models} values={values} yearMax={yearMax} />
           <button type="submit" className="button primary">
             {t('check.submit')}
           </button>

@@ -2,6 +2,7 @@ import type { BrandRef, FormModel, GarageCandidate } from '@tulpar/contracts'
 import { Form, useNavigation } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
+import { useChangeOnLoad } from '../../ui/use-value-on-load.ts'
 import { CarDetailFields, GarageSelect } from './fields.tsx'
 import { GARAGE_PATH, type GarageActionResult } from './garage-result.ts'
 
@@ -41,6 +42,8 @@ function FromListings({ candidates }: { candidates: GarageCandidate[] }) {
   )
 }
 
+const showModels = (brand: HTMLSelectElement) => brand.form?.requestSubmit()
+
 /**
  * Adding a car by hand, in two steps that work without JavaScript: the brand (a GET form: the page comes back
  * with its models; with JavaScript choosing the brand is enough), then model, year, mileage and the rest.
@@ -61,6 +64,9 @@ function ByHand({
   const { t } = useI18n()
   const hydrated = useHydrated()
   const busy = useNavigation().state !== 'idle'
+  // This part is an island: a brand chosen before its code ran (the "show models" button goes when it runs) is sent
+  // then, as choosing it afterwards would have been.
+  const brandField = useChangeOnLoad<HTMLSelectElement>(showModels)
   const failed = result?.intent === 'add' ? result : undefined
   const values = failed?.values ?? { isCustomsCleared: 'on' }
   const errors = failed?.errors ?? {}
@@ -75,11 +81,12 @@ function ByHand({
         <div className="field">
           <label htmlFor="garage-brand">{t('sell.field.brand')}</label>
           <select
+            ref={brandField}
             id="garage-brand"
             name="brand"
             defaultValue={brand ? String(brand.id) : ''}
             // With JavaScript the models follow the brand at once; without it the button below sends the form.
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            onChange={(e) => showModels(e.currentTarget)}
           >
             <option value="">{t('sell.choose')}</option>
             {brands.map((b) => (
