@@ -1,11 +1,11 @@
 import type { SellerListing, SellerPhoto } from '@tulpar/contracts'
 import { MAX_LISTING_PHOTOS, MAX_PHOTO_BYTES } from '@tulpar/contracts/selling-rules'
-import { type ChangeEvent, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Picture } from '../../ui/picture.tsx'
 import { useToast } from '../../ui/toast.tsx'
-import { useHydrated } from '../../ui/use-hydrated.ts'
+import { useChangeOnLoad } from '../../ui/use-value-on-load.ts'
 import { photoErrorKey } from './form-data.ts'
 import { sellerCall, uploadPhoto } from './seller-api.ts'
 
@@ -25,7 +25,6 @@ interface Pending {
 export function PhotoStep({ listing }: { listing: SellerListing }) {
   const { t } = useI18n()
   const toast = useToast()
-  const hydrated = useHydrated()
   const [photos, setPhotos] = useState<SellerPhoto[]>(listing.photos)
   const [pending, setPending] = useState<Pending[]>([])
   const [busy, setBusy] = useState(false)
@@ -59,9 +58,10 @@ export function PhotoStep({ listing }: { listing: SellerListing }) {
     running.current = false
   }
 
-  function choose(event: ChangeEvent<HTMLInputElement>) {
-    const files = [...(event.target.files ?? [])]
-    event.target.value = ''
+  function choose(input: HTMLInputElement) {
+    const files = [...(input.files ?? [])]
+    // Cleared: the same files are not taken twice, and the same photo can be picked again.
+    input.value = ''
     const items = files.map((file) => ({ key: ++nextKey.current, file }))
     queue.current.push(...items)
     setPending((list) => [
@@ -87,6 +87,11 @@ export function PhotoStep({ listing }: { listing: SellerListing }) {
     void act(`${base}/photos/order/`, 'PUT', { photoIds: ids })
   }
 
+  // The step is an island: the pickers work from the first moment, and photos picked before its code ran are taken
+  // once it has (they wait in the input meanwhile).
+  const gallery = useChangeOnLoad<HTMLInputElement>(choose)
+  const camera = useChangeOnLoad<HTMLInputElement>(choose)
+
   const full = photos.length + pending.filter((p) => !p.error).length >= MAX_LISTING_PHOTOS
   return (
     <div className="photo-step">
@@ -95,26 +100,28 @@ export function PhotoStep({ listing }: { listing: SellerListing }) {
         <p className="notice">{t('sell.photos.noScript')}</p>
       </noscript>
       <div className="photo-pickers">
-        <label className={`button primary${!hydrated || full ? ' is-disabled' : ''}`}>
+        <label className={`button primary${full ? ' is-disabled' : ''}`}>
           <input
+            ref={gallery}
             type="file"
             accept="image/*"
             multiple
             className="visually-hidden"
-            onChange={choose}
-            disabled={!hydrated || full}
+            onChange={(e) => choose(e.currentTarget)}
+            disabled={full}
             data-testid="photo-gallery"
           />
           {t('sell.photos.gallery')}
         </label>
-        <label className={`button ghost${!hydrated || full ? ' is-disabled' : ''}`}>
+        <label className={`button ghost${full ? ' is-disabled' : ''}`}>
           <input
+            ref={camera}
             type="file"
             accept="image/*"
             capture="environment"
             className="visually-hidden"
-            onChange={choose}
-            disabled={!hydrated || full}
+            onChange={(e) => choose(e.currentTarget)}
+            disabled={full}
           />
           {t('sell.photos.camera')}
         </label>
