@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/i18n-react.tsx'
 import { TextField } from '../../ui/field.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
+import { useValueOnLoad } from '../../ui/use-value-on-load.ts'
 import { api } from '../api/client.ts'
 import { looksLikeEmail, MIN_PASSWORD_LENGTH } from './api.ts'
 import { authErrorKey } from './errors.ts'
@@ -38,6 +39,8 @@ export function EmailForm({
   const [errors, setErrors] = useState<Errors>({})
   const [busy, setBusy] = useState(false)
   const register = mode === 'register'
+  // An island: an email typed before its code ran is the page's too (the other tab, the password reset).
+  const emailField = useValueOnLoad<HTMLInputElement>(onEmailChange)
 
   function validate({ name, email, password }: Record<'name' | 'email' | 'password', string>): Errors {
     const found: Errors = {}
@@ -98,6 +101,7 @@ export function EmailForm({
           name="email"
           autoComplete="email"
           inputMode="email"
+          ref={emailField}
           defaultValue={email}
           onChange={(e) => onEmailChange(e.target.value)}
           error={errors.email && t(errors.email)}

@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { groupDigits, regroupDigits } from '../../ui/digit-groups.ts'
 import { TextField } from '../../ui/field.tsx'
+import { useChangeOnLoad } from '../../ui/use-value-on-load.ts'
 import { Check, Choice, type FieldsProps, one, Select } from './step-controls.tsx'
 
 /*
@@ -70,6 +71,8 @@ export function StateFields({ values, errors }: FieldsProps) {
 export function PriceFields({ values, errors, choices }: FieldsProps) {
   const { t } = useI18n()
   const id = useId()
+  // A price typed before the step's code ran is grouped once it has, as typing it afterwards would have.
+  const price = useChangeOnLoad<HTMLInputElement>(regroupDigits)
   return (
     <>
       <TextField
@@ -77,6 +80,7 @@ export function PriceFields({ values, errors, choices }: FieldsProps) {
         name="priceKzt"
         inputMode="numeric"
         autoComplete="off"
+        ref={price}
         defaultValue={groupDigits(one(values, 'priceKzt'))}
         onInput={(e) => regroupDigits(e.currentTarget)}
         error={errors.priceKzt ? t(errors.priceKzt) : null}

@@ -1,6 +1,7 @@
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useToast } from '../../ui/toast.tsx'
+import { useHydrated } from '../../ui/use-hydrated.ts'
 
 /**
  * "Share" for a car or a saved search: the system share sheet (share.ts, loaded on the first press), the link
@@ -19,6 +20,8 @@ export function ShareButton({
 }) {
   const { t } = useI18n()
   const toast = useToast()
+  // An island on the car page: a press before its code ran would do nothing, so until then it is disabled.
+  const hydrated = useHydrated()
   async function share() {
     const { shareLink } = await import('./share.ts')
     const text = t(message, { title })
@@ -27,7 +30,7 @@ export function ShareButton({
     else if (outcome === 'failed') toast.error('share.failed')
   }
   return (
-    <button type="button" className="button ghost share-button" onClick={() => void share()}>
+    <button type="button" className="button ghost share-button" onClick={() => void share()} disabled={!hydrated}>
       {t('share.action')}
     </button>
   )
