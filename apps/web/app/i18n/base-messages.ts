@@ -27,8 +27,9 @@ export async function fetchBaseMessages(url: string): Promise<BaseMessages> {
 
 /**
  * The messages of the file the root names (`url`). The page was rendered and hydrated with them; when the language
- * changes without a new document (the profile's language, the /locale form's redirect), the new file is fetched
- * and the page shows the previous language's texts for that moment.
+ * changes without a new document (the profile's language, the stored language put back after hydration), the new
+ * file is fetched and the page shows the previous language's texts for that moment. The header's switch loads a new
+ * document instead (features/layout/language-switch.tsx, decision 029).
  */
 export function useBaseMessages(url: string | undefined): Messages | null {
   const initial = useContext(BaseMessagesContext)
