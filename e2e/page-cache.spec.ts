@@ -159,4 +159,44 @@ describe('guest page cache', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  test('each guest answer of a kept page has a CSP nonce of its own, in its policy and on its scripts; Chromium runs it', async () => {
+    const nonceOf = (csp: string | null | undefined) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1] ?? ''
+    const path = '/auto'
+    for (const encoding of ['gzip, deflate, br, zstd', 'gzip', 'identity']) {
+      const nonces = new Set<string>()
+      for (let i = 0; i < 2 * PROCESSES + 2; i++) {
+        const res = await guest(path, { 'accept-encoding': encoding })
+        const nonce = nonceOf(res.headers.get('content-security-policy'))
+        expect(nonce, encoding).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+        const inPage = [...(await res.text()).matchAll(/ nonce="([^"]*)"/g)].map((m) => m[1])
+        expect(inPage.length, encoding).toBeGreaterThan(3)
+        expect(new Set(inPage), encoding).toEqual(new Set([nonce]))
+        nonces.add(nonce)
+      }
+      // Kept and answered from memory, yet never the same nonce twice.
+      expect((await cachedAnswer(path, { 'accept-encoding': encoding })).headers.get('x-cache'), encoding).toBe('HIT')
+      expect(nonces.size, encoding).toBe(2 * PROCESSES + 2)
+    }
+
+    // A kept page in Chromium: its scripts run under the answer's nonce (a violation would be a console error).
+    const context = await browser.newContext({ viewport: PHONE, locale: 'ru-RU' })
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    for (let i = 0; i < 2; i++) {
+      // Kept for what this browser sends (its encodings and whatever cookies the page gave it).
+      const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+      await (await cachedAnswer(path, { 'accept-encoding': 'gzip, deflate, br, zstd', cookie })).arrayBuffer()
+      const res = await page.goto(`${baseUrl}${path}`)
+      expect(res?.headers()['x-cache']).toBe('HIT')
+      const nonce = nonceOf(res?.headers()['content-security-policy'])
+      // Browsers hide a nonce from the attribute, not from the property.
+      const scripts = await page.evaluate(() => [...document.scripts].map((script) => script.nonce))
+      expect(scripts.length).toBeGreaterThan(1)
+      expect(new Set(scripts)).toEqual(new Set([nonce]))
+      await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(true)
+    }
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })
