@@ -1,4 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { type AddressInfo, createServer, type Socket } from 'node:net'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -505,5 +506,43 @@ describe('push delivery (issue 35)', () => {
     // The next alert finds the push service saying the subscription is gone.
     await service.deliverPush({ ...job, key: `${job.key}:next`, ...message })
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id))).toEqual([])
+  })
+})
+
+describe('migration 0022 (issue 35)', () => {
+  test('forgets saved endpoints that are not push services and keeps each account its newest 10', async () => {
+    const a = await createUser(t.db)
+    const b = await createUser(t.db)
+    const keys = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) }
+    const bad = [
+      'https://127.0.0.1/x',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://user:pass@fcm.googleapis.com/x',
+      'https://fcm.googleapis.com:8443/x',
+      'https://push.example.org/x',
+    ].map((endpoint, i) => `${endpoint}?${a.id}-${i}`)
+    const good = `https://web.push.apple.com/${a.id}`
+    const many = Array.from({ length: 12 }, (_, i) => `https://fcm.googleapis.com/fcm/send/${b.id}-${i}`)
+    await t.db
+      .insert(pushSubscriptions)
+      .values([
+        ...[...bad, good].map((endpoint) => ({ userId: a.id, endpoint, ...keys })),
+        ...many.map((endpoint, i) => ({
+          userId: b.id,
+          endpoint,
+          ...keys,
+          createdAt: new Date(Date.UTC(2024, 0, 1 + i)),
+        })),
+      ])
+    const file = new URL('../../../drizzle/0022_push_subscriptions_known_services_and_cap.sql', import.meta.url)
+    for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
+      await t.db.execute(sql.raw(statement))
+    }
+    const left = async (userId: string) =>
+      (await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)))
+        .map((r) => r.endpoint)
+        .sort()
+    expect(await left(a.id)).toEqual([good])
+    expect(await left(b.id)).toEqual(many.slice(2).sort())
   })
 })
