@@ -138,6 +138,54 @@ describe('messages', () => {
     await sellerContext.close()
   }, 120_000)
 
+  test('a new account writing too fast is told to wait, in its language (issue 35)', async () => {
+    const sellerCookie = await sessionCookie('seller7@demo.tulpar.kz', DEMO_PASSWORD)
+    const mine = await fetch(`${baseUrl}/api/listings/`, {
+      headers: { cookie: `tulpar.session_token=${sellerCookie}` },
+    })
+    const carId = ((await mine.json()) as { results: { id: number; status: string }[] }).results.find(
+      (l) => l.status === 'published',
+    )?.id
+    const email = `chat-fast-${run}@example.kz`
+    const up = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ email, password: 'chat-pass-1', name: 'Спешащий' }),
+    })
+    expect(up.status).toBe(200)
+    const cookie = await sessionCookie(email, 'chat-pass-1')
+    const started = await fetch(`${baseUrl}/api/conversations/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl, cookie: `tulpar.session_token=${cookie}` },
+      body: JSON.stringify({ listingId: carId, body: 'Здравствуйте!' }),
+    })
+    expect(started.status, await started.clone().text()).toBe(201)
+    const { conversationId } = (await started.json()) as { conversationId: number }
+
+    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    await signedIn(context, cookie)
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    await page.goto(`${baseUrl}/account/messages/${conversationId}`)
+    const refusal = page.locator('.form-status.failed')
+    // A new account may send 5 messages in 10 s (the first is above): one of the next few is refused.
+    let sent = 1
+    for (let i = 0; i < 12 && (await refusal.count()) === 0; i++) {
+      await page.getByLabel('Ваш ответ').fill(`Вопрос ${i}`)
+      await page.getByRole('button', { name: 'Отправить' }).click()
+      await poll(async () => (await refusal.count()) > 0 || (await page.getByTestId('message').count()) > sent).toBe(
+        true,
+      )
+      sent = await page.getByTestId('message').count()
+    }
+    await poll(() => refusal.textContent()).toContain('Вы отправляете сообщения слишком часто')
+    expect(sent).toBeLessThanOrEqual(5)
+    await page.screenshot({ path: `${SCREENSHOTS}conversation-too-fast-phone.png`, fullPage: true })
+    // The browser reports the refused request itself; nothing else went wrong.
+    expect(errors.filter((e) => !/status of 429/.test(e))).toEqual([])
+    await context.close()
+  }, 60_000)
+
   test('a guest who wants to write to the seller signs in first and comes back to the message form', async () => {
     const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
     const page = await context.newPage()

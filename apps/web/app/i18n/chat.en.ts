@@ -43,6 +43,11 @@ export const chatEn: typeof chatKk = {
   'chat.error.notFound': 'There is no such conversation.',
   'chat.error.empty': 'Write a message of up to 2000 characters.',
   'chat.error.reason': 'Say what happened (3 to 500 characters).',
+  'chat.error.tooFast': 'You are sending messages too fast. Wait a few seconds and send it again.',
+  'chat.error.tooMany': {
+    one: 'Too many messages in a short time. Please try again in {count} minute.',
+    other: 'Too many messages in a short time. Please try again in {count} minutes.',
+  },
   'reports.title': 'Reported conversations',
   'reports.none': 'No open reports.',
   'reports.from': 'Reported by {name}',

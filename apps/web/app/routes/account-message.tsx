@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
-import { chatErrorKey, messageBody } from '../features/messages/chat-errors.ts'
-import type { MessageKey } from '../i18n/i18n.ts'
+import { chatError, chatErrorHeaders, chatErrorKey, messageBody } from '../features/messages/chat-errors.ts'
+import type { MessageKey, Params } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import accountsStyles from '../styles/accounts.css?url'
@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-type Answer = { ok: boolean; message: MessageKey }
+type Answer = { ok: boolean; message: MessageKey; params?: Params }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { sessions, conversations } = context.get(servicesContext)
@@ -63,9 +63,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     } else return answer('error.validation.failed', 400)
     return redirect(path, { headers: PRIVATE_HEADERS })
   } catch (error) {
-    const key = chatErrorKey(error)
-    if (!key) throw error
-    return answer(key, key === 'chat.error.notFound' ? 404 : 409)
+    const refused = chatError(error)
+    if (!refused) throw error
+    return data<Answer>(
+      { ok: false, message: refused.key, ...(refused.params ? { params: refused.params } : {}) },
+      { status: refused.status, headers: { ...PRIVATE_HEADERS, ...chatErrorHeaders(refused) } },
+    )
   }
 }
 
@@ -173,7 +176,7 @@ export default function AccountMessage({ loaderData, actionData }: Route.Compone
       ) : null}
       {actionData && !actionData.ok ? (
         <p className="form-status failed" role="alert">
-          {t(actionData.message)}
+          {t(actionData.message, actionData.params)}
         </p>
       ) : null}
       {actionData?.ok && actionData.message === 'chat.reported' ? (

@@ -1,8 +1,8 @@
 import { data, Link, redirect } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
-import { chatErrorKey, messageBody } from '../features/messages/chat-errors.ts'
-import type { MessageKey } from '../i18n/i18n.ts'
+import { chatError, chatErrorHeaders, messageBody } from '../features/messages/chat-errors.ts'
+import type { MessageKey, Params } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import accountsStyles from '../styles/accounts.css?url'
@@ -20,6 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ ...list, title: translate(MESSAGES[locale], locale, 'chat.title') }, { headers: PRIVATE_HEADERS })
 }
 
+type Refused = { error: MessageKey; params?: Params }
+
 /** "Write to the seller" from the car page (a plain form post): starts the conversation and opens it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { sessions, conversations } = context.get(servicesContext)
@@ -29,14 +31,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(sessions, request, back)
   const body = messageBody(form.get('body'))
   if (!body || !(listingId > 0))
-    return data<{ error: MessageKey }>({ error: 'chat.error.empty' }, { status: 400, headers: PRIVATE_HEADERS })
+    return data<Refused>({ error: 'chat.error.empty' }, { status: 400, headers: PRIVATE_HEADERS })
   try {
     const { conversationId } = await conversations.startConversation(user, listingId, body)
     return redirect(`/account/messages/${conversationId}`, { headers: PRIVATE_HEADERS })
   } catch (error) {
-    const key = chatErrorKey(error)
-    if (!key) throw error
-    return data<{ error: MessageKey }>({ error: key }, { status: 409, headers: PRIVATE_HEADERS })
+    const refused = chatError(error)
+    if (!refused) throw error
+    return data<Refused>(
+      { error: refused.key, ...(refused.params ? { params: refused.params } : {}) },
+      { status: refused.status, headers: { ...PRIVATE_HEADERS, ...chatErrorHeaders(refused) } },
+    )
   }
 }
 
@@ -55,7 +60,7 @@ export default function AccountMessages({ loaderData, actionData }: Route.Compon
       <h1>{t('chat.title')}</h1>
       {actionData && 'error' in actionData ? (
         <p className="form-status failed" role="alert">
-          {t(actionData.error)}
+          {t(actionData.error, actionData.params)}
         </p>
       ) : null}
       {loaderData.results.length === 0 ? <p className="panel">{t('chat.empty')}</p> : null}

@@ -1,13 +1,50 @@
-import type { MessageKey } from '../../i18n/i18n.ts'
+import type { MessageKey, Params } from '../../i18n/i18n.ts'
+
+/** What a refused chat action shows: the text, its parameters, the HTTP status and when to try again. */
+export interface ChatError {
+  key: MessageKey
+  params?: Params
+  status: number
+  /** Seconds before the next message may go (a 429 over the chat limits). */
+  retryAfterSeconds?: number
+}
+
+const codeOf = (error: unknown) =>
+  error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null
 
 /** The API's codes of the conversations module → the texts shown. */
 export function chatErrorKey(error: unknown): MessageKey | null {
-  const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null
-  if (code === 'conversation.own_listing') return 'chat.error.own'
-  if (code === 'conversation.blocked') return 'chat.error.blocked'
-  if (code === 'listing.not_found') return 'chat.error.gone'
-  if (code === 'conversation.not_found') return 'chat.error.notFound'
+  return chatError(error)?.key ?? null
+}
+
+/** The API's codes of the conversations module → the text shown and the status; null for anything else. */
+export function chatError(error: unknown): ChatError | null {
+  const code = codeOf(error)
+  if (code === 'conversation.own_listing') return { key: 'chat.error.own', status: 409 }
+  if (code === 'conversation.blocked') return { key: 'chat.error.blocked', status: 409 }
+  if (code === 'listing.not_found') return { key: 'chat.error.gone', status: 409 }
+  if (code === 'conversation.not_found') return { key: 'chat.error.notFound', status: 404 }
+  if (code === 'rate_limited') {
+    const seconds =
+      error instanceof Error && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number'
+        ? Math.max(1, Math.ceil(error.retryAfterSeconds))
+        : 60
+    // A burst is over in seconds: "wait a little"; an hourly limit says how many minutes.
+    return seconds < 60
+      ? { key: 'chat.error.tooFast', status: 429, retryAfterSeconds: seconds }
+      : {
+          key: 'chat.error.tooMany',
+          params: { count: Math.ceil(seconds / 60) },
+          status: 429,
+          retryAfterSeconds: seconds,
+        }
+  }
   return null
+}
+
+/** The headers of a refused chat action's answer: Retry-After for a 429. */
+export function chatErrorHeaders(error: ChatError): Record<string, string> {
+  return error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {}
 }
 
 /** A message body as the API takes it (1-2000 characters after trimming), or null. */
