@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import type { ReportShare, SharedVehicleReport } from '@tulpar/contracts'
-import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import { enforceRateLimits } from '../listings/index.ts'
@@ -10,7 +9,7 @@ import {
   VehicleReportNotFoundError,
   VehicleReportNotReadyError,
 } from './vehicle-checks.errors.ts'
-import { vehicleReports } from './vehicle-checks.tables.ts'
+import * as repo from './vehicle-checks.repository.ts'
 
 /** 32 random bytes in base64url: 43 characters, 256 bits (a link nobody can guess or walk). */
 const TOKEN_BYTES = 32
@@ -64,21 +63,10 @@ export function createReportSharing({
     async shareReport(u: Pick<SessionUser, 'id'>, id: number): Promise<ReportShare> {
       await enforceRateLimits(limiter, [{ key: `check-share:user:${u.id}`, ...SHARE_LIMIT }])
       // One statement: two requests at once end with the same token, never two.
-      const [shared] = await db
-        .update(vehicleReports)
-        .set({
-          shareToken: sql`coalesce(${vehicleReports.shareToken}, ${newShareToken()})`,
-          sharedAt: sql`coalesce(${vehicleReports.sharedAt}, ${now().toISOString()}::timestamptz)`,
-        })
-        .where(and(eq(vehicleReports.id, id), eq(vehicleReports.userId, u.id), eq(vehicleReports.status, 'ready')))
-        .returning({ shareToken: vehicleReports.shareToken, sharedAt: vehicleReports.sharedAt })
+      const shared = await repo.markReportShared(db, u.id, id, { token: newShareToken(), at: now() })
       const share = shared ? toReportShare(shared, publicUrl) : null
       if (share) return share
-      const [own] = await db
-        .select({ id: vehicleReports.id })
-        .from(vehicleReports)
-        .where(and(eq(vehicleReports.id, id), eq(vehicleReports.userId, u.id)))
-        .limit(1)
+      const own = await repo.hasOwnReport(db, u.id, id)
       throw own ? new VehicleReportNotReadyError(id) : new VehicleReportNotFoundError(id)
     },
 
@@ -87,28 +75,13 @@ export function createReportSharing({
      * taking a report back must always work. Throws VehicleReportNotFoundError for anyone but the owner.
      */
     async stopSharingReport(u: Pick<SessionUser, 'id'>, id: number): Promise<void> {
-      const [own] = await db
-        .update(vehicleReports)
-        .set({ shareToken: null, sharedAt: null })
-        .where(and(eq(vehicleReports.id, id), eq(vehicleReports.userId, u.id)))
-        .returning({ id: vehicleReports.id })
-      if (!own) throw new VehicleReportNotFoundError(id)
+      if (!(await repo.clearReportShare(db, u.id, id))) throw new VehicleReportNotFoundError(id)
     },
 
     /** The report shared at `token`, for anyone. Throws SharedReportNotFoundError for any other string. */
     async getSharedReport(token: string): Promise<SharedVehicleReport> {
       if (!TOKEN_FORMAT.test(token)) throw new SharedReportNotFoundError()
-      const [row] = await db
-        .select({ name: vehicleReports.name, vin: vehicleReports.vin, content: vehicleReports.content })
-        .from(vehicleReports)
-        .where(
-          and(
-            eq(vehicleReports.shareToken, token),
-            eq(vehicleReports.status, 'ready'),
-            isNotNull(vehicleReports.content),
-          ),
-        )
-        .limit(1)
+      const row = await repo.findSharedReport(db, token)
       if (!row?.content) throw new SharedReportNotFoundError()
       // Only these three: the report row also names its owner and its order, which never leave here.
       return { title: row.name, vin: row.vin, content: row.content }

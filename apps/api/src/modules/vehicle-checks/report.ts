@@ -1,62 +1,10 @@
 import { ENGINE_TYPES, type EngineType, type VehicleReportContent } from '@tulpar/contracts'
-import { asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { listings } from '../listings/listings.tables.ts'
-import { brands, cities, models } from '../reference/reference.tables.ts'
 import type { ValuationService } from '../valuation/index.ts'
 import { estimateTransportTax } from '../valuation/index.ts'
 import { judgeMileage, NORM_KM_PER_YEAR, type Reading } from './mileage.ts'
 import type { RegisterAdapter } from './registers.ts'
-import type { checkOrders } from './vehicle-checks.tables.ts'
-
-type Order = typeof checkOrders.$inferSelect
-
-/** Every listing of the VIN that was ever public, oldest first, with what it said about the car. */
-function findSightings(db: Db, vin: string) {
-  return db
-    .select({
-      id: listings.id,
-      status: listings.status,
-      createdAt: listings.createdAt,
-      publishedAt: listings.publishedAt,
-      statusChangedAt: listings.statusChangedAt,
-      priceKzt: listings.priceKzt,
-      mileageKm: listings.mileageKm,
-      mileage: listings.mileage,
-      mileageUnit: listings.mileageUnit,
-      year: listings.year,
-      brandId: listings.brandId,
-      modelId: listings.modelId,
-      brand: brands.name,
-      model: models.name,
-      steering: listings.steering,
-      isCustomsCleared: listings.isCustomsCleared,
-      isDamaged: listings.isDamaged,
-      engineType: listings.engineType,
-      engineVolumeCc: listings.engineVolumeCc,
-      cityRu: cities.nameRu,
-      cityKk: cities.nameKk,
-      cityEn: cities.nameEn,
-      photoKey: listings.coverPhotoKey,
-    })
-    .from(listings)
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
-    .leftJoin(cities, eq(cities.id, listings.cityId))
-    .where(sql`${listings.vin} = ${vin} and ${isNotNull(listings.publishedAt)}`)
-    .orderBy(asc(listings.publishedAt), asc(listings.id))
-    .limit(100)
-}
-
-async function findCarNames(db: Db, brandId: number, modelId: number) {
-  const [row] = await db
-    .select({ brand: brands.name, model: models.name })
-    .from(models)
-    .innerJoin(brands, eq(brands.id, models.brandId))
-    .where(sql`${models.id} = ${modelId} and ${brands.id} = ${brandId}`)
-    .limit(1)
-  return row ?? null
-}
+import { findCarNames, findSightingsOfVin, type CheckOrderRow as Order } from './vehicle-checks.repository.ts'
 
 /**
  * What the report says, from our own data at the time it is made (a snapshot: later listings do not change
@@ -68,7 +16,7 @@ export async function buildReportContent(
   order: Order,
   now: Date,
 ): Promise<VehicleReportContent> {
-  const sightings = await findSightings(db, order.vin)
+  const sightings = await findSightingsOfVin(db, order.vin)
   const latest = sightings.at(-1) ?? null
   const brandId = order.brandId ?? latest?.brandId ?? null
   const modelId = order.modelId ?? latest?.modelId ?? null

@@ -7,8 +7,6 @@ import type {
   VehicleReportContent,
   VehicleReportList,
 } from '@tulpar/contracts'
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { JobSender } from '../jobs/index.ts'
@@ -16,7 +14,6 @@ import { recordLead } from '../leads/index.ts'
 import { enforceRateLimits } from '../listings/index.ts'
 import type { PaymentsService } from '../payments/index.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
-import { profiles } from '../profiles/profiles.tables.ts'
 import type { ValuationService } from '../valuation/index.ts'
 import { DEFAULT_REGISTERS, type RegisterAdapter } from './registers.ts'
 import { buildReportContent } from './report.ts'
@@ -26,15 +23,14 @@ import {
   CheckOrderNotPayableError,
   VehicleReportNotFoundError,
 } from './vehicle-checks.errors.ts'
-import { checkOrders, vehicleReports } from './vehicle-checks.tables.ts'
+import * as repo from './vehicle-checks.repository.ts'
 
-type OrderRow = typeof checkOrders.$inferSelect
-type ReportRow = typeof vehicleReports.$inferSelect
+type OrderRow = repo.CheckOrderRow
+type ReportRow = repo.VehicleReportRow
 
 const ORDER_REF = 'check'
 /** An order may be paid (again) until one of its payments has paid it. */
 const PAYABLE: CheckOrderStatus[] = ['awaiting_payment', 'failed', 'cancelled']
-const ReservedId = z.object({ rows: z.array(z.object({ id: z.coerce.number().int().positive() })) })
 
 function toReport(r: ReportRow, publicUrl: string, withContent: true): VehicleReport
 function toReport(r: ReportRow, publicUrl: string, withContent: false): Omit<VehicleReport, 'content'>
@@ -89,21 +85,13 @@ export function createVehicleChecksService({
     enforceRateLimits(limiter, [{ key: `check-order:user:${u.id}`, limit: 20, windowSeconds: 3600 }])
 
   async function findOwnOrder(u: Pick<SessionUser, 'id'>, id: number): Promise<OrderRow> {
-    const [row] = await db
-      .select()
-      .from(checkOrders)
-      .where(and(eq(checkOrders.id, id), eq(checkOrders.userId, u.id)))
-      .limit(1)
+    const row = await repo.findOwnCheckOrder(db, u.id, id)
     if (!row) throw new CheckOrderNotFoundError(id)
     return row
   }
 
   async function toOrder(row: OrderRow, checkoutUrl: string | null): Promise<CheckOrder> {
-    const [report] = await db
-      .select({ id: vehicleReports.id, status: vehicleReports.status })
-      .from(vehicleReports)
-      .where(eq(vehicleReports.orderId, row.id))
-      .limit(1)
+    const report = await repo.findReportOfOrder(db, row.id)
     return {
       id: row.id,
       vin: row.vin,
@@ -112,16 +100,8 @@ export function createVehicleChecksService({
       createdAt: row.createdAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
       checkoutUrl: row.status === 'paid' || row.status === 'refunded' ? null : checkoutUrl,
-      report: report ?? null,
+      report,
     }
-  }
-
-  /** An id for an order not stored yet: its payment's return path names it before the order is stored. */
-  async function reserveOrderId(): Promise<number> {
-    const result = await db.execute(sql`select nextval(pg_get_serial_sequence('check_orders', 'id'))::text as id`)
-    const [row] = ReservedId.parse(result).rows
-    if (!row) throw new Error('no order id reserved')
-    return row.id
   }
 
   /** A payment of the order at the provider, described and sent back to the order's page. */
@@ -139,22 +119,20 @@ export function createVehicleChecksService({
     if (outcome === 'paid') {
       // Any of the order's payments may pay it (a payer with two checkout tabs, or money that came after the
       // provider had failed or cancelled the payment, e.g. by its timeout); the one that did is kept.
-      const [paid] = await tx
-        .update(checkOrders)
-        .set({ status: 'paid', paidAt: at, updatedAt: at, paymentId })
-        .where(and(eq(checkOrders.id, id), inArray(checkOrders.status, PAYABLE)))
-        .returning()
+      const paid = await repo.markCheckOrderPaid(tx, id, PAYABLE, { paymentId, at })
       if (!paid) {
         // Paid already by another payment, refunded, or gone: this money goes back (the queue retries the refund at
         // the provider), and no second report is made. Once per payment: the payment became paid once.
         await jobs.send('payment-refund', { paymentId }, { tx })
         return
       }
-      const [report] = await tx
-        .insert(vehicleReports)
-        .values({ orderId: id, userId: paid.userId, vin: paid.vin, name: `TulparAutoCheck ${paid.vin}`, createdAt: at })
-        .onConflictDoNothing()
-        .returning({ id: vehicleReports.id })
+      const report = await repo.insertVehicleReport(tx, {
+        orderId: id,
+        userId: paid.userId,
+        vin: paid.vin,
+        name: `TulparAutoCheck ${paid.vin}`,
+        createdAt: at,
+      })
       if (report)
         await jobs.send(
           'vehicle-report',
@@ -165,16 +143,12 @@ export function createVehicleChecksService({
     }
     // Only the payment an order stands on speaks for it: an older attempt that ends late, or the refund of a
     // duplicate, leaves the order as it is.
-    await tx
-      .update(checkOrders)
-      .set({ status: outcome, updatedAt: at })
-      .where(
-        and(
-          eq(checkOrders.id, id),
-          eq(checkOrders.paymentId, paymentId),
-          eq(checkOrders.status, outcome === 'refunded' ? 'paid' : 'awaiting_payment'),
-        ),
-      )
+    await repo.markCheckOrderStatus(tx, id, {
+      paymentId,
+      from: outcome === 'refunded' ? 'paid' : 'awaiting_payment',
+      to: outcome,
+      at,
+    })
   })
 
   const sharing = createReportSharing({ db, limiter, publicUrl, now })
@@ -195,7 +169,8 @@ export function createVehicleChecksService({
       await limitPayments(u)
       const at = now()
       const order: OrderRow = {
-        id: await reserveOrderId(),
+        // An id for an order not stored yet: its payment's return path names it before the order is stored.
+        id: await repo.reserveCheckOrderId(db),
         userId: u.id,
         vin: body.vin,
         brandId: body.brandId ?? null,
@@ -212,12 +187,8 @@ export function createVehicleChecksService({
       // The provider first, then the order, its payment and its lead in one transaction: a provider that is down
       // leaves nothing half made (no order nobody can see, no pending payment, no lead for the desk to call about).
       const { paymentId, checkoutUrl } = await payments.start(paymentOf(order), async (tx, paymentId) => {
-        await tx.insert(checkOrders).values({ ...order, paymentId })
-        const [profile] = await tx
-          .select({ phone: profiles.phone })
-          .from(profiles)
-          .where(eq(profiles.userId, u.id))
-          .limit(1)
+        await repo.insertCheckOrder(tx, { ...order, paymentId })
+        const profile = await repo.findProfilePhone(tx, u.id)
         // The desk sees every order (a check that was never paid may want a call).
         await recordLead(tx, jobs, {
           kind: 'vehicle_check',
@@ -239,11 +210,7 @@ export function createVehicleChecksService({
       const row = await findOwnOrder(u, id)
       if (!PAYABLE.includes(row.status)) throw new CheckOrderNotPayableError(row.status)
       const { paymentId, checkoutUrl } = await payments.start(paymentOf(row), async (tx, paymentId) => {
-        const [updated] = await tx
-          .update(checkOrders)
-          .set({ paymentId, status: 'awaiting_payment', updatedAt: now() })
-          .where(and(eq(checkOrders.id, row.id), inArray(checkOrders.status, PAYABLE)))
-          .returning({ id: checkOrders.id })
+        const updated = await repo.markCheckOrderAwaitingPayment(tx, row.id, PAYABLE, { paymentId, at: now() })
         // Paid meanwhile (in another tab): this payment is not recorded and its checkout never shown.
         if (!updated) throw new CheckOrderNotPayableError('paid')
       })
@@ -257,22 +224,13 @@ export function createVehicleChecksService({
 
     /** TulparAutoCheck reports in the profile, newest first. */
     async listReports(u: Pick<SessionUser, 'id'>): Promise<VehicleReportList> {
-      const rows = await db
-        .select()
-        .from(vehicleReports)
-        .where(eq(vehicleReports.userId, u.id))
-        .orderBy(desc(vehicleReports.createdAt), desc(vehicleReports.id))
-        .limit(200)
+      const rows = await repo.findReportsOfUser(db, u.id, 200)
       return { results: rows.map((r) => toReport(r, publicUrl, false)) }
     },
 
     /** Throws VehicleReportNotFoundError for anyone but the owner. */
     async getReport(u: Pick<SessionUser, 'id'>, id: number): Promise<VehicleReport> {
-      const [row] = await db
-        .select()
-        .from(vehicleReports)
-        .where(and(eq(vehicleReports.id, id), eq(vehicleReports.userId, u.id)))
-        .limit(1)
+      const row = await repo.findOwnReport(db, u.id, id)
       if (!row) throw new VehicleReportNotFoundError(id)
       return toReport(row, publicUrl, true)
     },
@@ -283,9 +241,9 @@ export function createVehicleChecksService({
      * the same transaction, so the payer is never left with 'being generated' and no report.
      */
     async generateReport(reportId: number, { lastTry = false }: { lastTry?: boolean } = {}): Promise<void> {
-      const [report] = await db.select().from(vehicleReports).where(eq(vehicleReports.id, reportId)).limit(1)
+      const report = await repo.findReportById(db, reportId)
       if (report?.status !== 'generating') return
-      const [order] = await db.select().from(checkOrders).where(eq(checkOrders.id, report.orderId)).limit(1)
+      const order = await repo.findCheckOrderById(db, report.orderId)
       if (!order) return
       const at = now()
       let content: VehicleReportContent
@@ -294,11 +252,7 @@ export function createVehicleChecksService({
       } catch (error) {
         if (lastTry)
           await db.transaction(async (tx) => {
-            const [failed] = await tx
-              .update(vehicleReports)
-              .set({ status: 'failed', readyAt: at })
-              .where(and(eq(vehicleReports.id, reportId), eq(vehicleReports.status, 'generating')))
-              .returning({ id: vehicleReports.id })
+            const failed = await repo.markReportFailed(tx, reportId, at)
             if (failed && order.status === 'paid' && order.paymentId)
               await jobs.send('payment-refund', { paymentId: order.paymentId }, { tx })
           })
@@ -307,10 +261,7 @@ export function createVehicleChecksService({
       const car = content.car
         ? `${content.car.brand} ${content.car.model}${content.car.year ? `, ${content.car.year}` : ''}`
         : order.vin
-      await db
-        .update(vehicleReports)
-        .set({ status: 'ready', content, readyAt: at, name: `TulparAutoCheck: ${car}` })
-        .where(and(eq(vehicleReports.id, reportId), eq(vehicleReports.status, 'generating')))
+      await repo.markReportReady(db, reportId, { content, name: `TulparAutoCheck: ${car}`, at })
     },
   }
 }
