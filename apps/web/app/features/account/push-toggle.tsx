@@ -72,6 +72,12 @@ export function PushToggle() {
         applicationServerKey: keyBytes(publicKey),
       })
       const saved = await api.request('/api/push-subscriptions/', { method: 'PUT', body: subscription.toJSON() })
+      if (saved.code === 'push.endpoint_not_allowed') {
+        // This browser's push service is not one the server sends through: trying again will not help.
+        await subscription.unsubscribe()
+        setState('unsupported')
+        return
+      }
       if (!saved.ok) throw new Error(saved.code ?? 'not saved')
       setState('on')
     } catch {
