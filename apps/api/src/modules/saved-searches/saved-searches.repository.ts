@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { brands, cities, models } from '../reference/reference.tables.ts'
 import { savedSearches } from './saved-searches.tables.ts'
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect
@@ -91,6 +92,25 @@ export async function deleteOwn(db: Db, userId: string, id: number): Promise<boo
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
     .returning({ id: savedSearches.id })
   return rows.length > 0
+}
+
+/** Names a search's default title is made of: the brand's, the model's, the city's in every language. */
+export async function findBrandName(db: Db, brandId: number): Promise<string | null> {
+  const [b] = await db.select({ name: brands.name }).from(brands).where(eq(brands.id, brandId))
+  return b?.name ?? null
+}
+
+export async function findModelName(db: Db, modelId: number): Promise<string | null> {
+  const [m] = await db.select({ name: models.name }).from(models).where(eq(models.id, modelId))
+  return m?.name ?? null
+}
+
+export async function findCityNames(db: Db, cityId: number): Promise<{ ru: string; kk: string; en: string } | null> {
+  const [c] = await db
+    .select({ ru: cities.nameRu, kk: cities.nameKk, en: cities.nameEn })
+    .from(cities)
+    .where(eq(cities.id, cityId))
+  return c ?? null
 }
 
 const int = z.coerce.number().int()

@@ -8,14 +8,12 @@ import {
   type UpdateSavedSearchBody,
 } from '@tulpar/contracts'
 import { SAVED_SEARCH_FILTER_KEYS } from '@tulpar/contracts/constants'
-import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
 import type { JobSender } from '../jobs/index.ts'
 import type { ListingsService } from '../listings/index.ts'
 import { formatKzt } from '../moderation/moderation.texts.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
-import { brands, cities, models } from '../reference/reference.tables.ts'
 import { SavedSearchLimitError, SavedSearchNotFoundError } from './saved-searches.errors.ts'
 import * as repo from './saved-searches.repository.ts'
 
@@ -67,18 +65,12 @@ export function createSavedSearchesService({
     if (!filter) return ANY[locale]
     const parts: string[] = []
     if (filter.brandId !== undefined) {
-      const [b] = await db.select({ name: brands.name }).from(brands).where(eq(brands.id, filter.brandId))
-      const [m] =
-        filter.modelId === undefined
-          ? []
-          : await db.select({ name: models.name }).from(models).where(eq(models.id, filter.modelId))
-      parts.push([b?.name, m?.name].filter(Boolean).join(' '))
+      const brand = await repo.findBrandName(db, filter.brandId)
+      const model = filter.modelId === undefined ? null : await repo.findModelName(db, filter.modelId)
+      parts.push([brand, model].filter(Boolean).join(' '))
     }
     if (filter.cityId !== undefined) {
-      const [c] = await db
-        .select({ ru: cities.nameRu, kk: cities.nameKk, en: cities.nameEn })
-        .from(cities)
-        .where(eq(cities.id, filter.cityId))
+      const c = await repo.findCityNames(db, filter.cityId)
       if (c) parts.push(c[locale])
     }
     if (filter.yearFrom !== undefined || filter.yearTo !== undefined)
