@@ -39,6 +39,7 @@ import { vehicleChecksRoutes } from './modules/vehicle-checks/index.ts'
 import { registerApiFallback } from './plugins/api-fallback.ts'
 import { registerStandardResponses } from './plugins/api-responses.ts'
 import { createSerializerCompiler } from './plugins/compiled-serializer.ts'
+import { registerControlCharacterCheck } from './plugins/control-characters.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
@@ -107,6 +108,8 @@ export async function buildApi({ config, database, services, limiter, logger, fr
   if (database.replica) registerReadRouting(app)
   registerProblemHandler(app)
   registerJsonBodyParser(app)
+  // No control characters (NUL...) in any string of any /api request: 400 naming the field, never a 500 (issue 35).
+  registerControlCharacterCheck(app)
   // Before any route: every /api route registered from here on documents the errors it can give, and
   // /api paths no route takes answer 404 or 405.
   registerStandardResponses(app)
