@@ -1,9 +1,8 @@
 import type { Steering } from '@tulpar/contracts'
-import { sql } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { type ComparableCar, estimateMarketPrice, isComparable, slopesFromMoments } from './market-estimate.ts'
 import { MARKET_RULES } from './market-rules.ts'
+import { findComparableCandidates, findModelPriceMoments } from './valuation.repository.ts'
 
 /** A car that is not (or not only) a listing: a garage car, a paid check's subject. */
 export interface CarToValue {
@@ -34,29 +33,6 @@ export interface CarEstimate {
 
 const SHOWN_COMPARABLES = 6
 
-const Moments = z.object({
-  rows: z.array(
-    z.object({
-      n: z.coerce.number(),
-      s11: z.coerce.number(),
-      s22: z.coerce.number(),
-      s12: z.coerce.number(),
-      s1y: z.coerce.number(),
-      s2y: z.coerce.number(),
-    }),
-  ),
-})
-const Candidates = z.object({
-  rows: z.array(
-    z.object({
-      id: z.coerce.number(),
-      price: z.coerce.number(),
-      year: z.coerce.number(),
-      km: z.coerce.number(),
-    }),
-  ),
-})
-
 /**
  * The market estimate of any car by the listings' method (market-estimate.ts): the model's fitted slopes over
  * its clean published listings, the comparable published listings (same model, steering, customs and damage;
@@ -75,27 +51,23 @@ export async function estimateCar(db: Db, car: CarToValue): Promise<CarEstimate>
     isCustomsCleared: car.isCustomsCleared ?? true,
     isDamaged: car.isDamaged ?? false,
   }
-  const published = sql`status = 'published' and price_kzt > 0 and year is not null and mileage_km is not null
-    and steering is not null and brand_id = ${car.brandId} and model_id = ${car.modelId}`
   const [moments, candidates] = await Promise.all([
-    db.execute(sql`
-      select count(*) as n, coalesce(var_pop(year::float8), 0) as s11, coalesce(var_pop(mileage_km::float8), 0) as s22,
-             coalesce(covar_pop(year::float8, mileage_km::float8), 0) as s12,
-             coalesce(covar_pop(year::float8, ln(price_kzt::float8)), 0) as s1y,
-             coalesce(covar_pop(mileage_km::float8, ln(price_kzt::float8)), 0) as s2y
-      from listings
-      where ${published} and steering = 'left' and is_customs_cleared and not is_damaged`),
-    db.execute(sql`
-      select id, price_kzt as price, year, mileage_km as km
-      from listings
-      where ${published} and steering = ${subject.steering} and is_customs_cleared = ${subject.isCustomsCleared}
-        and is_damaged = ${subject.isDamaged} and year between ${car.year - R.yearWindow} and ${car.year + R.yearWindow}`),
+    findModelPriceMoments(db, car),
+    findComparableCandidates(db, {
+      brandId: car.brandId,
+      modelId: car.modelId,
+      steering: subject.steering,
+      isCustomsCleared: subject.isCustomsCleared,
+      isDamaged: subject.isDamaged,
+      yearFrom: car.year - R.yearWindow,
+      yearTo: car.year + R.yearWindow,
+    }),
   ])
-  const m = Moments.parse(moments).rows[0] ?? { n: 0, s11: 0, s22: 0, s12: 0, s1y: 0, s2y: 0 }
+  const m = moments ?? { n: 0, s11: 0, s22: 0, s12: 0, s1y: 0, s2y: 0 }
   const slopes = slopesFromMoments(m)
   const itself = new Set(car.excludeListingIds ?? [])
-  const comparables = Candidates.parse(candidates)
-    .rows.filter((r) => !itself.has(r.id))
+  const comparables = candidates
+    .filter((r) => !itself.has(r.id))
     .map((r) => ({ ...subject, id: r.id, priceKzt: r.price, year: r.year, mileageKm: r.km }))
     .filter((other) => isComparable(subject, other))
   const result = estimateMarketPrice(subject, comparables, slopes)

@@ -1,7 +1,8 @@
-import { DealRating } from '@tulpar/contracts'
+import { DealRating, type Steering } from '@tulpar/contracts'
 import { max, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import type { PriceMoments } from './market-estimate.ts'
 import { MARKET_RULES as R } from './market-rules.ts'
 import { valuationRuns } from './valuation.tables.ts'
 
@@ -227,4 +228,81 @@ export function refreshListingEstimate(db: Db, listingId: number): Promise<Refre
 export async function findLastRefresh(db: Db): Promise<Date | null> {
   const [row] = await db.select({ last: max(valuationRuns.finishedAt) }).from(valuationRuns)
   return row?.last ?? null
+}
+
+/** Any fixed number shared by every process: only one of them refreshes at a time. */
+const REFRESH_LOCK = 4_242_026
+
+const Locked = z.object({ rows: z.array(z.object({ ok: z.boolean() })) })
+
+/** Takes the refresh's advisory lock for the rest of the transaction `tx`; false when another process holds it. */
+export async function tryLockRefresh(tx: Db): Promise<boolean> {
+  const lock = Locked.parse(await tx.execute(sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK}) as ok`))
+  return lock.rows[0]?.ok ?? false
+}
+
+// The estimate of one car (car-estimate.ts): its model's price moments and its candidate comparables.
+
+const Moments = z.object({
+  rows: z.array(
+    z.object({
+      n: z.coerce.number(),
+      s11: z.coerce.number(),
+      s22: z.coerce.number(),
+      s12: z.coerce.number(),
+      s1y: z.coerce.number(),
+      s2y: z.coerce.number(),
+    }),
+  ),
+})
+const Candidates = z.object({
+  rows: z.array(
+    z.object({
+      id: z.coerce.number(),
+      price: z.coerce.number(),
+      year: z.coerce.number(),
+      km: z.coerce.number(),
+    }),
+  ),
+})
+
+/** The model's published listings with a price, year, mileage and steering. */
+const publishedOfModel = (m: { brandId: number; modelId: number }) =>
+  sql`status = 'published' and price_kzt > 0 and year is not null and mileage_km is not null
+    and steering is not null and brand_id = ${m.brandId} and model_id = ${m.modelId}`
+
+/** Price moments over the model's clean published listings (left-hand drive, cleared, not damaged); null for none. */
+export async function findModelPriceMoments(
+  db: Db,
+  m: { brandId: number; modelId: number },
+): Promise<PriceMoments | null> {
+  const result = await db.execute(sql`
+      select count(*) as n, coalesce(var_pop(year::float8), 0) as s11, coalesce(var_pop(mileage_km::float8), 0) as s22,
+             coalesce(covar_pop(year::float8, mileage_km::float8), 0) as s12,
+             coalesce(covar_pop(year::float8, ln(price_kzt::float8)), 0) as s1y,
+             coalesce(covar_pop(mileage_km::float8, ln(price_kzt::float8)), 0) as s2y
+      from listings
+      where ${publishedOfModel(m)} and steering = 'left' and is_customs_cleared and not is_damaged`)
+  return Moments.parse(result).rows[0] ?? null
+}
+
+/** The model's published listings with this steering, customs status and damage, made in the years given. */
+export async function findComparableCandidates(
+  db: Db,
+  c: {
+    brandId: number
+    modelId: number
+    steering: Steering
+    isCustomsCleared: boolean
+    isDamaged: boolean
+    yearFrom: number
+    yearTo: number
+  },
+): Promise<{ id: number; price: number; year: number; km: number }[]> {
+  const result = await db.execute(sql`
+      select id, price_kzt as price, year, mileage_km as km
+      from listings
+      where ${publishedOfModel(c)} and steering = ${c.steering} and is_customs_cleared = ${c.isCustomsCleared}
+        and is_damaged = ${c.isDamaged} and year between ${c.yearFrom} and ${c.yearTo}`)
+  return Candidates.parse(result).rows
 }

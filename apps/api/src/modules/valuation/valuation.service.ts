@@ -1,16 +1,9 @@
 import type { CreditProgrammes, LoanTerms, Locale } from '@tulpar/contracts'
 import { termOptions } from '@tulpar/contracts/credit'
-import { sql } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { type CarEstimate, type CarToValue, estimateCar } from './car-estimate.ts'
 import { creditProgrammes, DTI_WAIVER, LOAN_SOURCE_NAMES, LOAN_TERMS, loanTermsIn } from './loan-terms.ts'
 import * as repo from './valuation.repository.ts'
-
-/** Any fixed number shared by every process: only one of them refreshes at a time. */
-const REFRESH_LOCK = 4_242_026
-
-const Locked = z.object({ rows: z.array(z.object({ ok: z.boolean() })) })
 
 export interface ValuationServiceDeps {
   db: Db
@@ -57,8 +50,7 @@ export function createValuationService({ db, now = () => new Date() }: Valuation
      */
     async refreshEstimatesIfStale(maxAgeMs: number): Promise<repo.RefreshCounts | null> {
       return db.transaction(async (tx) => {
-        const lock = Locked.parse(await tx.execute(sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK}) as ok`))
-        if (!lock.rows[0]?.ok) return null
+        if (!(await repo.tryLockRefresh(tx))) return null
         const last = await repo.findLastRefresh(tx)
         if (last && now().getTime() - last.getTime() < maxAgeMs) return null
         return repo.refreshAllEstimates(tx)
