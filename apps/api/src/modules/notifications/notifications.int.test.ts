@@ -523,17 +523,15 @@ describe('migration 0022 (issue 35)', () => {
     ].map((endpoint, i) => `${endpoint}?${a.id}-${i}`)
     const good = `https://web.push.apple.com/${a.id}`
     const many = Array.from({ length: 12 }, (_, i) => `https://fcm.googleapis.com/fcm/send/${b.id}-${i}`)
-    await t.db
-      .insert(pushSubscriptions)
-      .values([
-        ...[...bad, good].map((endpoint) => ({ userId: a.id, endpoint, ...keys })),
-        ...many.map((endpoint, i) => ({
-          userId: b.id,
-          endpoint,
-          ...keys,
-          createdAt: new Date(Date.UTC(2024, 0, 1 + i)),
-        })),
-      ])
+    await t.db.insert(pushSubscriptions).values([
+      ...[...bad, good].map((endpoint) => ({ userId: a.id, endpoint, ...keys })),
+      ...many.map((endpoint, i) => ({
+        userId: b.id,
+        endpoint,
+        ...keys,
+        createdAt: new Date(Date.UTC(2024, 0, 1 + i)),
+      })),
+    ])
     const file = new URL('../../../drizzle/0022_push_subscriptions_known_services_and_cap.sql', import.meta.url)
     for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
       await t.db.execute(sql.raw(statement))
