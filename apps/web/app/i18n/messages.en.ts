@@ -1,4 +1,4 @@
-import { account2En } from './account2.en.ts'
+import { accountPhotoPasswordEn } from './account-photo-password.en.ts'
 import { adminEn } from './admin.en.ts'
 import { authEn } from './auth.en.ts'
 import { carEn } from './car.en.ts'
@@ -276,7 +276,7 @@ export const en: Messages = {
   ...catalogueEn,
   ...sellingEn,
   ...sellPhoneEn,
-  ...account2En,
+  ...accountPhotoPasswordEn,
   ...valuationEn,
   ...authEn,
   ...ux2En,

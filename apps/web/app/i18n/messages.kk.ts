@@ -1,4 +1,4 @@
-import { account2Kk } from './account2.kk.ts'
+import { accountPhotoPasswordKk } from './account-photo-password.kk.ts'
 import { adminKk } from './admin.kk.ts'
 import { authKk } from './auth.kk.ts'
 import { carKk } from './car.kk.ts'
@@ -284,7 +284,7 @@ export const kk: Messages = {
   ...catalogueKk,
   ...sellingKk,
   ...sellPhoneKk,
-  ...account2Kk,
+  ...accountPhotoPasswordKk,
   ...valuationKk,
   ...authKk,
   ...ux2Kk,

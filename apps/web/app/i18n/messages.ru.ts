@@ -1,4 +1,4 @@
-import { account2Ru } from './account2.ru.ts'
+import { accountPhotoPasswordRu } from './account-photo-password.ru.ts'
 import { adminRu } from './admin.ru.ts'
 import { authRu } from './auth.ru.ts'
 import { carRu } from './car.ru.ts'
@@ -292,7 +292,7 @@ export const ru = {
   ...catalogueRu,
   ...sellingRu,
   ...sellPhoneRu,
-  ...account2Ru,
+  ...accountPhotoPasswordRu,
   ...valuationRu,
   ...authRu,
   ...ux2Ru,

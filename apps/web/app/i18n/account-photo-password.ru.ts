@@ -1,5 +1,5 @@
 /** Account screens, second part (photo, password, Google and Apple sign-in) and the rest of spec section 8. */
-export const account2Ru = {
+export const accountPhotoPasswordRu = {
   'account2.photo.title': 'Фото профиля',
   'account2.photo.current': 'Ваше фото',
   'account2.photo.none': 'Фото пока нет',

@@ -1,6 +1,6 @@
-import type { account2Ru } from './account2.ru.ts'
+import type { accountPhotoPasswordRu } from './account-photo-password.ru.ts'
 
-export const account2Kk: Record<keyof typeof account2Ru, string> = {
+export const accountPhotoPasswordKk: Record<keyof typeof accountPhotoPasswordRu, string> = {
   'account2.photo.title': 'Профиль суреті',
   'account2.photo.current': 'Сіздің суретіңіз',
   'account2.photo.none': 'Әзірге сурет жоқ',

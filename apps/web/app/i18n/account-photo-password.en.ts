@@ -1,6 +1,6 @@
-import type { account2Ru } from './account2.ru.ts'
+import type { accountPhotoPasswordRu } from './account-photo-password.ru.ts'
 
-export const account2En: Record<keyof typeof account2Ru, string> = {
+export const accountPhotoPasswordEn: Record<keyof typeof accountPhotoPasswordRu, string> = {
   'account2.photo.title': 'Profile photo',
   'account2.photo.current': 'Your photo',
   'account2.photo.none': 'No photo yet',
