@@ -3,11 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createMemoryRateLimiter } from '../../lib/rate-limit.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { createListing, createListingInModeration, setRole } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { createTestApp, TEST_PUBLIC_URL } from '../../testing/test-app.ts'
 import { HIDDEN_EMAIL, HIDDEN_PHONE } from './mask.ts'
+import { STREAM_SESSION_CHECK_MS } from './stream-sessions.ts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
-const { signUp } = accountHelpers(() => t.app)
+const { signUp, signIn } = accountHelpers(() => t.app)
 let seller: Awaited<ReturnType<typeof signUp>>
 let buyer: Awaited<ReturnType<typeof signUp>>
 let stranger: Awaited<ReturnType<typeof signUp>>
@@ -267,5 +268,119 @@ describe('live updates', () => {
     } finally {
       await other.close()
     }
+  })
+
+  describe('a stream ends with its session (issue 35)', () => {
+    let other: Awaited<ReturnType<typeof createTestApp>>
+    let port: number
+    beforeAll(async () => {
+      // The streams are served by a second instance: the sessions end through the first, as on two servers.
+      other = await createTestApp({ database: t.database })
+      await other.app.listen({ port: 0, host: '127.0.0.1' })
+      port = (other.app.server.address() as AddressInfo).port
+    })
+    afterAll(() => other.close())
+
+    /** An open event stream: what it has received, and whether the server has ended it. */
+    async function openStream(authorization: string) {
+      const stream = { text: '', ended: false }
+      const socket = createConnection({ port, host: '127.0.0.1' })
+      socket.setEncoding('utf8')
+      socket.on('data', (chunk: string) => {
+        stream.text += chunk
+        // The end of a chunked response (the connection itself may be kept for another request).
+        if (stream.text.endsWith('\r\n0\r\n\r\n')) stream.ended = true
+      })
+      socket.on('close', () => {
+        stream.ended = true
+      })
+      socket.write(
+        `GET /api/messages/stream/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nAuthorization: ${authorization}\r\n\r\n`,
+      )
+      await expect.poll(() => stream.text, { timeout: 5000 }).toContain('retry: 5000')
+      return { stream, close: () => socket.destroy() }
+    }
+
+    async function deviceOf(account: { email: string; password: string }) {
+      const res = await signIn(account.email, account.password)
+      expect(res.statusCode, res.body).toBe(200)
+      return { authorization: `Bearer ${res.headers['set-auth-token']}` }
+    }
+
+    /** Someone writes to the seller: an event for every live stream of theirs. */
+    async function writeTo(sellerId: string) {
+      const car = await createListing(t.db, { ownerId: sellerId })
+      const res = await start(stranger.auth, { listingId: car.id, body: 'Добрый день' })
+      expect(res.statusCode, res.body).toBe(201)
+      return res.json().conversationId as number
+    }
+
+    const eventFor = (id: number) => `event: message\ndata: {"conversationId":${id}}`
+    /** A quiet stream is ended by the periodic check: within its period, and a margin for a slow machine. */
+    const SWEEP_BOUND_MS = STREAM_SESSION_CHECK_MS + 3000
+
+    test('signed out: the next message is not delivered and the stream ends; the other devices go on', async () => {
+      const s = await signUp()
+      const laptop = await deviceOf(s)
+      const signedOut = await openStream(laptop.authorization)
+      const phone = await openStream(s.auth.authorization)
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { ...laptop, origin: TEST_PUBLIC_URL },
+      })
+      expect(out.statusCode, out.body).toBe(200)
+      const conversationId = await writeTo(s.id)
+      await expect.poll(() => phone.stream.text, { timeout: 5000 }).toContain(eventFor(conversationId))
+      await expect.poll(() => signedOut.stream.ended, { timeout: 5000 }).toBe(true)
+      expect(signedOut.stream.text).not.toContain('event: message')
+      expect(phone.stream.ended).toBe(false)
+      signedOut.close()
+      phone.close()
+    })
+
+    test('the password changed on another device: the quiet stream ends within the check period, gets nothing after', async () => {
+      const s = await signUp()
+      const laptop = await deviceOf(s)
+      const stream = await openStream(laptop.authorization)
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { ...s.auth, origin: TEST_PUBLIC_URL },
+        payload: { currentPassword: s.password, newPassword: 'brand-new-7' },
+      })
+      expect(changed.statusCode, changed.body).toBe(200)
+      const started = Date.now()
+      await expect.poll(() => stream.stream.ended, { timeout: SWEEP_BOUND_MS, interval: 100 }).toBe(true)
+      expect(Date.now() - started).toBeLessThanOrEqual(SWEEP_BOUND_MS)
+      await writeTo(s.id)
+      expect(stream.stream.text).not.toContain('event: message')
+      stream.close()
+    })
+
+    test('the account deleted on another device: the stream ends', async () => {
+      const s = await signUp()
+      const laptop = await deviceOf(s)
+      const stream = await openStream(laptop.authorization)
+      const deleted = await t.app.inject({ method: 'DELETE', url: '/api/profiles/me/', headers: s.auth })
+      expect(deleted.statusCode, deleted.body).toBe(200)
+      await expect.poll(() => stream.stream.ended, { timeout: SWEEP_BOUND_MS, interval: 100 }).toBe(true)
+      expect(stream.stream.text).not.toContain('event: message')
+      stream.close()
+    })
+
+    test('a stream whose session goes on is not ended by the check', async () => {
+      const s = await signUp()
+      const stream = await openStream(s.auth.authorization)
+      // A check period passes with nothing to end (a bounded wait for an end that must not come).
+      await expect
+        .poll(() => stream.stream.ended, { timeout: STREAM_SESSION_CHECK_MS + 1000, interval: 500 })
+        .toBe(true)
+        .catch(() => undefined)
+      expect(stream.stream.ended).toBe(false)
+      const conversationId = await writeTo(s.id)
+      await expect.poll(() => stream.stream.text, { timeout: 5000 }).toContain(eventFor(conversationId))
+      stream.close()
+    })
   })
 })

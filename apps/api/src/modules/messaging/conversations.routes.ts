@@ -21,6 +21,7 @@ import { CHAT_LIMITS } from './conversations.limits.ts'
 import type { ConversationsService } from './conversations.service.ts'
 import type { MessageHub } from './live.ts'
 import type { MessagingService } from './messaging.service.ts'
+import { createStreamSessionGuard, STREAM_SESSION_CHECK_MS } from './stream-sessions.ts'
 
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
 const tags = ['messages']
@@ -50,6 +51,8 @@ export const conversationsRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const bodyLimit = 8 * 1024
+    const streamSessions = createStreamSessionGuard({ liveSessionIds: sessions.liveSessionIds, log: app.log })
+    app.addHook('onClose', async () => streamSessions.stop())
 
     app.post(
       '/conversations/',
@@ -204,13 +207,15 @@ export const conversationsRoutes =
         schema: {
           tags,
           summary: 'Server-sent events: `message` with the conversation id when a message for me is written',
-          description: 'Works across processes (PostgreSQL LISTEN/NOTIFY). A comment every 25 s keeps it open.',
+          description:
+            'Works across processes (PostgreSQL LISTEN/NOTIFY). A comment every 25 s keeps it open. The stream ends ' +
+            `when its session does (sign-out, a password change, the account deleted): checked at each event and every ${STREAM_SESSION_CHECK_MS / 1000} s.`,
           security,
           response: { 200: z.string().describe('text/event-stream'), 401: Problem, 429: Problem },
         },
       },
       async (req, reply) => {
-        const u = await sessions.requireUser(req)
+        const { user: u, sessionId } = await sessions.requireSession(req)
         if (messageHub.streamsOf(u.id) >= STREAMS_PER_USER) {
           return reply.status(429).type('application/problem+json').send({
             type: 'about:blank',
@@ -228,16 +233,33 @@ export const conversationsRoutes =
           'x-accel-buffering': 'no',
         })
         res.write('retry: 5000\n\n')
-        const unsubscribe = messageHub.subscribe(u.id, (event) => {
-          res.write(`event: message\ndata: ${JSON.stringify({ conversationId: event.conversationId })}\n\n`)
-        })
-        const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS)
-        const close = () => {
+        let ended = false
+        // Once the session has ended, nothing more is written: the browser reconnects, and is refused (401).
+        const end = () => {
+          if (ended) return
+          ended = true
           clearInterval(heartbeat)
           unsubscribe()
+          unwatch()
+          res.end()
         }
-        req.raw.on('close', close)
-        res.on('error', close)
+        const unsubscribe = messageHub.subscribe(u.id, (event) => {
+          streamSessions.isLive(sessionId).then(
+            (live) => {
+              if (ended) return
+              if (!live) return end()
+              res.write(`event: message\ndata: ${JSON.stringify({ conversationId: event.conversationId })}\n\n`)
+            },
+            (err: unknown) => {
+              req.log.warn({ err }, 'stream session not checked; stream ended')
+              end()
+            },
+          )
+        })
+        const unwatch = streamSessions.watch(sessionId, end)
+        const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS)
+        req.raw.on('close', end)
+        res.on('error', end)
       },
     )
 
