@@ -4,11 +4,21 @@ import pg from 'pg'
 import { type Database, openDatabase } from '../db/client.ts'
 
 export const MIGRATIONS = new URL('../../drizzle', import.meta.url).pathname
-/** Names the template after the checkout, so two checkouts (worktrees, a CI clone) never share or drop each other's. */
+/**
+ * Names the template after the checkout and the run (global-setup's process, TULPAR_TEST_RUN, which the test workers
+ * inherit), so two runs never share or drop each other's: other checkouts (worktrees, a CI clone), nor two people
+ * running tests in one checkout at once (one run's teardown used to drop the template the other was cloning).
+ */
 const CHECKOUT = createHash('sha256').update(MIGRATIONS).digest('hex').slice(0, 10)
-/** Written by global-setup: a migrated PGlite database with reference data, cloned by every test file. */
-export const PGLITE_TEMPLATE_FILE = `/tmp/tulpar-test-template-${CHECKOUT}.tar.gz`
-export const PG_TEMPLATE_DB = `tulpar_test_template_${CHECKOUT}`
+export const TEMPLATE_PREFIX = {
+  file: `/tmp/tulpar-test-template-${CHECKOUT}-`,
+  db: `tulpar_test_template_${CHECKOUT}_`,
+}
+export function templateOf(run = process.env.TULPAR_TEST_RUN) {
+  if (!run || !/^\d+$/.test(run)) throw new Error('TULPAR_TEST_RUN is not set: run the integration tests with vitest')
+  /** Written by global-setup: a migrated PGlite database with reference data, cloned by every test file. */
+  return { file: `${TEMPLATE_PREFIX.file}${run}.tar.gz`, db: `${TEMPLATE_PREFIX.db}${run}` }
+}
 
 /** Which database the integration tests run on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
 export function testDriver(): 'postgres' | 'pglite' {
@@ -35,7 +45,7 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) {
-    const dump = new Blob([readFileSync(PGLITE_TEMPLATE_FILE)])
+    const dump = new Blob([readFileSync(templateOf().file)])
     const database = await openDatabase({ url: null, dataDir: null, loadDataDir: dump })
     return { ...database, url: null, dispose: () => database.close() }
   }
@@ -43,7 +53,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
-    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`)
+    await admin.query(`create database ${name} template ${templateOf().db}`)
   } finally {
     await admin.end()
   }
