@@ -147,11 +147,20 @@ describe.skipIf(testDriver() !== 'postgres')('a replica that fails', () => {
       // What a replica restart does to its sessions: terminated by an administrator command (57P01).
       const admin = new pg.Client({ connectionString: replicaDb.url ?? '' })
       await admin.connect()
-      await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      const { rows: sessions } = await admin.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
       )
+      const pids = sessions.map((r) => r.pid)
+      await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [pids])
+      // pg_terminate_backend only signals: until those sessions are gone (at most 5 s).
+      const alive = async () =>
+        (
+          await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where pid = any($1)', [
+            pids,
+          ])
+        ).rows[0]?.n ?? 0
+      for (const until = Date.now() + 5000; (await alive()) > 0 && Date.now() < until; ) await sleep(10)
       await admin.end()
-      await sleep(100)
       const answers = await Promise.all(Array.from({ length: 8 }, () => app.app.inject(`/api/cars/${listing.id}/`)))
       expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(200))
       // Each answer came from one database or the other, never an error.

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { createLogger } from './logger.ts'
 
 function capture() {
@@ -12,14 +12,21 @@ function capture() {
   })
   return { lines, destination }
 }
-const settle = () => new Promise((r) => setTimeout(r, 50))
+/** Until the logger has written its line (pino-pretty hands it on asynchronously), at most 2 s. */
+const written = (lines: string[]) =>
+  vi.waitFor(
+    () => {
+      if (lines.length === 0) throw new Error('nothing written yet')
+    },
+    { timeout: 2000, interval: 5 },
+  )
 
 describe('the logger', () => {
   test('writes JSON lines when nobody reads the terminal, with credentials redacted', async () => {
     const { lines, destination } = capture()
     const log = createLogger({ level: 'info', readable: false, destination })
     log.info({ req: { headers: { cookie: 'tulpar.session_token=secret' } } }, 'request completed')
-    await settle()
+    await written(lines)
     const entry = JSON.parse(lines.join(''))
     expect(entry.msg).toBe('request completed')
     expect(entry.req.headers.cookie).toBe('[Redacted]')
@@ -29,7 +36,7 @@ describe('the logger', () => {
     const { lines, destination } = capture()
     const log = createLogger({ level: 'info', readable: true, destination })
     log.info({ listingId: 7, req: { headers: { authorization: 'Bearer secret' } } }, 'listing published')
-    await settle()
+    await written(lines)
     const text = lines.join('')
     expect(text).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: listing published/)
     expect(text).toContain('"listingId":7')

@@ -69,7 +69,15 @@ describe.skipIf(testDriver() !== 'postgres')('the job queue across processes', (
       (r) => r.length >= keys.length,
       30_000,
     )
-    await new Promise((r) => setTimeout(r, 1000)) // a late duplicate would show up now
+    // Once every job is marked done and neither process has one in hand, no late duplicate can still come.
+    const count = (w: { lines: string[] }, prefix: string) => w.lines.filter((l) => l.startsWith(prefix)).length
+    const idle = (w: { lines: string[] }) => count(w, 'took pair-') === count(w, 'delivered pair-')
+    await waitFor(
+      async () =>
+        (await t.jobs.boss.findJobs<{ key?: string }>('email')).filter((j) => j.data?.key?.startsWith('pair-')),
+      (jobs) => jobs.length === keys.length && jobs.every((j) => j.state === 'completed') && idle(a) && idle(b),
+      20_000,
+    )
     const final = await delivered('pair-')
     expect(final.length).toBe(keys.length)
     expect(new Set(final).size).toBe(keys.length)
