@@ -40,40 +40,6 @@ export function reasonText(code: string | null, locale: Locale): string | null {
   return known.success ? REJECTION_REASON_TEXTS[known.data][locale] : code
 }
 
-const NUMBER_LOCALE: Record<Locale, string> = { ru: 'ru-KZ', kk: 'ru-KZ', en: 'en-GB' }
-const KAZAKH_MONTHS = [
-  'қаңтар',
-  'ақпан',
-  'наурыз',
-  'сәуір',
-  'мамыр',
-  'маусым',
-  'шілде',
-  'тамыз',
-  'қыркүйек',
-  'қазан',
-  'қараша',
-  'желтоқсан',
-]
-
-export function formatKzt(kzt: number, locale: Locale): string {
-  return `${new Intl.NumberFormat(NUMBER_LOCALE[locale], { maximumFractionDigits: 0 }).format(kzt)} ₸`
-}
-
-/** `21 ноября 2026 г.`, `2026 ж. 21 қараша`, `21 November 2026` (Almaty time), as the web writes dates. */
-export function formatDay(date: Date, locale: Locale): string {
-  if (locale === 'kk') {
-    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Almaty' }).format(date).split('-')
-    return `${y} ж. ${Number(d)} ${KAZAKH_MONTHS[Number(m) - 1]}`
-  }
-  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-KZ' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Asia/Almaty',
-  }).format(date)
-}
-
 function fill(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (match, name: string) => {
     const value = params[name]

@@ -1,5 +1,6 @@
 import { type Locale, type ModerationSignal, type ModerationSignalCode, SIGNAL_RULES } from '@tulpar/contracts'
-import { formatDay, formatKzt, text } from './moderation.texts.ts'
+import { formatDate, formatPrice } from '@tulpar/contracts/format'
+import { text } from './moderation.texts.ts'
 import type { SignalFacts } from './signals.repository.ts'
 
 /** The price the listing is compared with: the market estimate when there is one, else the median. */
@@ -68,8 +69,8 @@ export function explainSignals(f: SignalFacts, locale: Locale): ModerationSignal
   else if (!ref) priceExplanation = text('priceNoReference', locale, { ...years, min: SIGNAL_RULES.minComparables })
   else {
     const facts = {
-      price: formatKzt(f.priceKzt, locale),
-      reference: formatKzt(Math.round(ref.kzt), locale),
+      price: formatPrice(f.priceKzt, locale),
+      reference: formatPrice(Math.round(ref.kzt), locale),
       pct: Math.round((f.priceKzt / ref.kzt) * 100),
       count: f.comparables,
       ...years,
@@ -96,7 +97,7 @@ export function explainSignals(f: SignalFacts, locale: Locale): ModerationSignal
     triggered: isNew,
     relatedListingIds: [],
     explanation: text(isNew ? 'accountNew' : 'accountOld', locale, {
-      date: formatDay(f.accountCreatedAt, locale),
+      date: formatDate(f.accountCreatedAt, locale),
       days: SIGNAL_RULES.newAccountDays,
     }),
     accountAgeDays: f.accountAgeDays,

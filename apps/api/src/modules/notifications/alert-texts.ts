@@ -1,6 +1,6 @@
 import type { LeadKind, LeadStatus, Locale } from '@tulpar/contracts'
+import { formatPrice } from '@tulpar/contracts/format'
 import type { Alert } from '../jobs/index.ts'
-import { formatKzt } from '../moderation/moderation.texts.ts'
 
 /** An alert in one language, for each channel. */
 export interface AlertText {
@@ -46,8 +46,8 @@ const LEAD_STATUS_NAMES: Record<LeadStatus, Record<Locale, string>> = {
 export function alertText(alert: Exclude<Alert, { kind: 'broadcast' }>, locale: Locale): AlertText {
   switch (alert.kind) {
     case 'price-dropped': {
-      const from = formatKzt(alert.fromKzt, locale)
-      const to = formatKzt(alert.toKzt, locale)
+      const from = formatPrice(alert.fromKzt, locale)
+      const to = formatPrice(alert.toKzt, locale)
       const path = `/cars/${alert.listingId}`
       if (locale === 'kk')
         return {

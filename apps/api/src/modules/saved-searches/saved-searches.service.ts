@@ -8,11 +8,11 @@ import {
   type UpdateSavedSearchBody,
 } from '@tulpar/contracts'
 import { SAVED_SEARCH_FILTER_KEYS } from '@tulpar/contracts/constants'
+import { formatPrice } from '@tulpar/contracts/format'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
 import type { JobSender } from '../jobs/index.ts'
 import type { ListingsService } from '../listings/index.ts'
-import { formatKzt } from '../moderation/moderation.texts.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
 import { SavedSearchLimitError, SavedSearchNotFoundError } from './saved-searches.errors.ts'
 import * as repo from './saved-searches.repository.ts'
@@ -78,14 +78,14 @@ export function createSavedSearchesService({
     if (filter.priceTo !== undefined)
       parts.push(
         locale === 'kk'
-          ? `${formatKzt(filter.priceTo, locale)} ${UP_TO.kk}`
-          : `${UP_TO[locale]} ${formatKzt(filter.priceTo, locale)}`,
+          ? `${formatPrice(filter.priceTo, locale)} ${UP_TO.kk}`
+          : `${UP_TO[locale]} ${formatPrice(filter.priceTo, locale)}`,
       )
     else if (filter.priceFrom !== undefined)
       parts.push(
         locale === 'kk'
-          ? `${formatKzt(filter.priceFrom, locale)} ${FROM.kk}`
-          : `${FROM[locale]} ${formatKzt(filter.priceFrom, locale)}`,
+          ? `${formatPrice(filter.priceFrom, locale)} ${FROM.kk}`
+          : `${FROM[locale]} ${formatPrice(filter.priceFrom, locale)}`,
       )
     const name = parts.filter(Boolean).join(', ')
     return (name || ANY[locale]).slice(0, 80)
