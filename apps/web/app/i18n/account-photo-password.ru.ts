@@ -1,4 +1,7 @@
-/** Account screens, second part (photo, password, Google and Apple sign-in) and the rest of spec section 8. */
+/**
+ * The account page's photo and password panels (spec section 8). Their keys keep the `account2.` prefix they were
+ * written with.
+ */
 export const accountPhotoPasswordRu = {
   'account2.photo.title': 'Фото профиля',
   'account2.photo.current': 'Ваше фото',
@@ -20,13 +23,4 @@ export const accountPhotoPasswordRu = {
   'account2.password.submit': 'Сменить пароль',
   'account2.password.changed': 'Пароль изменён. На других устройствах выполнен выход.',
   'account2.password.same': 'Новый пароль совпадает с текущим',
-  'auth.social.or': 'или',
-  'auth.social.google': 'Войти через Google',
-  'auth.social.apple': 'Войти через Apple',
-  'auth.social.unavailable': 'Не удалось открыть вход через {provider}. Проверьте соединение и попробуйте ещё раз.',
-  'auth.error.operationNotAllowed': 'Операция не разрешена.',
-  'auth.error.popupClosed': 'Окно входа было закрыто пользователем.',
-  'auth.error.popupCancelled': 'Запрос на открытие окна входа был отменён.',
-  'auth.error.accountExists': 'Аккаунт уже существует с другими учётными данными.',
-  'generic.tryLater': 'Извините, что-то пошло не так, попробуйте позже',
 }

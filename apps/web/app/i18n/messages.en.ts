@@ -16,7 +16,7 @@ import { partnersEn } from './partners.en.ts'
 import { searchesEn } from './searches.en.ts'
 import { sellPhoneEn } from './sell-phone.en.ts'
 import { sellingEn } from './selling.en.ts'
-import { ux2En } from './ux2.en.ts'
+import { socialSignInEn } from './social-sign-in.en.ts'
 import { valuationEn } from './valuation.en.ts'
 
 export const en: Messages = {
@@ -172,6 +172,7 @@ export const en: Messages = {
   'generic.succeeded': 'Action was successful',
   'header.signIn': 'Sign in',
   'header.account': 'My account',
+  'ux2.header.sell': 'Sell a car',
   'common.cancel': 'Cancel',
   'common.close': 'Close',
   'toast.region': 'Notifications',
@@ -268,6 +269,7 @@ export const en: Messages = {
     'Your account will be deleted permanently: your name, phone, email and settings are erased and your listings are taken down. The account cannot be restored.',
   'account.delete.confirm': 'Delete permanently',
   'account.delete.keep': 'Keep my account',
+  'ux2.account.deleted': 'Your account was deleted',
   'account.error.phoneInUse': 'Could not update the profile. Perhaps this phone number is already in use.',
   'guest.title': 'Sign in to continue',
   'guest.text':
@@ -277,9 +279,9 @@ export const en: Messages = {
   ...sellingEn,
   ...sellPhoneEn,
   ...accountPhotoPasswordEn,
+  ...socialSignInEn,
   ...valuationEn,
   ...authEn,
-  ...ux2En,
   ...searchesEn,
   ...leadsEn,
   ...checkEn,

@@ -16,7 +16,7 @@ import { partnersKk } from './partners.kk.ts'
 import { searchesKk } from './searches.kk.ts'
 import { sellPhoneKk } from './sell-phone.kk.ts'
 import { sellingKk } from './selling.kk.ts'
-import { ux2Kk } from './ux2.kk.ts'
+import { socialSignInKk } from './social-sign-in.kk.ts'
 import { valuationKk } from './valuation.kk.ts'
 
 /**
@@ -181,6 +181,7 @@ export const kk: Messages = {
   'generic.succeeded': 'Әрекет орындалды',
   'header.signIn': 'Кіру',
   'header.account': 'Жеке кабинет',
+  'ux2.header.sell': 'Көлік сату',
   'common.cancel': 'Болдырмау',
   'common.close': 'Жабу',
   'toast.region': 'Хабарламалар',
@@ -277,6 +278,7 @@ export const kk: Messages = {
     'Аккаунт біржола жойылады: аты, телефоны, поштасы мен баптаулары өшіріледі, хабарландыруларыңыз жарияланымнан алынады. Аккаунтты қалпына келтіру мүмкін болмайды.',
   'account.delete.confirm': 'Біржола жою',
   'account.delete.keep': 'Жоймау',
+  'ux2.account.deleted': 'Сіздің аккаунтыңыз жойылды',
   'account.error.phoneInUse': 'Профильді жаңарту мүмкін болмады. Бұл телефон нөмірі бұрыннан қолданыста болуы мүмкін.',
   'guest.title': 'Жалғастыру үшін кіріңіз',
   'guest.text': 'Таңдаулылар, көлік сату, гараж және көлікті тексеру кіргеннен немесе тіркелгеннен кейін қолжетімді.',
@@ -285,9 +287,9 @@ export const kk: Messages = {
   ...sellingKk,
   ...sellPhoneKk,
   ...accountPhotoPasswordKk,
+  ...socialSignInKk,
   ...valuationKk,
   ...authKk,
-  ...ux2Kk,
   ...searchesKk,
   ...leadsKk,
   ...checkKk,

@@ -15,7 +15,7 @@ import { partnersRu } from './partners.ru.ts'
 import { searchesRu } from './searches.ru.ts'
 import { sellPhoneRu } from './sell-phone.ru.ts'
 import { sellingRu } from './selling.ru.ts'
-import { ux2Ru } from './ux2.ru.ts'
+import { socialSignInRu } from './social-sign-in.ru.ts'
 import { valuationRu } from './valuation.ru.ts'
 /** Russian: the default language and the source of message keys. Plurals: one / few / many / other. */
 export const ru = {
@@ -189,6 +189,7 @@ export const ru = {
   'generic.succeeded': 'Действие выполнено',
   'header.signIn': 'Войти',
   'header.account': 'Личный кабинет',
+  'ux2.header.sell': 'Продать авто',
   'common.cancel': 'Отмена',
   'common.close': 'Закрыть',
   'toast.region': 'Уведомления',
@@ -285,6 +286,7 @@ export const ru = {
     'Аккаунт будет удалён навсегда: имя, телефон, почта и настройки стираются, ваши объявления снимаются с публикации. Восстановить аккаунт будет нельзя.',
   'account.delete.confirm': 'Удалить навсегда',
   'account.delete.keep': 'Не удалять',
+  'ux2.account.deleted': 'Ваш аккаунт был удалён',
   'account.error.phoneInUse': 'Не удалось обновить профиль. Возможно, этот номер телефона уже используется.',
   'guest.title': 'Войдите, чтобы продолжить',
   'guest.text': 'Избранное, продажа автомобиля, гараж и проверка автомобиля доступны после входа или регистрации.',
@@ -293,9 +295,9 @@ export const ru = {
   ...sellingRu,
   ...sellPhoneRu,
   ...accountPhotoPasswordRu,
+  ...socialSignInRu,
   ...valuationRu,
   ...authRu,
-  ...ux2Ru,
   ...searchesRu,
   ...leadsRu,
   ...checkRu,
