@@ -23,10 +23,19 @@ const DECIMAL_DIGIT = /\p{Nd}/u
 interface Shadow {
   /** The normalised text. */
   text: string
-  /** For each character of `text`, where its source starts and ends in the original. */
-  from: number[]
-  to: number[]
+  /** For each character of `text`, where its source starts and ends in the original; null when the same. */
+  from: number[] | null
+  to: number[] | null
 }
+
+/** Where the shadow's characters [start, end) came from in the original. */
+const originalRange = (shadow: Shadow, start: number, end: number) => ({
+  start: shadow.from ? (shadow.from[start] ?? 0) : start,
+  end: shadow.to ? (shadow.to[end - 1] ?? 0) : end,
+})
+
+const INVISIBLE_ANYWHERE = new RegExp(INVISIBLE.source, 'u')
+const OTHER_DIGIT = /(?![0-9])\p{Nd}/u
 
 /** The digit a decimal digit of any script stands for (Unicode's decimal digits come in runs of ten, 0 to 9). */
 function digitValue(ch: string): string {
@@ -37,7 +46,12 @@ function digitValue(ch: string): string {
 }
 
 function normalise(body: string): Shadow {
-  const shadow: Shadow = { text: '', from: [], to: [] }
+  // Most messages need nothing: one pass each to tell, instead of a pass character by character.
+  if (!INVISIBLE_ANYWHERE.test(body) && !OTHER_DIGIT.test(body) && body.normalize('NFKC') === body)
+    return { text: body, from: null, to: null }
+  const from: number[] = []
+  const to: number[] = []
+  const shadow: Shadow = { text: '', from, to }
   let i = 0
   for (const ch of body) {
     const start = i
@@ -48,8 +62,8 @@ function normalise(body: string): Shadow {
       const c = out >= '0' && out <= '9' ? out : DECIMAL_DIGIT.test(out) ? digitValue(out) : out
       shadow.text += c
       for (let k = 0; k < c.length; k++) {
-        shadow.from.push(start)
-        shadow.to.push(i)
+        from.push(start)
+        to.push(i)
       }
     }
   }
@@ -65,8 +79,17 @@ const DIGIT_RUN = new RegExp(String.raw`\+?\d(?:${SEP}{0,3}\d)*`, 'g')
 const LEADING_RUN = new RegExp(String.raw`^${SEP}*(\+?\d(?:${SEP}{0,3}\d)*)`)
 const TRAILING_RUN = new RegExp(String.raw`(\+?\d(?:${SEP}{0,3}\d)*)${SEP}*$`)
 /** A VIN (17 characters, no I, O or Q, letters and digits): its digits are never a phone number. */
-const VIN =
-  /(?<![A-Za-z0-9])(?=[A-HJ-NPR-Z0-9]{0,16}[A-HJ-NPR-Z])(?=[A-HJ-NPR-Z]{0,16}[0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Za-z0-9])/gi
+const VIN = /^(?=.*[A-HJ-NPR-Z])(?=.*[0-9])[A-HJ-NPR-Z0-9]{17}$/i
+const ALNUM = /[A-Za-z0-9]/
+
+/** Whether the digits at [start, end) are part of a word that is a VIN. */
+function isInVin(text: string, start: number, end: number): boolean {
+  let s = start
+  let e = end
+  while (s > 0 && ALNUM.test(text[s - 1] ?? '')) s--
+  while (e < text.length && ALNUM.test(text[e] ?? '')) e++
+  return e - s === 17 && VIN.test(text.slice(s, e))
+}
 
 /**
  * Whether these digits are a phone number: Kazakhstan's and Russia's 11 digits from 8 or 7 (8 701 555 12 34,
@@ -95,6 +118,15 @@ const DOT = String.raw`(?:\s*\.\s*|\s*[[({<]\s*(?:dot|точка)\s*[\])}>]\s*|\
 const EMAIL = new RegExp(String.raw`${LOCAL}${AT}${LABEL}(?:${DOT}${LABEL})*${DOT}[A-Za-z]{2,}\b`, 'gi')
 const SPELT_EMAIL = new RegExp(String.raw`${LOCAL}\s+at\s+${LABEL}(?:\s+dot\s+${LABEL})*\s+dot\s+[A-Za-z]{2,}\b`, 'gi')
 
+const MAYBE_EMAIL = /@|at|собак/i
+
+/** The digits ending a text (a number's first part), found in its last characters only: a part is short. */
+function trailingRun(text: string): { run: string; index: number } | null {
+  const from = Math.max(0, text.length - 80)
+  const m = TRAILING_RUN.exec(text.slice(from))
+  return m?.[1] ? { run: m[1], index: from + m.index } : null
+}
+
 interface Hidden {
   start: number
   end: number
@@ -105,18 +137,18 @@ interface Hidden {
 function findContacts(shadow: Shadow): Hidden[] {
   const found: Hidden[] = []
   const original = (start: number, end: number, text: string): Hidden => ({
-    start: shadow.from[start] ?? 0,
-    end: shadow.to[end - 1] ?? 0,
+    ...originalRange(shadow, start, end),
     text,
   })
-  for (const re of [EMAIL, SPELT_EMAIL])
-    for (const m of shadow.text.matchAll(re)) found.push(original(m.index, m.index + m[0].length, HIDDEN_EMAIL))
-  const vins = [...shadow.text.matchAll(VIN)].map((m) => [m.index, m.index + m[0].length] as const)
+  // Every spelling of an address has an @, an "at" or a "собака" in it: most messages skip the patterns.
+  if (MAYBE_EMAIL.test(shadow.text))
+    for (const re of [EMAIL, SPELT_EMAIL])
+      for (const m of shadow.text.matchAll(re)) found.push(original(m.index, m.index + m[0].length, HIDDEN_EMAIL))
   for (const m of shadow.text.matchAll(DIGIT_RUN)) {
     const start = m.index
     const end = start + m[0].length
-    if (vins.some(([s, e]) => start < e && end > s)) continue
-    if (isPhoneNumber(digitsOf(m[0]), m[0].startsWith('+'))) found.push(original(start, end, HIDDEN_PHONE))
+    if (isPhoneNumber(digitsOf(m[0]), m[0].startsWith('+')) && !isInVin(shadow.text, start, end))
+      found.push(original(start, end, HIDDEN_PHONE))
   }
   return found
 }
@@ -170,7 +202,7 @@ export function maskSendersMessages(messages: TimedMessage[]): string[] {
       if (isPhoneNumber(digits, carry.plus)) {
         for (const p of [...carry.pieces, piece]) {
           const s = shadows[p.index]
-          parts[p.index]?.push({ start: s?.from[p.start] ?? 0, end: s?.to[p.end - 1] ?? 0, text: HIDDEN_PHONE })
+          if (s) parts[p.index]?.push({ ...originalRange(s, p.start, p.end), text: HIDDEN_PHONE })
         }
         carry = null
         // The rest of this message may start a new number.
@@ -182,13 +214,13 @@ export function maskSendersMessages(messages: TimedMessage[]): string[] {
         return
       }
     }
-    const tail = TRAILING_RUN.exec(shadow.text)
+    const tail = trailingRun(shadow.text)
     carry =
-      tail?.[1] && !isPhoneNumber(digitsOf(tail[1]), tail[1].startsWith('+'))
+      tail && !isPhoneNumber(digitsOf(tail.run), tail.run.startsWith('+'))
         ? {
-            digits: digitsOf(tail[1]),
-            plus: tail[1].startsWith('+'),
-            pieces: [{ index, start: tail.index, end: tail.index + tail[1].length }],
+            digits: digitsOf(tail.run),
+            plus: tail.run.startsWith('+'),
+            pieces: [{ index, start: tail.index, end: tail.index + tail.run.length }],
           }
         : null
   })
