@@ -1,7 +1,7 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { compress } from './app/features/compression/compression.server.ts'
+import { compress } from './app/lib/compression/compression.server.ts'
 
 /*
  * The client build's text files compressed once, at build time, at the strongest settings: brotli quality 11

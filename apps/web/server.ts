@@ -4,10 +4,10 @@ import { buildApi, createLogger, listenPageChanges, loadConfig, type Runtime, st
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { pagePolicyContext, requestInfoContext, servicesContext, viewerContext } from '#app-context'
-import { newCspNonce } from './app/features/security/kept-page-nonce.server.ts'
+import { cachedPageDoor, PageCache, pagePolicyOf, registerPageCache } from './app/lib/page-cache/page-cache.server.ts'
+import { logPageCacheActivity } from './app/lib/page-cache/page-cache-activity.server.ts'
+import { newCspNonce } from './app/lib/security/kept-page-nonce.server.ts'
 import { superviseAppProcesses } from './app-processes.ts'
-import { cachedPageDoor, PageCache, pagePolicyOf, registerPageCache } from './page-cache.ts'
-import { logPageCacheActivity } from './page-cache-activity.ts'
 import { pageRouteOptions } from './page-limits.ts'
 import { registerReactRouter } from './react-router-plugin.ts'
 

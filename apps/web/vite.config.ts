@@ -29,7 +29,7 @@ export default defineConfig({
               // that calls the API (the catalogue, the car page) load it only when needed.
               name: 'shell',
               priority: 1,
-              test: /apps\/web\/app\/(i18n\/|ui\/(toast|icon|picture|use-hydrated)|features\/layout\/|features\/favourites\/(favourite-button|guest-favourites|use-favourites)|features\/catalogue\/(href|listing-card)|routes\/(layout|redirect|not-found))|preload-helper|packages\/contracts\/src\/constants/,
+              test: /apps\/web\/app\/(i18n\/|ui\/(toast|icon|picture|use-hydrated)|features\/layout\/|lib\/layout-data|features\/favourites\/(favourite-button|guest-favourites|use-favourites)|features\/catalogue\/(href|listing-card)|routes\/(layout|redirect|not-found))|preload-helper|packages\/contracts\/src\/constants/,
             },
           ],
         },

@@ -2,10 +2,10 @@ import type { Locale } from '@tulpar/contracts'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { localeContext, requestInfoContext } from '#app-context'
-import { contentSecurityPolicy, NonceContext } from './features/security/nonce.tsx'
-import { readLoaderData, renderAtOnce, renderStreamed, withLoaderData } from './features/ssr/render-page.server.ts'
 import { BaseMessagesContext } from './i18n/base-messages.ts'
 import { baseMessages, messagesUrl } from './i18n/messages-file.server.ts'
+import { contentSecurityPolicy, NonceContext } from './lib/security/nonce.tsx'
+import { readLoaderData, renderAtOnce, renderStreamed, withLoaderData } from './lib/ssr/render-page.server.ts'
 
 export const streamTimeout = 5_000
 

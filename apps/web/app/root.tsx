@@ -16,14 +16,14 @@ import {
 import { localeContext, requestInfoContext } from '#app-context'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
-import { useNonce } from './features/security/nonce.tsx'
-import { alternateLinks, canonicalFromMatches } from './features/seo/alternates.ts'
 import { MESSAGES_LINK_ATTRIBUTE, useBaseMessages } from './i18n/base-messages.ts'
 import { FALLBACK_MESSAGES } from './i18n/fallback-messages.ts'
 import { HTML_LANG, type Messages, parseMessages } from './i18n/i18n.ts'
 import { I18nProvider, useI18n } from './i18n/i18n-react.tsx'
 import { localeCookie, requestLocale } from './i18n/locale.server.ts'
 import { messagesUrl } from './i18n/messages-file.server.ts'
+import { useNonce } from './lib/security/nonce.tsx'
+import { alternateLinks, canonicalFromMatches } from './lib/seo/alternates.ts'
 import { ToastProvider } from './ui/toast.tsx'
 
 export const middleware: Route.MiddlewareFunction[] = [

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Locale } from '@tulpar/contracts'
 import { LOCALES } from '@tulpar/contracts/constants'
-import { compress, type Encoding } from '../features/compression/compression.server.ts'
+import { compress, type Encoding } from '../lib/compression/compression.server.ts'
 import { type Messages, parseMessages } from './i18n.ts'
 import { MESSAGES_JSON } from './index.ts'
 

@@ -3,8 +3,8 @@ import { localeContext, requestInfoContext, servicesContext } from '#app-context
 import { ABOUT_TEXTS } from '../features/company/about-content.server.ts'
 import { pageMeta } from '../features/company/page-meta.ts'
 import { formatCompanyPhone } from '../features/company/phone-format.ts'
-import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-cache/cache-for-guests.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
+import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
 import companyStyles from '../styles/company.css?url'
 import type { Route } from './+types/about'
 

@@ -3,8 +3,8 @@ import { BranchCard, PhoneLinks, SocialLinkView } from '../features/company/bran
 import { buildContactsJsonLd } from '../features/company/contacts-seo.server.ts'
 import { pageMeta } from '../features/company/page-meta.ts'
 import { CONTACTS_TEXTS } from '../features/company/page-texts.server.ts'
-import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../features/page-cache/cache-for-guests.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
+import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
 import companyStyles from '../styles/company.css?url'
 import type { Route } from './+types/contacts'
 

@@ -1,5 +1,5 @@
 import { localeContext } from '#app-context'
-import { webAppManifest } from '../features/pwa/manifest.server.ts'
+import { webAppManifest } from '../lib/pwa/manifest.server.ts'
 import type { Route } from './+types/manifest'
 
 /** GET /manifest.webmanifest: the installable web app's manifest, in the language of the request (cookie, ?lang). */

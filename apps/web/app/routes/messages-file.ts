@@ -1,5 +1,5 @@
-import { preferredEncoding } from '../features/compression/compression.server.ts'
 import { localeOfMessagesFile, messagesBody } from '../i18n/messages-file.server.ts'
+import { preferredEncoding } from '../lib/compression/compression.server.ts'
 import type { Route } from './+types/messages-file'
 
 /**

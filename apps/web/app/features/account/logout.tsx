@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { useNavigate, useRevalidator } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { api } from '../../lib/api/client.ts'
 import { Dialog } from '../../ui/dialog.tsx'
 import { ignoreAbort } from '../../ui/ignore-abort.ts'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
-import { api } from '../api/client.ts'
 
 /** Ends the session (spec: the user is signed out even if the call fails), then home with the guest header. */
 export function useSignOut(): (notice?: 'notice.signedOut' | 'notice.accountDeleted') => Promise<void> {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { api } from '../api/client.ts'
+import { api } from '../../lib/api/client.ts'
 
 type State = 'checking' | 'unsupported' | 'off' | 'on' | 'denied' | 'busy'
 

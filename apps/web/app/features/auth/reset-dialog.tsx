@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { api } from '../../lib/api/client.ts'
 import { Dialog } from '../../ui/dialog.tsx'
 import { TextField } from '../../ui/field.tsx'
 import { useToast } from '../../ui/toast.tsx'
-import { api } from '../api/client.ts'
 import { actionErrorKey } from './action-errors.ts'
 import { looksLikeEmail } from './api.ts'
 

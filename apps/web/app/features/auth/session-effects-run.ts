@@ -1,7 +1,7 @@
 import type { NavigateFunction } from 'react-router'
+import { api } from '../../lib/api/client.ts'
 import { ignoreAbort } from '../../ui/ignore-abort.ts'
 import type { ToastApi } from '../../ui/toast.tsx'
-import { api } from '../api/client.ts'
 import { mergeGuestFavourites } from '../favourites/merge-guest-favourites.ts'
 import { exchangeStoredToken } from './stored-token-exchange.ts'
 

@@ -1,4 +1,4 @@
-import { TOKEN_KEY } from '../api/token-key.ts'
+import { TOKEN_KEY } from '../../lib/api/token-key.ts'
 
 /**
  * Set just before the reload that follows a successful exchange: if the cookie still does not arrive (cookies

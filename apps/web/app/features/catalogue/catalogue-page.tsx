@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
-import { Link, useLocation, useNavigate, useNavigation, useRouteLoaderData } from 'react-router'
+import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import type { loader as layoutLoader } from '../../routes/layout.tsx'
+import { useLayoutData } from '../../lib/layout-data.ts'
 import { Icon } from '../../ui/icon.tsx'
 import { SaveSearch } from '../saved-searches/save-search.tsx'
 import type { loadCatalogue } from './catalogue.server.ts'
@@ -54,7 +54,7 @@ export function CataloguePage({ data }: { data: CatalogueData }) {
 
   // Choosing another city in the header's city dialog moves a city page to that city (all Kazakhstan stays).
   // Only a change from one known city to another counts: a first choice must not carry a shared link away.
-  const layout = useRouteLoaderData<typeof layoutLoader>('routes/layout')
+  const layout = useLayoutData()
   const chosenCity = layout?.cities.find((c) => c.id === layout.cityId)?.slug ?? null
   const previousCity = useRef(chosenCity)
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the chosen city only

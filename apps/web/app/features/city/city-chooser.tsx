@@ -17,7 +17,7 @@ interface Props {
 /** Best effort: the city is also kept locally, and a stale stored token makes the client reload logged out. */
 async function saveProfileCity(profileId: number, city: number): Promise<boolean> {
   // The API client loads when first needed, not with every page.
-  const { api } = await import('../api/client.ts')
+  const { api } = await import('../../lib/api/client.ts')
   const saved = await api.request(`/api/profiles/update/${profileId}/`, { method: 'PATCH', body: { city } })
   return saved.ok
 }

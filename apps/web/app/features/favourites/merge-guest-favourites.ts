@@ -1,4 +1,4 @@
-import { api } from '../api/client.ts'
+import { api } from '../../lib/api/client.ts'
 import { clearGuestFavourites, readGuestFavourites } from './guest-favourites.ts'
 
 /** Saves the browser's hearts to the signed-in account (POST /api/favourites/merge/) and forgets them on success. */

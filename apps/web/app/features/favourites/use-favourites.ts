@@ -1,6 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react'
-import { useRouteLoaderData } from 'react-router'
-import type { loader as layoutLoader } from '../../routes/layout.tsx'
+import { useLayoutData } from '../../lib/layout-data.ts'
 import { readGuestFavourites, serverGuestFavourites, subscribeGuestFavourites } from './guest-favourites.ts'
 
 export interface FavouritesState {
@@ -11,7 +10,7 @@ export interface FavouritesState {
 
 /** The hearts: the account's (from the layout's loader) when signed in, else the browser's. */
 export function useFavourites(): FavouritesState {
-  const layout = useRouteLoaderData<typeof layoutLoader>('routes/layout')
+  const layout = useLayoutData()
   const guest = useSyncExternalStore(subscribeGuestFavourites, readGuestFavourites, serverGuestFavourites)
   const account = layout?.favouriteIds ?? null
   const list = account ?? guest

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { useNavigate, useRevalidator, useSearchParams } from 'react-router'
+import { TOKEN_KEY } from '../../lib/api/token-key.ts'
 import { useToast } from '../../ui/toast.tsx'
 import { ACCOUNT_DELETED_PARAM, ACCOUNT_DELETED_VALUE } from '../account/deleted-notice.ts'
-import { TOKEN_KEY } from '../api/token-key.ts'
 import { readGuestFavourites } from '../favourites/guest-favourites.ts'
 
 /**

@@ -2,7 +2,7 @@
  * Imported by root.tsx only inside the app (when Capacitor's bridge says the platform is native): the site's
  * pages on the web never load this or the plugins.
  */
-import { api } from '../api/client.ts'
+import { api } from '../../lib/api/client.ts'
 import { plugins } from './plugins.ts'
 import { type AppRouter, startNativeApp } from './start.ts'
 

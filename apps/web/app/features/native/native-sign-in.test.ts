@@ -1,5 +1,5 @@
 import { beforeAll, expect, test } from 'vitest'
-import { createApiClient } from '../api/client.ts'
+import { createApiClient } from '../../lib/api/client.ts'
 import { type FakeNativeHandle, type FakeNativeScenario, installFakeNative } from './fake-native.ts'
 import type { signInNatively as SignInNatively } from './native-sign-in.ts'
 

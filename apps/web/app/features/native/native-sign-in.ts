@@ -1,5 +1,5 @@
 import type { SocialLogin } from '@capgo/capacitor-social-login'
-import type { ApiClient } from '../api/client.ts'
+import type { ApiClient } from '../../lib/api/client.ts'
 import type { SocialProviders } from '../auth/social-sign-in.tsx'
 
 export type NativeProvider = 'google' | 'apple'

@@ -1,5 +1,5 @@
 import type { FirebaseMessagingPlugin } from '@capacitor-firebase/messaging'
-import type { ApiResult } from '../api/client.ts'
+import type { ApiResult } from '../../lib/api/client.ts'
 
 /** Spec section 9: the device token is retried every 1 second until a profile exists. */
 export const FCM_RETRY_MS = 1000

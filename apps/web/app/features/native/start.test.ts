@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import { type ApiResult, createApiClient } from '../api/client.ts'
+import { type ApiResult, createApiClient } from '../../lib/api/client.ts'
 import { type FakeNativeHandle, type FakeNativeScenario, installFakeNative } from './fake-native.ts'
 import type { NativePlugins } from './plugins.ts'
 import type { AppRouter, NativeAppDeps, startNativeApp as StartNativeApp } from './start.ts'

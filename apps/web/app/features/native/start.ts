@@ -1,5 +1,5 @@
 import { SystemBarsStyle } from '@capacitor/core'
-import type { ApiResult } from '../api/client.ts'
+import type { ApiResult } from '../../lib/api/client.ts'
 import { routeFromLink, routeFromNotification } from './links.ts'
 import type { NativePlugins } from './plugins.ts'
 import { type PushOutcome, startPush } from './push.ts'

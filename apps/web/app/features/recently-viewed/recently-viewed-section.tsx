@@ -1,7 +1,7 @@
 import type { ListingCard as Card } from '@tulpar/contracts'
 import { useEffect, useState } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { api } from '../api/client.ts'
+import { api } from '../../lib/api/client.ts'
 import { ListingCard } from '../catalogue/listing-card.tsx'
 import { clearRecentlyViewed, keepOnlyViewed, readRecentlyViewed } from './recently-viewed.ts'
 

@@ -1,8 +1,8 @@
 import { SAVED_SEARCH_FILTER_KEYS } from '@tulpar/contracts/constants'
 import { useEffect } from 'react'
-import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router'
+import { Link, useFetcher, useLocation } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import type { loader as layoutLoader } from '../../routes/layout.tsx'
+import { useLayoutData } from '../../lib/layout-data.ts'
 import { useToast } from '../../ui/toast.tsx'
 import { signInHref } from '../auth/redirect.ts'
 import { filterValue } from '../catalogue/href.ts'
@@ -18,7 +18,7 @@ const KEYS = SAVED_SEARCH_FILTER_KEYS
  */
 export function SaveSearch({ query }: { query: Partial<Record<(typeof KEYS)[number], unknown>> }) {
   const { t } = useI18n()
-  const layout = useRouteLoaderData<typeof layoutLoader>('routes/layout')
+  const layout = useLayoutData()
   const location = useLocation()
   const fetcher = useFetcher<SearchActionResult>()
   const toast = useToast()

@@ -1,4 +1,4 @@
-import { isNativeApp } from '../native/is-native.ts'
+import { isNativeApp } from '../../lib/is-native.ts'
 
 export interface ShareData {
   url: string

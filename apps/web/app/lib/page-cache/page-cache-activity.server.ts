@@ -1,4 +1,4 @@
-import type { PageCache } from './page-cache.ts'
+import type { PageCache } from './page-cache.server.ts'
 
 export interface ActivityLog {
   info(obj: object, msg: string): void

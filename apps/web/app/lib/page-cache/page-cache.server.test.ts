@@ -4,10 +4,17 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { newCspNonce } from './app/features/security/kept-page-nonce.server.ts'
-import { contentSecurityPolicy } from './app/features/security/nonce.tsx'
-import { cachedPageDoor, guestPageKey, isPagePath, PageCache, pagePolicyOf, registerPageCache } from './page-cache.ts'
-import { logPageCacheActivity } from './page-cache-activity.ts'
+import { newCspNonce } from '../security/kept-page-nonce.server.ts'
+import { contentSecurityPolicy } from '../security/nonce.tsx'
+import {
+  cachedPageDoor,
+  guestPageKey,
+  isPagePath,
+  PageCache,
+  pagePolicyOf,
+  registerPageCache,
+} from './page-cache.server.ts'
+import { logPageCacheActivity } from './page-cache-activity.server.ts'
 
 const entry = (key: string, body: string, tags: string[], expiresAt = Number.MAX_SAFE_INTEGER) => ({
   key,

@@ -3,13 +3,8 @@ import type { Readable } from 'node:stream'
 import { GUEST_API_PATHS, pickLocale, requestIdOf } from '@tulpar/api'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
-import { compress, type Encoding, preferredEncoding } from './app/features/compression/compression.server.ts'
-import {
-  keepWithNonceSlots,
-  type NonceSlots,
-  newCspNonce,
-  withNonce,
-} from './app/features/security/kept-page-nonce.server.ts'
+import { compress, type Encoding, preferredEncoding } from '../compression/compression.server.ts'
+import { keepWithNonceSlots, type NonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
 
 /*
  * Guests' pages from memory (issue 15, docs/decisions/019-guest-page-cache.md). A page is cached only when its
