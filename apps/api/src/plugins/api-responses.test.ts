@@ -57,10 +57,13 @@ async function buildApp() {
 
 let app: FastifyInstance
 interface DocOperation {
-  responses: Record<string, { content?: object }>
+  responses: Record<string, { content?: object; $ref?: string }>
   requestBody?: { content: Record<string, { schema: object }> }
 }
-let doc: { paths: Record<string, Record<string, DocOperation>> }
+let doc: {
+  paths: Record<string, Record<string, DocOperation>>
+  components: { responses: Record<string, { description?: string; content?: object }> }
+}
 beforeAll(async () => {
   app = await buildApp()
   doc = (await app.inject('/api/openapi.json')).json()
@@ -83,8 +86,11 @@ describe('the errors every API route can give are documented', () => {
       '500',
       '503',
     ])
-    expect(responses['413']?.content).toHaveProperty(['application/problem+json'])
-    expect(responses['409']?.content).toHaveProperty(['application/problem+json'])
+    // The standard ones are written once under components.responses and referred to.
+    expect(responses['413']).toEqual({ $ref: '#/components/responses/Error413' })
+    expect(doc.components.responses.Error413?.content).toHaveProperty(['application/problem+json'])
+    expect(doc.components.responses.Error413?.description).toBe('Request body larger than the limit')
+    expect(responses['409']).toEqual({ $ref: '#/components/responses/Error409' })
     expect(responses['200']?.content).toHaveProperty(['application/json'])
   })
 

@@ -18,11 +18,29 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+const PROBLEM_REF = '#/components/schemas/Problem'
+
+/** Whether a response is a plain problem+json one with the status's standard text, the same for every operation. */
+function isStandardProblem(response: Record<string, unknown>, status: string): boolean {
+  const content = response.content
+  if (!isRecord(content) || Object.keys(content).length !== 1) return false
+  const problem = content['application/problem+json']
+  return (
+    response.description === ERROR_TEXT[status] &&
+    isRecord(problem) &&
+    isRecord(problem.schema) &&
+    problem.schema.$ref === PROBLEM_REF &&
+    Object.keys(problem.schema).length === 1
+  )
+}
+
 /**
  * Error answers are written as `application/problem+json` (plugins/problem.ts), so the document says so, and
- * says what each status means instead of "Default Response".
+ * says what each status means instead of "Default Response". The standard ones (every operation has several) are
+ * written once under `components.responses` (`Error404`...) and referred to: the document stays half the size.
  */
 export function describeProblemResponses(document: Document): Document {
+  const shared: Record<string, unknown> = {}
   for (const operations of Object.values(document.paths ?? {})) {
     if (!isRecord(operations)) continue
     for (const operation of Object.values(operations)) {
@@ -34,9 +52,16 @@ export function describeProblemResponses(document: Document): Document {
         if (json !== undefined) response.content = { 'application/problem+json': json, ...others }
         const text = ERROR_TEXT[status]
         if (text && response.description === 'Default Response') response.description = text
+        if (!isStandardProblem(response, status)) continue
+        shared[`Error${status}`] ??= response
+        responses[status] = { $ref: `#/components/responses/Error${status}` }
       }
     }
   }
+  const components = 'components' in document && isRecord(document.components) ? document.components : {}
+  const responses = isRecord(components.responses) ? components.responses : {}
+  // In place: the document's type (OpenAPI 2 or 3) would not take responses known only as JSON here.
+  Object.assign(document, { components: { ...components, responses: { ...responses, ...shared } } })
   return document
 }
 

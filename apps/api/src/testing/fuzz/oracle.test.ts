@@ -73,6 +73,23 @@ describe('the fuzz oracle judges answers by the document alone', () => {
     )
   })
 
+  test('a response shared under components.responses is judged like one written in place', () => {
+    const shared = {
+      ...document,
+      components: {
+        ...document.components,
+        responses: { Error404: { description: 'x', content: { 'application/problem+json': { schema: problem } } } },
+      },
+      paths: { '/api/cars/{id}/': { get: { responses: { 404: { $ref: '#/components/responses/Error404' } } } } },
+    }
+    const judgeShared = createOracle(shared)
+    const op = { ...operation, spec: shared.paths['/api/cars/{id}/'].get }
+    expect(judgeShared(op, { statusCode: 404, headers: problemJson, body: notFound })).toEqual([])
+    const broken = JSON.stringify({ status: 404 })
+    expect(judgeShared(op, { statusCode: 404, headers: problemJson, body: broken })[0]).toMatch(/does not match/)
+    expect(judgeShared(op, { statusCode: 410, headers: problemJson, body: notFound })[0]).toMatch(/not documented/)
+  })
+
   test('a content type other than the documented one fails', () => {
     const html = { 'content-type': 'text/html; charset=utf-8' }
     expect(judge(operation, { statusCode: 200, headers: html, body: '<p>1</p>' })[0]).toMatch(

@@ -27,9 +27,19 @@ export function createOracle(document: Record<string, unknown>) {
   ajv.addSchema(document, DOCUMENT_ID)
   const compiled = new Map<string, ValidateFunction>()
 
-  function validator(operation: Operation, status: string, contentType: string): ValidateFunction {
-    const segments = ['paths', operation.path, operation.method.toLowerCase(), 'responses', status, 'content']
-    const ref = `${DOCUMENT_ID}#/${pointer([...segments, contentType, 'schema'])}`
+  const components = isRecord(document.components) ? document.components : {}
+  const sharedResponses = isRecord(components.responses) ? components.responses : {}
+
+  /** The response's location in the document: its own, or the shared one it refers to (`$ref`). */
+  function responseAt(operation: Operation, status: string, response: unknown): string[] {
+    if (isRecord(response) && typeof response.$ref === 'string') {
+      return response.$ref.replace(/^#\//, '').split('/')
+    }
+    return ['paths', operation.path, operation.method.toLowerCase(), 'responses', status]
+  }
+
+  function validator(at: string[], contentType: string): ValidateFunction {
+    const ref = `${DOCUMENT_ID}#/${pointer([...at, 'content', contentType, 'schema'])}`
     let validate = compiled.get(ref)
     if (!validate) {
       validate = ajv.compile({ $ref: ref })
@@ -48,7 +58,12 @@ export function createOracle(document: Record<string, unknown>) {
       return [`${status} is not problem+json but "${contentType}" (${answer.body.slice(0, 160)})`]
     }
     const responses = isRecord(operation.spec.responses) ? operation.spec.responses : {}
-    const documented = responses[status] ?? responses[`${status[0]}XX`] ?? responses.default
+    const listed = responses[status] ?? responses[`${status[0]}XX`] ?? responses.default
+    const at = responseAt(operation, status, listed)
+    const documented =
+      isRecord(listed) && typeof listed.$ref === 'string'
+        ? sharedResponses[listed.$ref.replace('#/components/responses/', '')]
+        : listed
     if (!isRecord(documented)) return [`status ${status} is not documented (${answer.body.slice(0, 160)})`]
     if (!isRecord(documented.content)) return answer.body === '' ? [] : [`status ${status} documents no body`]
     if (!(contentType in documented.content)) {
@@ -61,7 +76,7 @@ export function createOracle(document: Record<string, unknown>) {
     } catch {
       return [`${status} body is not JSON: ${answer.body.slice(0, 160)}`]
     }
-    const validate = validator(operation, status, contentType)
+    const validate = validator(at, contentType)
     if (!validate(body)) {
       const first = validate.errors?.[0]
       return [`${status} body does not match the document: ${first?.instancePath || '/'} ${first?.message ?? ''}`]
