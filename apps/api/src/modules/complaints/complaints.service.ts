@@ -12,9 +12,8 @@ import {
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { JobSender } from '../jobs/index.ts'
-import { enforceRateLimits, findListingTitle, ListingNotFoundError } from '../listings/index.ts'
+import { enforceRateLimits, findListingTitle, ListingNotFoundError, listingTitle } from '../listings/index.ts'
 import { type ModerationService, NotPublishedError } from '../moderation/index.ts'
-import { listingTitle } from '../moderation/moderation.texts.ts'
 import { requireStaff } from '../moderation/roles.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
 import { ComplaintNotPublishedError, NoOpenComplaintsError, OwnListingComplaintError } from './complaints.errors.ts'
@@ -144,7 +143,7 @@ export function createComplaintsService({
             resolved = reporters.length
             if (resolved === 0) throw new NoOpenComplaintsError(listingId)
             // Those who reported it learn it worked (a reason to report the next one); with the take-down or not at all.
-            const title = await findListingTitle(tx, listingId)
+            const title = (await findListingTitle(tx, listingId)) ?? ''
             await jobs?.sendMany(
               'alert',
               reporters.map((userId) => ({

@@ -6,6 +6,7 @@ import { prepared } from '../../db/prepared.ts'
 import { user } from '../identity/identity.tables.ts'
 import { inspectionReports } from '../inspections/inspections.tables.ts'
 import { bodyTypes, brands, cities, colours, engineTypes, models } from '../reference/reference.tables.ts'
+import { listingTitle } from './listing-title.ts'
 import { listingPhotos, listingPriceHistory, listings } from './listings.tables.ts'
 import type { ReferenceNames } from './search.places.ts'
 
@@ -213,14 +214,13 @@ export async function findOwnedPhotoKeys(db: Db, keys: string[]): Promise<Set<st
   return new Set(rows.map((r) => r.key))
 }
 
-/** `Toyota Camry, 2018` for messages about a listing (brand and model names are the same in every language). */
-export async function findListingTitle(db: Db, listingId: number): Promise<string> {
+/** The listing's title (`Toyota Camry, 2018`, listingTitle); null when there is no such listing or it has no name. */
+export async function findListingTitle(db: Db, listingId: number): Promise<string | null> {
   const [row] = await db
     .select({ brand: brands.name, model: models.name, year: listings.year })
     .from(listings)
     .leftJoin(brands, eq(brands.id, listings.brandId))
     .leftJoin(models, eq(models.id, listings.modelId))
     .where(eq(listings.id, listingId))
-  const name = [row?.brand, row?.model].filter(Boolean).join(' ')
-  return row?.year ? `${name}, ${row.year}` : name
+  return row ? listingTitle(row) : null
 }

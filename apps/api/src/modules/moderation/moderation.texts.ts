@@ -150,23 +150,12 @@ const T = {
     kk: 'Хабарландыруды түзетіп, модерацияға қайта жіберіңіз.',
     en: 'Please correct the listing and send it to moderation again.',
   },
-  untitled: { ru: 'без названия', kk: 'атауы жоқ', en: 'untitled' },
 } satisfies Record<string, Texts>
 
 export type TextKey = keyof typeof T
 
 export function text(key: TextKey, locale: Locale, params: Record<string, string | number> = {}): string {
   return fill(T[key][locale], params)
-}
-
-/** `Toyota Camry, 2018`, as the seller sees the listing named. */
-export function listingTitle(
-  parts: { brand: string | null; model: string | null; year: number | null },
-  locale: Locale,
-): string {
-  const name = [parts.brand, parts.model].filter(Boolean).join(' ')
-  if (!name) return text('untitled', locale)
-  return parts.year ? `${name}, ${parts.year}` : name
 }
 
 /** The seller's message about a decision, in the seller's language. */

@@ -3,9 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { favourites } from '../favourites/favourites.tables.ts'
 import { user } from '../identity/identity.tables.ts'
 import { jobReceipts } from '../jobs/index.ts'
-import { listings } from '../listings/listings.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
-import { brands, models } from '../reference/reference.tables.ts'
 import { broadcasts, pushSubscriptions } from './notifications.tables.ts'
 
 /**
@@ -54,19 +52,6 @@ export async function findFavouritedBy(db: Db, listingId: number): Promise<strin
     .from(favourites)
     .where(eq(favourites.listingId, listingId))
   return rows.map((r) => r.userId)
-}
-
-/** `Toyota Camry, 2018` (brand and model names are the same in every language). */
-export async function findListingTitle(db: Db, listingId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ brand: brands.name, model: models.name, year: listings.year })
-    .from(listings)
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
-    .where(eq(listings.id, listingId))
-  if (!row) return null
-  const name = [row.brand, row.model].filter(Boolean).join(' ')
-  return row.year ? `${name}, ${row.year}` : name
 }
 
 export async function findSubscription(db: Db, id: number) {

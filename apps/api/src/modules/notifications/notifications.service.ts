@@ -12,6 +12,7 @@ import type { Delivery } from '../delivery/index.ts'
 import { isWebPushEndpoint, PushTargetGoneError } from '../delivery/index.ts'
 import { isPhoneAccountEmail } from '../identity/phone.ts'
 import { type Alert, deliverOnce, type JobPayloads, type JobSender, pruneReceipts } from '../jobs/index.ts'
+import { findListingTitle } from '../listings/index.ts'
 import { sendSystemMessage } from '../messaging/index.ts'
 import { requireStaff } from '../moderation/roles.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
@@ -143,7 +144,7 @@ export function createNotificationsService({
         return
       }
       const userIds = event.kind === 'removed' ? event.userIds : await repo.findFavouritedBy(db, event.listingId)
-      const title = event.kind === 'removed' ? event.title : ((await repo.findListingTitle(db, event.listingId)) ?? '')
+      const title = event.kind === 'removed' ? event.title : ((await findListingTitle(db, event.listingId)) ?? '')
       const alert: Alert =
         event.kind === 'price-dropped'
           ? { kind: 'price-dropped', listingId: event.listingId, title, fromKzt: event.fromKzt, toKzt: event.toKzt }

@@ -6,6 +6,7 @@ import {
   type SellerListing,
   type SellingStep,
 } from '@tulpar/contracts'
+import { listingTitle } from '../listings/index.ts'
 import type * as repo from './selling.repository.ts'
 import { asBodyType, asEngineType } from './selling.steps.ts'
 
@@ -38,12 +39,6 @@ export function nextStep(row: repo.ListingRow): SellingStep {
   return row.photoCount < MIN_LISTING_PHOTOS ? 'photos' : 'publish'
 }
 
-export function listingTitle(brandName: string | null, modelName: string | null, year: number | null): string | null {
-  const name = [brandName, modelName].filter(Boolean).join(' ')
-  if (!name) return null
-  return year ? `${name}, ${year}` : name
-}
-
 export function toSellerListing(
   row: repo.ListingRow,
   photos: repo.PhotoRow[],
@@ -55,7 +50,7 @@ export function toSellerListing(
     id: row.id,
     status: row.status,
     rejectionReason: row.rejectionReason,
-    title: listingTitle(names.brandName, names.modelName, row.year),
+    title: listingTitle({ brand: names.brandName, model: names.modelName, year: row.year }),
     brandId: row.brandId,
     modelId: row.modelId,
     generationId: row.generationId,
@@ -113,7 +108,7 @@ export function toMyListing(r: {
     id: row.id,
     status: row.status,
     rejectionReason: row.rejectionReason,
-    title: listingTitle(r.brandName, r.modelName, row.year),
+    title: listingTitle({ brand: r.brandName, model: r.modelName, year: row.year }),
     priceKzt: row.priceKzt,
     mileage: row.mileage,
     mileageUnit: row.mileageUnit,

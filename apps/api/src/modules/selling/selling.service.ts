@@ -367,7 +367,7 @@ export function createSellingService({
           if (userIds.length > 0)
             await jobs?.send(
               'listing-event',
-              { kind: 'removed', listingId: row.id, userIds, title: await findListingTitle(tx, row.id) },
+              { kind: 'removed', listingId: row.id, userIds, title: (await findListingTitle(tx, row.id)) ?? '' },
               { tx },
             )
         }
