@@ -1,10 +1,5 @@
+import { escapeHtml, renderStandInPage } from '../../lib/stand-in-page.ts'
 import type { OutboxMessage } from './outbox.ts'
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c)
-}
 
 /**
  * Escapes `text`, then turns http(s) URLs into links. Works on the escaped text: a URL runs until white
@@ -54,17 +49,12 @@ export function renderOutboxPage(messages: OutboxMessage[], filter: { to?: strin
     messages.length === 0
       ? `<p class="empty">No messages${to ? ` to ${escapeHtml(to)}` : ''} yet.</p>`
       : messages.map(renderMessage).join('\n')
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex">
-<meta http-equiv="refresh" content="5">
-<title>Outbox (development only) · Tulpar Auto</title>
-<style>${STYLE}</style>
-</head>
-<body>
+  return renderStandInPage({
+    lang: 'en',
+    title: 'Outbox (development only) · Tulpar Auto',
+    style: STYLE,
+    head: '<meta http-equiv="refresh" content="5">',
+    body: `
 <header><h1>Outbox (development only)</h1><p>SMS and email the local adapters wrote instead of sending. Newest first; the page reloads every 5 seconds.</p></header>
 <main>
 <form method="get" action="/dev/outbox">
@@ -73,7 +63,6 @@ export function renderOutboxPage(messages: OutboxMessage[], filter: { to?: strin
 </form>
 ${list}
 </main>
-</body>
-</html>
-`
+`,
+  })
 }

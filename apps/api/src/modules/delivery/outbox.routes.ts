@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { STAND_IN_PAGE_CSP } from '../../lib/stand-in-page.ts'
 import { renderOutboxPage } from './outbox.page.ts'
 import { listOutbox } from './outbox.ts'
 
@@ -36,9 +37,6 @@ const OutboxMessageJson = z.object({
 })
 
 const CHANNELS = new Set(['email', 'sms', 'webpush', 'fcm'])
-
-/** CSP for the page: inline styles only, no scripts, the filter form posts back to itself. */
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'"
 
 /**
  * The development outbox: GET /api/dev/outbox (JSON, for end-to-end tests reading SMS codes and email
@@ -80,7 +78,7 @@ export function registerOutboxRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return reply
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex')
-      .header('content-security-policy', PAGE_CSP)
+      .header('content-security-policy', STAND_IN_PAGE_CSP)
       .type('text/html; charset=utf-8')
       .send(renderOutboxPage(rows, { to: req.query.to }))
   })

@@ -1,5 +1,5 @@
 import type { Locale } from '@tulpar/contracts'
-import { escapeHtml } from '../delivery/outbox.page.ts'
+import { CARD_STYLE, escapeHtml, renderStandInPage } from '../../lib/stand-in-page.ts'
 
 const TEXTS = {
   ru: {
@@ -28,12 +28,7 @@ const TEXTS = {
   },
 } satisfies Record<Locale, Record<string, string>>
 
-const STYLE = `
-body{font:16px/1.45 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1d2330;display:flex;justify-content:center}
-main{max-width:420px;width:100%;margin:32px 16px;background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 3px #0002}
-h1{font-size:20px;margin:0 0 8px}
-p{color:#5b6478;font-size:14px;margin:0 0 16px}
-label{display:block;font-size:14px;font-weight:600;margin:12px 0 4px}
+const STYLE = `${CARD_STYLE}label{display:block;font-size:14px;font-weight:600;margin:12px 0 4px}
 input{box-sizing:border-box;width:100%;padding:10px 12px;border:1px solid #c5cad6;border-radius:8px;font:inherit}
 .actions{display:flex;gap:8px;margin-top:20px}
 button,a.cancel{flex:1;padding:10px 14px;border:0;border-radius:8px;background:#2f6fed;color:#fff;font:inherit;text-align:center;text-decoration:none}
@@ -53,15 +48,18 @@ export function renderLocalIdpPage(opts: {
 }): string {
   const t = TEXTS[opts.locale]
   const provider = PROVIDER_NAMES[opts.provider]
-  const fill = (text: string) => escapeHtml(text.replaceAll('{provider}', provider))
+  const text = (template: string) => template.replaceAll('{provider}', provider)
+  const fill = (template: string) => escapeHtml(text(template))
   const hidden = [
     `<input type="hidden" name="lang" value="${opts.locale}">`,
     opts.redirectTo === null ? '' : `<input type="hidden" name="redirectTo" value="${escapeHtml(opts.redirectTo)}">`,
   ].join('')
-  return `<!doctype html>
-<html lang="${opts.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${fill(t.title)}</title><style>${STYLE}</style></head>
-<body><main>
+  return renderStandInPage({
+    lang: opts.locale,
+    title: text(t.title),
+    style: STYLE,
+    head: '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    body: `<main>
 <h1>${fill(t.title)}</h1>
 <p>${fill(t.note)}</p>
 <form method="get" action="${escapeHtml(opts.action)}">${hidden}
@@ -71,5 +69,6 @@ export function renderLocalIdpPage(opts: {
 <input id="email" name="email" type="email" required maxlength="254" autocomplete="email" value="${escapeHtml(opts.suggestion.email)}">
 <div class="actions"><a class="cancel" href="${escapeHtml(opts.cancelUrl)}">${fill(t.cancel)}</a><button type="submit">${fill(t.submit)}</button></div>
 </form>
-</main></body></html>`
+</main>`,
+  })
 }

@@ -1,5 +1,5 @@
 import type { Locale } from '@tulpar/contracts'
-import { escapeHtml } from '../delivery/outbox.page.ts'
+import { CARD_STYLE, escapeHtml, renderStandInPage } from '../../lib/stand-in-page.ts'
 
 const TEXTS = {
   ru: {
@@ -34,12 +34,7 @@ const TEXTS = {
   },
 } satisfies Record<Locale, Record<string, string>>
 
-const STYLE = `
-body{font:16px/1.45 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1d2330;display:flex;justify-content:center}
-main{max-width:420px;width:100%;margin:32px 16px;background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 3px #0002}
-h1{font-size:20px;margin:0 0 8px}
-p{color:#5b6478;font-size:14px;margin:0 0 16px}
-.sum{font-size:28px;font-weight:700;color:#1d2330}
+const STYLE = `${CARD_STYLE}.sum{font-size:28px;font-weight:700;color:#1d2330}
 form{margin:8px 0}
 button,a{display:block;box-sizing:border-box;width:100%;padding:12px 14px;border:0;border-radius:8px;font:inherit;text-align:center;text-decoration:none;cursor:pointer}
 .pay{background:#f14635;color:#fff}
@@ -65,9 +60,11 @@ export function renderLocalCheckout(p: {
             `<form method="post" action="${escapeHtml(`${p.action}/${o}`)}"><button type="submit" class="${o}">${escapeHtml(t[o])}</button></form>`,
         )
         .join('')
-  return `<!doctype html>
-<html lang="${p.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(t.title)}</title><style>${STYLE}</style></head>
-<body><main><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.note)}</p>
-<p>${escapeHtml(t.amount)}</p><p class="sum">${escapeHtml(amount)}</p>${body}</main></body></html>`
+  return renderStandInPage({
+    lang: p.locale,
+    title: t.title,
+    style: STYLE,
+    body: `<main><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.note)}</p>
+<p>${escapeHtml(t.amount)}</p><p class="sum">${escapeHtml(amount)}</p>${body}</main>`,
+  })
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pickLocale } from '../../lib/locale.ts'
+import { STAND_IN_PAGE_CSP } from '../../lib/stand-in-page.ts'
 import { renderLocalCheckout } from './local-checkout.page.ts'
 import { PaymentNotFoundError } from './payments.errors.ts'
 import type { PaymentsService } from './payments.service.ts'
@@ -11,8 +12,6 @@ import { LOCAL_CHECKOUT_PATH, type LocalPaymentProvider } from './providers.ts'
 const PaymentParams = z.strictObject({ id: z.uuid() })
 const OutcomeParams = PaymentParams.extend({ outcome: z.enum(['pay', 'fail', 'cancel']) })
 const OUTCOME = { pay: 'paid', fail: 'failed', cancel: 'cancelled' } as const
-/** CSP for the checkout page: inline styles, no scripts, forms post to itself. */
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'"
 
 /**
  * The local provider's checkout page and its three buttons (plain HTML forms: their empty bodies are ignored).
@@ -37,7 +36,7 @@ async function localCheckoutRoutes(scoped: FastifyInstance, payments: PaymentsSe
     })
     return reply
       .header('cache-control', 'no-store')
-      .header('content-security-policy', PAGE_CSP)
+      .header('content-security-policy', STAND_IN_PAGE_CSP)
       .type('text/html; charset=utf-8')
       .send(html)
   })
