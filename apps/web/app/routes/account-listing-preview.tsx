@@ -2,11 +2,11 @@ import type { ListingPreview } from '@tulpar/contracts'
 import { data, isRouteErrorResponse, Link, redirect } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
-import { appErrorCode } from '../features/car/actions.server.ts'
 import { CarSummary } from '../features/car/car-summary.tsx'
 import { parseListingId } from '../features/car/listing-id.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
+import { serviceErrorCode } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import sellingStyles from '../styles/selling.css?url'
 import { island } from '../ui/island.tsx'
@@ -46,7 +46,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     car = await listings.previewListing(user, id, locale)
   } catch (error) {
-    const code = appErrorCode(error)
+    const code = serviceErrorCode(error)
     if (code === 'listing.not_found') throw notFound()
     if (code === 'listing.incomplete') return { kind: 'incomplete' as const, id, title, i18n }
     throw error

@@ -2,6 +2,8 @@ import { redirect } from 'react-router'
 import { servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
 import { catalogueHref } from '../features/catalogue/href.ts'
+import { parseId } from '../lib/id-param.ts'
+import { whenServiceFails } from '../lib/service-errors.ts'
 import type { Route } from './+types/account-search-open'
 
 /**
@@ -11,14 +13,13 @@ import type { Route } from './+types/account-search-open'
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { sessions, savedSearches } = context.get(servicesContext)
   const user = await requireUser(sessions, request, `/account/searches/${params.id}`)
-  const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : 0
-  if (id > 0) {
-    try {
-      const search = await savedSearches.markSavedSearchSeen(user, id)
-      return redirect(catalogueHref({ ...search.filters, sort: 'newest' }), { headers: PRIVATE_HEADERS })
-    } catch (error) {
-      if (!(error instanceof Error && 'code' in error && error.code === 'saved_search.not_found')) throw error
-    }
-  }
+  const id = parseId(params.id)
+  const search =
+    id === null
+      ? null
+      : await whenServiceFails(savedSearches.markSavedSearchSeen(user, id), ({ code }) =>
+          code === 'saved_search.not_found' ? null : undefined,
+        )
+  if (search) return redirect(catalogueHref({ ...search.filters, sort: 'newest' }), { headers: PRIVATE_HEADERS })
   return redirect('/account/searches', { headers: PRIVATE_HEADERS })
 }

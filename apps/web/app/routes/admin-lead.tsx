@@ -3,19 +3,14 @@ import { LEAD_NOTE_MAX, LEAD_REASON_MAX } from '@tulpar/contracts/constants'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import {
-  adminErrorKey,
-  assertSameOrigin,
-  field,
-  requireBackOfficeUser,
-  serviceError,
-} from '../features/admin/admin-guard.server.ts'
+import { adminErrorKey, assertSameOrigin, field, requireBackOfficeUser } from '../features/admin/admin-guard.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import { formatDuration } from '../features/admin/lead-time.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { formatPrice } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { serviceError } from '../lib/service-errors.ts'
 import type { Route } from './+types/admin-lead'
 
 function leadId(raw: string | undefined): number {

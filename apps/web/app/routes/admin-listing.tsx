@@ -2,13 +2,7 @@ import { INSPECTION_CHECKS, SIGNAL_RULES } from '@tulpar/contracts'
 import { data, Link, redirect } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import {
-  adminErrorKey,
-  assertSameOrigin,
-  field,
-  requireStaffUser,
-  serviceError,
-} from '../features/admin/admin-guard.server.ts'
+import { adminErrorKey, assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { type DecisionErrors, DecisionPanel, ReviewHistory } from '../features/admin/decision.tsx'
 import { formatDateTime } from '../features/admin/format.ts'
 import { parseApprove, parseFlags, parseReject, parseReport, positiveId } from '../features/admin/forms.server.ts'
@@ -18,6 +12,7 @@ import { formatWait } from '../features/admin/wait.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { formatDate, MESSAGES, translate } from '../i18n/index.ts'
+import { serviceError } from '../lib/service-errors.ts'
 import { island } from '../ui/island.tsx'
 import type { Route } from './+types/admin-listing'
 

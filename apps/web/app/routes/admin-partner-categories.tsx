@@ -3,7 +3,7 @@ import { Fragment } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, field, requireStaffUser, serviceError } from '../features/admin/admin-guard.server.ts'
+import { assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { positiveId } from '../features/admin/forms.server.ts'
 import {
   type CategoryFormField,
@@ -16,6 +16,7 @@ import type { MessageKey } from '../i18n/i18n.ts'
 import { LOCALE_NAMES } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { serviceError } from '../lib/service-errors.ts'
 import adminPartnersStyles from '../styles/admin-partners.css?url'
 import type { Route } from './+types/admin-partner-categories'
 

@@ -2,7 +2,7 @@ import type { AdminPartner } from '@tulpar/contracts'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, requireStaffUser, serviceError } from '../features/admin/admin-guard.server.ts'
+import { assertSameOrigin, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { formatPhone } from '../features/auth/phone.ts'
 import {
   type FormErrors,
@@ -21,6 +21,7 @@ import type { MessageKey } from '../i18n/i18n.ts'
 import { LOCALE_NAMES } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { serviceError } from '../lib/service-errors.ts'
 import adminPartnersStyles from '../styles/admin-partners.css?url'
 import type { Route } from './+types/admin-partner'
 

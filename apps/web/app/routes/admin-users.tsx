@@ -2,19 +2,14 @@ import { ASSIGNABLE_ROLES } from '@tulpar/contracts/constants'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import {
-  adminErrorKey,
-  assertSameOrigin,
-  field,
-  requireStaffUser,
-  serviceError,
-} from '../features/admin/admin-guard.server.ts'
+import { adminErrorKey, assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import { parseRole } from '../features/admin/forms.server.ts'
 import { adminUsersQuery } from '../features/admin/queries.server.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { serviceError } from '../lib/service-errors.ts'
 import type { Route } from './+types/admin-users'
 
 const ROLE_FILTERS = ['', 'user', 'manager', 'moderator', 'admin'] as const

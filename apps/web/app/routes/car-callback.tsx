@@ -1,10 +1,11 @@
 import { data, isRouteErrorResponse, Link, useNavigate } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
-import { appErrorCode, requestCallback } from '../features/car/actions.server.ts'
+import { requestCallback } from '../features/car/actions.server.ts'
 import { CallbackForm } from '../features/car/callback-form.tsx'
 import { parseListingId } from '../features/car/listing-id.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { serviceErrorCode } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import type { Route } from './+types/car-callback'
 import { NotFoundContent } from './not-found.tsx'
@@ -28,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (car.status !== 'published') throw notFound()
     return { id, name: `${car.brand.name} ${car.model.name}, ${car.year}` }
   } catch (error) {
-    const code = appErrorCode(error)
+    const code = serviceErrorCode(error)
     if (code === 'listing.gone' || code === 'listing.not_found') throw notFound()
     throw error
   }

@@ -2,11 +2,11 @@ import { COMPLAINT_COMMENT_MAX, COMPLAINT_REASONS } from '@tulpar/contracts/cons
 import { data, Form, isRouteErrorResponse, Link } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
-import { appErrorCode } from '../features/car/actions.server.ts'
 import { sendComplaint } from '../features/car/complaint.server.ts'
 import { parseListingId } from '../features/car/listing-id.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
+import { serviceErrorCode } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import type { Route } from './+types/car-complaint'
 import { NotFoundContent } from './not-found.tsx'
@@ -31,7 +31,7 @@ async function loadCar({ request, params, context }: Route.LoaderArgs | Route.Ac
     if (car.status !== 'published') throw notFound()
     return { id, user, name: `${car.brand.name} ${car.model.name}, ${car.year}`, own: own !== null }
   } catch (error) {
-    const code = appErrorCode(error)
+    const code = serviceErrorCode(error)
     if (code === 'listing.gone' || code === 'listing.not_found') throw notFound()
     throw error
   }

@@ -1,8 +1,8 @@
 import { data } from 'react-router'
 import { requestInfoContext, servicesContext } from '#app-context'
-import { appErrorCode } from '../features/car/actions.server.ts'
 import { parseListingId } from '../features/car/listing-id.ts'
 import { isCountableView, readVisitorId, visitorCookie } from '../features/car/visitor.server.ts'
+import { serviceErrorCode } from '../lib/service-errors.ts'
 import type { Route } from './+types/car-view'
 
 /**
@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return data({ viewsCount: view.viewsCount }, { headers })
   } catch (error) {
-    const code = appErrorCode(error)
+    const code = serviceErrorCode(error)
     if (code === 'listing.gone' || code === 'listing.not_found') throw data(null, { status: 404 })
     throw error
   }

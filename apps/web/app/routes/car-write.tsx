@@ -1,10 +1,10 @@
 import { data, Link } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { requireUser } from '../features/account/account-guard.server.ts'
-import { appErrorCode } from '../features/car/actions.server.ts'
 import { parseListingId } from '../features/car/listing-id.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { serviceErrorCode } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import type { Route } from './+types/car-write'
 
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (car.status !== 'published') throw notFound()
     return { id, name: `${car.brand.name} ${car.model.name}, ${car.year}`, own: own !== null }
   } catch (error) {
-    const code = appErrorCode(error)
+    const code = serviceErrorCode(error)
     if (code === 'listing.gone' || code === 'listing.not_found') throw notFound()
     throw error
   }

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { viewerOf } from '../features/auth/viewer.server.ts'
-import { appErrorCode, requestCallback, revealPhone } from '../features/car/actions.server.ts'
+import { requestCallback, revealPhone } from '../features/car/actions.server.ts'
 import { CarSummary } from '../features/car/car-summary.tsx'
 import { ContactBlock } from '../features/car/contact-block.tsx'
 import { parseListingId } from '../features/car/listing-id.ts'
@@ -14,6 +14,7 @@ import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
 import { socialMeta } from '../lib/seo/social-meta.ts'
+import { serviceErrorCode } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import { island } from '../ui/island.tsx'
 import type { Route } from './+types/car'
@@ -56,7 +57,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     car = await services.listings.getListing(id, locale)
   } catch (error) {
-    const code = appErrorCode(error)
+    const code = serviceErrorCode(error)
     if (code === 'listing.gone') {
       const [removed, similar] = await Promise.all([
         services.carPage.findRemovedListing(id),

@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect, redirectDocument } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
-import { serviceError } from '../features/admin/admin-guard.server.ts'
 import { paymentErrorMessage } from '../features/check/check.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { serviceError } from '../lib/service-errors.ts'
 import checkStyles from '../styles/check.css?url'
 import type { Route } from './+types/check-order'
 

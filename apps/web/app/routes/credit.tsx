@@ -1,13 +1,13 @@
 import { data, Link, redirect } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { safeLocalPath } from '../features/auth/redirect.ts'
-import { appErrorCode } from '../features/car/actions.server.ts'
 import { parseListingId } from '../features/car/listing-id.ts'
 import { applyForCredit } from '../features/credit/credit.server.ts'
 import { creditCarOf } from '../features/credit/credit-car.ts'
 import { CreditWidget, type CreditWidgetCar } from '../features/credit/credit-widget.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { serviceErrorCode } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import type { Route } from './+types/credit'
 
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const l = await services.listings.getListing(carId, locale)
       if (l.status === 'published') car = creditCarOf(l)
     } catch (error) {
-      if (!appErrorCode(error)) throw error
+      if (!serviceErrorCode(error)) throw error
     }
   }
   const messages = MESSAGES[locale]

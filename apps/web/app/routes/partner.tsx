@@ -2,13 +2,13 @@ import { data, isRouteErrorResponse, Link } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS } from '../features/account/account-guard.server.ts'
 import { formatPhone, normaliseKzPhone } from '../features/auth/phone.ts'
-import { appErrorCode } from '../features/car/actions.server.ts'
 import { parsePartnerId } from '../features/partners/partner-id.ts'
 import { sendPartnerRequest } from '../features/partners/partner-request.server.ts'
 import { PartnerRequestForm } from '../features/partners/partner-request-form.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
+import { serviceErrorCode } from '../lib/service-errors.ts'
 import partnersStyles from '../styles/partners.css?url'
 import type { Route } from './+types/partner'
 import { NotFoundContent } from './not-found.tsx'
@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     partner = await services.partners.getPartner(id, locale)
   } catch (error) {
-    if (appErrorCode(error) === 'partner.not_found') throw notFound()
+    if (serviceErrorCode(error) === 'partner.not_found') throw notFound()
     throw error
   }
   const user = await services.sessions.sessionUser(request.headers)

@@ -2,10 +2,10 @@ import { PartnersQuery } from '@tulpar/contracts'
 import { Link } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { formatPhone } from '../features/auth/phone.ts'
-import { appErrorCode } from '../features/car/actions.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
+import { serviceErrorCode } from '../lib/service-errors.ts'
 import partnersStyles from '../styles/partners.css?url'
 import type { Route } from './+types/partners'
 
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page = await services.partners.listPartners(query, locale)
   } catch (error) {
     // A cursor this site did not give out (a hand-edited URL) starts the list over.
-    if (appErrorCode(error) !== 'validation.failed') throw error
+    if (serviceErrorCode(error) !== 'validation.failed') throw error
     page = await services.partners.listPartners({ ...query, cursor: undefined }, locale)
   }
   cacheForGuests(context, GUEST_PAGE_SECONDS.partners, [pageTags.partners])

@@ -4,6 +4,7 @@ import { localeContext, servicesContext } from '#app-context'
 import type { MessageKey, Params } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { routeMessages } from '../i18n/index.ts'
+import { serviceErrorCode } from '../lib/service-errors.ts'
 import accountsStyles from '../styles/accounts.css?url'
 import type { Route } from './+types/unsubscribe'
 
@@ -26,7 +27,7 @@ function queryOf(request: Request) {
 }
 
 function isLinkError(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'unsubscribe.invalid'
+  return serviceErrorCode(error) === 'unsubscribe.invalid'
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

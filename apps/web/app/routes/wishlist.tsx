@@ -11,6 +11,7 @@ import { useFavourites } from '../features/favourites/use-favourites.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { serviceErrorCode } from '../lib/service-errors.ts'
 import catalogueStyles from '../styles/catalogue.css?url'
 import { useToast } from '../ui/toast.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
@@ -33,10 +34,6 @@ export type WishlistAnswer =
   | { ok: true; intent: 'toggle' | 'remove' | 'clear'; message?: MessageKey }
   | { ok: false; intent: 'toggle' | 'remove' | 'clear' | null; message?: MessageKey; limit?: number }
   | { ok: false; intent: 'confirm-clear' }
-
-function errorCode(error: unknown): string | null {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null
-}
 
 /**
  * The heart (toggle), remove one, and clear all (asks first: without JavaScript the page shows the question).
@@ -74,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ ok: true, intent, message: 'fav.cleared' })
     }
   } catch (error) {
-    const code = errorCode(error)
+    const code = serviceErrorCode(error)
     const known = intent === 'toggle' || intent === 'remove' ? intent : null
     if (code === 'favourites.limit')
       return answer({ ok: false, intent: known, message: 'fav.error.limit', limit: FAVOURITES_LIMIT }, 409)

@@ -1,6 +1,7 @@
 import type { Services } from '@tulpar/api'
 import { type Locale, type Profile, UpdateProfileBody } from '@tulpar/contracts'
 import { LOCALES } from '@tulpar/contracts/constants'
+import { serviceErrorCode } from '../../lib/service-errors.ts'
 import { cleanPhone, normaliseKzPhone } from '../auth/phone.ts'
 import { type AccountActionResult, NOTIFY_FIELDS, PHOTO_MAX_BYTES, type ProfileErrors } from './account-action.ts'
 
@@ -8,11 +9,6 @@ type SessionUser = NonNullable<Awaited<ReturnType<Services['sessions']['sessionU
 type Answer = { result: AccountActionResult; status: number; language?: Locale }
 
 const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value)
-
-/** The code of one of our API's errors (AppError), or null. */
-function errorCode(error: unknown): string | null {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null
-}
 
 /**
  * The profile form as the API's update body, checked by the same contract as PATCH /profiles/update/.
@@ -92,7 +88,7 @@ export async function saveProfileForm(
       language: saved.language,
     }
   } catch (error) {
-    const code = errorCode(error)
+    const code = serviceErrorCode(error)
     if (code === 'profile.phone_in_use') {
       const message = 'account.error.phoneInUse'
       return { result: failedProfile(message, { phone: message }, values), status: 409 }
@@ -160,7 +156,7 @@ export async function saveProfilePhoto(
   try {
     await services.profiles.setPhoto(user, Buffer.from(await file.arrayBuffer()))
   } catch (error) {
-    const refused = PHOTO_REFUSALS[errorCode(error) ?? '']
+    const refused = PHOTO_REFUSALS[serviceErrorCode(error) ?? '']
     if (refused) return { result: photoFailed(refused.message), status: refused.status }
     throw error
   }

@@ -47,13 +47,6 @@ export function assertSameOrigin(request: Request, publicUrl: string): void {
   if (crossSite) throw data({ reason: 'cross-site' as const }, { status: 403 })
 }
 
-/** A failure thrown by a service (AppError: `code` and `status`), recognised without depending on its class. */
-export function serviceError(error: unknown): { code: string; status: number } | null {
-  if (!(error instanceof Error) || !('code' in error) || !('status' in error)) return null
-  const { code, status } = error
-  return typeof code === 'string' && typeof status === 'number' ? { code, status } : null
-}
-
 const ERROR_KEYS: Record<string, MessageKey> = {
   'moderation.not_in_moderation': 'admin.error.notInModeration',
   'admin.own_role': 'admin.error.ownRole',

@@ -1,5 +1,6 @@
 import type { Services } from '@tulpar/api'
 import { CallbackRequestBody } from '@tulpar/contracts'
+import { serviceErrorCode } from '../../lib/service-errors.ts'
 import { formatPhone } from '../auth/phone.ts'
 import {
   type CallbackField,
@@ -9,12 +10,6 @@ import {
   type RevealResult,
   validateCallback,
 } from './contact.ts'
-
-/** The code of an error the API's services throw on purpose (AppError), or null for anything else. */
-export function appErrorCode(error: unknown): string | null {
-  if (!(error instanceof Error) || !('code' in error) || !('status' in error)) return null
-  return typeof error.code === 'string' && typeof error.status === 'number' ? error.code : null
-}
 
 function statusOf(code: string): number {
   if (code === 'rate_limited') return 429
@@ -34,7 +29,7 @@ export async function revealPhone(
     const { phone } = await services.carPage.revealPhone(id, { ip: clientIp })
     return { result: { intent: 'reveal', phone, display: formatPhone(phone), error: null }, status: 200 }
   } catch (error) {
-    const code = appErrorCode(error)
+    const code = serviceErrorCode(error)
     if (!code) throw error
     return {
       result: { intent: 'reveal', phone: null, display: null, error: contactErrorKey(code) },
@@ -73,7 +68,7 @@ export async function requestCallback(
     await services.leads.requestCallback(id, parsed.data, { ip: clientIp, userId: user?.id ?? null })
     return answer(200, { ok: true, values: { phone: '', lastName: '', firstName: '' } })
   } catch (error) {
-    const code = appErrorCode(error)
+    const code = serviceErrorCode(error)
     if (!code) throw error
     if (code === 'phone.invalid') return answer(400, { fieldErrors: { phone: 'validation.phone' } })
     return answer(statusOf(code), { error: contactErrorKey(code) })

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { useSubmitValidation } from '../../lib/form-validation.ts'
 import { Dialog } from '../../ui/dialog.tsx'
 import { TextField } from '../../ui/field.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import {
   CALLBACK_FIELDS,
-  type CallbackFieldErrors,
   type CallbackResult,
   type CallbackValues,
   NAME_MAX_LENGTH,
@@ -33,7 +33,7 @@ export function CallbackForm({
   const toast = useToast()
   // Unkeyed: the answer lives and dies with this form, so reopening the dialog starts afresh.
   const fetcher = useFetcher<CallbackResult>()
-  const [clientErrors, setClientErrors] = useState<CallbackFieldErrors | null>(null)
+  const { errors: clientErrors, onSubmit } = useSubmitValidation(CALLBACK_FIELDS, validateCallback)
   const handled = useRef<CallbackResult | null>(null)
   const result = fetcher.data ?? fallback
   const errors = clientErrors ?? result?.fieldErrors ?? {}
@@ -61,24 +61,7 @@ export function CallbackForm({
 
   const busy = fetcher.state !== 'idle'
   return (
-    <fetcher.Form
-      method="post"
-      noValidate
-      className="callback-form"
-      onSubmit={(event) => {
-        const form = new FormData(event.currentTarget)
-        const get = (name: string) => String(form.get(name) ?? '')
-        const found = validateCallback({ phone: get('phone'), lastName: get('lastName'), firstName: get('firstName') })
-        if (Object.keys(found).length > 0) {
-          event.preventDefault()
-          setClientErrors(found)
-          const first = CALLBACK_FIELDS.find((f) => found[f])
-          if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
-          return
-        }
-        setClientErrors(null)
-      }}
-    >
+    <fetcher.Form method="post" noValidate className="callback-form" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="callback" />
       <TextField
         id={`${idPrefix}-callback-phone`}

@@ -1,7 +1,7 @@
 import type { Services } from '@tulpar/api'
 import { COMPLAINT_COMMENT_MAX, COMPLAINT_REASONS, type ComplaintReason, ListingComplaintBody } from '@tulpar/contracts'
 import type { MessageKey } from '../../i18n/index.ts'
-import { appErrorCode } from './actions.server.ts'
+import { serviceErrorCode } from '../../lib/service-errors.ts'
 
 export interface ComplaintValues {
   reason: string
@@ -60,7 +60,7 @@ export async function sendComplaint(
     await services.complaints.submit(user, id, parsed.body)
     return { result: { ok: true, values: { reason: '', comment: '' }, fieldErrors: {}, error: null }, status: 200 }
   } catch (error) {
-    const code = appErrorCode(error)
+    const code = serviceErrorCode(error)
     if (!code) throw error
     const { error: key, status } = complaintError(code)
     return { result: { ok: false, values: parsed.values, fieldErrors: {}, error: key }, status }

@@ -2,7 +2,7 @@ import type { Services } from '@tulpar/api'
 import { CheckOrderBody } from '@tulpar/contracts'
 import { data, redirectDocument } from 'react-router'
 import type { MessageKey } from '../../i18n/i18n.ts'
-import { serviceError } from '../admin/admin-guard.server.ts'
+import { serviceError } from '../../lib/service-errors.ts'
 
 export interface CheckFormValues {
   vin: string

@@ -1,7 +1,7 @@
 import type { Services } from '@tulpar/api'
 import { data } from 'react-router'
 import type { MessageKey } from '../../i18n/i18n.ts'
-import { serviceError } from '../admin/admin-guard.server.ts'
+import { serviceError } from '../../lib/service-errors.ts'
 
 export type ShareActionResult = { ok: boolean; message: MessageKey }
 

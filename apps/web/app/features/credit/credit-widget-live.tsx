@@ -11,18 +11,12 @@ import { useEffect, useRef, useState } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import type { Params } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { useSubmitValidation } from '../../lib/form-validation.ts'
 import { TextField } from '../../ui/field.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { useValueOnLoad } from '../../ui/use-value-on-load.ts'
-import {
-  CREDIT_FIELDS,
-  type CreditFieldErrors,
-  type CreditResult,
-  NAME_MAX_LENGTH,
-  parseKzt,
-  validateCredit,
-} from './credit-form.ts'
+import { CREDIT_FIELDS, type CreditResult, NAME_MAX_LENGTH, parseKzt, validateCredit } from './credit-form.ts'
 
 /** The spec's placeholders (section 9): what the payment is worked out on until the visitor types their own. */
 export const PLACEHOLDER_PRICE = 10_000_000
@@ -55,7 +49,7 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
   const hydrated = useHydrated()
   const fetcher = useFetcher<CreditResult>({ key: `credit-${car?.listingId ?? 'any'}` })
   const handled = useRef<CreditResult | null>(null)
-  const [clientErrors, setClientErrors] = useState<CreditFieldErrors | null>(null)
+  const { errors: clientErrors, onSubmit } = useSubmitValidation(CREDIT_FIELDS, validateCredit)
   const result = fetcher.data ?? fallback
   const kept = result && !result.ok ? result.values : null
   const carDown = car ? Math.round((car.priceKzt * offer.defaultDownPaymentPct) / 100) : null
@@ -123,22 +117,7 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
         action={car ? `/credit?car=${car.listingId}` : '/credit'}
         noValidate
         className="credit-form"
-        onSubmit={(event) => {
-          const form = new FormData(event.currentTarget)
-          const values = Object.fromEntries(CREDIT_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<
-            (typeof CREDIT_FIELDS)[number],
-            string
-          >
-          const found = validateCredit(values)
-          if (Object.keys(found).length > 0) {
-            event.preventDefault()
-            setClientErrors(found)
-            const first = CREDIT_FIELDS.find((f) => found[f])
-            if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
-            return
-          }
-          setClientErrors(null)
-        }}
+        onSubmit={onSubmit}
       >
         {car ? <input type="hidden" name="listingId" value={car.listingId} /> : null}
         <input type="hidden" name="redirectTo" value={car ? `/cars/${car.listingId}` : location.pathname} />

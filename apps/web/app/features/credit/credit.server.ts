@@ -1,6 +1,6 @@
 import type { Services } from '@tulpar/api'
 import { CreditApplicationBody } from '@tulpar/contracts'
-import { appErrorCode } from '../car/actions.server.ts'
+import { serviceErrorCode } from '../../lib/service-errors.ts'
 import { CREDIT_FIELDS, type CreditResult, type CreditValues, parseKzt, validateCredit } from './credit-form.ts'
 
 const EMPTY: CreditValues = {
@@ -52,7 +52,7 @@ export async function applyForCredit(
     await services.leads.applyForCredit(parsed.data, { ip: clientIp, userId: user?.id ?? null })
     return answer(200, { ok: true, values: EMPTY })
   } catch (error) {
-    const code = appErrorCode(error)
+    const code = serviceErrorCode(error)
     if (!code) throw error
     if (code === 'phone.invalid') return answer(400, { fieldErrors: { phone: 'validation.phone' } })
     if (code === 'credit.down_payment_too_large') {

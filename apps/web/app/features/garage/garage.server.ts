@@ -2,8 +2,8 @@ import type { Services } from '@tulpar/api'
 import { type BrandRef, type FormModel, GARAGE_LIMIT, type GarageCandidate, type GarageList } from '@tulpar/contracts'
 import { data, redirect } from 'react-router'
 import type { MessageKey } from '../../i18n/i18n.ts'
+import { fieldErrorsOf, serviceErrorCode } from '../../lib/service-errors.ts'
 import { PRIVATE_HEADERS } from '../account/account-guard.server.ts'
-import { appErrorCode, fieldErrorsOf } from '../selling/step-action.server.ts'
 import { addCarBody, editCarBody, garageValues, issuesToMessages, type Values } from './garage-form.ts'
 import { type Done, GARAGE_PATH, type GarageActionResult } from './garage-result.ts'
 
@@ -126,7 +126,7 @@ export async function runGarageAction(services: Services, user: SessionUser, for
         },
         400,
       )
-    const message = MESSAGES[appErrorCode(error) ?? '']
+    const message = MESSAGES[serviceErrorCode(error) ?? '']
     if (!message) throw error
     const status = error instanceof Error && 'status' in error && typeof error.status === 'number' ? error.status : 400
     return answer(

@@ -1,12 +1,12 @@
 import { PARTNER_COMMENT_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH } from '@tulpar/contracts/constants'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { useSubmitValidation } from '../../lib/form-validation.ts'
 import { TextField } from '../../ui/field.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import {
   PARTNER_REQUEST_FIELDS,
-  type PartnerRequestErrors,
   type PartnerRequestResult,
   type PartnerRequestValues,
   validatePartnerRequest,
@@ -31,7 +31,7 @@ export function PartnerRequestForm({
   const { t } = useI18n()
   const toast = useToast()
   const fetcher = useFetcher<PartnerRequestResult>()
-  const [clientErrors, setClientErrors] = useState<PartnerRequestErrors | null>(null)
+  const { errors: clientErrors, onSubmit } = useSubmitValidation(PARTNER_REQUEST_FIELDS, validatePartnerRequest)
   const handled = useRef<PartnerRequestResult | null>(null)
   const result = fetcher.data ?? fallback
   const errors = clientErrors ?? result?.fieldErrors ?? {}
@@ -55,24 +55,7 @@ export function PartnerRequestForm({
 
   const busy = fetcher.state !== 'idle'
   return (
-    <fetcher.Form
-      method="post"
-      noValidate
-      className="partner-request-form"
-      onSubmit={(event) => {
-        const form = new FormData(event.currentTarget)
-        const get = (name: string) => String(form.get(name) ?? '')
-        const found = validatePartnerRequest({ name: get('name'), phone: get('phone'), comment: get('comment') })
-        if (Object.keys(found).length > 0) {
-          event.preventDefault()
-          setClientErrors(found)
-          const first = PARTNER_REQUEST_FIELDS.find((f) => found[f])
-          if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
-          return
-        }
-        setClientErrors(null)
-      }}
-    >
+    <fetcher.Form method="post" noValidate className="partner-request-form" onSubmit={onSubmit}>
       <TextField
         id="partner-request-name"
         name="name"

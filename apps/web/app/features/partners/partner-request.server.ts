@@ -1,6 +1,6 @@
 import type { Services } from '@tulpar/api'
 import { PartnerRequestBody } from '@tulpar/contracts'
-import { appErrorCode } from '../car/actions.server.ts'
+import { serviceErrorCode } from '../../lib/service-errors.ts'
 import {
   PARTNER_REQUEST_FIELDS,
   type PartnerRequestResult,
@@ -50,7 +50,7 @@ export async function sendPartnerRequest(
     await services.partners.requestPartnerService(partnerId, parsed.data, { ip: clientIp, userId: user?.id ?? null })
     return answer(200, { ok: true, values: EMPTY })
   } catch (error) {
-    const code = appErrorCode(error)
+    const code = serviceErrorCode(error)
     if (!code) throw error
     if (code === 'phone.invalid') return answer(400, { fieldErrors: { phone: 'validation.phone' } })
     const status = statusOf(code)

@@ -2,6 +2,7 @@ import type { Services } from '@tulpar/api'
 import { ListingSearchQuery, type Locale, SAVED_SEARCH_ALERTS, SAVED_SEARCHES_LIMIT } from '@tulpar/contracts'
 import { SAVED_SEARCH_FILTER_KEYS } from '@tulpar/contracts/constants'
 import type { MessageKey } from '../../i18n/i18n.ts'
+import { serviceErrorCode } from '../../lib/service-errors.ts'
 import type { CATALOGUE_QUERY_KEYS } from '../catalogue/href.ts'
 
 type SessionUser = NonNullable<Awaited<ReturnType<Services['sessions']['sessionUser']>>>
@@ -20,10 +21,6 @@ void everyFilterIsSaved
 
 const INTENTS = new Set<string>(['create', 'rename', 'alerts', 'delete'])
 const ALERTS = new Set<string>(SAVED_SEARCH_ALERTS)
-
-function errorCode(error: unknown): string | null {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null
-}
 
 function text(form: FormData, name: string): string {
   const value = form.get(name)
@@ -93,7 +90,7 @@ export async function runSearchAction(
     await services.savedSearches.updateSavedSearch(user, id, { alerts: alerts as (typeof SAVED_SEARCH_ALERTS)[number] })
     return { result: { ok: true, intent: kind, message: 'searches.updated', id }, status: 200 }
   } catch (error) {
-    const code = errorCode(error)
+    const code = serviceErrorCode(error)
     if (code === 'saved_search.limit') return fail('searches.error.limit', 409, { limit: SAVED_SEARCHES_LIMIT })
     if (code === 'saved_search.not_found') return fail('searches.error.notFound', 404)
     if (code === 'validation.failed' || code === 'saved_search.unknown_place')

@@ -1,7 +1,7 @@
 import type { Services } from '@tulpar/api'
 import { MAX_PRICE_KZT } from '@tulpar/contracts'
 import type { MessageKey } from '../../i18n/i18n.ts'
-import { appErrorCode } from './step-action.server.ts'
+import { serviceErrorCode } from '../../lib/service-errors.ts'
 
 type User = NonNullable<Awaited<ReturnType<Services['sessions']['sessionUser']>>>
 
@@ -39,7 +39,7 @@ export async function runListingAction(services: Services, user: User, form: For
       return { ok: true, notice: 'sell.notice.deleted', id }
     }
   } catch (error) {
-    const code = appErrorCode(error)
+    const code = serviceErrorCode(error)
     if (code) return { ok: false, error: ERRORS[code] ?? 'generic.failed', id }
     throw error
   }

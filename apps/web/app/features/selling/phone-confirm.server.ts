@@ -2,7 +2,7 @@ import type { Services } from '@tulpar/api'
 import { ConfirmContactPhoneBody } from '@tulpar/contracts'
 import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { MessageKey } from '../../i18n/i18n.ts'
-import { appErrorCode } from './step-action.server.ts'
+import { serviceErrorCode } from '../../lib/service-errors.ts'
 
 /** What the publish step shows about the contact phone's code: whether one was sent, and what went wrong. */
 export interface PhoneCodeState {
@@ -23,7 +23,7 @@ const MESSAGES: Record<string, MessageKey> = {
 }
 
 function messageOf(error: unknown): MessageKey {
-  const code = appErrorCode(error)
+  const code = serviceErrorCode(error)
   const message = code ? MESSAGES[code] : undefined
   if (!message) throw error
   return message

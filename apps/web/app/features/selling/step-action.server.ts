@@ -1,26 +1,9 @@
 import type { Services } from '@tulpar/api'
 import { type FieldStep, SaveStepBody } from '@tulpar/contracts'
 import { data, redirect } from 'react-router'
+import { fieldErrorsOf, serviceErrorCode } from '../../lib/service-errors.ts'
 import { requireUser } from '../account/account-guard.server.ts'
 import { type FieldMessages, fieldMessages, stepBody } from './form-data.ts'
-
-/*
- * The API's errors are matched by code, not by class: the server bundle and the API package may each hold their
- * own copy of the error classes.
- */
-export function appErrorCode(error: unknown): string | null {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null
-}
-
-/** The field errors of the API's FieldValidationError (`validation.failed`), else null. */
-export function fieldErrorsOf(error: unknown): { field: string; code: string }[] | null {
-  if (appErrorCode(error) !== 'validation.failed' || !(error instanceof Error) || !('errors' in error)) return null
-  const list = error.errors
-  if (!Array.isArray(list)) return null
-  return list.flatMap((e: unknown) =>
-    e && typeof e === 'object' && 'field' in e && 'code' in e ? [{ field: String(e.field), code: String(e.code) }] : [],
-  )
-}
 
 /** The signed-in user and their listing (a 404 for anyone else's, as the API answers). */
 export async function loadOwnListing(services: Services, request: Request, rawId: string) {
@@ -33,7 +16,7 @@ export async function loadOwnListing(services: Services, request: Request, rawId
     if (listing.status === 'sold' || listing.status === 'archived') throw redirect('/account/listings')
     return { user, listing }
   } catch (error) {
-    if (appErrorCode(error) === 'listing.not_found') throw data(null, { status: 404 })
+    if (serviceErrorCode(error) === 'listing.not_found') throw data(null, { status: 404 })
     throw error
   }
 }
@@ -71,8 +54,8 @@ export async function publishFromForm(services: Services, user: User, id: number
     await services.selling.publish(user, id)
     return null
   } catch (error) {
-    if (appErrorCode(error) === 'listing.invalid_status') return null
-    if (appErrorCode(error) === 'selling.phone_not_confirmed') return 'phone_not_confirmed' as const
+    if (serviceErrorCode(error) === 'listing.invalid_status') return null
+    if (serviceErrorCode(error) === 'selling.phone_not_confirmed') return 'phone_not_confirmed' as const
     const errors = fieldErrorsOf(error)
     if (errors) return errors
     throw error

@@ -1,0 +1,30 @@
+import { type FormEvent, useState } from 'react'
+
+/**
+ * Submit-time validation in the browser with the same rules the action applies (the contracts' checks): on
+ * submit the form's fields are read and checked; with errors the post is stopped, the errors shown and the first
+ * field in `fields`' order focused; without, the errors are cleared and the post goes on. Before the code runs
+ * (and without JavaScript) the server's answer shows the same errors. The web's one submit-time validator.
+ */
+export function useSubmitValidation<F extends string, E>(
+  fields: readonly F[],
+  validate: (values: Record<F, string>) => Partial<Record<F, E>>,
+) {
+  const [errors, setErrors] = useState<Partial<Record<F, E>> | null>(null)
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget)
+    const values = {} as Record<F, string>
+    for (const name of fields) values[name] = String(form.get(name) ?? '')
+    const found = validate(values)
+    if (Object.keys(found).length > 0) {
+      event.preventDefault()
+      setErrors(found)
+      const first = fields.find((name) => found[name] !== undefined)
+      if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+      return
+    }
+    setErrors(null)
+  }
+  /** The browser's errors since the last submit, or null when it found none (then the server's apply). */
+  return { errors, onSubmit }
+}
