@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { createListing, createUser } from '../../testing/factories.ts'
-import { type Car, cars, ctx, search } from './search.fixture.ts'
+import { type Car, cars, ctx, search } from '../../testing/search-catalogue.ts'
 
 describe('facets', () => {
   const tally = (list: Car[], key: (c: Car) => string) => {

@@ -1,6 +1,15 @@
 import { encodeListingCursor, LISTING_SORTS, type ListingSort } from '@tulpar/contracts'
 import { describe, expect, test } from 'vitest'
-import { byName, type Car, cars, ctx, expectedIds, hidden, newestFirst, search } from './search.fixture.ts'
+import {
+  byName,
+  type Car,
+  cars,
+  ctx,
+  expectedIds,
+  hidden,
+  newestFirst,
+  search,
+} from '../../testing/search-catalogue.ts'
 
 describe('GET /api/cars/ filters', () => {
   test.each<[string, (c: Car) => boolean]>([

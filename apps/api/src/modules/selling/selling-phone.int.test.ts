@@ -2,8 +2,6 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { confirmedPhones, user } from '../../db/schema.ts'
 import { accountHelpers, uniquePhone } from '../../testing/accounts.ts'
-import { createTestApp } from '../../testing/test-app.ts'
-import { latestOutboxMessage } from '../delivery/index.ts'
 import {
   type CamryRefs,
   camryRefs,
@@ -12,7 +10,9 @@ import {
   makeModerator,
   photoJpeg,
   sellingApi,
-} from './selling.testing.ts'
+} from '../../testing/selling.ts'
+import { createTestApp } from '../../testing/test-app.ts'
+import { latestOutboxMessage } from '../delivery/index.ts'
 
 /* Issue 10, item 12: a listing goes to moderation only with a contact phone its owner confirmed by SMS code. */
 

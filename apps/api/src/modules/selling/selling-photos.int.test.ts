@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { listingPhotos, listings, moderationEvents } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { hugePng, SVG_IMAGE } from '../../testing/images.ts'
+import { type CamryRefs, camryRefs, photoJpeg, sellingApi } from '../../testing/selling.ts'
 import { createTestApp } from '../../testing/test-app.ts'
-import { type CamryRefs, camryRefs, photoJpeg, sellingApi } from './selling.testing.ts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 let refs: CamryRefs

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { listings } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
+import { type CamryRefs, camryRefs, makeModerator, photoJpeg, sellingApi } from '../../testing/selling.ts'
 import { createTestApp } from '../../testing/test-app.ts'
-import { type CamryRefs, camryRefs, makeModerator, photoJpeg, sellingApi } from './selling.testing.ts'
 
 /* The seller's preview: their listing as buyers will see its page, before a moderator has approved it. */
 

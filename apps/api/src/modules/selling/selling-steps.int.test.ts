@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { accountHelpers } from '../../testing/accounts.ts'
+import { type CamryRefs, camryRefs, fieldsOf, listingRow, messagesOf, sellingApi } from '../../testing/selling.ts'
 import { createTestApp } from '../../testing/test-app.ts'
-import { type CamryRefs, camryRefs, fieldsOf, listingRow, messagesOf, sellingApi } from './selling.testing.ts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 let refs: CamryRefs

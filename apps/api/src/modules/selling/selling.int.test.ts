@@ -2,8 +2,6 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { favourites, listingPriceHistory, listings, listingViews, moderationEvents } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
-import { createTestApp } from '../../testing/test-app.ts'
-import { viewDay } from '../listings/index.ts'
 import {
   type CamryRefs,
   camryRefs,
@@ -12,7 +10,9 @@ import {
   makeModerator,
   photoJpeg,
   sellingApi,
-} from './selling.testing.ts'
+} from '../../testing/selling.ts'
+import { createTestApp } from '../../testing/test-app.ts'
+import { viewDay } from '../listings/index.ts'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 let refs: CamryRefs

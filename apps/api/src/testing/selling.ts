@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { expect } from 'vitest'
-import type { Db } from '../../db/client.ts'
-import { user } from '../identity/identity.tables.ts'
-import { listings } from '../listings/listings.tables.ts'
-import { confirmedPhones } from '../phones/phones.tables.ts'
+import type { Db } from '../db/client.ts'
+import { user } from '../modules/identity/identity.tables.ts'
+import { listings } from '../modules/listings/listings.tables.ts'
+import { confirmedPhones } from '../modules/phones/phones.tables.ts'
 
 /* Helpers for the selling integration tests: a Toyota Camry 2018 taken through every step of the real API. */
 

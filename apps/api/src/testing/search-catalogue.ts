@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest'
-import { createListing, createUser, type ListingOverrides } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { createListing, createUser, type ListingOverrides } from './factories.ts'
+import { createTestApp } from './test-app.ts'
 
 /*
  * Search over a small catalogue whose every car is described here in full, so each filter and sort is
