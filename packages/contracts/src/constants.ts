@@ -77,10 +77,11 @@ export const PARTNER_COMMENT_MAX_LENGTH = 500
 /** Cars in one garage: more than a family or a small business keeps; each is valued once a day. */
 export const GARAGE_LIMIT = 20
 /**
- * The catalogue filters a saved search keeps (its order, page and language are how a page is shown, not what it
- * finds): what "Save this search" posts, what the API stores and what the alerts' links open.
+ * The catalogue's filters, in the order its URLs write them: brand, model and city (the readable path), then the
+ * query's. A saved search keeps exactly these (order, page and language are how a page is shown, not what it finds):
+ * what "Save this search" posts, what the API stores and what the alerts' links open.
  */
-export const SAVED_SEARCH_FILTER_KEYS = [
+export const CATALOGUE_FILTER_KEYS = [
   'brand',
   'model',
   'city',

@@ -7,7 +7,7 @@ import {
   type SavedSearchList,
   type UpdateSavedSearchBody,
 } from '@tulpar/contracts'
-import { SAVED_SEARCH_FILTER_KEYS } from '@tulpar/contracts/constants'
+import { CATALOGUE_FILTER_KEYS } from '@tulpar/contracts/constants'
 import { formatPrice } from '@tulpar/contracts/format'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
@@ -17,8 +17,6 @@ import type { SessionUser } from '../profiles/profiles.service.ts'
 import { SavedSearchLimitError, SavedSearchNotFoundError } from './saved-searches.errors.ts'
 import * as repo from './saved-searches.repository.ts'
 
-const KEPT_KEYS = SAVED_SEARCH_FILTER_KEYS satisfies readonly (keyof ListingSearchQuery)[]
-
 /** How far the daily digest trails the clock: a match is stamped with its transaction's start, and one still
  * committing when a digest runs is taken by the next. Matching takes milliseconds; 30 s is ample. */
 const DIGEST_SETTLE_MS = 30_000
@@ -26,7 +24,7 @@ const DIGEST_SETTLE_MS = 30_000
 /** The filters as catalogue query values; defaults and unticked boxes are left out. */
 export function filtersToQuery(q: ListingSearchQuery): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const key of KEPT_KEYS) {
+  for (const key of CATALOGUE_FILTER_KEYS) {
     const value = q[key]
     if (value === undefined || value === false) continue
     if (key === 'newness' && value === 'all') continue

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { catalogueHref } from './href.ts'
+import { CATALOGUE_QUERY_KEYS, catalogueHref } from './href.ts'
 import { resolveSegments } from './readable-url.ts'
 import { parseCatalogueParams } from './search-params.server.ts'
 
@@ -11,6 +11,29 @@ describe('catalogueHref', () => {
     expect(catalogueHref({ brand: 'toyota', city: 'almaty' })).toBe('/auto/toyota/almaty')
     expect(catalogueHref({ brand: 'toyota', model: 'camry' })).toBe('/auto/toyota/camry')
     expect(catalogueHref({ city: 'almaty', model: 'camry', brand: 'toyota' })).toBe('/auto/toyota/camry/almaty')
+  })
+
+  test('the query keys are the catalogue filters less brand, model and city, then sort and page, in one order', () => {
+    expect(CATALOGUE_QUERY_KEYS).toEqual([
+      'yearFrom',
+      'yearTo',
+      'priceFrom',
+      'priceTo',
+      'mileageMax',
+      'drive',
+      'bodyType',
+      'transmission',
+      'engineType',
+      'steering',
+      'customsCleared',
+      'newness',
+      'tulpar',
+      'warranty',
+      'credit',
+      'hot',
+      'sort',
+      'page',
+    ])
   })
 
   test('drops a model without its brand', () => {

@@ -1,4 +1,5 @@
 import type { ListingSearchQuery } from '@tulpar/contracts'
+import { CATALOGUE_FILTER_KEYS } from '@tulpar/contracts/constants'
 
 /*
  * The readable catalogue URLs (decided scheme):
@@ -6,35 +7,25 @@ import type { ListingSearchQuery } from '@tulpar/contracts'
  *   /auto/{city}                   one city
  *   /auto/{brand}[/{model}][/{city}]
  * Every other filter stays in the query string, written in one fixed order so a filter set has one URL.
- * Browser-safe: types only from the contracts (zod must not reach the client bundle).
+ * Browser-safe: types only from the contracts' schemas, values from their zod-free constants (zod must not reach the
+ * client bundle).
  */
 export const CATALOGUE_BASE = '/auto'
-
-/** Query keys in the order URLs write them. */
-export const CATALOGUE_QUERY_KEYS = [
-  'yearFrom',
-  'yearTo',
-  'priceFrom',
-  'priceTo',
-  'mileageMax',
-  'drive',
-  'bodyType',
-  'transmission',
-  'engineType',
-  'steering',
-  'customsCleared',
-  'newness',
-  'tulpar',
-  'warranty',
-  'credit',
-  'hot',
-  'sort',
-  'page',
-] as const satisfies readonly (keyof ListingSearchQuery)[]
 
 /** Keys that live in the path, and keys the web never writes (`cursor` is for the app's infinite scroll). */
 type PathKey = 'brand' | 'model' | 'city'
 type Unwritten = 'cursor' | 'lang'
+type CatalogueFilterKey = (typeof CATALOGUE_FILTER_KEYS)[number]
+const PATH_KEYS = new Set<string>(['brand', 'model', 'city'] satisfies PathKey[])
+const isQueryFilter = (key: CatalogueFilterKey): key is Exclude<CatalogueFilterKey, PathKey> => !PATH_KEYS.has(key)
+
+/** Query keys in the order URLs write them: the catalogue's filters less the path's, then the order and the page. */
+export const CATALOGUE_QUERY_KEYS = [
+  ...CATALOGUE_FILTER_KEYS.filter(isQueryFilter),
+  'sort',
+  'page',
+] as const satisfies readonly (keyof ListingSearchQuery)[]
+
 // Compile-time check: every contract filter is either a path segment or a query key (a new filter cannot be forgotten).
 type Missing = Exclude<keyof ListingSearchQuery, PathKey | Unwritten | (typeof CATALOGUE_QUERY_KEYS)[number]>
 const everyFilterHasAPlace: [Missing] extends [never] ? true : Missing = true

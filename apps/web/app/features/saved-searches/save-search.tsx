@@ -1,4 +1,4 @@
-import { SAVED_SEARCH_FILTER_KEYS } from '@tulpar/contracts/constants'
+import { CATALOGUE_FILTER_KEYS } from '@tulpar/contracts/constants'
 import { useEffect } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
@@ -8,15 +8,12 @@ import { signInHref } from '../auth/redirect.ts'
 import { filterValue } from '../catalogue/href.ts'
 import type { SearchActionResult } from './searches.server.ts'
 
-/** The keys "Save this search" sends: the catalogue's filters, less order and page. */
-const KEYS = SAVED_SEARCH_FILTER_KEYS
-
 /**
  * "Save this search" on a catalogue page: the page's filters as a form post to /account/searches (it works
  * without JavaScript, landing on the list); with JavaScript the visitor stays on the page and gets a notice.
  * A guest is sent to sign in and back to this very search.
  */
-export function SaveSearch({ query }: { query: Partial<Record<(typeof KEYS)[number], unknown>> }) {
+export function SaveSearch({ query }: { query: Partial<Record<(typeof CATALOGUE_FILTER_KEYS)[number], unknown>> }) {
   const { t } = useI18n()
   const layout = useLayoutData()
   const location = useLocation()
@@ -43,7 +40,7 @@ export function SaveSearch({ query }: { query: Partial<Record<(typeof KEYS)[numb
   return (
     <fetcher.Form method="post" action="/account/searches" className="save-search-form">
       <input type="hidden" name="intent" value="create" />
-      {KEYS.map((key) => {
+      {CATALOGUE_FILTER_KEYS.map((key) => {
         const value = filterValue(key, query[key] as string | number | boolean | null | undefined)
         return value === null ? null : <input key={key} type="hidden" name={key} value={value} />
       })}

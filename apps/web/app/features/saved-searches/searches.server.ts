@@ -1,9 +1,8 @@
 import type { Services } from '@tulpar/api'
 import { ListingSearchQuery, type Locale, SAVED_SEARCH_ALERTS, SAVED_SEARCHES_LIMIT } from '@tulpar/contracts'
-import { SAVED_SEARCH_FILTER_KEYS } from '@tulpar/contracts/constants'
+import { CATALOGUE_FILTER_KEYS } from '@tulpar/contracts/constants'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { serviceErrorCode } from '../../lib/service-errors.ts'
-import type { CATALOGUE_QUERY_KEYS } from '../catalogue/href.ts'
 
 type SessionUser = NonNullable<Awaited<ReturnType<Services['sessions']['sessionUser']>>>
 
@@ -11,13 +10,6 @@ export type SearchIntent = 'create' | 'rename' | 'alerts' | 'delete'
 export type SearchActionResult =
   | { ok: true; intent: SearchIntent; message: MessageKey; id: number }
   | { ok: false; intent: SearchIntent | null; message: MessageKey; params?: Record<string, number>; id?: number }
-
-/** The filters a saved search keeps: the catalogue's, less its order and page. */
-export const SEARCH_FORM_KEYS = SAVED_SEARCH_FILTER_KEYS
-// Compile-time check: a filter added to the catalogue is kept by saved searches too.
-type Unsaved = Exclude<(typeof CATALOGUE_QUERY_KEYS)[number], 'sort' | 'page' | (typeof SEARCH_FORM_KEYS)[number]>
-const everyFilterIsSaved: [Unsaved] extends [never] ? true : Unsaved = true
-void everyFilterIsSaved
 
 const INTENTS = new Set<string>(['create', 'rename', 'alerts', 'delete'])
 const ALERTS = new Set<string>(SAVED_SEARCH_ALERTS)
@@ -36,7 +28,7 @@ function idOf(form: FormData): number | null {
 /** The catalogue filters posted by "Save this search", checked by the same contract as the catalogue. */
 export function filtersFromForm(form: FormData): ListingSearchQuery | null {
   const values: Record<string, string> = {}
-  for (const key of SEARCH_FORM_KEYS) {
+  for (const key of CATALOGUE_FILTER_KEYS) {
     const value = text(form, key)
     if (value) values[key] = value
   }
