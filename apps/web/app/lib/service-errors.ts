@@ -41,14 +41,14 @@ export function fieldErrorsOf(error: unknown): { field: string; code: string }[]
 export async function whenServiceFails<T, A = never>(
   call: Promise<T> | (() => Promise<T>),
   onFailure: (failure: ServiceError) => A | undefined,
-): Promise<T | A> {
+): Promise<T | Exclude<A, undefined>> {
   try {
     return await (typeof call === 'function' ? call() : call)
   } catch (error) {
     const failure = serviceError(error)
     const answer = failure ? onFailure(failure) : undefined
     if (answer === undefined) throw error
-    return answer
+    return answer as Exclude<A, undefined>
   }
 }
 

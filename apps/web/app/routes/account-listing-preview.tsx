@@ -3,9 +3,9 @@ import { data, isRouteErrorResponse, Link, redirect } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
 import { CarSummary } from '../features/car/car-summary.tsx'
-import { parseListingId } from '../features/car/listing-id.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
+import { parseId } from '../lib/id-param.ts'
 import { serviceErrorCode } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import sellingStyles from '../styles/selling.css?url'
@@ -37,7 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
   const notFound = () =>
     data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
-  const id = parseListingId(params.id)
+  const id = parseId(params.id)
   if (id === null) throw notFound()
   const user = await requireUser(sessions, request, `/account/listings/${id}/preview`)
   const i18n = routeMessages(locale, 'sell', 'myListings')

@@ -8,6 +8,7 @@ import { ReportFindings } from '../features/check/report-view.tsx'
 import { runShareAction, type ShareActionResult } from '../features/check/share.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { requireIdParam } from '../lib/id-param.ts'
 import { serviceError } from '../lib/service-errors.ts'
 import checkStyles from '../styles/check.css?url'
 import { useHydrated } from '../ui/use-hydrated.ts'
@@ -16,17 +17,11 @@ import type { Route } from './+types/account-report'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkStyles }]
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
-function reportId(raw: string | undefined): number {
-  const id = Number(raw)
-  if (!(Number.isSafeInteger(id) && id > 0)) throw data(null, { status: 404 })
-  return id
-}
-
 /** One TulparAutoCheck report: works on a phone and prints on paper. Someone else's is a 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const id = reportId(params.id)
+  const id = requireIdParam(params.id)
   const user = await requireUser(services.sessions, request, `/account/reports/${id}`)
   try {
     const report = await services.vehicleChecks.getReport(user, id)
@@ -42,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   // Sharing makes a report readable by anyone: a second lock beside the SameSite cookie, as the back office has.
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const id = reportId(params.id)
+  const id = requireIdParam(params.id)
   const user = await requireUser(services.sessions, request, `/account/reports/${id}`)
   const { result, status } = await runShareAction(services, user, id, await request.formData())
   return data<ShareActionResult>(result, { status, headers: PRIVATE_HEADERS })

@@ -10,6 +10,7 @@ import { parseReject } from '../features/admin/forms.server.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
+import { parseId } from '../lib/id-param.ts'
 import { serviceError } from '../lib/service-errors.ts'
 import type { Route } from './+types/admin-complaints'
 
@@ -52,9 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
   const user = await requireStaffUser(services.sessions, request)
   const form = await request.formData()
-  const listingId = Number(field(form, 'listingId'))
+  const listingId = parseId(field(form, 'listingId'))
   const resolution = field(form, 'resolution')
-  if (!(Number.isSafeInteger(listingId) && listingId > 0)) throw data(null, { status: 400 })
+  if (listingId === null) throw data(null, { status: 400 })
   const values = { reasonCode: field(form, 'reasonCode'), comment: field(form, 'comment') }
   const fail = (errors: DecisionErrors, status = 400) => data<ActionResult>({ listingId, errors, values }, { status })
   try {

@@ -10,21 +10,16 @@ import type { MessageKey } from '../i18n/i18n.ts'
 import { formatPrice } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { requireIdParam } from '../lib/id-param.ts'
 import { serviceError } from '../lib/service-errors.ts'
 import type { Route } from './+types/admin-lead'
-
-function leadId(raw: string | undefined): number {
-  const id = Number(raw)
-  if (!(Number.isSafeInteger(id) && id > 0)) throw data(null, { status: 404 })
-  return id
-}
 
 /** One lead: what was asked, by whom and from where, its history, and the desk's actions. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   const user = await requireBackOfficeUser(services.sessions, request)
-  const id = leadId(params.id)
+  const id = requireIdParam(params.id)
   try {
     const [lead, staff] = await Promise.all([services.leadDesk.getLead(user, id), services.leadDesk.listStaff(user)])
     return {
@@ -54,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
   const user = await requireBackOfficeUser(services.sessions, request)
-  const id = leadId(params.id)
+  const id = requireIdParam(params.id)
   const form = await request.formData()
   const intent = field(form, 'intent')
   const invalid = () => data({ error: 'error.validation.failed' as MessageKey }, { status: 400 })

@@ -2,12 +2,13 @@ import { LEAD_KINDS, LEAD_STATUSES } from '@tulpar/contracts/constants'
 import { data, Form, Link, redirect } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, requireBackOfficeUser } from '../features/admin/admin-guard.server.ts'
+import { assertSameOrigin, field, requireBackOfficeUser } from '../features/admin/admin-guard.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import { formatAgo, formatDuration } from '../features/admin/lead-time.ts'
 import { leadDeskQuery } from '../features/admin/queries.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { parseId } from '../lib/id-param.ts'
 import { serviceError } from '../lib/service-errors.ts'
 import type { Route } from './+types/admin-leads'
 
@@ -33,8 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
   const user = await requireBackOfficeUser(services.sessions, request)
-  const id = Number((await request.formData()).get('id'))
-  if (!(Number.isSafeInteger(id) && id > 0)) throw data(null, { status: 400 })
+  const id = parseId(field(await request.formData(), 'id'))
+  if (id === null) throw data(null, { status: 400 })
   try {
     await services.leadDesk.takeLead(user, id)
   } catch (error) {

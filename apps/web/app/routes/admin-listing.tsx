@@ -5,13 +5,14 @@ import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { adminErrorKey, assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { type DecisionErrors, DecisionPanel, ReviewHistory } from '../features/admin/decision.tsx'
 import { formatDateTime } from '../features/admin/format.ts'
-import { parseApprove, parseFlags, parseReject, parseReport, positiveId } from '../features/admin/forms.server.ts'
+import { parseApprove, parseFlags, parseReject, parseReport } from '../features/admin/forms.server.ts'
 import { listingName } from '../features/admin/listing-name.ts'
 import type { ReportErrors } from '../features/admin/tulpar-panel.tsx'
 import { formatWait } from '../features/admin/wait.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { formatDate, MESSAGES, translate } from '../i18n/index.ts'
+import { parseId, requireIdParam } from '../lib/id-param.ts'
 import { serviceError } from '../lib/service-errors.ts'
 import { island } from '../ui/island.tsx'
 import type { Route } from './+types/admin-listing'
@@ -39,8 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   const user = await requireStaffUser(services.sessions, request)
-  const id = positiveId(params.id)
-  if (id === null) throw data({ reason: 'not-found' }, { status: 404 })
+  const id = requireIdParam(params.id, { reason: 'not-found' })
   try {
     const listing = await services.moderation.getListingForReview(user, id, locale)
     const saved = SAVED[new URL(request.url).searchParams.get('saved') ?? ''] ?? null
@@ -82,8 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const locale = context.get(localeContext)
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
   const user = await requireStaffUser(services.sessions, request)
-  const id = positiveId(params.id)
-  if (id === null) throw data({ reason: 'not-found' }, { status: 404 })
+  const id = requireIdParam(params.id, { reason: 'not-found' })
   const form = await request.formData()
   const intent = field(form, 'intent')
   const fail = (result: ActionResult, status = 400) => data(result, { status })
@@ -108,7 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(`/admin/listings/${id}?saved=flags`)
     }
     if (intent === 'report-add' || intent === 'report-update') {
-      const reportId = intent === 'report-update' ? positiveId(field(form, 'reportId')) : null
+      const reportId = intent === 'report-update' ? parseId(field(form, 'reportId')) : null
       const target = reportId ?? 'new'
       const parsed = parseReport(form)
       if (!parsed.ok) return fail({ intent: 'report', target, errors: parsed.errors })
@@ -117,7 +116,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(`/admin/listings/${id}?saved=report`)
     }
     if (intent === 'report-delete') {
-      const reportId = positiveId(field(form, 'reportId'))
+      const reportId = parseId(field(form, 'reportId'))
       if (reportId === null) return fail({ intent: 'other', error: 'error.validation.failed' })
       await services.tulpar.removeReport(user, reportId)
       return redirect(`/admin/listings/${id}?saved=report-deleted`)

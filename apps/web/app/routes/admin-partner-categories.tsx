@@ -4,7 +4,6 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
-import { positiveId } from '../features/admin/forms.server.ts'
 import {
   type CategoryFormField,
   type CategoryFormValues,
@@ -16,6 +15,7 @@ import type { MessageKey } from '../i18n/i18n.ts'
 import { LOCALE_NAMES } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { parseId } from '../lib/id-param.ts'
 import { serviceError } from '../lib/service-errors.ts'
 import adminPartnersStyles from '../styles/admin-partners.css?url'
 import type { Route } from './+types/admin-partner-categories'
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaffUser(services.sessions, request)
   if (user.role !== 'admin') throw data({ reason: 'admin' }, { status: 403 })
   const { results } = await services.partnersAdmin.listCategories(user)
-  const savedId = positiveId(new URL(request.url).searchParams.get('saved'))
+  const savedId = parseId(new URL(request.url).searchParams.get('saved'))
   const saved = results.find((c) => c.id === savedId)
   return {
     categories: results.map((c) => ({ id: c.id, partnersCount: c.partnersCount, values: valuesOf(c) })),
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
   const user = await requireStaffUser(services.sessions, request)
   const form = await request.formData()
-  const id = field(form, 'intent') === 'create' ? null : positiveId(field(form, 'categoryId'))
+  const id = field(form, 'intent') === 'create' ? null : parseId(field(form, 'categoryId'))
   const values = categoryFormValues(form)
   const answer = (status: number, patch: Partial<ActionAnswer>) =>
     data<ActionAnswer>({ id, values, errors: {}, error: null, ...patch }, { status })

@@ -16,11 +16,11 @@ import {
   partnerFormValues,
   partnerServiceErrors,
 } from '../features/partners/admin-forms.server.ts'
-import { parsePartnerId } from '../features/partners/partner-id.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { LOCALE_NAMES } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { INT4_MAX, requireIdParam } from '../lib/id-param.ts'
 import { serviceError } from '../lib/service-errors.ts'
 import adminPartnersStyles from '../styles/admin-partners.css?url'
 import type { Route } from './+types/admin-partner'
@@ -33,9 +33,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
  */
 function target(raw: string | undefined): number | 'new' {
   if (raw === undefined) return 'new'
-  const id = parsePartnerId(raw)
-  if (id === null) throw data({ reason: 'not-found' }, { status: 404 })
-  return id
+  return requireIdParam(raw, { reason: 'not-found' }, INT4_MAX)
 }
 
 function valuesOf(p: AdminPartner): PartnerFormValues {

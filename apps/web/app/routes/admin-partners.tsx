@@ -3,13 +3,13 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
-import { positiveId } from '../features/admin/forms.server.ts'
 import { formatPhone } from '../features/auth/phone.ts'
 import { partnerAdminErrorKey } from '../features/partners/admin-forms.server.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
-import { serviceError } from '../lib/service-errors.ts'
+import { parseId } from '../lib/id-param.ts'
+import { formOutcome } from '../lib/service-errors.ts'
 import adminPartnersStyles from '../styles/admin-partners.css?url'
 import type { Route } from './+types/admin-partners'
 
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.partnersAdmin.listPartners(user, query, locale),
     services.partnersAdmin.listCategories(user),
   ])
-  const savedId = positiveId(params.get('saved'))
+  const savedId = parseId(params.get('saved'))
   const saved = savedId ? (page.results.find((p) => p.id === savedId)?.name ?? null) : null
   return {
     page,
@@ -52,20 +52,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
   const user = await requireStaffUser(services.sessions, request)
   const form = await request.formData()
-  const id = positiveId(field(form, 'partnerId'))
+  const id = parseId(field(form, 'partnerId'))
   if (id === null) return data({ error: 'error.validation.failed' as MessageKey }, { status: 400 })
-  try {
-    await services.partnersAdmin.setPartnerActive(
+  const saved = await formOutcome(
+    services.partnersAdmin.setPartnerActive(
       user,
       id,
       { isActive: field(form, 'isActive') === 'true' },
       context.get(localeContext),
-    )
-  } catch (error) {
-    const known = serviceError(error)
-    if (!known) throw error
-    return data({ error: partnerAdminErrorKey(known.code) }, { status: known.status })
-  }
+    ),
+    partnerAdminErrorKey,
+  )
+  if (!saved.ok) return data({ error: saved.error }, { status: saved.status })
   const back = new URLSearchParams()
   for (const name of ['q', 'category', 'cursor']) if (field(form, name)) back.set(name, field(form, name))
   back.set('saved', String(id))

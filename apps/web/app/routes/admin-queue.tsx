@@ -7,6 +7,7 @@ import { SignalBadges } from '../features/admin/signals.tsx'
 import { formatWait } from '../features/admin/wait.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { parseId } from '../lib/id-param.ts'
 import { serviceError } from '../lib/service-errors.ts'
 import { Picture } from '../ui/picture.tsx'
 import type { Route } from './+types/admin-queue'
@@ -27,9 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       services.moderation.getStats(user),
     ])
     const decided = params.get('decided')
-    const id = Number(params.get('listing'))
-    const notice =
-      (decided === 'approved' || decided === 'rejected') && Number.isSafeInteger(id) && id > 0 ? { decided, id } : null
+    const id = parseId(params.get('listing'))
+    const notice = (decided === 'approved' || decided === 'rejected') && id !== null ? { decided, id } : null
     return {
       page,
       stats,

@@ -1,10 +1,11 @@
 import { data, Form, redirect } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { parseId } from '../lib/id-param.ts'
 import type { Route } from './+types/admin-reports'
 
 /** Conversations buyers or sellers reported, with the messages as written; dismiss, or stop the other side writing. */
@@ -30,10 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
   const user = await requireStaffUser(services.sessions, request)
   const form = await request.formData()
-  const id = Number(form.get('id'))
+  const id = parseId(field(form, 'id'))
   const resolution = form.get('resolution')
-  if (!(Number.isSafeInteger(id) && id > 0) || (resolution !== 'dismissed' && resolution !== 'blocked'))
-    throw data(null, { status: 400 })
+  if (id === null || (resolution !== 'dismissed' && resolution !== 'blocked')) throw data(null, { status: 400 })
   try {
     await services.conversations.resolveReport(user, id, resolution)
   } catch (error) {

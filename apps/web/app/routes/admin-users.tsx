@@ -9,7 +9,7 @@ import { adminUsersQuery } from '../features/admin/queries.server.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
-import { serviceError } from '../lib/service-errors.ts'
+import { formOutcome, serviceError } from '../lib/service-errors.ts'
 import type { Route } from './+types/admin-users'
 
 const ROLE_FILTERS = ['', 'user', 'manager', 'moderator', 'admin'] as const
@@ -62,13 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const userId = field(form, 'userId')
   const parsed = parseRole(form)
   if (!parsed.ok || !userId) return data({ error: 'error.validation.failed' as MessageKey }, { status: 400 })
-  try {
-    await services.staff.changeRole(user, userId, parsed.body)
-  } catch (error) {
-    const known = serviceError(error)
-    if (!known) throw error
-    return data({ error: adminErrorKey(known.code) }, { status: known.status })
-  }
+  const saved = await formOutcome(services.staff.changeRole(user, userId, parsed.body), adminErrorKey)
+  if (!saved.ok) return data({ error: saved.error }, { status: saved.status })
   const back = new URLSearchParams()
   const q = field(form, 'q')
   if (q) back.set('q', q)

@@ -2,9 +2,9 @@ import { data, isRouteErrorResponse, Link, useNavigate } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { requestCallback } from '../features/car/actions.server.ts'
 import { CallbackForm } from '../features/car/callback-form.tsx'
-import { parseListingId } from '../features/car/listing-id.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { parseId } from '../lib/id-param.ts'
 import { serviceErrorCode } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import type { Route } from './+types/car-callback'
@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const notFound = () =>
     data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
-  const id = parseListingId(params.id)
+  const id = parseId(params.id)
   if (id === null) throw notFound()
   try {
     const car = await services.listings.getListing(id, locale)
@@ -37,7 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** The same use case as the car page's dialog and POST /api/cars/{id}/callback/. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = parseListingId(params.id)
+  const id = parseId(params.id)
   if (id === null) throw data(null, { status: 404 })
   const { result, status } = await requestCallback(
     context.get(servicesContext),

@@ -1,12 +1,11 @@
 import { COMPLAINT_COMMENT_MAX, COMPLAINT_REASONS } from '@tulpar/contracts/constants'
 import { data, Form, isRouteErrorResponse, Link } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
-import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
+import { PRIVATE_HEADERS } from '../features/account/account-guard.server.ts'
 import { sendComplaint } from '../features/car/complaint.server.ts'
-import { parseListingId } from '../features/car/listing-id.ts'
+import { loadPublishedCarForUser } from '../features/car/published-car.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
-import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
-import { serviceErrorCode } from '../lib/service-errors.ts'
+import { routeMessages } from '../i18n/index.ts'
 import carStyles from '../styles/car.css?url'
 import type { Route } from './+types/car-complaint'
 import { NotFoundContent } from './not-found.tsx'
@@ -15,27 +14,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carS
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
 /** The car on sale, or the not-found page; a guest signs in first and comes back here. */
-async function loadCar({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
-  const locale = context.get(localeContext)
-  const services = context.get(servicesContext)
-  const notFound = () =>
-    data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
-  const id = parseListingId(params.id)
-  if (id === null) throw notFound()
-  const user = await requireUser(services.sessions, request, `/cars/${id}/complaint`)
-  try {
-    const [car, own] = await Promise.all([
-      services.listings.getListing(id, locale),
-      services.selling.ownListingStats(user, id),
-    ])
-    if (car.status !== 'published') throw notFound()
-    return { id, user, name: `${car.brand.name} ${car.model.name}, ${car.year}`, own: own !== null }
-  } catch (error) {
-    const code = serviceErrorCode(error)
-    if (code === 'listing.gone' || code === 'listing.not_found') throw notFound()
-    throw error
-  }
-}
+const loadCar = (args: Route.LoaderArgs | Route.ActionArgs) => loadPublishedCarForUser(args, 'complaint')
 
 /**
  * "Report this listing" (`/cars/{id}/complaint`): what is wrong with a car on sale, for the moderators. A page of

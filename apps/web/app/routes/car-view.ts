@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { requestInfoContext, servicesContext } from '#app-context'
-import { parseListingId } from '../features/car/listing-id.ts'
 import { isCountableView, readVisitorId, visitorCookie } from '../features/car/visitor.server.ts'
+import { parseId } from '../lib/id-param.ts'
 import { serviceErrorCode } from '../lib/service-errors.ts'
 import type { Route } from './+types/car-view'
 
@@ -12,7 +12,7 @@ import type { Route } from './+types/car-view'
  * for the page to show (null when not counted for being a robot).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = parseListingId(params.id)
+  const id = parseId(params.id)
   if (id === null || request.method !== 'POST') throw data(null, { status: 404 })
   if (!isCountableView(request)) return data({ viewsCount: null }, { headers: { 'Cache-Control': 'no-store' } })
   const services = context.get(servicesContext)

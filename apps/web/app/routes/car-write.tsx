@@ -1,10 +1,6 @@
-import { data, Link } from 'react-router'
-import { localeContext, servicesContext } from '#app-context'
-import { requireUser } from '../features/account/account-guard.server.ts'
-import { parseListingId } from '../features/car/listing-id.ts'
+import { Link } from 'react-router'
+import { loadPublishedCarForUser } from '../features/car/published-car.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
-import { MESSAGES, translate } from '../i18n/index.ts'
-import { serviceErrorCode } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import type { Route } from './+types/car-write'
 
@@ -15,26 +11,9 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
  * "Write to the seller" (`/cars/{id}/write`): the first message about a car on sale, sent to /account/messages,
  * which opens the conversation. A guest is asked to sign in and comes back here. Only cars on sale.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const locale = context.get(localeContext)
-  const services = context.get(servicesContext)
-  const notFound = () =>
-    data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
-  const id = parseListingId(params.id)
-  if (id === null) throw notFound()
-  const user = await requireUser(services.sessions, request, `/cars/${id}/write`)
-  try {
-    const [car, own] = await Promise.all([
-      services.listings.getListing(id, locale),
-      services.selling.ownListingStats(user, id),
-    ])
-    if (car.status !== 'published') throw notFound()
-    return { id, name: `${car.brand.name} ${car.model.name}, ${car.year}`, own: own !== null }
-  } catch (error) {
-    const code = serviceErrorCode(error)
-    if (code === 'listing.gone' || code === 'listing.not_found') throw notFound()
-    throw error
-  }
+export async function loader(args: Route.LoaderArgs) {
+  const { id, name, own } = await loadPublishedCarForUser(args, 'write')
+  return { id, name, own }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

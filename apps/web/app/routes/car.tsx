@@ -4,7 +4,6 @@ import { viewerOf } from '../features/auth/viewer.server.ts'
 import { requestCallback, revealPhone } from '../features/car/actions.server.ts'
 import { CarSummary } from '../features/car/car-summary.tsx'
 import { ContactBlock } from '../features/car/contact-block.tsx'
-import { parseListingId } from '../features/car/listing-id.ts'
 import { buildCarSeo } from '../features/car/seo.server.ts'
 import { catalogueHref } from '../features/catalogue/href.ts'
 import { creditCarOf } from '../features/credit/credit-car.ts'
@@ -12,6 +11,7 @@ import { CreditWidget } from '../features/credit/credit-widget.tsx'
 import { DealBadge } from '../features/valuation/deal-badge.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
+import { parseId } from '../lib/id-param.ts'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
 import { socialMeta } from '../lib/seo/social-meta.ts'
 import { serviceErrorCode } from '../lib/service-errors.ts'
@@ -50,7 +50,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { publicUrl } = context.get(requestInfoContext)
   const notFound = () =>
     data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
-  const id = parseListingId(params.id)
+  const id = parseId(params.id)
   if (id === null) throw notFound()
 
   let car: Awaited<ReturnType<typeof services.listings.getListing>>
@@ -127,7 +127,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 /** Reveal the number and request a call-back: plain form posts, answered by the same use cases as the API. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = parseListingId(params.id)
+  const id = parseId(params.id)
   if (id === null) throw data(null, { status: 404 })
   const services = context.get(servicesContext)
   const { clientIp } = context.get(requestInfoContext)

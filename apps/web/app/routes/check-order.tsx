@@ -4,6 +4,7 @@ import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.
 import { paymentErrorMessage } from '../features/check/check.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { requireIdParam } from '../lib/id-param.ts'
 import { serviceError } from '../lib/service-errors.ts'
 import checkStyles from '../styles/check.css?url'
 import type { Route } from './+types/check-order'
@@ -11,17 +12,11 @@ import type { Route } from './+types/check-order'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkStyles }]
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
-function orderId(raw: string | undefined): number {
-  const id = Number(raw)
-  if (!(Number.isSafeInteger(id) && id > 0)) throw data(null, { status: 404 })
-  return id
-}
-
 /** Where the checkout sends the payer back: the payment's outcome, then 'Report is being generated' until ready. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const id = orderId(params.id)
+  const id = requireIdParam(params.id)
   const user = await requireUser(services.sessions, request, `/check/orders/${id}`)
   try {
     const order = await services.vehicleChecks.getOrder(user, id)
@@ -35,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Pay again after a failed or cancelled payment; a payment that cannot start says why on the order's page. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
-  const id = orderId(params.id)
+  const id = requireIdParam(params.id)
   const user = await requireUser(services.sessions, request, `/check/orders/${id}`)
   try {
     const order = await services.vehicleChecks.payOrder(user, id)

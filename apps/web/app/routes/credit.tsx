@@ -1,12 +1,12 @@
 import { data, Link, redirect } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { safeLocalPath } from '../features/auth/redirect.ts'
-import { parseListingId } from '../features/car/listing-id.ts'
 import { applyForCredit } from '../features/credit/credit.server.ts'
 import { creditCarOf } from '../features/credit/credit-car.ts'
 import { CreditWidget, type CreditWidgetCar } from '../features/credit/credit-widget.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { parseId } from '../lib/id-param.ts'
 import { serviceErrorCode } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import type { Route } from './+types/credit'
@@ -20,7 +20,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carS
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const carId = parseListingId(new URL(request.url).searchParams.get('car') ?? '')
+  const carId = parseId(new URL(request.url).searchParams.get('car') ?? '')
   let car: CreditWidgetCar | null = null
   if (carId !== null) {
     try {

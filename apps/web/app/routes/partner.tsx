@@ -2,11 +2,11 @@ import { data, isRouteErrorResponse, Link } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS } from '../features/account/account-guard.server.ts'
 import { formatPhone, normaliseKzPhone } from '../features/auth/phone.ts'
-import { parsePartnerId } from '../features/partners/partner-id.ts'
 import { sendPartnerRequest } from '../features/partners/partner-request.server.ts'
 import { PartnerRequestForm } from '../features/partners/partner-request-form.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { INT4_MAX, parseId } from '../lib/id-param.ts'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
 import { serviceErrorCode } from '../lib/service-errors.ts'
 import partnersStyles from '../styles/partners.css?url'
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   const notFound = () => data({ title: translate(MESSAGES[locale], locale, 'partners.notFound') }, { status: 404 })
-  const id = parsePartnerId(params.id)
+  const id = parseId(params.id, INT4_MAX)
   if (id === null) throw notFound()
   let partner: Awaited<ReturnType<typeof services.partners.getPartner>>
   try {
@@ -66,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The request form's post: the same use case as POST /api/partners/{id}/requests/. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = parsePartnerId(params.id)
+  const id = parseId(params.id, INT4_MAX)
   if (id === null) throw data(null, { status: 404 })
   const { result, status } = await sendPartnerRequest(
     context.get(servicesContext),

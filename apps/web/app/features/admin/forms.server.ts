@@ -78,8 +78,3 @@ export function parseRole(form: FormData): Parsed<RoleChangeBody> {
   const parsed = RoleChangeBody.safeParse({ role: field(form, 'role') })
   return parsed.success ? { ok: true, body: parsed.data } : { ok: false, errors: { role: 'error.validation.failed' } }
 }
-
-/** A positive whole id from a form or URL, else null. */
-export function positiveId(value: string | null | undefined): number | null {
-  return value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : null
-}

@@ -2,6 +2,7 @@ import type { Services } from '@tulpar/api'
 import { ListingSearchQuery, type Locale, SAVED_SEARCH_ALERTS, SAVED_SEARCHES_LIMIT } from '@tulpar/contracts'
 import { CATALOGUE_FILTER_KEYS } from '@tulpar/contracts/constants'
 import type { MessageKey } from '../../i18n/i18n.ts'
+import { parseId } from '../../lib/id-param.ts'
 import { serviceErrorCode } from '../../lib/service-errors.ts'
 
 type SessionUser = NonNullable<Awaited<ReturnType<Services['sessions']['sessionUser']>>>
@@ -21,8 +22,7 @@ function text(form: FormData, name: string): string {
 
 /** The saved search's id from the form (a positive integer), or null. */
 function idOf(form: FormData): number | null {
-  const id = text(form, 'id')
-  return /^\d{1,15}$/.test(id) && Number(id) > 0 ? Number(id) : null
+  return parseId(text(form, 'id'))
 }
 
 /** The catalogue filters posted by "Save this search", checked by the same contract as the catalogue. */

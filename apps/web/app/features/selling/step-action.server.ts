@@ -1,6 +1,7 @@
 import type { Services } from '@tulpar/api'
 import { type FieldStep, SaveStepBody } from '@tulpar/contracts'
 import { data, redirect } from 'react-router'
+import { parseId } from '../../lib/id-param.ts'
 import { fieldErrorsOf, serviceErrorCode } from '../../lib/service-errors.ts'
 import { requireUser } from '../account/account-guard.server.ts'
 import { type FieldMessages, fieldMessages, stepBody } from './form-data.ts'
@@ -8,7 +9,7 @@ import { type FieldMessages, fieldMessages, stepBody } from './form-data.ts'
 /** The signed-in user and their listing (a 404 for anyone else's, as the API answers). */
 export async function loadOwnListing(services: Services, request: Request, rawId: string) {
   const user = await requireUser(services.sessions, request, `/create-auto/${rawId}`)
-  const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : null
+  const id = parseId(rawId)
   if (id === null) throw data(null, { status: 404 })
   try {
     const listing = await services.selling.getSellerListing(user, id)
