@@ -6,6 +6,7 @@ import { formatDateTime } from '../features/admin/format.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { parseId } from '../lib/id-param.ts'
+import { serviceErrorCode } from '../lib/service-errors.ts'
 import type { Route } from './+types/admin-reports'
 
 /** Conversations buyers or sellers reported, with the messages as written; dismiss, or stop the other side writing. */
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await services.conversations.resolveReport(user, id, resolution)
   } catch (error) {
-    if (!(error instanceof Error && 'code' in error && error.code === 'report.not_found')) throw error
+    if (serviceErrorCode(error) !== 'report.not_found') throw error
   }
   return redirect('/admin/reports?done=1')
 }

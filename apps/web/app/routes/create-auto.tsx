@@ -4,6 +4,7 @@ import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.
 import { GuestPrompt } from '../features/auth/guest-prompt.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
+import { serviceErrorCode } from '../lib/service-errors.ts'
 import sellingCss from '../styles/selling.css?url'
 import type { Route } from './+types/create-auto'
 
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const draft = await services.selling.createDraft(user)
     return redirect(`/create-auto/${draft.id}`)
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'listing.too_many_drafts') {
+    if (serviceErrorCode(error) === 'listing.too_many_drafts') {
       return { error: 'sell.error.too_many_drafts' as const }
     }
     throw error
