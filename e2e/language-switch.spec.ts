@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, signUpByApi, watchConsole, withSession } from './browser.ts'
 
 /*
  * Switching the language (the header's RU / KK / EN) changes the whole page at once: at no moment does the visitor
@@ -91,6 +91,80 @@ describe('the language switch', () => {
     )
     expect(samples.some((s) => s.title === oldTitle)).toBe(true)
     expect(mixed, `${mixed.length} of ${samples.length} samples mixed`).toEqual([])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  /** The samples taken so far; the ones showing the old page's heading with anything of the new language. */
+  async function mixedSamples(page: import('playwright-core').Page, oldTitle: string, newTitle: string) {
+    await page.waitForFunction(
+      (title) =>
+        (JSON.parse(sessionStorage.getItem('e2e-language-samples') ?? '[]') as Sample[]).some((s) => s.title === title),
+      newTitle,
+      { timeout: 10_000 },
+    )
+    const samples = (await page.evaluate(() =>
+      JSON.parse(sessionStorage.getItem('e2e-language-samples') ?? '[]'),
+    )) as Sample[]
+    return {
+      samples,
+      mixed: samples.filter(
+        (s) => s.title === oldTitle && (s.lang === 'kk' || s.pressed === 'KK' || s.sell === 'Көлік сату'),
+      ),
+    }
+  }
+
+  test('a language kept in the browser is taken back the same way, the whole page at once', async () => {
+    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, serviceWorkers: 'block' })
+    // Spec: a language stored on this device wins over the server's cookie (here none: Russian).
+    await context.addInitScript(() => {
+      if (location.protocol.startsWith('http') && !sessionStorage.getItem('e2e-stored-once')) {
+        sessionStorage.setItem('e2e-stored-once', '1')
+        localStorage.setItem('locale', 'kk')
+      }
+    })
+    const page = await context.newPage()
+    await context.addInitScript(sampleEveryFrame)
+    const errors = watchConsole(page)
+    await page.route(/\/assets\/i18n\/kk\.[^/]+\.json$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800))
+      await route.continue()
+    })
+    await page.goto(`${baseUrl}/check`)
+    const { samples, mixed } = await mixedSamples(page, 'Проверка и оценка автомобиля', 'Көлікті тексеру және бағалау')
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('kk')
+    expect(mixed, `${mixed.length} of ${samples.length} samples mixed`).toEqual([])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('a language saved in the profile changes the whole page at once too', async () => {
+    const email = `e2e-language-${Date.now()}@example.kz`
+    const session = await signUpByApi(baseUrl, email, 'secret12', 'Айгерім')
+    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, serviceWorkers: 'block' })
+    await withSession(context, baseUrl, session)
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    await page.goto(`${baseUrl}/account`)
+    await page.getByRole('heading', { level: 1, name: 'Личный кабинет' }).waitFor()
+    await page.route(/\/assets\/i18n\/kk\.[^/]+\.json$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800))
+      await route.continue()
+    })
+    await context.addInitScript(sampleEveryFrame)
+    await page.evaluate(sampleEveryFrame)
+    await page.evaluate(() => sessionStorage.removeItem('e2e-language-samples'))
+
+    await page.locator('#account-language').selectOption('kk')
+    await page.getByRole('button', { name: 'Сохранить' }).click()
+    const { samples, mixed } = await mixedSamples(page, 'Личный кабинет', 'Жеке кабинет')
+    expect(samples.some((s) => s.title === 'Личный кабинет')).toBe(true)
+    expect(mixed, `${mixed.length} of ${samples.length} samples mixed`).toEqual([])
+    // Saved, and said so in the new language once the page's code runs; the device keeps it (spec), so the page stays
+    // in it.
+    await page.locator('.toast', { hasText: 'Профиль жаңартылды' }).waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('kk')
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('kk')
     expect(errors).toEqual([])
     await context.close()
   })

@@ -8,7 +8,6 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
-  useFetcher,
   useLocation,
   useMatches,
   useRouteLoaderData,
@@ -132,20 +131,36 @@ function useMergedMessages(base: Messages | null): Messages | typeof FALLBACK_ME
 
 const STORAGE_KEY = 'locale'
 
+/**
+ * The stored language taken back as the header's switch does it: a document post to /locale, so the page comes back
+ * whole in that language. Through the router, `<html lang>` and the header changed at once and the page's texts only
+ * when their file arrived (a mixed page for 1-3 s, issue 35).
+ */
+function postLocaleDocument(locale: string, redirectTo: string) {
+  const form = document.createElement('form')
+  form.method = 'post'
+  form.action = '/locale'
+  for (const [name, value] of Object.entries({ locale, redirectTo })) {
+    const input = document.createElement('input')
+    input.type = 'hidden'
+    input.name = name
+    input.value = value
+    form.append(input)
+  }
+  document.body.append(form)
+  form.submit()
+}
+
 /** Spec: a locale saved in local storage overrides the default; keep storage and the server cookie in step. */
 function useStoredLocale() {
   const { locale } = useI18n()
-  const fetcher = useFetcher()
   const { search } = useLocation()
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after hydration and when the language changes, not on every navigation
   useEffect(() => {
     const stored = window.localStorage.getItem(STORAGE_KEY)
     const explicit = new URLSearchParams(search).has('lang')
     if (stored && stored !== locale && !explicit && (LOCALES as readonly string[]).includes(stored)) {
-      fetcher.submit(
-        { locale: stored, redirectTo: window.location.pathname + window.location.search },
-        { method: 'post', action: '/locale' },
-      )
+      postLocaleDocument(stored, window.location.pathname + window.location.search)
     } else {
       window.localStorage.setItem(STORAGE_KEY, locale)
     }

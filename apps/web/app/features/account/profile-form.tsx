@@ -60,7 +60,19 @@ export function ProfileForm({
   const checked = (field: (typeof NOTIFY_FIELDS)[number]) => (sent ? sent[field] === 'on' : profile[field])
 
   return (
-    <Form ref={form} method="post" noValidate className="account-form">
+    <Form
+      ref={form}
+      method="post"
+      noValidate
+      className="account-form"
+      onSubmit={(event) => {
+        // A new language: the page comes back whole from the server in it, as without JavaScript and as the header's
+        // switch does; through the router the header changed before the page's texts had arrived (issue 35).
+        if (new FormData(event.currentTarget).get('language') === locale) return
+        event.preventDefault()
+        event.currentTarget.submit()
+      }}
+    >
       <input type="hidden" name="intent" value="profile" />
       <section className="panel" aria-labelledby="profile-title">
         <h2 id="profile-title">{t('account.profile')}</h2>
