@@ -99,7 +99,7 @@ export function formatLitres(litres: number, locale: Locale): string {
 
 /** `21 ноября 2026 г.`, `2026 ж. 21 қараша`, `21 November 2026` (Almaty time); an ISO-8601 text or a Date. */
 export function formatDate(when: string | Date, locale: Locale): string {
-  const date = typeof when === 'string' ? new Date(when) : when
+  const date = new Date(when)
   if (locale === 'kk') {
     const [y, m, d] = isoDayInAlmaty(locale).format(date).split('-')
     return `${y} ж. ${Number(d)} ${KAZAKH_MONTHS[Number(m) - 1]}`
