@@ -84,9 +84,21 @@ async function timed<T>(send: () => Promise<T>): Promise<{ res: T; ms: number }>
 
 describe('ordering a check while the payment provider is down', () => {
   const cases = [
-    { mode: 'refuse', status: 503, code: 'payment.provider_unavailable', what: 'refuses connections' },
-    { mode: 'hang', status: 503, code: 'payment.provider_unavailable', what: 'never answers' },
-    { mode: 'error', status: 502, code: 'payment.provider_error', what: 'answers 500' },
+    {
+      mode: 'refuse',
+      status: 503,
+      title: 'Service Unavailable',
+      code: 'payment.provider_unavailable',
+      what: 'refuses connections',
+    },
+    {
+      mode: 'hang',
+      status: 503,
+      title: 'Service Unavailable',
+      code: 'payment.provider_unavailable',
+      what: 'never answers',
+    },
+    { mode: 'error', status: 502, title: 'Bad Gateway', code: 'payment.provider_error', what: 'answers 500' },
   ] as const
   for (const c of cases)
     test(`a provider that ${c.what}: ${c.status} with Retry-After within the bound, nothing stored; a retry works`, async () => {
@@ -95,7 +107,7 @@ describe('ordering a check while the payment provider is down', () => {
       const { res, ms } = await timed(order)
       expect(res.statusCode, res.body).toBe(c.status)
       expect(res.headers['content-type']).toContain('application/problem+json')
-      expect(res.json()).toMatchObject({ code: c.code, status: c.status })
+      expect(res.json()).toMatchObject({ code: c.code, status: c.status, title: c.title })
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
       // The provider's bound (5 s) and a margin for this slow machine; the old bound was 15 s.
       expect(ms).toBeLessThan(PROVIDER_TIMEOUT_MS + 1_500)
