@@ -6,7 +6,13 @@ export { isVisitorId, viewDay } from './car-page.visitor.ts'
 export { type ListingTitleParts, listingTitle } from './listing-title.ts'
 export { ListingIncompleteError, ListingNotFoundError } from './listings.errors.ts'
 export { toListingCard } from './listings.mapper.ts'
-export { cardColumns, findListingTitle, type ListingCardRow } from './listings.repository.ts'
+export {
+  cardColumns,
+  findListingPhotos,
+  findListingTitle,
+  type ListingCardRow,
+  type ListingPhotoRow,
+} from './listings.repository.ts'
 export { listingsRoutes } from './listings.routes.ts'
 export { createListingsService, type ListingsService } from './listings.service.ts'
 export { createPlaces, type Places } from './search.places.ts'

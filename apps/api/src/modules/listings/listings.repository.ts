@@ -1,5 +1,5 @@
 import { INSPECTION_STATUSES } from '@tulpar/contracts/constants'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { prepared } from '../../db/prepared.ts'
@@ -201,6 +201,17 @@ export async function isIllustrationInUse(db: Db, key: string): Promise<boolean>
     .where(and(eq(listingPhotos.isIllustration, true), eq(listingPhotos.storageKey, key)))
     .limit(1)
   return rows.length > 0
+}
+
+export type ListingPhotoRow = typeof listingPhotos.$inferSelect
+
+/** A listing's photos in their order, the cover first. */
+export function findListingPhotos(db: Db, listingId: number): Promise<ListingPhotoRow[]> {
+  return db
+    .select()
+    .from(listingPhotos)
+    .where(eq(listingPhotos.listingId, listingId))
+    .orderBy(asc(listingPhotos.position), asc(listingPhotos.id))
 }
 
 /** Of `keys` (`listings/{id}/{name}`), those a listing photo row has; looked up by listing id (indexed). */

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { user } from '../identity/identity.tables.ts'
 import { referenceNameColumns } from '../listings/listings.repository.ts'
-import { listingPhotos, listingPriceHistory, listings, moderationEvents } from '../listings/listings.tables.ts'
+import { listingPriceHistory, listings, moderationEvents } from '../listings/listings.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
 import { bodyTypes, brands, cities, colours, engineTypes, generations, models } from '../reference/reference.tables.ts'
 
@@ -148,14 +148,6 @@ export async function findAdminListing(db: Db, id: number) {
   return row ?? null
 }
 export type AdminListingRow = NonNullable<Awaited<ReturnType<typeof findAdminListing>>>
-
-export function findPhotos(db: Db, listingId: number) {
-  return db
-    .select()
-    .from(listingPhotos)
-    .where(eq(listingPhotos.listingId, listingId))
-    .orderBy(asc(listingPhotos.position), asc(listingPhotos.id))
-}
 
 export const OTHER_LISTINGS_LIMIT = 50
 

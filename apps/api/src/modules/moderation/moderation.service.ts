@@ -16,7 +16,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import type { InspectionsService } from '../inspections/index.ts'
 import type { JobSender } from '../jobs/index.ts'
-import { ListingNotFoundError, listingTitle } from '../listings/index.ts'
+import { findListingPhotos, ListingNotFoundError, listingTitle } from '../listings/index.ts'
 import { sendSystemMessage } from '../messaging/index.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
 import { localName, type ReferenceService } from '../reference/index.ts'
@@ -240,7 +240,7 @@ export function createModerationService({
       if (!row) throw new ListingNotFoundError(id)
       const l = row.listing
       const [photos, others, history, reports, facts, optionGroups] = await Promise.all([
-        repo.findPhotos(db, id),
+        findListingPhotos(db, id),
         repo.findOtherListings(db, l.ownerId, id),
         repo.findHistory(db, id),
         inspections.listReportsForListing(id),

@@ -6,7 +6,7 @@ import {
   type SellerListing,
   type SellingStep,
 } from '@tulpar/contracts'
-import { listingTitle } from '../listings/index.ts'
+import { type ListingPhotoRow, listingTitle } from '../listings/index.ts'
 import type * as repo from './selling.repository.ts'
 import { asBodyType, asEngineType } from './selling.steps.ts'
 
@@ -41,7 +41,7 @@ export function nextStep(row: repo.ListingRow): SellingStep {
 
 export function toSellerListing(
   row: repo.ListingRow,
-  photos: repo.PhotoRow[],
+  photos: ListingPhotoRow[],
   names: { brandName: string | null; modelName: string | null },
   modificationId: number | null,
   contactPhoneConfirmed: boolean,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { MAX_LISTING_PHOTOS, MAX_PHOTO_BYTES, MIN_PHOTO_SIDE_PX, type SellerListing } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
+import { findListingPhotos } from '../listings/index.ts'
 import { intakePhoto, type MediaStorage, type ProcessedPhoto, storePhoto } from '../media/index.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
 import { PhotoNotFoundError, TooManyPhotosError } from './selling.errors.ts'
@@ -59,7 +60,7 @@ export function createSellingPhotos({ db, media, loadManaged, commitChange, view
       try {
         await db.transaction(async (tx) => {
           if (!(await repo.lockListingRow(tx, id))) throw new PhotoNotFoundError(id)
-          const existing = await repo.findPhotos(tx, id)
+          const existing = await findListingPhotos(tx, id)
           if (existing.length + prepared.length > MAX_LISTING_PHOTOS) throw new TooManyPhotosError()
           const last = existing.at(-1)?.position ?? -1
           await repo.insertPhotos(
@@ -73,7 +74,7 @@ export function createSellingPhotos({ db, media, loadManaged, commitChange, view
               sha256: p.sha256,
             })),
           )
-          const all = await repo.findPhotos(tx, id)
+          const all = await findListingPhotos(tx, id)
           await repo.setPhotoOrder(
             tx,
             id,
@@ -98,7 +99,7 @@ export function createSellingPhotos({ db, media, loadManaged, commitChange, view
       const [deleted] = await db.transaction(async (tx) => {
         const gone = await repo.deletePhotoRow(tx, id, photoId)
         if (gone.length === 0) throw new PhotoNotFoundError(photoId)
-        const rest = await repo.findPhotos(tx, id)
+        const rest = await findListingPhotos(tx, id)
         await repo.setPhotoOrder(
           tx,
           id,
@@ -116,7 +117,7 @@ export function createSellingPhotos({ db, media, loadManaged, commitChange, view
     async reorderPhotos(u: SessionUser, id: number, photoIds: number[]): Promise<SellerListing> {
       const row = await loadManaged(u, id)
       assertEditable(row)
-      const current = await repo.findPhotos(db, id)
+      const current = await findListingPhotos(db, id)
       const same =
         photoIds.length === current.length &&
         new Set(photoIds).size === photoIds.length &&
@@ -130,7 +131,7 @@ export function createSellingPhotos({ db, media, loadManaged, commitChange, view
     async setCover(u: SessionUser, id: number, photoId: number): Promise<SellerListing> {
       const row = await loadManaged(u, id)
       assertEditable(row)
-      const current = await repo.findPhotos(db, id)
+      const current = await findListingPhotos(db, id)
       if (!current.some((p) => p.id === photoId)) throw new PhotoNotFoundError(photoId)
       const order = [photoId, ...current.map((p) => p.id).filter((p) => p !== photoId)]
       await db.transaction((tx) => repo.setPhotoOrder(tx, id, order))

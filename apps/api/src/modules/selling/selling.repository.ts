@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { favourites } from '../favourites/favourites.tables.ts'
+import { findListingPhotos } from '../listings/index.ts'
 import {
   listingPhotos,
   listingPriceHistory,
@@ -13,7 +14,6 @@ import { brands, colours, models, options } from '../reference/reference.tables.
 
 export type ListingRow = typeof listings.$inferSelect
 export type ListingPatch = Partial<Omit<typeof listings.$inferInsert, 'id' | 'ownerId' | 'createdAt'>>
-export type PhotoRow = typeof listingPhotos.$inferSelect
 export type ModerationAction = (typeof moderationEvents.$inferInsert)['action']
 
 export async function findListingRow(db: Db, id: number): Promise<ListingRow | null> {
@@ -132,14 +132,6 @@ export async function findTitleNames(db: Db, brandId: number | null, modelId: nu
   return { brandName: b?.name ?? null, modelName: m?.name ?? null }
 }
 
-export function findPhotos(db: Db, listingId: number): Promise<PhotoRow[]> {
-  return db
-    .select()
-    .from(listingPhotos)
-    .where(eq(listingPhotos.listingId, listingId))
-    .orderBy(asc(listingPhotos.position), asc(listingPhotos.id))
-}
-
 export async function insertPhotos(
   db: Db,
   listingId: number,
@@ -165,7 +157,7 @@ export async function setPhotoOrder(db: Db, listingId: number, orderedIds: numbe
       .set({ position })
       .where(and(eq(listingPhotos.listingId, listingId), eq(listingPhotos.id, id)))
   }
-  const photos = await findPhotos(db, listingId)
+  const photos = await findListingPhotos(db, listingId)
   await db
     .update(listings)
     .set({ coverPhotoKey: photos[0]?.storageKey ?? null, photoCount: photos.length, updatedAt: new Date() })

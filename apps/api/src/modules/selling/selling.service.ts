@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
 import { normaliseKzPhone } from '../identity/phone.ts'
 import type { JobSender } from '../jobs/index.ts'
-import { findListingTitle, ListingNotFoundError, viewDay } from '../listings/index.ts'
+import { findListingPhotos, findListingTitle, ListingNotFoundError, viewDay } from '../listings/index.ts'
 import type { MediaStorage } from '../media/index.ts'
 import type { PhonesService } from '../phones/index.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
@@ -111,7 +111,7 @@ export function createSellingService({
 
   async function view(row: repo.ListingRow): Promise<SellerListing> {
     const [photos, names, modificationId, phoneConfirmed] = await Promise.all([
-      repo.findPhotos(db, row.id),
+      findListingPhotos(db, row.id),
       repo.findTitleNames(db, row.brandId, row.modelId),
       modificationIdOf(row),
       isContactPhoneConfirmed(row),
