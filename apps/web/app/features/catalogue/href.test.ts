@@ -1,3 +1,4 @@
+import { CATALOGUE_FILTER_KEYS } from '@tulpar/contracts/constants'
 import { describe, expect, test } from 'vitest'
 import { CATALOGUE_QUERY_KEYS, catalogueHref } from './href.ts'
 import { resolveSegments } from './readable-url.ts'
@@ -13,27 +14,9 @@ describe('catalogueHref', () => {
     expect(catalogueHref({ city: 'almaty', model: 'camry', brand: 'toyota' })).toBe('/auto/toyota/camry/almaty')
   })
 
-  test('the query keys are the catalogue filters less brand, model and city, then sort and page, in one order', () => {
-    expect(CATALOGUE_QUERY_KEYS).toEqual([
-      'yearFrom',
-      'yearTo',
-      'priceFrom',
-      'priceTo',
-      'mileageMax',
-      'drive',
-      'bodyType',
-      'transmission',
-      'engineType',
-      'steering',
-      'customsCleared',
-      'newness',
-      'tulpar',
-      'warranty',
-      'credit',
-      'hot',
-      'sort',
-      'page',
-    ])
+  test('the query keys are the catalogue filters after brand, model and city, in their order, then sort and page', () => {
+    expect(CATALOGUE_FILTER_KEYS.slice(0, 3)).toEqual(['brand', 'model', 'city'])
+    expect(CATALOGUE_QUERY_KEYS).toEqual([...CATALOGUE_FILTER_KEYS.slice(3), 'sort', 'page'])
   })
 
   test('drops a model without its brand', () => {
