@@ -190,6 +190,22 @@ describe('one-click unsubscribe', () => {
     const [s] = await t.db.select().from(savedSearches).where(eq(savedSearches.id, id))
     expect(s?.alerts).toBe('off')
   })
+
+  test("the page names the search the link turns off, only the link's user's, and changes nothing", async () => {
+    const owner = await createUser(t.db)
+    const other = await createUser(t.db)
+    const [search] = await t.db
+      .insert(savedSearches)
+      .values({ userId: owner.id, name: 'Шкода', path: '/auto/skoda' })
+      .returning()
+    const topic = `search:${Number(search?.id)}` as const
+    const sign = (u: string) => signUnsubscribe('test-secret-test-secret-test-secret-1234', u, topic)
+    const described = (u: string) => t.services.notifications.describeUnsubscribe({ u, t: topic, s: sign(u) })
+    expect(await described(owner.id)).toEqual({ topic, searchName: 'Шкода' })
+    expect(await described(other.id)).toEqual({ topic, searchName: null })
+    const [s] = await t.db.select().from(savedSearches).where(eq(savedSearches.userId, owner.id))
+    expect(s?.alerts).toBe('daily')
+  })
 })
 
 describe('news and promotions', () => {

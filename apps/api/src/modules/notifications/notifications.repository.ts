@@ -4,6 +4,7 @@ import { favourites } from '../favourites/favourites.tables.ts'
 import { user } from '../identity/identity.tables.ts'
 import { jobReceipts } from '../jobs/index.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
+import { savedSearches } from '../saved-searches/saved-searches.tables.ts'
 import { broadcasts, pushSubscriptions } from './notifications.tables.ts'
 
 /**
@@ -52,6 +53,15 @@ export async function findFavouritedBy(db: Db, listingId: number): Promise<strin
     .from(favourites)
     .where(eq(favourites.listingId, listingId))
   return rows.map((r) => r.userId)
+}
+
+/** The saved search's alerts setting ('daily', 'instant' or 'off'), or null when the search is gone. */
+export async function findSearchAlerts(db: Db, savedSearchId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ alerts: savedSearches.alerts })
+    .from(savedSearches)
+    .where(eq(savedSearches.id, savedSearchId))
+  return row?.alerts ?? null
 }
 
 export async function findSubscription(db: Db, id: number) {
@@ -151,4 +161,23 @@ export async function setPreference(
     .where(eq(profiles.userId, userId))
     .returning({ id: profiles.id })
   return rows.length > 0
+}
+
+/** The name of the user's saved search, or null when it is gone or someone else's. */
+export async function findSearchName(db: Db, userId: string, savedSearchId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: savedSearches.name })
+    .from(savedSearches)
+    .where(and(eq(savedSearches.id, savedSearchId), eq(savedSearches.userId, userId)))
+  return row?.name ?? null
+}
+
+/** Turns off the alerts of the user's saved search; its name, or null when it is gone or someone else's. */
+export async function turnOffSearchAlerts(db: Db, userId: string, savedSearchId: number): Promise<string | null> {
+  const [row] = await db
+    .update(savedSearches)
+    .set({ alerts: 'off' })
+    .where(and(eq(savedSearches.id, savedSearchId), eq(savedSearches.userId, userId)))
+    .returning({ name: savedSearches.name })
+  return row?.name ?? null
 }

@@ -6,7 +6,6 @@ import type {
   UnsubscribeQuery,
   UnsubscribeResult,
 } from '@tulpar/contracts'
-import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import type { Delivery } from '../delivery/index.ts'
 import { isWebPushEndpoint, PushTargetGoneError } from '../delivery/index.ts'
@@ -16,7 +15,6 @@ import { findListingTitle } from '../listings/index.ts'
 import { sendSystemMessage } from '../messaging/index.ts'
 import { requireStaff } from '../moderation/roles.ts'
 import type { SessionUser } from '../profiles/profiles.service.ts'
-import { savedSearches } from '../saved-searches/saved-searches.tables.ts'
 import { type AlertText, alertText, emailFooter, openLine } from './alert-texts.ts'
 import { PushEndpointNotAllowedError, UnsubscribeLinkError } from './notifications.errors.ts'
 import * as repo from './notifications.repository.ts'
@@ -85,11 +83,8 @@ export function createNotificationsService({
     const r = await repo.findRecipient(db, userId, MAX_PUSH_SUBSCRIPTIONS)
     if (!r || !allowed(alert, r)) return
     if (alert.kind === 'search-matches') {
-      const [s] = await db
-        .select({ alerts: savedSearches.alerts })
-        .from(savedSearches)
-        .where(eq(savedSearches.id, alert.savedSearchId))
-      if (!s || s.alerts === 'off') return
+      const alerts = await repo.findSearchAlerts(db, alert.savedSearchId)
+      if (alerts === null || alerts === 'off') return
     }
     const text = await textOf(alert, r.language)
     if (!text) return
@@ -243,24 +238,16 @@ export function createNotificationsService({
     async describeUnsubscribe(q: UnsubscribeQuery): Promise<UnsubscribeResult> {
       if (!verifyUnsubscribe(secret, q.u, q.t, q.s)) throw new UnsubscribeLinkError()
       if (!q.t.startsWith('search:')) return { topic: q.t, searchName: null }
-      const [row] = await db
-        .select({ name: savedSearches.name })
-        .from(savedSearches)
-        .where(and(eq(savedSearches.id, Number(q.t.slice('search:'.length))), eq(savedSearches.userId, q.u)))
-      return { topic: q.t, searchName: row?.name ?? null }
+      const searchName = await repo.findSearchName(db, q.u, Number(q.t.slice('search:'.length)))
+      return { topic: q.t, searchName }
     },
 
     /** One-click unsubscribe (signed link, no sign-in). Throws UnsubscribeLinkError for a bad signature. */
     async unsubscribe(q: UnsubscribeQuery): Promise<UnsubscribeResult> {
       if (!verifyUnsubscribe(secret, q.u, q.t, q.s)) throw new UnsubscribeLinkError()
       if (q.t.startsWith('search:')) {
-        const id = Number(q.t.slice('search:'.length))
-        const [row] = await db
-          .update(savedSearches)
-          .set({ alerts: 'off' })
-          .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, q.u)))
-          .returning({ name: savedSearches.name })
-        return { topic: q.t, searchName: row?.name ?? null }
+        const searchName = await repo.turnOffSearchAlerts(db, q.u, Number(q.t.slice('search:'.length)))
+        return { topic: q.t, searchName }
       }
       const field = q.t === 'news' ? 'notifyNews' : q.t === 'promotions' ? 'notifyPromotions' : 'notifyPriceChanges'
       await repo.setPreference(db, q.u, field)
