@@ -4,8 +4,7 @@ import { createJobQueue, installJobQueues } from '../apps/api/src/modules/jobs/i
 import { createListingsService } from '../apps/api/src/modules/listings/index.ts'
 import { createNotificationsService } from '../apps/api/src/modules/notifications/index.ts'
 import { createReferenceService } from '../apps/api/src/modules/reference/index.ts'
-import { createSavedSearchesService } from '../apps/api/src/modules/saved-searches/index.ts'
-import { recordMatches } from '../apps/api/src/modules/saved-searches/saved-searches.repository.ts'
+import { createSavedSearchesService, recordMatches } from '../apps/api/src/modules/saved-searches/index.ts'
 
 /*
  * Issue 11's limits, measured on the bench database (1,000,000 listings):

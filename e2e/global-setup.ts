@@ -65,7 +65,7 @@ export default async function setup(project: TestProject) {
   const admin = { email: 'e2e-admin@tulpar.kz', password: randomBytes(12).toString('hex') }
   execFileSync(
     process.execPath,
-    ['apps/api/src/modules/identity/cli-admin-create.ts', `--email=${admin.email}`, `--password=${admin.password}`],
+    ['apps/api/src/cli-admin-create.ts', `--email=${admin.email}`, `--password=${admin.password}`],
     { env, stdio: ['ignore', 'ignore', 'inherit'] },
   )
   const server: ChildProcess = spawn(process.execPath, SERVER_ARGS, {

@@ -453,7 +453,7 @@ cmd_e2e() {
   local email=e2e-admin@tulpar.kz password
   password=$(cat "$RUN/e2e-admin-password")
   (set -a && source "$RUN/app.env" && set +a &&
-    node apps/api/src/modules/identity/cli-admin-create.ts --email="$email" --password="$password")
+    node apps/api/src/cli-admin-create.ts --email="$email" --password="$password")
   # E2E_APP_PROCESSES: each process keeps its own page cache, so a guest's repeat may reach one that has not yet.
   E2E_BASE_URL=$PUBLIC_URL E2E_ADMIN_EMAIL=$email E2E_ADMIN_PASSWORD=$password E2E_APP_PROCESSES=$APPS \
     npx vitest run --project e2e "$@"

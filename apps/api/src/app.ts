@@ -18,9 +18,12 @@ import { complaintsRoutes } from './modules/complaints/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
 import { favouritesRoutes } from './modules/favourites/index.ts'
 import { garageRoutes } from './modules/garage/index.ts'
-import { createAbuseLimits } from './modules/identity/abuse-limits.ts'
-import { registerAuthHandler, registerIdTokenExchange } from './modules/identity/identity.routes.ts'
-import { registerLocalIdpRoutes } from './modules/identity/local-idp.routes.ts'
+import {
+  createAbuseLimits,
+  registerAuthHandler,
+  registerIdTokenExchange,
+  registerLocalIdpRoutes,
+} from './modules/identity/index.ts'
 import { leadDeskRoutes, leadsRoutes } from './modules/leads/index.ts'
 import { carPageRoutes, listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute, registerMediaRedirect } from './modules/media/index.ts'
@@ -29,7 +32,7 @@ import { moderationRoutes } from './modules/moderation/index.ts'
 import { notificationsRoutes } from './modules/notifications/index.ts'
 import { partnersAdminRoutes, partnersRoutes } from './modules/partners/index.ts'
 import { registerPaymentRoutes } from './modules/payments/index.ts'
-import { profilesRoutes } from './modules/profiles/profiles.routes.ts'
+import { profilesRoutes } from './modules/profiles/index.ts'
 import { referenceRoutes } from './modules/reference/index.ts'
 import { savedSearchesRoutes } from './modules/saved-searches/index.ts'
 import { sellingRoutes } from './modules/selling/index.ts'

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util'
-import { loadConfig } from '../../config.ts'
-import { openDatabase } from '../../db/client.ts'
-import { createDelivery } from '../delivery/index.ts'
-import { createAdmin } from './admin.ts'
-import { createAuth } from './auth.ts'
+import { loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { createDelivery } from './modules/delivery/index.ts'
+import { createAdmin, createAuth } from './modules/identity/index.ts'
+import { createAccountProfiles } from './modules/profiles/index.ts'
 
 /* `npm run admin:create -- --email admin@tulpar.kz --password ...`: the first admin, on any database. */
 const { values } = parseArgs({
@@ -21,7 +21,12 @@ const database = await openDatabase({
 })
 try {
   await database.migrate(config.migrationsDir)
-  const auth = createAuth({ db: database.db, config, ...createDelivery(config, database.db) })
+  const auth = createAuth({
+    db: database.db,
+    config,
+    ...createDelivery(config, database.db),
+    profiles: createAccountProfiles(database.db),
+  })
   const result = await createAdmin(
     { db: database.db, auth },
     { email: values.email, password: values.password, name: values.name },

@@ -6,23 +6,25 @@ import { createComplaintsService } from './modules/complaints/index.ts'
 import { createQueuedMailer, createQueuedSms, type Delivery } from './modules/delivery/index.ts'
 import { createFavouritesService } from './modules/favourites/index.ts'
 import { createGarageService } from './modules/garage/index.ts'
-import { createAbuseLimits } from './modules/identity/abuse-limits.ts'
-import { createAuth } from './modules/identity/auth.ts'
-import { createIdTokenExchange } from './modules/identity/id-token.ts'
-import { createLocalIdentityProvider } from './modules/identity/local-idp.ts'
-import { createSessionResolver } from './modules/identity/session.ts'
+import {
+  createAbuseLimits,
+  createAuth,
+  createIdTokenExchange,
+  createLocalIdentityProvider,
+  createSessionResolver,
+} from './modules/identity/index.ts'
 import { createInspectionsService } from './modules/inspections/index.ts'
 import type { JobSender } from './modules/jobs/index.ts'
 import { createLeadDeskService, createLeadsService } from './modules/leads/index.ts'
 import { createCarPageService, createListingsService, createPlaces } from './modules/listings/index.ts'
 import type { MediaStorage } from './modules/media/index.ts'
-import { createConversationsService, createMessageHub, createMessagingService } from './modules/messaging/index.ts'
+import { createMessageHub, createMessagingService } from './modules/messaging/index.ts'
 import { createModerationService, createStaffService, createTulparService } from './modules/moderation/index.ts'
 import { createNotificationsService } from './modules/notifications/index.ts'
 import { createPartnersAdminService, createPartnersService } from './modules/partners/index.ts'
 import { createKaspiProvider, createLocalProvider, createPaymentsService } from './modules/payments/index.ts'
 import { createPhonesService } from './modules/phones/index.ts'
-import { createProfilesService } from './modules/profiles/profiles.service.ts'
+import { createAccountProfiles, createProfilesService } from './modules/profiles/index.ts'
 import { createReferenceService } from './modules/reference/index.ts'
 import { createSavedSearchesService } from './modules/saved-searches/index.ts'
 import { createSellingService } from './modules/selling/index.ts'
@@ -81,6 +83,8 @@ export function createServices({
     config: { ...config, trustedIdTokenIssuers: issuers },
     mailer: createQueuedMailer(jobs),
     sms: createQueuedSms(jobs),
+    // A new account's profile and the language of its emails: identity asks, profiles answers.
+    profiles: createAccountProfiles(db),
   })
   const sessions = createSessionResolver(auth)
   const profiles = createProfilesService({ db, media })
@@ -100,10 +104,9 @@ export function createServices({
     revalue: valuation.refreshListingEstimate,
     jobs,
   })
-  const messaging = createMessagingService({ db })
   // New messages reach open pages through this (runtime.ts starts its database listener).
   const messageHub = createMessageHub()
-  const conversations = createConversationsService({ db, hub: messageHub, limiter })
+  const messaging = createMessagingService({ db, hub: messageHub, limiter })
   const inspections = createInspectionsService({ db })
   const moderation = createModerationService({
     db,
@@ -171,7 +174,6 @@ export function createServices({
     selling,
     messaging,
     messageHub,
-    conversations,
     complaints,
     moderation,
     staff,

@@ -1,4 +1,4 @@
-import type { RateLimiter, RateLimitResult } from './rate-limit.ts'
+import type { RateLimiter, RateLimitResult } from './rate-limiter.ts'
 
 /** After a failure the shared store is not asked again for this long: requests answer at once meanwhile. */
 export const FALLBACK_RETRY_MS = 2000

@@ -1,29 +1,8 @@
 import { Redis } from 'ioredis'
 import { createFallbackRateLimiter } from './rate-limit-fallback.ts'
+import type { RateLimiter, RateLimitResult } from './rate-limiter.ts'
 
-export interface RateLimitResult {
-  /** Whether this hit is within the limit. */
-  allowed: boolean
-  /** Hits in the current window, this one included (refused hits count too). */
-  count: number
-  /** Seconds before another hit on this key can be allowed; 0 when one can be now. */
-  retryAfterSeconds: number
-}
-
-/** Fixed-window counters: at most `limit` allowed hits per key per `windowSeconds`-long window. */
-export interface RateLimiter {
-  hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>
-  reset(key: string): Promise<void>
-  /** Where the counters live and whether that store answers now (for /api/readyz). */
-  health(): Promise<RateLimiterHealth>
-  close(): Promise<void>
-}
-
-export interface RateLimiterHealth {
-  store: 'redis' | 'memory'
-  /** `down`: the shared store does not answer; counters fall back to this process (see rate-limit-fallback.ts). */
-  status: 'ok' | 'down'
-}
+export type { RateLimiter } from './rate-limiter.ts'
 
 /**
  * The product's limits, as data. Keys are the caller's, e.g. `sms:num:+77011234567`, `sms:ip:1.2.3.4`,

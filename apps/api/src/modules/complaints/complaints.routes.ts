@@ -11,7 +11,7 @@ import {
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { pickLocale } from '../../lib/locale.ts'
-import type { SessionResolver } from '../identity/session.ts'
+import type { SessionResolver } from '../identity/index.ts'
 import type { ComplaintsService } from './complaints.service.ts'
 
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]

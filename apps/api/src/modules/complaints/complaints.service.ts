@@ -10,12 +10,11 @@ import {
   type ResolveComplaintsResult,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
-import type { RateLimiter } from '../../lib/rate-limit.ts'
+import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
+import { requireStaff, type SessionUser } from '../identity/index.ts'
 import type { JobSender } from '../jobs/index.ts'
-import { enforceRateLimits, findListingTitle, ListingNotFoundError, listingTitle } from '../listings/index.ts'
+import { findListingTitle, ListingNotFoundError, listingTitle } from '../listings/index.ts'
 import { type ModerationService, NotPublishedError } from '../moderation/index.ts'
-import { requireStaff } from '../moderation/roles.ts'
-import type { SessionUser } from '../profiles/profiles.service.ts'
 import { ComplaintNotPublishedError, NoOpenComplaintsError, OwnListingComplaintError } from './complaints.errors.ts'
 import * as repo from './complaints.repository.ts'
 

@@ -9,8 +9,8 @@ import {
   type Locale,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
+import type { SessionUser } from '../identity/index.ts'
 import { ListingNotFoundError, toListingCard } from '../listings/index.ts'
-import type { SessionUser } from '../profiles/profiles.service.ts'
 import { FavouritesLimitError } from './favourites.errors.ts'
 import * as repo from './favourites.repository.ts'
 

@@ -12,8 +12,8 @@ import {
   UpdateGarageCarBody,
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { SessionResolver } from '../identity/session.ts'
-import { withRetryAfter } from '../listings/index.ts'
+import { withRetryAfter } from '../../lib/rate-limiter.ts'
+import type { SessionResolver } from '../identity/index.ts'
 import { GARAGE_WRITES, type GarageService } from './garage.service.ts'
 
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]

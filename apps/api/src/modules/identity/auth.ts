@@ -1,3 +1,4 @@
+import type { Locale } from '@tulpar/contracts'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { createAuthMiddleware } from 'better-auth/api'
@@ -5,7 +6,6 @@ import { admin, bearer, phoneNumber } from 'better-auth/plugins'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { Mailer, SmsGateway } from '../delivery/index.ts'
-import { createProfileFor, findProfileByUserId } from '../profiles/profiles.repository.ts'
 import { createIdTokenVerifier, type TrustedIssuer } from './id-token.ts'
 import { idTokenSignIn } from './id-token-sign-in.ts'
 import { account, session, user, verification } from './identity.tables.ts'
@@ -14,11 +14,23 @@ import { normaliseKzPhone, phoneAccountEmail } from './phone.ts'
 import { explainSignInFailure } from './sign-in-failure.ts'
 import { tokenSignIn } from './token-sign-in.ts'
 
+/**
+ * What signing in needs of the product's profiles. Identity never calls into profiles: services.ts passes this in
+ * (profiles' createAccountProfiles).
+ */
+export interface AccountProfiles {
+  /** Makes a new account's profile (every account has one: GET /profiles/me/ lists it). */
+  create(user: { id: string; email: string; name: string; phoneNumber?: unknown }): Promise<void>
+  /** The language of the account's profile, for the emails it is sent; null without a profile. */
+  languageOf(userId: string): Promise<Locale | null>
+}
+
 export interface AuthDeps {
   db: Db
   config: Pick<Config, 'publicUrl' | 'authSecret'> & { trustedIdTokenIssuers: TrustedIssuer[] }
   mailer: Mailer
   sms: SmsGateway
+  profiles: AccountProfiles
 }
 
 export const MIN_PASSWORD_LENGTH = 6
@@ -31,7 +43,7 @@ export const OTP_ATTEMPTS = 5
  * roles (user, manager, moderator, admin) through the admin plugin, and the web's Google and Apple sign-in with an
  * identity token from a trusted issuer (id-token-sign-in.ts).
  */
-export function createAuth({ db, config, mailer, sms }: AuthDeps) {
+export function createAuth({ db, config, mailer, sms, profiles }: AuthDeps) {
   return betterAuth({
     appName: 'Tulpar Auto',
     baseURL: config.publicUrl,
@@ -44,8 +56,8 @@ export function createAuth({ db, config, mailer, sms }: AuthDeps) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, url }) => {
-        const profile = await findProfileByUserId(db, u.id)
-        await mailer.send({ to: u.email, ...resetPasswordEmail(profile?.language ?? 'ru', url) })
+        const language = await profiles.languageOf(u.id)
+        await mailer.send({ to: u.email, ...resetPasswordEmail(language ?? 'ru', url) })
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -85,7 +97,7 @@ export function createAuth({ db, config, mailer, sms }: AuthDeps) {
         create: {
           // Every account has a product profile (spec: GET /profiles/me/ lists it).
           after: async (created) => {
-            await createProfileFor(db, created)
+            await profiles.create(created)
           },
         },
       },

@@ -3,7 +3,6 @@ import { createLocalJWKSet, createRemoteJWKSet, type JWTPayload, type JWTVerifyG
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
-import type { Auth } from './auth.ts'
 import { account, user } from './identity.tables.ts'
 import type { LocalIssuer } from './local-idp.ts'
 import { normaliseKzPhone, phoneAccountEmail } from './phone.ts'
@@ -131,20 +130,3 @@ export function createIdTokenVerifier({ db, issuers }: { db: Db; issuers: Truste
   }
 }
 export type IdTokenVerifier = ReturnType<typeof createIdTokenVerifier>
-
-/** The app's exchange: an identity token from a trusted issuer becomes a product session token. */
-export function createIdTokenExchange({ db, auth, issuers }: { db: Db; auth: Auth; issuers: TrustedIssuer[] }) {
-  const verifier = createIdTokenVerifier({ db, issuers })
-  return {
-    /** Which web sign-in buttons can work (their provider's tokens are trusted). */
-    webProviders: webSignInProviders(issuers),
-    /** Throws InvalidIdTokenError (401) for an untrusted, expired, or badly signed token. */
-    async exchange(token: string): Promise<{ jwt: string }> {
-      const ctx = await auth.$context
-      const userId = await verifier.signInUser(ctx.internalAdapter, token)
-      const session = await ctx.internalAdapter.createSession(userId)
-      return { jwt: session.token }
-    },
-  }
-}
-export type IdTokenExchange = ReturnType<typeof createIdTokenExchange>

@@ -5,7 +5,8 @@ import { z } from 'zod'
 import { sendNotFound } from '../../plugins/problem.ts'
 import type { AbuseLimits } from './abuse-limits.ts'
 import type { Auth } from './auth.ts'
-import { type IdTokenExchange, InvalidIdTokenError } from './id-token.ts'
+import { InvalidIdTokenError } from './id-token.ts'
+import type { IdTokenExchange } from './id-token-exchange.ts'
 import { toFetchHeaders } from './session.ts'
 
 /** The better-auth endpoints the product uses (the web, the app, the reset email's link); every other is off. */

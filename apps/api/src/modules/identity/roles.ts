@@ -1,7 +1,8 @@
 import { STAFF_ROLES } from '@tulpar/contracts'
-import type { SessionUser } from '../profiles/profiles.service.ts'
-import { AdminOnlyError, StaffOnlyError } from './moderation.errors.ts'
+import { AdminOnlyError, StaffOnlyError } from './identity.errors.ts'
+import type { SessionUser } from './session-user.ts'
 
+/** Who is asking, as far as a permission check needs to know. */
 export type Actor = Pick<SessionUser, 'id' | 'role'>
 
 export function isStaff(u: Pick<SessionUser, 'role'> | null | undefined): boolean {

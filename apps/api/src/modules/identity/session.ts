@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify'
-import { UnauthorizedError } from '../profiles/profiles.errors.ts'
-import { ACCOUNT_DELETED_REASON } from '../profiles/profiles.repository.ts'
-import type { SessionUser } from '../profiles/profiles.service.ts'
 import type { Auth } from './auth.ts'
+import { UnauthorizedError } from './identity.errors.ts'
+import { ACCOUNT_DELETED_REASON, type SessionUser } from './session-user.ts'
 
 export function toFetchHeaders(source: FastifyRequest['headers']): Headers {
   const headers = new Headers()

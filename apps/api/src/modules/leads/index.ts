@@ -1,7 +1,6 @@
 export { leadDeskRoutes } from './leads.desk.routes.ts'
 export { createLeadDeskService, isLeadDeskRole, type LeadDeskService } from './leads.desk.service.ts'
 export { InvalidLeadPhoneError } from './leads.errors.ts'
-export type { NewPartnerLead } from './leads.repository.ts'
 export { recordLead } from './leads.repository.ts'
 export { leadsRoutes } from './leads.routes.ts'
 export {

@@ -12,8 +12,8 @@ import {
   type MyLeadList,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
+import type { SessionUser } from '../identity/index.ts'
 import type { JobSender } from '../jobs/index.ts'
-import type { SessionUser } from '../profiles/profiles.service.ts'
 import * as repo from './leads.desk.repository.ts'
 import { LeadAssigneeError, LeadDeskOnlyError, LeadNotFoundError, LeadReasonRequiredError } from './leads.errors.ts'
 

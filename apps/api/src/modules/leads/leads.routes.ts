@@ -1,8 +1,8 @@
 import { CallbackRequestBody, CreditApplicationBody, ListingParams, MessageResponse, Problem } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { SessionResolver } from '../identity/session.ts'
-import { toFetchHeaders } from '../identity/session.ts'
-import { CAR_PAGE_LIMITS, withRetryAfter } from '../listings/index.ts'
+import { withRetryAfter } from '../../lib/rate-limiter.ts'
+import { type SessionResolver, toFetchHeaders } from '../identity/index.ts'
+import { CAR_PAGE_LIMITS } from '../listings/index.ts'
 import type { LeadsService } from './leads.service.ts'
 
 const { callbackPerIpShort: short, callbackPerIpDay: day } = CAR_PAGE_LIMITS

@@ -1,9 +1,9 @@
 import type { CallbackRequestBody, CreditApplicationBody } from '@tulpar/contracts'
+import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { Db } from '../../db/client.ts'
-import type { RateLimiter } from '../../lib/rate-limit.ts'
-import { normaliseKzPhone } from '../identity/phone.ts'
+import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 import type { JobSender } from '../jobs/index.ts'
-import { CAR_PAGE_LIMITS, type CarPageService, enforceRateLimits } from '../listings/index.ts'
+import { CAR_PAGE_LIMITS, type CarPageService } from '../listings/index.ts'
 import { DownPaymentTooLargeError, InvalidLeadPhoneError } from './leads.errors.ts'
 import { insertCallbackLead, insertCreditLead, insertPartnerLead, type NewPartnerLead } from './leads.repository.ts'
 

@@ -23,11 +23,3 @@ export class ListingSoldError extends AppError {
     super('listing.sold', 409, `Listing ${id} is sold`)
   }
 }
-
-export class RateLimitedError extends AppError {
-  readonly retryAfterSeconds: number
-  constructor(retryAfterSeconds: number) {
-    super('rate_limited', 429, 'Too many requests, please try again later')
-    this.retryAfterSeconds = retryAfterSeconds
-  }
-}

@@ -1,6 +1,3 @@
-import type { RateLimiter } from '../../lib/rate-limit.ts'
-import { RateLimitedError } from './car-page.errors.ts'
-
 /**
  * Limits of the car page's public actions, per client IP. Generous enough for a buyer comparing dozens of cars
  * (mobile carriers put many people behind one address), tight enough that harvesting the sellers' numbers of a
@@ -14,17 +11,3 @@ export const CAR_PAGE_LIMITS = {
   /** New visitors counted for one listing from one address a day (rotating visitor ids cannot inflate views). */
   countedViewsPerIpListingDay: { limit: 30, windowSeconds: 86_400 },
 } as const
-
-export interface LimitCheck {
-  key: string
-  limit: number
-  windowSeconds: number
-}
-
-/** Throws RateLimitedError when any check is over its limit (every check is counted, in order, until one is). */
-export async function enforceRateLimits(limiter: RateLimiter, checks: LimitCheck[]): Promise<void> {
-  for (const c of checks) {
-    const result = await limiter.hit(c.key, c.limit, c.windowSeconds)
-    if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds)
-  }
-}

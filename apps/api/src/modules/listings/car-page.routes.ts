@@ -7,23 +7,12 @@ import {
   Problem,
   SimilarListings,
 } from '@tulpar/contracts'
-import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { pickLocale } from '../../lib/locale.ts'
+import { withRetryAfter } from '../../lib/rate-limiter.ts'
 import { registerJsonBodyParser } from '../../plugins/json-body.ts'
-import { RateLimitedError } from './car-page.errors.ts'
 import { CAR_PAGE_LIMITS } from './car-page.limits.ts'
 import type { CarPageService } from './car-page.service.ts'
-
-/** Adds Retry-After to a 429, then lets the problem handler write the body. */
-export async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds))
-    throw error
-  }
-}
 
 const { phoneRevealPerIpShort: short, phoneRevealPerIpDay: day } = CAR_PAGE_LIMITS
 

@@ -6,9 +6,9 @@ import {
   type SimilarListings,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
-import type { RateLimiter } from '../../lib/rate-limit.ts'
+import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 import { type GoneListingSummary, ListingSoldError } from './car-page.errors.ts'
-import { CAR_PAGE_LIMITS, enforceRateLimits } from './car-page.limits.ts'
+import { CAR_PAGE_LIMITS } from './car-page.limits.ts'
 import * as repo from './car-page.repository.ts'
 import { deriveVisitorId, hashVisitor, isVisitorId, viewDay } from './car-page.visitor.ts'
 import { goneError } from './listings.detail.ts'

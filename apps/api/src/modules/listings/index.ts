@@ -1,6 +1,6 @@
-export { type GoneListingSummary, ListingGoneError, ListingSoldError, RateLimitedError } from './car-page.errors.ts'
-export { CAR_PAGE_LIMITS, enforceRateLimits } from './car-page.limits.ts'
-export { carPageRoutes, withRetryAfter } from './car-page.routes.ts'
+export { type GoneListingSummary, ListingGoneError, ListingSoldError } from './car-page.errors.ts'
+export { CAR_PAGE_LIMITS } from './car-page.limits.ts'
+export { carPageRoutes } from './car-page.routes.ts'
 export { type CarPageClient, type CarPageService, createCarPageService } from './car-page.service.ts'
 export { isVisitorId, viewDay } from './car-page.visitor.ts'
 export { type ListingTitleParts, listingTitle } from './listing-title.ts'
@@ -12,6 +12,7 @@ export {
   findListingTitle,
   type ListingCardRow,
   type ListingPhotoRow,
+  referenceNameColumns,
 } from './listings.repository.ts'
 export { listingsRoutes } from './listings.routes.ts'
 export { createListingsService, type ListingsService } from './listings.service.ts'

@@ -1,5 +1,4 @@
-import type { RateLimiter } from '../../lib/rate-limit.ts'
-import { enforceRateLimits } from '../listings/index.ts'
+import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 
 /** An account younger than this writes under the new-account limits (most scam accounts are hours old). */
 export const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000

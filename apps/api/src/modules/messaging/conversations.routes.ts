@@ -15,10 +15,9 @@ import {
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { SessionResolver } from '../identity/session.ts'
-import { withRetryAfter } from '../listings/index.ts'
+import { withRetryAfter } from '../../lib/rate-limiter.ts'
+import type { SessionResolver } from '../identity/index.ts'
 import { CHAT_LIMITS } from './conversations.limits.ts'
-import type { ConversationsService } from './conversations.service.ts'
 import type { MessageHub } from './live.ts'
 import type { MessagingService } from './messaging.service.ts'
 import { createStreamSessionGuard, STREAM_SESSION_CHECK_MS } from './stream-sessions.ts'
@@ -39,12 +38,10 @@ const limits =
 
 export const conversationsRoutes =
   ({
-    conversations,
     messaging,
     messageHub,
     sessions,
   }: {
-    conversations: ConversationsService
     messaging: MessagingService
     messageHub: MessageHub
     sessions: SessionResolver
@@ -78,7 +75,7 @@ export const conversationsRoutes =
       async (req, reply) => {
         const u = await sessions.requireUser(req)
         const started = await withRetryAfter(reply, () =>
-          conversations.startConversation(u, req.body.listingId, req.body.body),
+          messaging.startConversation(u, req.body.listingId, req.body.body),
         )
         reply.status(201)
         return started
@@ -95,7 +92,7 @@ export const conversationsRoutes =
           response: { 200: ConversationList, 401: Problem },
         },
       },
-      async (req) => conversations.listConversations(await sessions.requireUser(req)),
+      async (req) => messaging.listConversations(await sessions.requireUser(req)),
     )
 
     app.get(
@@ -109,7 +106,7 @@ export const conversationsRoutes =
           response: { 200: ConversationDetail, 400: Problem, 401: Problem, 404: Problem },
         },
       },
-      async (req) => conversations.getConversation(await sessions.requireUser(req), req.params.id),
+      async (req) => messaging.getConversation(await sessions.requireUser(req), req.params.id),
     )
 
     app.post(
@@ -128,7 +125,7 @@ export const conversationsRoutes =
       },
       async (req, reply) => {
         const u = await sessions.requireUser(req)
-        const sent = await withRetryAfter(reply, () => conversations.sendMessage(u, req.params.id, req.body.body))
+        const sent = await withRetryAfter(reply, () => messaging.sendMessage(u, req.params.id, req.body.body))
         reply.status(201)
         return sent
       },
@@ -155,18 +152,16 @@ export const conversationsRoutes =
           return { message: 'ok' }
         },
       })
-    action('read/', 'POST', 'Mark the conversation read', (u, id) => conversations.markRead(u, id))
+    action('read/', 'POST', 'Mark the conversation read', (u, id) => messaging.markRead(u, id))
     action('contacts/', 'PUT', 'Show my phone and e-mail to the other side', (u, id) =>
-      conversations.shareContacts(u, id, true),
+      messaging.shareContacts(u, id, true),
     )
-    action('contacts/', 'DELETE', 'Hide my phone and e-mail again', (u, id) =>
-      conversations.shareContacts(u, id, false),
-    )
+    action('contacts/', 'DELETE', 'Hide my phone and e-mail again', (u, id) => messaging.shareContacts(u, id, false))
     action('block/', 'POST', 'Block the other side (neither writes to the other again, about any car)', (u, id) =>
-      conversations.block(u, id, true),
+      messaging.block(u, id, true),
     )
     action('block/', 'DELETE', 'Unblock (in every conversation with that person)', (u, id) =>
-      conversations.block(u, id, false),
+      messaging.block(u, id, false),
     )
 
     app.post(
@@ -183,7 +178,7 @@ export const conversationsRoutes =
         },
       },
       async (req) => {
-        await conversations.report(await sessions.requireUser(req), req.params.id, req.body.reason)
+        await messaging.report(await sessions.requireUser(req), req.params.id, req.body.reason)
         return { message: 'reported' }
       },
     )
@@ -273,7 +268,7 @@ export const conversationsRoutes =
           response: { 200: ConversationReportList, 401: Problem, 403: Problem },
         },
       },
-      async (req) => ({ results: await conversations.listReports(await sessions.requireUser(req)) }),
+      async (req) => ({ results: await messaging.listReports(await sessions.requireUser(req)) }),
     )
 
     app.post(
@@ -290,7 +285,7 @@ export const conversationsRoutes =
         },
       },
       async (req) => {
-        await conversations.resolveReport(await sessions.requireUser(req), req.params.id, req.body.resolution)
+        await messaging.resolveReport(await sessions.requireUser(req), req.params.id, req.body.resolution)
         return { message: 'resolved' }
       },
     )

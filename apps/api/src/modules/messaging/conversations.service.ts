@@ -7,9 +7,8 @@ import type {
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
+import { requireStaff, type SessionUser } from '../identity/index.ts'
 import { ListingNotFoundError } from '../listings/index.ts'
-import { requireStaff } from '../moderation/roles.ts'
-import type { SessionUser } from '../profiles/profiles.service.ts'
 import { enforceChatLimits } from './conversations.limits.ts'
 import * as repo from './conversations.repository.ts'
 import { detectFraud } from './fraud.ts'
@@ -29,10 +28,11 @@ const THREAD_MESSAGES = 200
 const isWarning = (w: string): w is FraudWarning => w === 'prepayment' || w === 'card' || w === 'messenger'
 
 /**
- * Conversations between a buyer and a seller about a listing, and Tulpar Auto's own thread. Only participants
- * read a conversation; contacts are masked unless their owner shares them; scam patterns warn the reader.
+ * The messaging service's conversations (createMessagingService spreads them in): between a buyer and a seller
+ * about a listing, and Tulpar Auto's own thread. Only participants read a conversation; contacts are masked
+ * unless their owner shares them; scam patterns warn the reader; the chat limits and blocks hold who may write.
  */
-export function createConversationsService({ db, hub, limiter }: { db: Db; hub: MessageHub; limiter: RateLimiter }) {
+export function createConversationUseCases({ db, hub, limiter }: { db: Db; hub: MessageHub; limiter: RateLimiter }) {
   /** The conversation and its participants, or ConversationNotFoundError for anyone not in it. */
   async function loadOwn(u: User, id: number) {
     const conversation = await repo.findConversation(db, id)
@@ -282,4 +282,3 @@ export function createConversationsService({ db, hub, limiter }: { db: Db; hub: 
     },
   }
 }
-export type ConversationsService = ReturnType<typeof createConversationsService>

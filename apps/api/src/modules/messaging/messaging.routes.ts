@@ -1,7 +1,7 @@
 import { InboxPage, Problem } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { SessionResolver } from '../identity/session.ts'
+import type { SessionResolver } from '../identity/index.ts'
 import type { MessagingService } from './messaging.service.ts'
 
 const bearer: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]

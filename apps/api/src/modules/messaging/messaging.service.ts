@@ -1,11 +1,28 @@
 import { INBOX_PAGE_SIZE, type InboxMessage, type InboxPage } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
-import type { SessionUser } from '../profiles/profiles.service.ts'
+import type { RateLimiter } from '../../lib/rate-limit.ts'
+import type { SessionUser } from '../identity/index.ts'
+import { createConversationUseCases } from './conversations.service.ts'
+import type { MessageHub } from './live.ts'
 import * as repo from './messaging.repository.ts'
 
-/** Messages between users and from Tulpar Auto itself (moderation outcomes go to the user's system thread). */
-export function createMessagingService({ db }: { db: Db }) {
+export interface MessagingServiceDeps {
+  db: Db
+  /** Tells open pages of a new message (live.ts), in the message's transaction. */
+  hub: MessageHub
+  /** The chat limits (conversations.limits.ts). */
+  limiter: RateLimiter
+}
+
+/**
+ * Messages between users and from Tulpar Auto itself, in two use cases over the same conversations: the inbox
+ * of Tulpar Auto's messages and the unread count (here; moderation outcomes and alerts go to the user's system
+ * thread), and conversations between buyers and sellers (conversations.service.ts).
+ */
+export function createMessagingService({ db, hub, limiter }: MessagingServiceDeps) {
   return {
+    ...createConversationUseCases({ db, hub, limiter }),
+
     /** The signed-in user's newest messages; nobody reads a conversation they do not take part in. */
     async listMyMessages(u: Pick<SessionUser, 'id'>): Promise<InboxPage> {
       const [rows, unread] = await Promise.all([

@@ -1,6 +1,5 @@
 export { NotPublishedError } from './moderation.errors.ts'
 export { type ModerationRoutesDeps, moderationRoutes } from './moderation.routes.ts'
 export { createModerationService, type ModerationService } from './moderation.service.ts'
-export { type Actor, isAdmin, isStaff, requireAdmin } from './roles.ts'
 export { createTulparService, type TulparService } from './tulpar.service.ts'
 export { createStaffService, type StaffService } from './users.service.ts'

@@ -1,15 +1,5 @@
 import { AppError } from '../../lib/errors.ts'
 
-export class StaffOnlyError extends AppError {
-  constructor() {
-    super('admin.forbidden', 403, 'Only moderators and admins may do this')
-  }
-}
-export class AdminOnlyError extends AppError {
-  constructor() {
-    super('admin.admin_only', 403, 'Only admins may do this')
-  }
-}
 export class NotInModerationError extends AppError {
   constructor(id: number, status: string) {
     super('moderation.not_in_moderation', 409, `Listing ${id} is ${status}, not waiting in moderation`)

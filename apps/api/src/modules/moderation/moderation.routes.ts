@@ -25,7 +25,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pickLocale } from '../../lib/locale.ts'
-import type { SessionResolver } from '../identity/session.ts'
+import type { SessionResolver } from '../identity/index.ts'
 import type { ModerationService } from './moderation.service.ts'
 import type { TulparService } from './tulpar.service.ts'
 import type { StaffService } from './users.service.ts'

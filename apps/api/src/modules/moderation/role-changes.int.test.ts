@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { setRole } from '../../testing/factories.ts'
 import { createTestApp } from '../../testing/test-app.ts'
-import { createAdmin } from '../identity/admin.ts'
+import { createAdmin } from '../identity/index.ts'
 
 /* Issue 10, item 10: every role change goes through the product's rules and is recorded (who, what, when). */
 let t: Awaited<ReturnType<typeof createTestApp>>

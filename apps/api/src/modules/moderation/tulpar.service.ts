@@ -1,9 +1,9 @@
 import type { AdminInspectionReport, InspectionReportBody, ListingFlags, ListingFlagsBody } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
+import { type Actor, requireAdmin } from '../identity/index.ts'
 import type { InspectionsService } from '../inspections/index.ts'
 import { ListingNotFoundError } from '../listings/index.ts'
 import * as repo from './moderation.repository.ts'
-import { type Actor, requireAdmin } from './roles.ts'
 
 /** Tulpar cars: the company's own inspected listings, their inspection reports and hand-picked hot offers. */
 export function createTulparService({ db, inspections }: { db: Db; inspections: InspectionsService }) {

@@ -9,9 +9,8 @@ import {
 } from '@tulpar/contracts'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
-import { changeUserRole, findRoleChanges } from '../identity/role-changes.ts'
+import { type Actor, changeUserRole, findRoleChanges, requireAdmin } from '../identity/index.ts'
 import { AdminTargetError, BadCursorError, OwnRoleError, UserNotFoundError } from './moderation.errors.ts'
-import { type Actor, requireAdmin } from './roles.ts'
 import * as repo from './users.repository.ts'
 
 const CursorTuple = z.tuple([z.string().min(1).max(64), z.string().min(1).max(100)])

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { NotFoundError } from '../../lib/errors.ts'
-import type { SessionResolver } from '../identity/session.ts'
+import type { SessionResolver } from '../identity/index.ts'
 import type { NotificationsService } from './notifications.service.ts'
 
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]

@@ -13,7 +13,7 @@ import {
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { pickLocale } from '../../lib/locale.ts'
-import type { SessionResolver } from '../identity/session.ts'
+import type { SessionResolver } from '../identity/index.ts'
 import type { PartnersAdminService } from './partners-admin.service.ts'
 
 const tags = ['admin']

@@ -9,10 +9,10 @@ import type {
   AdminPartnersQuery,
   Locale,
 } from '@tulpar/contracts'
+import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
-import { normaliseKzPhone } from '../identity/phone.ts'
-import { type Actor, requireAdmin } from '../moderation/index.ts'
+import { type Actor, requireAdmin } from '../identity/index.ts'
 import { localName } from '../reference/index.ts'
 import { PartnerCategoryCodeTakenError, PartnerCategoryNotFoundError, PartnerNotFoundError } from './partners.errors.ts'
 import * as repo from './partners.repository.ts'

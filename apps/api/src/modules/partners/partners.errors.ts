@@ -7,6 +7,13 @@ export class PartnerNotFoundError extends AppError {
   }
 }
 
+/** A service request's phone is not a KZ mobile (the same answer as the leads desk's other requests). */
+export class InvalidPartnerRequestPhoneError extends AppError {
+  constructor() {
+    super('phone.invalid', 400, 'Enter a valid phone number')
+  }
+}
+
 export class PartnerCategoryNotFoundError extends AppError {
   constructor(id: number) {
     super('partner_category.not_found', 404, `Partner category ${id} not found`)

@@ -12,9 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pickLocale } from '../../lib/locale.ts'
-import type { SessionResolver } from '../identity/session.ts'
-import { toFetchHeaders } from '../identity/session.ts'
-import { withRetryAfter } from '../listings/index.ts'
+import { withRetryAfter } from '../../lib/rate-limiter.ts'
+import { type SessionResolver, toFetchHeaders } from '../identity/index.ts'
 import { PARTNER_REQUEST_LIMITS, type PartnersService } from './partners.service.ts'
 
 const tags = ['partners']

@@ -7,16 +7,14 @@ import type {
   PartnerRequestBody,
   PartnersQuery,
 } from '@tulpar/contracts'
+import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
-import type { RateLimiter } from '../../lib/rate-limit.ts'
+import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 import { mapLinks } from '../company/index.ts'
-import { normaliseKzPhone } from '../identity/phone.ts'
-import { InvalidLeadPhoneError, type LeadsService } from '../leads/index.ts'
-import { enforceRateLimits } from '../listings/index.ts'
 import { localName } from '../reference/index.ts'
-import { PartnerNotFoundError } from './partners.errors.ts'
+import { InvalidPartnerRequestPhoneError, PartnerNotFoundError } from './partners.errors.ts'
 import * as repo from './partners.repository.ts'
 
 /**
@@ -68,6 +66,15 @@ export function toPartnerCard({ partner: p, category, city }: repo.PartnerWithRe
   }
 }
 
+/** A service request as the leads desk records it (a `partner_request` lead). */
+export interface PartnerRequestLead {
+  partnerId: number
+  phone: string
+  name: string
+  comment: string | null
+  userId: string | null
+}
+
 export function createPartnersService({
   db,
   limiter,
@@ -75,7 +82,8 @@ export function createPartnersService({
 }: {
   db: Db
   limiter: RateLimiter
-  leads: Pick<LeadsService, 'recordPartnerRequest'>
+  /** The leads desk's intake (leads' LeadsService, passed in by services.ts: leads sits above partners). */
+  leads: { recordPartnerRequest(lead: PartnerRequestLead): Promise<number> }
 }) {
   async function requireShownPartner(id: number): Promise<repo.PartnerWithRefs> {
     const row = await repo.findShownPartner(db, id)
@@ -132,7 +140,7 @@ export function createPartnersService({
 
     /**
      * Stores a service request (name, phone as E.164, comment) as a `partner_request` lead for a partner the site
-     * shows. Throws InvalidLeadPhoneError (400) for anything but a KZ mobile, RateLimitedError (429) and
+     * shows. Throws InvalidPartnerRequestPhoneError (400) for anything but a KZ mobile, RateLimitedError (429) and
      * PartnerNotFoundError (404).
      */
     async requestPartnerService(
@@ -142,7 +150,7 @@ export function createPartnersService({
     ): Promise<{ message: string; leadId: number }> {
       // Checked before the limits: a mistyped number must not use up the visitor's attempts.
       const phone = normaliseKzPhone(body.phone)
-      if (!phone) throw new InvalidLeadPhoneError()
+      if (!phone) throw new InvalidPartnerRequestPhoneError()
       await enforceRateLimits(limiter, [
         { key: `partner-request:ip:short:${client.ip}`, ...PARTNER_REQUEST_LIMITS.perIpShort },
         { key: `partner-request:ip:day:${client.ip}`, ...PARTNER_REQUEST_LIMITS.perIpDay },

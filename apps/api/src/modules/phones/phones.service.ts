@@ -1,8 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../../db/client.ts'
 import type { SmsGateway } from '../delivery/index.ts'
-import type { AbuseLimits } from '../identity/abuse-limits.ts'
-import { OTP_ATTEMPTS, OTP_TTL_SECONDS } from '../identity/auth.ts'
+import { type AbuseLimits, OTP_ATTEMPTS, OTP_TTL_SECONDS } from '../identity/index.ts'
 import {
   NoPendingPhoneCodeError,
   PhoneCodeExpiredError,

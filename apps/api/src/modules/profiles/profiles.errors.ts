@@ -1,10 +1,5 @@
 import { AppError } from '../../lib/errors.ts'
 
-export class UnauthorizedError extends AppError {
-  constructor() {
-    super('auth.unauthorized', 401, 'Sign in first')
-  }
-}
 export class ProfileForbiddenError extends AppError {
   constructor() {
     super('profile.forbidden', 403, 'This profile is not yours')

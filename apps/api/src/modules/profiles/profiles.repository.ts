@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { account, session, user } from '../identity/identity.tables.ts'
-import { isPhoneAccountEmail } from '../identity/phone.ts'
+import { ACCOUNT_DELETED_REASON, isPhoneAccountEmail } from '../identity/index.ts'
 import { listings } from '../listings/listings.tables.ts'
 import { confirmedPhones, phoneConfirmationCodes } from '../phones/phones.tables.ts'
 import { cities } from '../reference/reference.tables.ts'
@@ -69,9 +69,6 @@ export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = lower(${email})`).limit(1)
   return row ?? null
 }
-
-/** The ban reason that marks an erased account (its sessions sign nobody in; see endDeletedAccountSession). */
-export const ACCOUNT_DELETED_REASON = 'account deleted'
 
 /**
  * Deletes an account for good: personal data erased (name, email, phone, photo, tokens), every sign-in

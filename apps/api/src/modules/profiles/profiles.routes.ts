@@ -8,15 +8,19 @@ import {
   UpdateProfileBody,
   VerifyPhoneBody,
 } from '@tulpar/contracts'
+import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
-import type { AbuseLimits } from '../identity/abuse-limits.ts'
-import type { Auth } from '../identity/auth.ts'
-import { OTP_TTL_SECONDS } from '../identity/auth.ts'
-import { pendingPhoneCookie, readPendingPhone } from '../identity/pending-phone.ts'
-import { normaliseKzPhone } from '../identity/phone.ts'
-import { type SessionResolver, toFetchHeaders } from '../identity/session.ts'
+import {
+  type AbuseLimits,
+  type Auth,
+  OTP_TTL_SECONDS,
+  pendingPhoneCookie,
+  readPendingPhone,
+  type SessionResolver,
+  toFetchHeaders,
+} from '../identity/index.ts'
 import { InvalidPhoneError } from './profiles.errors.ts'
 import { MAX_PROFILE_PHOTO_BYTES, type ProfilesService, toAuthUser } from './profiles.service.ts'
 

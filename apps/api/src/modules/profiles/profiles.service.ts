@@ -1,8 +1,8 @@
 import { type AuthUser, type Profile, Role, type UpdateProfileBody } from '@tulpar/contracts'
+import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { Db } from '../../db/client.ts'
-import { normaliseKzPhone } from '../identity/phone.ts'
-import { intakePhoto, type MediaStorage, storePhoto } from '../media/index.ts'
-import { photoUrl } from '../media/media.urls.ts'
+import type { AccountProfiles, SessionUser } from '../identity/index.ts'
+import { intakePhoto, type MediaStorage, photoUrl, storePhoto } from '../media/index.ts'
 import {
   InvalidPhoneError,
   PhoneInUseError,
@@ -11,16 +11,6 @@ import {
   UnknownCityError,
 } from './profiles.errors.ts'
 import * as repo from './profiles.repository.ts'
-
-/** The signed-in user as the session gives it. */
-export interface SessionUser {
-  id: string
-  email: string
-  name: string
-  role?: string | null
-  phoneNumber?: string | null
-  emailVerified: boolean
-}
 
 function toProfile(row: repo.ProfileRow): Profile {
   return {
@@ -49,6 +39,16 @@ export function toAuthUser(u: SessionUser): AuthUser {
     role,
     phone_number: u.phoneNumber ?? null,
     email_verified: u.emailVerified,
+  }
+}
+
+/** What identity's sign-in needs of profiles: services.ts hands it to createAuth (identity never calls profiles). */
+export function createAccountProfiles(db: Db): AccountProfiles {
+  return {
+    create: (u) => repo.createProfileFor(db, u),
+    async languageOf(userId) {
+      return (await repo.findProfileByUserId(db, userId))?.language ?? null
+    },
   }
 }
 

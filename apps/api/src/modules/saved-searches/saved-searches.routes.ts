@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pickLocale } from '../../lib/locale.ts'
-import type { SessionResolver } from '../identity/session.ts'
+import type { SessionResolver } from '../identity/index.ts'
 import type { SavedSearchesService } from './saved-searches.service.ts'
 
 const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]

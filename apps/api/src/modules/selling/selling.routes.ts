@@ -21,7 +21,7 @@ import {
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { pickLocale } from '../../lib/locale.ts'
-import type { SessionResolver } from '../identity/session.ts'
+import type { SessionResolver } from '../identity/index.ts'
 import type { ListingsService } from '../listings/index.ts'
 import type { ProcessedPhoto } from '../media/index.ts'
 import { NoPhotoSentError, PhotoTooLargeError, TooManyPhotosError } from './selling.errors.ts'

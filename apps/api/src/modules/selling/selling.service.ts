@@ -13,14 +13,14 @@ import {
   type SellerListing,
   type SellingActionResult,
 } from '@tulpar/contracts'
+import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
-import { normaliseKzPhone } from '../identity/phone.ts'
+import type { SessionUser } from '../identity/index.ts'
 import type { JobSender } from '../jobs/index.ts'
 import { findListingPhotos, findListingTitle, ListingNotFoundError, viewDay } from '../listings/index.ts'
 import type { MediaStorage } from '../media/index.ts'
 import type { PhonesService } from '../phones/index.ts'
-import type { SessionUser } from '../profiles/profiles.service.ts'
 import type { ReferenceService } from '../reference/index.ts'
 import {
   ContactPhoneNotConfirmedError,

@@ -17,8 +17,8 @@ import {
   type SaveStepInput,
   type StepErrorCode,
 } from '@tulpar/contracts'
+import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { Db } from '../../db/client.ts'
-import { normaliseKzPhone } from '../identity/phone.ts'
 import { generationCovers, type ReferenceService } from '../reference/index.ts'
 import * as repo from './selling.repository.ts'
 

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { ReportShare, SharedVehicleReport } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
-import type { RateLimiter } from '../../lib/rate-limit.ts'
-import { enforceRateLimits } from '../listings/index.ts'
-import type { SessionUser } from '../profiles/profiles.service.ts'
+import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
+import type { SessionUser } from '../identity/index.ts'
 import {
   SharedReportNotFoundError,
   VehicleReportNotFoundError,

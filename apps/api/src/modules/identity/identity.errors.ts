@@ -1,0 +1,18 @@
+import { AppError } from '../../lib/errors.ts'
+
+/** A guest asked for what needs a signed-in user. */
+export class UnauthorizedError extends AppError {
+  constructor() {
+    super('auth.unauthorized', 401, 'Sign in first')
+  }
+}
+export class StaffOnlyError extends AppError {
+  constructor() {
+    super('admin.forbidden', 403, 'Only moderators and admins may do this')
+  }
+}
+export class AdminOnlyError extends AppError {
+  constructor() {
+    super('admin.admin_only', 403, 'Only admins may do this')
+  }
+}

@@ -1,0 +1,16 @@
+// Who is asking: accounts, sign-in and sessions, roles. The bottom floor of the modules: identity imports no other
+// module's code but delivery's gateways; what it needs of profiles is passed in where the services are wired.
+export { type AbuseLimits, createAbuseLimits } from './abuse-limits.ts'
+export { createAdmin } from './admin.ts'
+export { type AccountProfiles, type Auth, createAuth, OTP_ATTEMPTS, OTP_TTL_SECONDS } from './auth.ts'
+export { ensureDemoStaff } from './demo-staff.ts'
+export { createIdTokenExchange } from './id-token-exchange.ts'
+export { registerAuthHandler, registerIdTokenExchange } from './identity.routes.ts'
+export { registerLocalIdpRoutes } from './local-idp.routes.ts'
+export { createLocalIdentityProvider } from './local-idp.ts'
+export { pendingPhoneCookie, readPendingPhone } from './pending-phone.ts'
+export { isPhoneAccountEmail } from './phone.ts'
+export { changeUserRole, findRoleChanges } from './role-changes.ts'
+export { type Actor, requireAdmin, requireStaff } from './roles.ts'
+export { createSessionResolver, type SessionResolver, toFetchHeaders } from './session.ts'
+export { ACCOUNT_DELETED_REASON, type SessionUser } from './session-user.ts'

@@ -1,0 +1,12 @@
+/** The signed-in user as the session gives it. */
+export interface SessionUser {
+  id: string
+  email: string
+  name: string
+  role?: string | null
+  phoneNumber?: string | null
+  emailVerified: boolean
+}
+
+/** The ban reason that marks an erased account (its sessions sign nobody in; see endDeletedAccountSession). */
+export const ACCOUNT_DELETED_REASON = 'account deleted'

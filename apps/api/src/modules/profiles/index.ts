@@ -1,0 +1,2 @@
+export { profilesRoutes } from './profiles.routes.ts'
+export { createAccountProfiles, createProfilesService, type ProfilesService } from './profiles.service.ts'
