@@ -225,7 +225,9 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click()
     await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 10_000 }).toBe('en')
     await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor()
-    await page.getByText('Profile updated').waitFor()
+    // The page comes back whole in the new language (a document post); once its code runs, it says so in a notice and
+    // keeps the choice on the device.
+    await page.locator('.toast', { hasText: 'Profile updated' }).waitFor()
     expect(await page.evaluate(() => window.localStorage.getItem('locale'))).toBe('en')
     await page.screenshot({ path: `${SCREENSHOTS}account-en-desktop.png` })
     await page.goto(`${baseUrl}/account`)
