@@ -18,14 +18,14 @@ const idOf = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0)
 
 /** One conversation; opening it marks it read. Anyone but its participants gets the not-found page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { sessions, conversations } = context.get(servicesContext)
+  const { sessions, messaging } = context.get(servicesContext)
   const path = `/account/messages/${params.id}`
   const user = await requireUser(sessions, request, path)
   const locale = context.get(localeContext)
   const id = idOf(params.id)
   try {
-    const conversation = await conversations.getConversation(user, id)
-    if (conversation.unread > 0) await conversations.markRead(user, id)
+    const conversation = await messaging.getConversation(user, id)
+    if (conversation.unread > 0) await messaging.markRead(user, id)
     return data(
       { conversation, title: translate(MESSAGES[locale], locale, 'chat.title') },
       { headers: PRIVATE_HEADERS },
@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type Answer = { ok: boolean; message: MessageKey; params?: Params }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { sessions, conversations } = context.get(servicesContext)
+  const { sessions, messaging } = context.get(servicesContext)
   const path = `/account/messages/${params.id}`
   const user = await requireUser(sessions, request, path)
   const id = idOf(params.id)
@@ -50,15 +50,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === 'send') {
       const body = messageBody(form.get('body'))
       if (!body) return answer('chat.error.empty', 400)
-      await conversations.sendMessage(user, id, body)
+      await messaging.sendMessage(user, id, body)
       return answer('chat.sent', 200)
     }
-    if (intent === 'share' || intent === 'unshare') await conversations.shareContacts(user, id, intent === 'share')
-    else if (intent === 'block' || intent === 'unblock') await conversations.block(user, id, intent === 'block')
+    if (intent === 'share' || intent === 'unshare') await messaging.shareContacts(user, id, intent === 'share')
+    else if (intent === 'block' || intent === 'unblock') await messaging.block(user, id, intent === 'block')
     else if (intent === 'report') {
       const reason = String(form.get('reason') ?? '').trim()
       if (reason.length < 3 || reason.length > 500) return answer('chat.error.reason', 400)
-      await conversations.report(user, id, reason)
+      await messaging.report(user, id, reason)
       return answer('chat.reported', 200)
     } else return answer('error.validation.failed', 400)
     return redirect(path, { headers: PRIVATE_HEADERS })

@@ -13,10 +13,10 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
 /** "My messages" (spec section 2): one inbox for Tulpar Auto's messages and the conversations about cars. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { sessions, conversations } = context.get(servicesContext)
+  const { sessions, messaging } = context.get(servicesContext)
   const user = await requireUser(sessions, request, '/account/messages')
   const locale = context.get(localeContext)
-  const list = await conversations.listConversations(user)
+  const list = await messaging.listConversations(user)
   return data({ ...list, title: translate(MESSAGES[locale], locale, 'chat.title') }, { headers: PRIVATE_HEADERS })
 }
 
@@ -24,7 +24,7 @@ type Refused = { error: MessageKey; params?: Params }
 
 /** "Write to the seller" from the car page (a plain form post): starts the conversation and opens it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { sessions, conversations } = context.get(servicesContext)
+  const { sessions, messaging } = context.get(servicesContext)
   const form = await request.formData()
   const listingId = Number(form.get('listingId'))
   const back = Number.isSafeInteger(listingId) && listingId > 0 ? `/cars/${listingId}` : '/account/messages'
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body || !(listingId > 0))
     return data<Refused>({ error: 'chat.error.empty' }, { status: 400, headers: PRIVATE_HEADERS })
   try {
-    const { conversationId } = await conversations.startConversation(user, listingId, body)
+    const { conversationId } = await messaging.startConversation(user, listingId, body)
     return redirect(`/account/messages/${conversationId}`, { headers: PRIVATE_HEADERS })
   } catch (error) {
     const refused = chatError(error)

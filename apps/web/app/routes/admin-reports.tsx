@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   const user = await requireStaffUser(services.sessions, request)
-  const reports = await services.conversations.listReports(user)
+  const reports = await services.messaging.listReports(user)
   const done = new URL(request.url).searchParams.get('done') === '1'
   return {
     title: translate(MESSAGES[locale], locale, 'reports.title'),
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const resolution = form.get('resolution')
   if (id === null || (resolution !== 'dismissed' && resolution !== 'blocked')) throw data(null, { status: 400 })
   try {
-    await services.conversations.resolveReport(user, id, resolution)
+    await services.messaging.resolveReport(user, id, resolution)
   } catch (error) {
     if (serviceErrorCode(error) !== 'report.not_found') throw error
   }

@@ -1,5 +1,4 @@
 export { conversationsRoutes } from './conversations.routes.ts'
-export { type ConversationsService, createConversationsService } from './conversations.service.ts'
 export { detectFraud } from './fraud.ts'
 export { createMessageHub, type MessageHub } from './live.ts'
 export { maskContacts } from './mask.ts'
