@@ -35,21 +35,43 @@ export function fieldErrorsOf(error: unknown): { field: string; code: string }[]
 
 /**
  * Awaits a service call; a service failure is handed to `onFailure`, which answers it (returns a value, or throws
- * a Response such as `notFound()`) or returns undefined to let it through. Anything else is rethrown as it was.
+ * a Response such as `notFound()`) or returns undefined to let it through; its second argument is the error itself
+ * (for `fieldErrorsOf`). Anything else is rethrown as it was.
  * The one try/catch for routes whose answer to a failure is a page (404, a redirect) or a value.
  */
 export async function whenServiceFails<T, A = never>(
   call: Promise<T> | (() => Promise<T>),
-  onFailure: (failure: ServiceError) => A | undefined,
+  onFailure: (failure: ServiceError, error: Error) => A | undefined,
 ): Promise<T | Exclude<A, undefined>> {
   try {
     return await (typeof call === 'function' ? call() : call)
   } catch (error) {
     const failure = serviceError(error)
-    const answer = failure ? onFailure(failure) : undefined
+    const answer = failure ? onFailure(failure, error as Error) : undefined
     if (answer === undefined) throw error
     return answer as Exclude<A, undefined>
   }
+}
+
+/**
+ * Awaits a service call whose 404 (not there, or not this visitor's) is the page's 404, thrown as `notFound(body)`;
+ * any other failure is rethrown as it was. The loaders' one way to say "their not found is ours".
+ */
+export function orNotFound<T, B = null>(call: Promise<T> | (() => Promise<T>), body?: B): Promise<T> {
+  return whenServiceFails(call, ({ status }): undefined => {
+    if (status === 404) throw notFound(body)
+    return undefined
+  })
+}
+
+/**
+ * Awaits a service call whose failure is the page's answer: the error page with the service's status (the back
+ * office's error boundary names 403, 404, 409...). Anything else is rethrown as it was.
+ */
+export function orStatusPage<T>(call: Promise<T> | (() => Promise<T>)): Promise<T> {
+  return whenServiceFails(call, ({ status }): undefined => {
+    throw data(null, { status })
+  })
 }
 
 /** A service call's outcome for a form: its value, or the translated message key of its failure and its status. */

@@ -1,12 +1,12 @@
 import type { ListingPreview } from '@tulpar/contracts'
-import { data, isRouteErrorResponse, Link, redirect } from 'react-router'
+import { isRouteErrorResponse, Link, redirect } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
 import { CarSummary } from '../features/car/car-summary.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
-import { parseId } from '../lib/id-param.ts'
-import { serviceErrorCode } from '../lib/service-errors.ts'
+import { requireIdParam } from '../lib/id-param.ts'
+import { notFound, whenServiceFails } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import sellingStyles from '../styles/selling.css?url'
 import { island } from '../ui/island.tsx'
@@ -35,22 +35,16 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { sessions, listings } = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const notFound = () =>
-    data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
-  const id = parseId(params.id)
-  if (id === null) throw notFound()
+  const missing = { title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }
+  const id = requireIdParam(params.id, missing)
   const user = await requireUser(sessions, request, `/account/listings/${id}/preview`)
   const i18n = routeMessages(locale, 'sell', 'myListings')
   const title = translate(MESSAGES[locale], locale, 'myListings.preview')
-  let car: ListingPreview
-  try {
-    car = await listings.previewListing(user, id, locale)
-  } catch (error) {
-    const code = serviceErrorCode(error)
-    if (code === 'listing.not_found') throw notFound()
-    if (code === 'listing.incomplete') return { kind: 'incomplete' as const, id, title, i18n }
-    throw error
-  }
+  const car = await whenServiceFails(listings.previewListing(user, id, locale), ({ code }) => {
+    if (code === 'listing.not_found') throw notFound(missing)
+    return code === 'listing.incomplete' ? null : undefined
+  })
+  if (car === null) return { kind: 'incomplete' as const, id, title, i18n }
   if (car.status === 'published' || car.status === 'sold') throw redirect(`/cars/${id}`)
   return { kind: 'preview' as const, car, title, i18n }
 }

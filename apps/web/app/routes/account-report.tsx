@@ -9,7 +9,7 @@ import { runShareAction, type ShareActionResult } from '../features/check/share.
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { requireIdParam } from '../lib/id-param.ts'
-import { serviceError } from '../lib/service-errors.ts'
+import { orNotFound } from '../lib/service-errors.ts'
 import checkStyles from '../styles/check.css?url'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import type { Route } from './+types/account-report'
@@ -23,13 +23,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
   const id = requireIdParam(params.id)
   const user = await requireUser(services.sessions, request, `/account/reports/${id}`)
-  try {
-    const report = await services.vehicleChecks.getReport(user, id)
-    return { report, title: report.name || translate(MESSAGES[locale], locale, 'account.reports') }
-  } catch (error) {
-    if (serviceError(error)?.status === 404) throw data(null, { status: 404 })
-    throw error
-  }
+  const report = await orNotFound(services.vehicleChecks.getReport(user, id))
+  return { report, title: report.name || translate(MESSAGES[locale], locale, 'account.reports') }
 }
 
 /** Share the report by link, or stop sharing it (report-share.tsx). */

@@ -11,7 +11,7 @@ import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import { parseId } from '../lib/id-param.ts'
-import { serviceError } from '../lib/service-errors.ts'
+import { whenServiceFails } from '../lib/service-errors.ts'
 import type { Route } from './+types/admin-complaints'
 
 const DONE: Record<string, MessageKey> = {
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (listingId === null) throw data(null, { status: 400 })
   const values = { reasonCode: field(form, 'reasonCode'), comment: field(form, 'comment') }
   const fail = (errors: DecisionErrors, status = 400) => data<ActionResult>({ listingId, errors, values }, { status })
-  try {
+  const resolve = async () => {
     if (resolution === 'dismissed') {
       await services.complaints.resolve(user, listingId, { resolution: 'dismissed' }, locale)
       return redirect('/admin/complaints?done=dismissed')
@@ -70,12 +70,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect('/admin/complaints?done=taken_down')
     }
     throw data(null, { status: 400 })
-  } catch (error) {
-    const known = serviceError(error)
-    const key = known ? ERRORS[known.code] : undefined
-    if (!known || !key) throw error
-    return fail({ error: key }, known.status)
   }
+  return whenServiceFails(resolve, ({ code, status }) => {
+    const key = ERRORS[code]
+    return key ? fail({ error: key }, status) : undefined
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -11,7 +11,7 @@ import { formatPrice } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { requireIdParam } from '../lib/id-param.ts'
-import { serviceError } from '../lib/service-errors.ts'
+import { orStatusPage, whenServiceFails } from '../lib/service-errors.ts'
 import type { Route } from './+types/admin-lead'
 
 /** One lead: what was asked, by whom and from where, its history, and the desk's actions. */
@@ -20,27 +20,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
   const user = await requireBackOfficeUser(services.sessions, request)
   const id = requireIdParam(params.id)
-  try {
-    const [lead, staff] = await Promise.all([services.leadDesk.getLead(user, id), services.leadDesk.listStaff(user)])
-    return {
-      title: translate(MESSAGES[locale], locale, 'leads.detail.title', { id }),
-      lead: {
-        ...lead,
-        at: formatDateTime(lead.createdAt, locale),
-        credit:
-          lead.carPriceKzt !== null && lead.downPaymentKzt !== null
-            ? { price: formatPrice(lead.carPriceKzt, locale), down: formatPrice(lead.downPaymentKzt, locale) }
-            : null,
-        events: lead.events.map((e) => ({ ...e, at: formatDateTime(e.createdAt, locale) })),
-      },
-      staff: staff.results,
-      me: user.id,
-      saved: new URL(request.url).searchParams.get('saved') === '1',
-    }
-  } catch (error) {
-    const known = serviceError(error)
-    if (known) throw data(null, { status: known.status })
-    throw error
+  const [lead, staff] = await orStatusPage(
+    Promise.all([services.leadDesk.getLead(user, id), services.leadDesk.listStaff(user)]),
+  )
+  return {
+    title: translate(MESSAGES[locale], locale, 'leads.detail.title', { id }),
+    lead: {
+      ...lead,
+      at: formatDateTime(lead.createdAt, locale),
+      credit:
+        lead.carPriceKzt !== null && lead.downPaymentKzt !== null
+          ? { price: formatPrice(lead.carPriceKzt, locale), down: formatPrice(lead.downPaymentKzt, locale) }
+          : null,
+      events: lead.events.map((e) => ({ ...e, at: formatDateTime(e.createdAt, locale) })),
+    },
+    staff: staff.results,
+    me: user.id,
+    saved: new URL(request.url).searchParams.get('saved') === '1',
   }
 }
 
@@ -53,30 +49,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = field(form, 'intent')
   const invalid = () => data({ error: 'error.validation.failed' as MessageKey }, { status: 400 })
-  try {
-    if (intent === 'take') await services.leadDesk.takeLead(user, id)
-    else if (intent === 'status') {
-      const body = LeadStatusBody.safeParse({
-        status: field(form, 'status'),
-        reason: field(form, 'reason') || undefined,
-      })
-      if (!body.success) return invalid()
-      await services.leadDesk.setStatus(user, id, body.data)
-    } else if (intent === 'note') {
-      const body = LeadNoteBody.safeParse({ text: field(form, 'text') })
-      if (!body.success) return invalid()
-      await services.leadDesk.addNote(user, id, body.data)
-    } else if (intent === 'assign') {
-      const body = LeadAssignBody.safeParse({ userId: field(form, 'userId') || null })
-      if (!body.success) return invalid()
-      await services.leadDesk.assignLead(user, id, body.data)
-    } else return invalid()
-  } catch (error) {
-    const known = serviceError(error)
-    if (!known) throw error
-    return data({ error: adminErrorKey(known.code) }, { status: known.status })
-  }
-  return redirect(`/admin/leads/${id}?saved=1`)
+  return whenServiceFails(
+    async () => {
+      if (intent === 'take') await services.leadDesk.takeLead(user, id)
+      else if (intent === 'status') {
+        const body = LeadStatusBody.safeParse({
+          status: field(form, 'status'),
+          reason: field(form, 'reason') || undefined,
+        })
+        if (!body.success) return invalid()
+        await services.leadDesk.setStatus(user, id, body.data)
+      } else if (intent === 'note') {
+        const body = LeadNoteBody.safeParse({ text: field(form, 'text') })
+        if (!body.success) return invalid()
+        await services.leadDesk.addNote(user, id, body.data)
+      } else if (intent === 'assign') {
+        const body = LeadAssignBody.safeParse({ userId: field(form, 'userId') || null })
+        if (!body.success) return invalid()
+        await services.leadDesk.assignLead(user, id, body.data)
+      } else return invalid()
+      return redirect(`/admin/leads/${id}?saved=1`)
+    },
+    ({ code, status }) => data({ error: adminErrorKey(code) }, { status }),
+  )
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

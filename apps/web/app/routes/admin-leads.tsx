@@ -9,7 +9,7 @@ import { leadDeskQuery } from '../features/admin/queries.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { parseId } from '../lib/id-param.ts'
-import { serviceError } from '../lib/service-errors.ts'
+import { orStatusPage } from '../lib/service-errors.ts'
 import type { Route } from './+types/admin-leads'
 
 /** The leads desk: every call-back, credit application, partner request and vehicle check order in one queue. */
@@ -36,13 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireBackOfficeUser(services.sessions, request)
   const id = parseId(field(await request.formData(), 'id'))
   if (id === null) throw data(null, { status: 400 })
-  try {
-    await services.leadDesk.takeLead(user, id)
-  } catch (error) {
-    const known = serviceError(error)
-    if (known) throw data(null, { status: known.status })
-    throw error
-  }
+  await orStatusPage(services.leadDesk.takeLead(user, id))
   return redirect(`/admin/leads/${id}`)
 }
 

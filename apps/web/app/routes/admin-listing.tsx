@@ -13,7 +13,7 @@ import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { formatDate, MESSAGES, translate } from '../i18n/index.ts'
 import { parseId, requireIdParam } from '../lib/id-param.ts'
-import { serviceError } from '../lib/service-errors.ts'
+import { orNotFound, whenServiceFails } from '../lib/service-errors.ts'
 import { island } from '../ui/island.tsx'
 import type { Route } from './+types/admin-listing'
 
@@ -41,33 +41,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
   const user = await requireStaffUser(services.sessions, request)
   const id = requireIdParam(params.id, { reason: 'not-found' })
-  try {
-    const listing = await services.moderation.getListingForReview(user, id, locale)
-    const saved = SAVED[new URL(request.url).searchParams.get('saved') ?? ''] ?? null
-    const m = MESSAGES[locale]
-    return {
-      listing,
-      reasons: services.moderation.listRejectionReasons(user, locale),
-      isAdmin: user.role === 'admin',
-      checks: INSPECTION_CHECKS,
-      thresholdPct: Math.round(SIGNAL_RULES.lowPriceRatio * 100),
-      newAccountDays: SIGNAL_RULES.newAccountDays,
-      saved,
-      // Dates are written on the server, so the browser (which may lack Kazakh data) shows the same text.
-      dates: {
-        createdAt: formatDateTime(listing.createdAt, locale),
-        publishedAt: listing.publishedAt ? formatDateTime(listing.publishedAt, locale) : '',
-        sellerSince: formatDate(listing.seller.createdAt, locale),
-      },
-      eventTimes: Object.fromEntries(listing.history.map((e) => [e.id, formatDateTime(e.createdAt, locale)])),
-      reportDates: Object.fromEntries(
-        listing.inspectionReports.map((r) => [r.id, r.reportDate ? formatDate(r.reportDate, locale) : '']),
-      ),
-      title: translate(m, locale, 'admin.review.title', { id: String(id) }),
-    }
-  } catch (error) {
-    if (serviceError(error)?.status === 404) throw data({ reason: 'not-found' }, { status: 404 })
-    throw error
+  const listing = await orNotFound(services.moderation.getListingForReview(user, id, locale), { reason: 'not-found' })
+  const saved = SAVED[new URL(request.url).searchParams.get('saved') ?? ''] ?? null
+  const m = MESSAGES[locale]
+  return {
+    listing,
+    reasons: services.moderation.listRejectionReasons(user, locale),
+    isAdmin: user.role === 'admin',
+    checks: INSPECTION_CHECKS,
+    thresholdPct: Math.round(SIGNAL_RULES.lowPriceRatio * 100),
+    newAccountDays: SIGNAL_RULES.newAccountDays,
+    saved,
+    // Dates are written on the server, so the browser (which may lack Kazakh data) shows the same text.
+    dates: {
+      createdAt: formatDateTime(listing.createdAt, locale),
+      publishedAt: listing.publishedAt ? formatDateTime(listing.publishedAt, locale) : '',
+      sellerSince: formatDate(listing.seller.createdAt, locale),
+    },
+    eventTimes: Object.fromEntries(listing.history.map((e) => [e.id, formatDateTime(e.createdAt, locale)])),
+    reportDates: Object.fromEntries(
+      listing.inspectionReports.map((r) => [r.id, r.reportDate ? formatDate(r.reportDate, locale) : '']),
+    ),
+    title: translate(m, locale, 'admin.review.title', { id: String(id) }),
   }
 }
 
@@ -86,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = field(form, 'intent')
   const fail = (result: ActionResult, status = 400) => data(result, { status })
-  try {
+  const decide = async () => {
     if (intent === 'approve') {
       const parsed = parseApprove(form)
       if (!parsed.ok) return fail({ intent, errors: parsed.errors })
@@ -122,13 +117,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(`/admin/listings/${id}?saved=report-deleted`)
     }
     return fail({ intent: 'other', error: 'error.validation.failed' })
-  } catch (error) {
-    const known = serviceError(error)
-    if (!known) throw error
-    const key = adminErrorKey(known.code)
-    if (intent === 'approve' || intent === 'reject') return fail({ intent, errors: { error: key } }, known.status)
-    return fail({ intent: 'other', error: key }, known.status)
   }
+  return whenServiceFails(decide, ({ code, status }) => {
+    const key = adminErrorKey(code)
+    if (intent === 'approve' || intent === 'reject') return fail({ intent, errors: { error: key } }, status)
+    return fail({ intent: 'other', error: key }, status)
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

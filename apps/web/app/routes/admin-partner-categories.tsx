@@ -16,7 +16,7 @@ import { LOCALE_NAMES } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { parseId } from '../lib/id-param.ts'
-import { serviceError } from '../lib/service-errors.ts'
+import { whenServiceFails } from '../lib/service-errors.ts'
 import adminPartnersStyles from '../styles/admin-partners.css?url'
 import type { Route } from './+types/admin-partner-categories'
 
@@ -71,21 +71,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (field(form, 'intent') !== 'create' && id === null) return answer(400, { error: 'error.validation.failed' })
   const parsed = parseCategoryForm(values)
   if (!parsed.ok) return answer(400, { errors: parsed.errors })
-  let savedId: number
-  try {
-    const saved =
-      id === null
-        ? await services.partnersAdmin.createCategory(user, parsed.body)
-        : await services.partnersAdmin.replaceCategory(user, id, parsed.body)
-    savedId = saved.id
-  } catch (error) {
-    const known = serviceError(error)
-    if (!known) throw error
-    if (known.code === 'partner_category.code_taken')
-      return answer(409, { errors: { code: 'admin.categories.codeTaken' } })
-    return answer(known.status, { error: partnerAdminErrorKey(known.code) })
-  }
-  return redirect(`/admin/partners/categories?saved=${savedId}`)
+  const save =
+    id === null
+      ? services.partnersAdmin.createCategory(user, parsed.body)
+      : services.partnersAdmin.replaceCategory(user, id, parsed.body)
+  return whenServiceFails(
+    save.then((saved) => redirect(`/admin/partners/categories?saved=${saved.id}`)),
+    ({ code, status }) =>
+      code === 'partner_category.code_taken'
+        ? answer(409, { errors: { code: 'admin.categories.codeTaken' } })
+        : answer(status, { error: partnerAdminErrorKey(code) }),
+  )
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -21,7 +21,7 @@ import { LOCALE_NAMES } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { INT4_MAX, requireIdParam } from '../lib/id-param.ts'
-import { serviceError } from '../lib/service-errors.ts'
+import { orNotFound, whenServiceFails } from '../lib/service-errors.ts'
 import adminPartnersStyles from '../styles/admin-partners.css?url'
 import type { Route } from './+types/admin-partner'
 
@@ -87,12 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ])
   let partner: AdminPartner | null = null
   if (id !== 'new') {
-    try {
-      partner = await services.partnersAdmin.getPartner(user, id, locale)
-    } catch (error) {
-      if (serviceError(error)?.status === 404) throw data({ reason: 'not-found' }, { status: 404 })
-      throw error
-    }
+    partner = await orNotFound(services.partnersAdmin.getPartner(user, id, locale), { reason: 'not-found' })
   }
   const messages = MESSAGES[locale]
   return {
@@ -118,20 +113,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     data<ActionAnswer>({ values, errors: {}, error: null, ...patch }, { status })
   const parsed = parsePartnerForm(values)
   if (!parsed.ok) return answer(400, { errors: parsed.errors })
-  let saved: AdminPartner
-  try {
-    saved =
-      id === 'new'
-        ? await services.partnersAdmin.createPartner(user, parsed.body, locale)
-        : await services.partnersAdmin.replacePartner(user, id, parsed.body, locale)
-  } catch (error) {
-    const fieldErrors = partnerServiceErrors(error, values)
-    if (fieldErrors) return answer(400, { errors: fieldErrors })
-    const known = serviceError(error)
-    if (!known) throw error
-    return answer(known.status, { error: partnerAdminErrorKey(known.code) })
-  }
-  return redirect(`/admin/partners?saved=${saved.id}`)
+  const save =
+    id === 'new'
+      ? services.partnersAdmin.createPartner(user, parsed.body, locale)
+      : services.partnersAdmin.replacePartner(user, id, parsed.body, locale)
+  return whenServiceFails(
+    save.then((saved) => redirect(`/admin/partners?saved=${saved.id}`)),
+    ({ code, status }, error) => {
+      const fieldErrors = partnerServiceErrors(error, values)
+      if (fieldErrors) return answer(400, { errors: fieldErrors })
+      return answer(status, { error: partnerAdminErrorKey(code) })
+    },
+  )
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

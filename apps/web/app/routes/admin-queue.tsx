@@ -8,7 +8,7 @@ import { formatWait } from '../features/admin/wait.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { parseId } from '../lib/id-param.ts'
-import { serviceError } from '../lib/service-errors.ts'
+import { whenServiceFails } from '../lib/service-errors.ts'
 import { Picture } from '../ui/picture.tsx'
 import type { Route } from './+types/admin-queue'
 
@@ -22,25 +22,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaffUser(services.sessions, request)
   const params = new URL(request.url).searchParams
   const cursor = params.get('cursor') || undefined
-  try {
-    const [page, stats] = await Promise.all([
-      services.moderation.listQueue(user, { cursor, limit: PAGE_SIZE }, locale),
-      services.moderation.getStats(user),
-    ])
-    const decided = params.get('decided')
-    const id = parseId(params.get('listing'))
-    const notice = (decided === 'approved' || decided === 'rejected') && id !== null ? { decided, id } : null
-    return {
-      page,
-      stats,
-      notice,
-      paged: cursor !== undefined,
-      title: translate(MESSAGES[locale], locale, 'admin.queue.title'),
-    }
-  } catch (error) {
+  const load = Promise.all([
+    services.moderation.listQueue(user, { cursor, limit: PAGE_SIZE }, locale),
+    services.moderation.getStats(user),
+  ])
+  const [page, stats] = await whenServiceFails(load, ({ status }): undefined => {
     // A cursor that is not ours (edited by hand, or from an older version): start from the top.
-    if (cursor && serviceError(error)?.status === 400) throw redirect('/admin')
-    throw error
+    if (cursor && status === 400) throw redirect('/admin')
+    return undefined
+  })
+  const decided = params.get('decided')
+  const id = parseId(params.get('listing'))
+  const notice = (decided === 'approved' || decided === 'rejected') && id !== null ? { decided, id } : null
+  return {
+    page,
+    stats,
+    notice,
+    paged: cursor !== undefined,
+    title: translate(MESSAGES[locale], locale, 'admin.queue.title'),
   }
 }
 

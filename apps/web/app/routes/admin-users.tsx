@@ -9,7 +9,7 @@ import { adminUsersQuery } from '../features/admin/queries.server.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
-import { formOutcome, serviceError } from '../lib/service-errors.ts'
+import { formOutcome, whenServiceFails } from '../lib/service-errors.ts'
 import type { Route } from './+types/admin-users'
 
 const ROLE_FILTERS = ['', 'user', 'manager', 'moderator', 'admin'] as const
@@ -22,13 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (user.role !== 'admin') throw data({ reason: 'admin' }, { status: 403 })
   const params = new URL(request.url).searchParams
   const query = adminUsersQuery(params)
-  let page: Awaited<ReturnType<typeof services.staff.listUsers>>
-  try {
-    page = await services.staff.listUsers(user, query)
-  } catch (error) {
-    if (serviceError(error)?.status === 400) throw redirect('/admin/users')
-    throw error
-  }
+  const page = await whenServiceFails(services.staff.listUsers(user, query), ({ status }): undefined => {
+    if (status === 400) throw redirect('/admin/users')
+    return undefined
+  })
   const roleChanges = await services.staff.roleChangesOf(
     user,
     page.results.map((u) => u.id),

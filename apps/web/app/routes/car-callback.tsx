@@ -4,8 +4,8 @@ import { requestCallback } from '../features/car/actions.server.ts'
 import { CallbackForm } from '../features/car/callback-form.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
-import { parseId } from '../lib/id-param.ts'
-import { serviceErrorCode } from '../lib/service-errors.ts'
+import { parseId, requireIdParam } from '../lib/id-param.ts'
+import { notFound, whenServiceFails } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import type { Route } from './+types/car-callback'
 import { NotFoundContent } from './not-found.tsx'
@@ -20,19 +20,14 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carS
 export async function loader({ params, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
   const services = context.get(servicesContext)
-  const notFound = () =>
-    data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
-  const id = parseId(params.id)
-  if (id === null) throw notFound()
-  try {
-    const car = await services.listings.getListing(id, locale)
-    if (car.status !== 'published') throw notFound()
-    return { id, name: `${car.brand.name} ${car.model.name}, ${car.year}` }
-  } catch (error) {
-    const code = serviceErrorCode(error)
-    if (code === 'listing.gone' || code === 'listing.not_found') throw notFound()
-    throw error
-  }
+  const missing = { title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }
+  const id = requireIdParam(params.id, missing)
+  const car = await whenServiceFails(services.listings.getListing(id, locale), ({ code }): undefined => {
+    if (code === 'listing.gone' || code === 'listing.not_found') throw notFound(missing)
+    return undefined
+  })
+  if (car.status !== 'published') throw notFound(missing)
+  return { id, name: `${car.brand.name} ${car.model.name}, ${car.year}` }
 }
 
 /** The same use case as the car page's dialog and POST /api/cars/{id}/callback/. */

@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { requestInfoContext, servicesContext } from '#app-context'
 import { isCountableView, readVisitorId, visitorCookie } from '../features/car/visitor.server.ts'
 import { parseId } from '../lib/id-param.ts'
-import { serviceErrorCode } from '../lib/service-errors.ts'
+import { notFound, whenServiceFails } from '../lib/service-errors.ts'
 import type { Route } from './+types/car-view'
 
 /**
@@ -18,22 +18,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   const { clientIp, publicUrl } = context.get(requestInfoContext)
   const cookieVisitor = readVisitorId(request.headers.get('cookie'))
-  try {
-    const view = await services.carPage.recordView(id, {
-      ip: clientIp,
-      userAgent: request.headers.get('user-agent') ?? '',
-      visitorId: cookieVisitor,
-    })
-    const headers = new Headers({ 'Cache-Control': 'no-store' })
-    if (view.visitorId !== cookieVisitor) {
-      headers.append('Set-Cookie', visitorCookie(view.visitorId, publicUrl.startsWith('https:')))
-    }
-    return data({ viewsCount: view.viewsCount }, { headers })
-  } catch (error) {
-    const code = serviceErrorCode(error)
-    if (code === 'listing.gone' || code === 'listing.not_found') throw data(null, { status: 404 })
-    throw error
+  const record = services.carPage.recordView(id, {
+    ip: clientIp,
+    userAgent: request.headers.get('user-agent') ?? '',
+    visitorId: cookieVisitor,
+  })
+  const view = await whenServiceFails(record, ({ code }): undefined => {
+    if (code === 'listing.gone' || code === 'listing.not_found') throw notFound()
+    return undefined
+  })
+  const headers = new Headers({ 'Cache-Control': 'no-store' })
+  if (view.visitorId !== cookieVisitor) {
+    headers.append('Set-Cookie', visitorCookie(view.visitorId, publicUrl.startsWith('https:')))
   }
+  return data({ viewsCount: view.viewsCount }, { headers })
 }
 
 export function loader() {

@@ -5,7 +5,7 @@ import { paymentErrorMessage } from '../features/check/check.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { requireIdParam } from '../lib/id-param.ts'
-import { serviceError } from '../lib/service-errors.ts'
+import { notFound, orNotFound, whenServiceFails } from '../lib/service-errors.ts'
 import checkStyles from '../styles/check.css?url'
 import type { Route } from './+types/check-order'
 
@@ -18,13 +18,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
   const id = requireIdParam(params.id)
   const user = await requireUser(services.sessions, request, `/check/orders/${id}`)
-  try {
-    const order = await services.vehicleChecks.getOrder(user, id)
-    return { order, title: translate(MESSAGES[locale], locale, 'check.order.title', { id }) }
-  } catch (error) {
-    if (serviceError(error)?.status === 404) throw data(null, { status: 404 })
-    throw error
-  }
+  const order = await orNotFound(services.vehicleChecks.getOrder(user, id))
+  return { order, title: translate(MESSAGES[locale], locale, 'check.order.title', { id }) }
 }
 
 /** Pay again after a failed or cancelled payment; a payment that cannot start says why on the order's page. */
@@ -32,17 +27,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   const id = requireIdParam(params.id)
   const user = await requireUser(services.sessions, request, `/check/orders/${id}`)
-  try {
-    const order = await services.vehicleChecks.payOrder(user, id)
-    return redirectDocument(order.checkoutUrl ?? `/check/orders/${id}`)
-  } catch (error) {
-    const known = serviceError(error)
-    if (known?.status === 404) throw data(null, { status: 404 })
-    // Paid meanwhile (409): the page shows it as it is now.
-    if (known?.status === 409) return redirect(`/check/orders/${id}`)
-    if (known && known.status >= 422) return data({ error: paymentErrorMessage(known) }, { status: known.status })
-    throw error
-  }
+  return whenServiceFails(
+    services.vehicleChecks
+      .payOrder(user, id)
+      .then((order) => redirectDocument(order.checkoutUrl ?? `/check/orders/${id}`)),
+    (failure) => {
+      if (failure.status === 404) throw notFound()
+      // Paid meanwhile (409): the page shows it as it is now.
+      if (failure.status === 409) return redirect(`/check/orders/${id}`)
+      if (failure.status >= 422) return data({ error: paymentErrorMessage(failure) }, { status: failure.status })
+      return undefined
+    },
+  )
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

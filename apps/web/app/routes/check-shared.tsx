@@ -5,7 +5,7 @@ import { ReportFindings } from '../features/check/report-view.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, type MessageKey, type Params, translate } from '../i18n/index.ts'
 import { socialMeta } from '../lib/seo/social-meta.ts'
-import { serviceError } from '../lib/service-errors.ts'
+import { whenServiceFails } from '../lib/service-errors.ts'
 import checkStyles from '../styles/check.css?url'
 import type { Route } from './+types/check-shared'
 import { NotFoundContent } from './not-found.tsx'
@@ -29,14 +29,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { publicUrl } = context.get(requestInfoContext)
   const t = (key: MessageKey, p?: Params) => translate(MESSAGES[locale], locale, key, p)
   const token = params.token ?? ''
-  let report: Awaited<ReturnType<typeof services.vehicleChecks.getSharedReport>>
-  try {
-    report = await services.vehicleChecks.getSharedReport(token)
-  } catch (error) {
-    if (serviceError(error)?.status === 404)
-      throw data({ title: t('check.shared.notFound') }, { status: 404, headers: SHARED_HEADERS })
-    throw error
-  }
+  const report = await whenServiceFails(services.vehicleChecks.getSharedReport(token), ({ status }): undefined => {
+    if (status === 404) throw data({ title: t('check.shared.notFound') }, { status: 404, headers: SHARED_HEADERS })
+    return undefined
+  })
   const verdict = t(`check.shared.verdict.${report.content.mileage.verdict}`)
   return {
     report,

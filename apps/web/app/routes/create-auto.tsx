@@ -4,7 +4,7 @@ import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.
 import { GuestPrompt } from '../features/auth/guest-prompt.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
-import { serviceErrorCode } from '../lib/service-errors.ts'
+import { whenServiceFails } from '../lib/service-errors.ts'
 import sellingCss from '../styles/selling.css?url'
 import type { Route } from './+types/create-auto'
 
@@ -32,15 +32,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   const user = await requireUser(services.sessions, request, '/create-auto')
-  try {
-    const draft = await services.selling.createDraft(user)
-    return redirect(`/create-auto/${draft.id}`)
-  } catch (error) {
-    if (serviceErrorCode(error) === 'listing.too_many_drafts') {
-      return { error: 'sell.error.too_many_drafts' as const }
-    }
-    throw error
-  }
+  return whenServiceFails(
+    services.selling.createDraft(user).then((draft) => redirect(`/create-auto/${draft.id}`)),
+    ({ code }) => (code === 'listing.too_many_drafts' ? { error: 'sell.error.too_many_drafts' as const } : undefined),
+  )
 }
 
 export default function CreateAuto({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { CreditWidget, type CreditWidgetCar } from '../features/credit/credit-wi
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { parseId } from '../lib/id-param.ts'
-import { serviceErrorCode } from '../lib/service-errors.ts'
+import { whenServiceFails } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import type { Route } from './+types/credit'
 
@@ -21,15 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   const carId = parseId(new URL(request.url).searchParams.get('car') ?? '')
-  let car: CreditWidgetCar | null = null
-  if (carId !== null) {
-    try {
-      const l = await services.listings.getListing(carId, locale)
-      if (l.status === 'published') car = creditCarOf(l)
-    } catch (error) {
-      if (!serviceErrorCode(error)) throw error
-    }
-  }
+  // A car that is not on sale (or not there) is no car: the calculator without one.
+  const listing =
+    carId === null ? null : await whenServiceFails(services.listings.getListing(carId, locale), () => null)
+  const car: CreditWidgetCar | null = listing?.status === 'published' ? creditCarOf(listing) : null
   const messages = MESSAGES[locale]
   return {
     offer: services.valuation.getCreditProgrammes(locale),

@@ -6,9 +6,9 @@ import { sendPartnerRequest } from '../features/partners/partner-request.server.
 import { PartnerRequestForm } from '../features/partners/partner-request-form.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
-import { INT4_MAX, parseId } from '../lib/id-param.ts'
+import { INT4_MAX, parseId, requireIdParam } from '../lib/id-param.ts'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
-import { serviceErrorCode } from '../lib/service-errors.ts'
+import { notFound, whenServiceFails } from '../lib/service-errors.ts'
 import partnersStyles from '../styles/partners.css?url'
 import type { Route } from './+types/partner'
 import { NotFoundContent } from './not-found.tsx'
@@ -30,16 +30,12 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const notFound = () => data({ title: translate(MESSAGES[locale], locale, 'partners.notFound') }, { status: 404 })
-  const id = parseId(params.id, INT4_MAX)
-  if (id === null) throw notFound()
-  let partner: Awaited<ReturnType<typeof services.partners.getPartner>>
-  try {
-    partner = await services.partners.getPartner(id, locale)
-  } catch (error) {
-    if (serviceErrorCode(error) === 'partner.not_found') throw notFound()
-    throw error
-  }
+  const missing = { title: translate(MESSAGES[locale], locale, 'partners.notFound') }
+  const id = requireIdParam(params.id, missing, INT4_MAX)
+  const partner = await whenServiceFails(services.partners.getPartner(id, locale), ({ code }): undefined => {
+    if (code === 'partner.not_found') throw notFound(missing)
+    return undefined
+  })
   const user = await services.sessions.sessionUser(request.headers)
   let prefill = { name: '', phone: '' }
   if (user) {

@@ -5,7 +5,7 @@ import { formatPhone } from '../features/auth/phone.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
-import { serviceErrorCode } from '../lib/service-errors.ts'
+import { whenServiceFails } from '../lib/service-errors.ts'
 import partnersStyles from '../styles/partners.css?url'
 import type { Route } from './+types/partners'
 
@@ -31,14 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = categories.find((c) => c.code === asked)?.code ?? null
   const parsed = PartnersQuery.safeParse({ category: category ?? undefined, cursor: params.get('cursor') ?? undefined })
   const query = parsed.success ? parsed.data : PartnersQuery.parse({ category: category ?? undefined })
-  let page: Awaited<ReturnType<typeof services.partners.listPartners>>
-  try {
-    page = await services.partners.listPartners(query, locale)
-  } catch (error) {
-    // A cursor this site did not give out (a hand-edited URL) starts the list over.
-    if (serviceErrorCode(error) !== 'validation.failed') throw error
-    page = await services.partners.listPartners({ ...query, cursor: undefined }, locale)
-  }
+  // A cursor this site did not give out (a hand-edited URL) starts the list over.
+  const page = await whenServiceFails(services.partners.listPartners(query, locale), ({ code }) =>
+    code === 'validation.failed' ? services.partners.listPartners({ ...query, cursor: undefined }, locale) : undefined,
+  )
   cacheForGuests(context, GUEST_PAGE_SECONDS.partners, [pageTags.partners])
   const messages = MESSAGES[locale]
   const total = category

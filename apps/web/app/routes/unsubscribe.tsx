@@ -4,7 +4,7 @@ import { localeContext, servicesContext } from '#app-context'
 import type { MessageKey, Params } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { routeMessages } from '../i18n/index.ts'
-import { serviceErrorCode } from '../lib/service-errors.ts'
+import { type ServiceError, whenServiceFails } from '../lib/service-errors.ts'
 import accountsStyles from '../styles/accounts.css?url'
 import type { Route } from './+types/unsubscribe'
 
@@ -26,33 +26,40 @@ function queryOf(request: Request) {
   return UnsubscribeQuery.safeParse({ u: params.get('u'), t: params.get('t'), s: params.get('s') })
 }
 
-function isLinkError(error: unknown): boolean {
-  return serviceErrorCode(error) === 'unsubscribe.invalid'
+/** The page for a link the service refuses (forged, or for an account that is gone); undefined for other failures. */
+function invalidLink(i18n?: string) {
+  return ({ code }: ServiceError) =>
+    code === 'unsubscribe.invalid'
+      ? data<Page>(i18n === undefined ? { state: 'invalid' } : { state: 'invalid', i18n }, {
+          status: 400,
+          headers: NO_STORE,
+        })
+      : undefined
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = queryOf(request)
   const i18n = routeMessages(context.get(localeContext), 'unsub')
   if (!q.success) return data<Page>({ state: 'invalid', i18n }, { status: 400, headers: NO_STORE })
-  try {
-    const topic = await context.get(servicesContext).notifications.describeUnsubscribe(q.data)
-    return data<Page>({ state: 'ask', topic, i18n }, { headers: NO_STORE })
-  } catch (error) {
-    if (isLinkError(error)) return data<Page>({ state: 'invalid', i18n }, { status: 400, headers: NO_STORE })
-    throw error
-  }
+  return whenServiceFails(
+    context
+      .get(servicesContext)
+      .notifications.describeUnsubscribe(q.data)
+      .then((topic) => data<Page>({ state: 'ask', topic, i18n }, { headers: NO_STORE })),
+    invalidLink(i18n),
+  )
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const q = queryOf(request)
   if (!q.success) return data<Page>({ state: 'invalid' }, { status: 400, headers: NO_STORE })
-  try {
-    const topic = await context.get(servicesContext).notifications.unsubscribe(q.data)
-    return data<Page>({ state: 'done', topic }, { headers: NO_STORE })
-  } catch (error) {
-    if (isLinkError(error)) return data<Page>({ state: 'invalid' }, { status: 400, headers: NO_STORE })
-    throw error
-  }
+  return whenServiceFails(
+    context
+      .get(servicesContext)
+      .notifications.unsubscribe(q.data)
+      .then((topic) => data<Page>({ state: 'done', topic }, { headers: NO_STORE })),
+    invalidLink(),
+  )
 }
 
 function topicText(topic: UnsubscribeResult, t: (key: MessageKey, params?: Params) => string): string {

@@ -11,7 +11,8 @@ import { useFavourites } from '../features/favourites/use-favourites.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
-import { serviceErrorCode } from '../lib/service-errors.ts'
+import { parseId } from '../lib/id-param.ts'
+import { whenServiceFails } from '../lib/service-errors.ts'
 import catalogueStyles from '../styles/catalogue.css?url'
 import { useToast } from '../ui/toast.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
@@ -50,12 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await sessions.sessionUser(request.headers)
   if (!user) throw redirect(signInHref(back ?? '/wishlist'))
   const intent = field('intent')
-  const id = /^\d{1,15}$/.test(field('listingId')) ? Number(field('listingId')) : 0
+  const id = parseId(field('listingId')) ?? 0
   const answer = (body: WishlistAnswer, status = 200) =>
     back && body.ok
       ? redirect(back, { headers: PRIVATE_HEADERS })
       : data<WishlistAnswer>(body, { status, headers: PRIVATE_HEADERS })
-  try {
+  const change = async () => {
     if (intent === 'toggle' && id > 0) {
       if (field('on') === '1') await favourites.addFavourite(user, id)
       else await favourites.removeFavourite(user, id)
@@ -70,15 +71,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       await favourites.clearFavourites(user)
       return answer({ ok: true, intent, message: 'fav.cleared' })
     }
-  } catch (error) {
-    const code = serviceErrorCode(error)
+    return data<WishlistAnswer>({ ok: false, intent: null, message: 'error.validation.failed' }, { status: 400 })
+  }
+  return whenServiceFails(change, ({ code }) => {
     const known = intent === 'toggle' || intent === 'remove' ? intent : null
     if (code === 'favourites.limit')
       return answer({ ok: false, intent: known, message: 'fav.error.limit', limit: FAVOURITES_LIMIT }, 409)
     if (code === 'listing.not_found') return answer({ ok: false, intent: known, message: 'fav.error.gone' }, 404)
-    throw error
-  }
-  return data<WishlistAnswer>({ ok: false, intent: null, message: 'error.validation.failed' }, { status: 400 })
+    return undefined
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
