@@ -19,10 +19,19 @@ export function accountHelpers(app: () => FastifyInstance) {
   }
   const signIn = (email: string, password: string) =>
     app().inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } })
+  /** A session signed in with the cookie, as the web's is (a second device of the account): its Cookie header. */
+  async function cookieSession(email: string, password: string): Promise<string> {
+    const res = await signIn(email, password)
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`)
+    return ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ')
+  }
   async function myProfile(auth: Record<string, string>) {
     const res = await app().inject({ url: '/api/profiles/me/', headers: auth })
     if (res.statusCode !== 200) throw new Error(`profiles/me failed: ${res.statusCode} ${res.body}`)
     return res.json()[0]
   }
-  return { signUp, signIn, myProfile }
+  return { signUp, signIn, cookieSession, myProfile }
 }

@@ -44,6 +44,13 @@ export interface ListingOverrides extends Partial<typeof listings.$inferInsert> 
   city?: string
 }
 
+/** Listings of one owner made by name: `make(name, overrides)` keeps the new listing's id as `ids[name]`. */
+export function namedListings(db: Db, ownerId: string, ids: Record<string, number>) {
+  return async (name: string, overrides: ListingOverrides = {}) => {
+    ids[name] = (await createListing(db, { ownerId, ...overrides })).id
+  }
+}
+
 /** A complete, published listing (a Toyota Camry in Almaty unless told otherwise). */
 export async function createListing(db: Db, overrides: ListingOverrides = {}) {
   const { brand = 'toyota', model = 'camry', city = 'almaty', ...fields } = overrides

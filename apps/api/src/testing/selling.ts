@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
-import { expect } from 'vitest'
+import { beforeAll, expect } from 'vitest'
 import type { Db } from '../db/client.ts'
 import { user } from '../modules/identity/identity.tables.ts'
 import { listings } from '../modules/listings/listings.tables.ts'
 import { confirmedPhones } from '../modules/phones/phones.tables.ts'
+import { accountHelpers } from './accounts.ts'
+import { useTestApp } from './suite.ts'
 
 /* Helpers for the selling integration tests: a Toyota Camry 2018 taken through every step of the real API. */
 
@@ -151,6 +153,27 @@ export function sellingApi(app: () => FastifyInstance, db: () => Db) {
   }
 
   return { json, createDraft, save, fillAll, upload }
+}
+
+/**
+ * A selling test file's set-up: the test app, the Camry's reference ids (filled in before the file's tests), sign-up
+ * and the selling API's calls.
+ */
+export function useSellingApp() {
+  const t = useTestApp()
+  const refs = {} as CamryRefs
+  beforeAll(async () => {
+    Object.assign(refs, await camryRefs(t.app))
+  })
+  return {
+    t,
+    refs,
+    ...accountHelpers(() => t.app),
+    ...sellingApi(
+      () => t.app,
+      () => t.db,
+    ),
+  }
 }
 
 /** A small real JPEG (with an EXIF orientation and GPS position, as phones write them). */

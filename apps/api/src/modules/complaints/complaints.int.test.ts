@@ -1,26 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { favourites, outboxMessages, profiles } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
-import { createListing, createListingInModeration, setRole } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { createListing, createListingInModeration } from '../../testing/factories.ts'
+import { useAccounts, useTestApp } from '../../testing/suite.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
+const t = useTestApp()
 const { signUp } = accountHelpers(() => t.app)
-let seller: Awaited<ReturnType<typeof signUp>>
-let buyer: Awaited<ReturnType<typeof signUp>>
-let other: Awaited<ReturnType<typeof signUp>>
-let moderator: Awaited<ReturnType<typeof signUp>>
-
-beforeAll(async () => {
-  t = await createTestApp()
-  seller = await signUp(undefined, 'secret12', 'Продавец Ерлан')
-  buyer = await signUp(undefined, 'secret12', 'Покупатель Айгуль')
-  other = await signUp(undefined, 'secret12', 'Другой Нуржан')
-  moderator = await signUp(undefined, 'secret12', 'Модератор')
-  await setRole(t.db, moderator.id, 'moderator')
+const { seller, buyer, other, moderator } = useAccounts(t, {
+  seller: { name: 'Продавец Ерлан' },
+  buyer: { name: 'Покупатель Айгуль' },
+  other: { name: 'Другой Нуржан' },
+  moderator: { name: 'Модератор', role: 'moderator' },
 })
-afterAll(() => t.close())
 
 type Auth = Record<string, string>
 const complain = (auth: Auth | undefined, id: number | string, payload: object) =>

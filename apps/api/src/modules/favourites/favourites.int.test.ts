@@ -1,25 +1,18 @@
 import { FAVOURITES_LIMIT } from '@tulpar/contracts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { favourites, listings } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
-import { createListing, createListingInModeration, setRole } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { createListing, createListingInModeration } from '../../testing/factories.ts'
+import { useAccounts, useTestApp } from '../../testing/suite.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
+const t = useTestApp()
 const { signUp } = accountHelpers(() => t.app)
-let buyer: Awaited<ReturnType<typeof signUp>>
-let other: Awaited<ReturnType<typeof signUp>>
-let staff: Awaited<ReturnType<typeof signUp>>
-
-beforeAll(async () => {
-  t = await createTestApp()
-  buyer = await signUp(undefined, 'secret12', 'Покупатель')
-  other = await signUp(undefined, 'secret12', 'Другой')
-  staff = await signUp(undefined, 'secret12', 'Модератор')
-  await setRole(t.db, staff.id, 'admin')
+const { buyer, other, staff } = useAccounts(t, {
+  buyer: { name: 'Покупатель' },
+  other: { name: 'Другой' },
+  staff: { name: 'Модератор', role: 'admin' },
 })
-afterAll(() => t.close())
 
 type Auth = Record<string, string>
 const add = (auth: Auth | undefined, id: number | string) =>

@@ -1,20 +1,21 @@
 import { GARAGE_LIMIT } from '@tulpar/contracts'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { brands, garageItems, garageValues, listings, models } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
-import { createListing, createListings, setRole } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { createListing, createListings } from '../../testing/factories.ts'
+import { useAccounts, useTestApp } from '../../testing/suite.ts'
 import { estimateTransportTax } from '../valuation/index.ts'
 import { dayBefore, kazakhstanDay } from './garage.rules.ts'
 import { GARAGE_WRITES } from './garage.service.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
+const t = useTestApp()
 const { signUp } = accountHelpers(() => t.app)
-type Account = Awaited<ReturnType<typeof signUp>>
-let owner: Account
-let other: Account
-let staff: Account
+const { owner, other, staff } = useAccounts(t, {
+  owner: { name: 'Владелец' },
+  other: { name: 'Другой' },
+  staff: { name: 'Модератор', role: 'admin' },
+})
 let camry: { brandId: number; modelId: number }
 let tucson: { brandId: number; modelId: number }
 let rio: { brandId: number; modelId: number }
@@ -30,11 +31,6 @@ async function refOf(brandSlug: string, modelSlug: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp()
-  owner = await signUp(undefined, 'secret12', 'Владелец')
-  other = await signUp(undefined, 'secret12', 'Другой')
-  staff = await signUp(undefined, 'secret12', 'Модератор')
-  await setRole(t.db, staff.id, 'admin')
   camry = await refOf('toyota', 'camry')
   tucson = await refOf('hyundai', 'tucson')
   rio = await refOf('kia', 'rio')
@@ -48,7 +44,6 @@ beforeAll(async () => {
   // Two Tucsons only: too few for an honest estimate.
   await createListings(t.db, 2, { brand: 'hyundai', model: 'tucson' })
 })
-afterAll(() => t.close())
 
 type Auth = Record<string, string>
 type Car = {

@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { accountHelpers } from '../../testing/accounts.ts'
-import { createTestApp, TEST_PUBLIC_URL } from '../../testing/test-app.ts'
+import { useTestApp } from '../../testing/suite.ts'
+import { TEST_PUBLIC_URL } from '../../testing/test-app.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-
-const { signUp, signIn } = accountHelpers(() => t.app)
-
-async function cookieOf(email: string, password: string): Promise<string> {
-  const res = await signIn(email, password)
-  expect(res.statusCode, res.body).toBe(200)
-  return ([] as string[])
-    .concat(res.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ')
-}
+const t = useTestApp()
+const { signUp, cookieSession } = accountHelpers(() => t.app)
 
 describe('a second device of an account deleted on the first', () => {
   test('signs nobody in, and every request still carrying its cookie is told the account was deleted and clears it', async () => {
     const s = await signUp()
-    const laptop = new Headers({ cookie: await cookieOf(s.email, s.password) })
+    const laptop = new Headers({ cookie: await cookieSession(s.email, s.password) })
     expect(await t.services.sessions.endDeletedAccountSession(laptop)).toBeNull()
 
     const del = await t.app.inject({ method: 'DELETE', url: '/api/profiles/me/', headers: s.auth })
@@ -47,7 +34,7 @@ describe('a second device of an account deleted on the first', () => {
     expect(await t.services.sessions.endDeletedAccountSession(new Headers())).toBeNull()
     const s = await signUp()
     expect(await t.services.sessions.endDeletedAccountSession(new Headers(s.auth))).toBeNull()
-    const cookie = await cookieOf(s.email, s.password)
+    const cookie = await cookieSession(s.email, s.password)
     await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: TEST_PUBLIC_URL } })
     expect(await t.services.sessions.endDeletedAccountSession(new Headers({ cookie }))).toBeNull()
   })

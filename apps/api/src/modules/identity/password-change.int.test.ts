@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { accountHelpers, uniquePhone } from '../../testing/accounts.ts'
-import { createTestApp, TEST_PUBLIC_URL } from '../../testing/test-app.ts'
+import { useTestApp } from '../../testing/suite.ts'
+import { TEST_PUBLIC_URL } from '../../testing/test-app.ts'
 import { latestOutboxMessage } from '../delivery/index.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-
-const { signUp, signIn } = accountHelpers(() => t.app)
-
-/** A second device signed in with the cookie, as the web is. */
-async function cookieSession(email: string, password: string): Promise<string> {
-  const res = await signIn(email, password)
-  expect(res.statusCode, res.body).toBe(200)
-  return ([] as string[])
-    .concat(res.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ')
-}
+const t = useTestApp()
+const { signUp, signIn, cookieSession } = accountHelpers(() => t.app)
 
 function changePassword(headers: Record<string, string>, payload: Record<string, unknown>) {
   return t.app.inject({

@@ -1,35 +1,24 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { leadEvents, leads, outboxMessages, partners, profiles } from '../../db/schema.ts'
-import { accountHelpers } from '../../testing/accounts.ts'
-import { createListing, setRole } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { createListing } from '../../testing/factories.ts'
+import { type Account, useAccounts, useTestApp } from '../../testing/suite.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
-const { signUp } = accountHelpers(() => t.app)
-type Account = Awaited<ReturnType<typeof signUp>>
-let manager: Account
-let manager2: Account
-let moderator: Account
-let buyer: Account
-let other: Account
+const t = useTestApp()
+const { manager, manager2, moderator, buyer, other } = useAccounts(t, {
+  manager: { name: 'Менеджер Айгерим', role: 'manager' },
+  manager2: { name: 'Менеджер Ерлан', role: 'manager' },
+  moderator: { name: 'Модератор', role: 'moderator' },
+  buyer: { name: 'Покупатель' },
+  other: {},
+})
 let listingId: number
 let ip = 0
 
 beforeAll(async () => {
-  t = await createTestApp()
-  manager = await signUp(undefined, 'secret12', 'Менеджер Айгерим')
-  manager2 = await signUp(undefined, 'secret12', 'Менеджер Ерлан')
-  moderator = await signUp(undefined, 'secret12', 'Модератор')
-  buyer = await signUp(undefined, 'secret12', 'Покупатель')
-  other = await signUp()
-  await setRole(t.db, manager.id, 'manager')
-  await setRole(t.db, manager2.id, 'manager')
-  await setRole(t.db, moderator.id, 'moderator')
   await t.db.update(profiles).set({ language: 'kk' }).where(eq(profiles.userId, manager2.id))
   listingId = (await createListing(t.db, { ownerId: other.id })).id
 })
-afterAll(() => t.close())
 
 /** A call-back request about the car, from a fresh client address (the limits are per address). */
 async function callback(as: Account | null, referer?: string) {

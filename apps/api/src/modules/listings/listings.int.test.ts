@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createListing, createUser } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createListing, createUser, namedListings } from '../../testing/factories.ts'
+import { useTestApp } from '../../testing/suite.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
+const t = useTestApp()
 const ids: Record<string, number> = {}
 
 beforeAll(async () => {
-  t = await createTestApp()
-  const owner = await createUser(t.db)
-  const make = async (name: string, o: Parameters<typeof createListing>[1]) => {
-    ids[name] = (await createListing(t.db, { ownerId: owner.id, ...o })).id
-  }
+  const make = namedListings(t.db, (await createUser(t.db)).id, ids)
   const day = (n: number) => new Date(Date.UTC(2026, 10, n))
   await make('camry2018', { year: 2018, priceKzt: 12_500_000, publishedAt: day(1) })
   await make('camry2021', { year: 2021, priceKzt: 17_900_000, publishedAt: day(2), isHot: true })
@@ -34,7 +30,6 @@ beforeAll(async () => {
   await make('moderation', { status: 'moderation', publishedAt: null })
   await make('sold', { status: 'sold', publishedAt: day(5), year: 2010, priceKzt: 5_000_000 })
 })
-afterAll(() => t.close())
 
 const search = async (query: string) => t.app.inject(`/api/cars/${query}`)
 const idsOf = (body: { results: { id: number }[] }) => body.results.map((r) => r.id)

@@ -1,30 +1,24 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { listings, user } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { createListing, createListingInModeration, setRole } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { useAccounts, useTestApp } from '../../testing/suite.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
+const t = useTestApp()
 const { signUp } = accountHelpers(() => t.app)
-type Account = Awaited<ReturnType<typeof signUp>>
-let admin: Account
-let moderator: Account
-let plain: Account
+const { admin, moderator, plain } = useAccounts(t, {
+  admin: { email: 'boss@tulpar.kz', name: 'Админ Дана', role: 'admin' },
+  moderator: { email: 'moder@tulpar.kz', name: 'Модератор Нурлан', role: 'moderator' },
+  plain: { email: 'buyer@example.kz', name: 'Покупатель Асель' },
+})
 let listingId: number
 let pendingId: number
 
 beforeAll(async () => {
-  t = await createTestApp()
-  admin = await signUp('boss@tulpar.kz', 'secret12', 'Админ Дана')
-  await setRole(t.db, admin.id, 'admin')
-  moderator = await signUp('moder@tulpar.kz', 'secret12', 'Модератор Нурлан')
-  await setRole(t.db, moderator.id, 'moderator')
-  plain = await signUp('buyer@example.kz', 'secret12', 'Покупатель Асель')
   listingId = (await createListing(t.db, { vin: 'JTDBR32E430123456' })).id
   pendingId = (await createListingInModeration(t.db)).id
 })
-afterAll(() => t.close())
 
 type Call = { method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; payload?: object }
 const report = {

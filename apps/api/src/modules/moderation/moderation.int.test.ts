@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   conversationParticipants,
   conversations,
@@ -9,23 +9,17 @@ import {
   profiles,
 } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
-import { addListingPhoto, createListing, createListingInModeration, setRole } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { addListingPhoto, createListing, createListingInModeration } from '../../testing/factories.ts'
+import { useAccounts, useTestApp } from '../../testing/suite.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
+const t = useTestApp()
 const { signUp } = accountHelpers(() => t.app)
-let moderator: Awaited<ReturnType<typeof signUp>>
-let seller: Awaited<ReturnType<typeof signUp>>
+const { moderator, seller } = useAccounts(t, {
+  moderator: { name: 'Модератор Айгерим', role: 'moderator' },
+  seller: { name: 'Продавец Ерлан' },
+})
 const HOUR = 3_600_000
 const ago = (ms: number) => new Date(Date.now() - ms)
-
-beforeAll(async () => {
-  t = await createTestApp()
-  moderator = await signUp(undefined, 'secret12', 'Модератор Айгерим')
-  await setRole(t.db, moderator.id, 'moderator')
-  seller = await signUp(undefined, 'secret12', 'Продавец Ерлан')
-})
-afterAll(() => t.close())
 
 const get = (url: string, headers = moderator.auth) => t.app.inject({ url, headers })
 const post = (url: string, payload: unknown, headers = moderator.auth) =>

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { accountHelpers } from '../../testing/accounts.ts'
-import { setRole } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { describe, expect, test } from 'vitest'
+import { useAccounts, useTestApp } from '../../testing/suite.ts'
 import { createAdmin } from '../identity/index.ts'
 
 /* Issue 10, item 10: every role change goes through the product's rules and is recorded (who, what, when). */
-let t: Awaited<ReturnType<typeof createTestApp>>
-const { signUp } = accountHelpers(() => t.app)
-type Account = Awaited<ReturnType<typeof signUp>>
-let admin: Account
-let moderator: Account
-let plain: Account
-
-beforeAll(async () => {
-  t = await createTestApp()
-  admin = await signUp('chief@tulpar.kz', 'secret12', 'Админ Дана')
-  await setRole(t.db, admin.id, 'admin')
-  moderator = await signUp('moder2@tulpar.kz', 'secret12', 'Модератор Нурлан')
-  await setRole(t.db, moderator.id, 'moderator')
-  plain = await signUp('buyer2@example.kz', 'secret12', 'Покупатель Асель')
+const t = useTestApp()
+const { admin, moderator, plain } = useAccounts(t, {
+  admin: { email: 'chief@tulpar.kz', name: 'Админ Дана', role: 'admin' },
+  moderator: { email: 'moder2@tulpar.kz', name: 'Модератор Нурлан', role: 'moderator' },
+  plain: { email: 'buyer2@example.kz', name: 'Покупатель Асель' },
 })
-afterAll(() => t.close())
 
 const setRoleVia = (id: string, role: string, auth: Record<string, string>) =>
   t.app.inject({ method: 'PATCH', url: `/api/admin/users/${id}/role/`, payload: { role }, headers: auth })

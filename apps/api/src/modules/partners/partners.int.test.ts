@@ -1,29 +1,19 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { leads, partnerCategories, partners } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
-import { setRole } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { type Account, useAccounts, useTestApp } from '../../testing/suite.ts'
 import { PARTNER_REQUEST_LIMITS } from './partners.service.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
+const t = useTestApp()
 const { signUp } = accountHelpers(() => t.app)
-type Account = Awaited<ReturnType<typeof signUp>>
-let admin: Account
-let moderator: Account
-let plain: Account
+const { admin, moderator, plain } = useAccounts(t, {
+  admin: { name: 'Админ Дана', role: 'admin' },
+  moderator: { name: 'Модератор Нурлан', role: 'moderator' },
+  plain: { name: 'Асель Покупатель' },
+})
 let ipN = 0
 const nextIp = () => `10.3.0.${++ipN}`
-
-beforeAll(async () => {
-  t = await createTestApp()
-  admin = await signUp(undefined, 'secret12', 'Админ Дана')
-  await setRole(t.db, admin.id, 'admin')
-  moderator = await signUp(undefined, 'secret12', 'Модератор Нурлан')
-  await setRole(t.db, moderator.id, 'moderator')
-  plain = await signUp(undefined, 'secret12', 'Асель Покупатель')
-})
-afterAll(() => t.close())
 
 type Card = {
   id: number

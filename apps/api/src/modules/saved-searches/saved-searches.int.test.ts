@@ -1,25 +1,18 @@
 import { SAVED_SEARCHES_LIMIT } from '@tulpar/contracts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { outboxMessages, profiles, savedSearches } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
-import { createListingInModeration, setRole } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { createListingInModeration } from '../../testing/factories.ts'
+import { useAccounts, useTestApp } from '../../testing/suite.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
+const t = useTestApp()
 const { signUp } = accountHelpers(() => t.app)
-let owner: Awaited<ReturnType<typeof signUp>>
-let other: Awaited<ReturnType<typeof signUp>>
-let moderator: Awaited<ReturnType<typeof signUp>>
-
-beforeAll(async () => {
-  t = await createTestApp()
-  owner = await signUp(undefined, 'secret12', 'Айгерим Покупатель')
-  other = await signUp(undefined, 'secret12', 'Чужой Пользователь')
-  moderator = await signUp(undefined, 'secret12', 'Модератор')
-  await setRole(t.db, moderator.id, 'moderator')
+const { owner, other, moderator } = useAccounts(t, {
+  owner: { name: 'Айгерим Покупатель' },
+  other: { name: 'Чужой Пользователь' },
+  moderator: { name: 'Модератор', role: 'moderator' },
 })
-afterAll(() => t.close())
 
 /** Prices are written with no-break spaces between the thousands. */
 const plain = (s: string) => s.replace(/\u00a0/g, ' ')

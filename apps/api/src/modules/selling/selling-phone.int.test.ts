@@ -1,34 +1,13 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { confirmedPhones, user } from '../../db/schema.ts'
-import { accountHelpers, uniquePhone } from '../../testing/accounts.ts'
-import {
-  type CamryRefs,
-  camryRefs,
-  fieldsOf,
-  listingRow,
-  makeModerator,
-  photoJpeg,
-  sellingApi,
-} from '../../testing/selling.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { uniquePhone } from '../../testing/accounts.ts'
+import { fieldsOf, listingRow, makeModerator, photoJpeg, useSellingApp } from '../../testing/selling.ts'
 import { latestOutboxMessage } from '../delivery/index.ts'
 
 /* Issue 10, item 12: a listing goes to moderation only with a contact phone its owner confirmed by SMS code. */
 
-let t: Awaited<ReturnType<typeof createTestApp>>
-let refs: CamryRefs
-beforeAll(async () => {
-  t = await createTestApp()
-  refs = await camryRefs(t.app)
-})
-afterAll(() => t.close())
-
-const { signUp } = accountHelpers(() => t.app)
-const { json, createDraft, save, fillAll, upload } = sellingApi(
-  () => t.app,
-  () => t.db,
-)
+const { t, refs, signUp, json, createDraft, save, fillAll, upload } = useSellingApp()
 type Auth = Record<string, string>
 
 let ipN = 0

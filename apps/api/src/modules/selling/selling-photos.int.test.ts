@@ -2,26 +2,12 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { listingPhotos, listings, moderationEvents } from '../../db/schema.ts'
-import { accountHelpers } from '../../testing/accounts.ts'
 import { hugePng, SVG_IMAGE } from '../../testing/images.ts'
-import { type CamryRefs, camryRefs, photoJpeg, sellingApi } from '../../testing/selling.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { photoJpeg, useSellingApp } from '../../testing/selling.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
-let refs: CamryRefs
-beforeAll(async () => {
-  t = await createTestApp()
-  refs = await camryRefs(t.app)
-})
-afterAll(() => t.close())
-
-const { signUp } = accountHelpers(() => t.app)
-const { json, createDraft, fillAll, upload } = sellingApi(
-  () => t.app,
-  () => t.db,
-)
+const { t, refs, signUp, json, createDraft, fillAll, upload } = useSellingApp()
 const jpeg = async (colour?: string) => ({ name: 'car.jpg', type: 'image/jpeg', data: await photoJpeg(colour) })
 
 const filesOf = async (id: number) => {

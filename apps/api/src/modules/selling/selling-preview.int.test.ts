@@ -1,25 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { listings } from '../../db/schema.ts'
-import { accountHelpers } from '../../testing/accounts.ts'
-import { type CamryRefs, camryRefs, makeModerator, photoJpeg, sellingApi } from '../../testing/selling.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { makeModerator, photoJpeg, useSellingApp } from '../../testing/selling.ts'
 
 /* The seller's preview: their listing as buyers will see its page, before a moderator has approved it. */
 
-let t: Awaited<ReturnType<typeof createTestApp>>
-let refs: CamryRefs
-beforeAll(async () => {
-  t = await createTestApp()
-  refs = await camryRefs(t.app)
-})
-afterAll(() => t.close())
-
-const { signUp } = accountHelpers(() => t.app)
-const { json, createDraft, save, fillAll, upload } = sellingApi(
-  () => t.app,
-  () => t.db,
-)
+const { t, refs, signUp, json, createDraft, save, fillAll, upload } = useSellingApp()
 const preview = (id: number, auth: Record<string, string> = {}, lang = 'en') =>
   json('GET', `/api/listings/${id}/preview/?lang=${lang}`, auth)
 

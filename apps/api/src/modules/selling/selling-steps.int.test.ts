@@ -1,21 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { accountHelpers } from '../../testing/accounts.ts'
-import { type CamryRefs, camryRefs, fieldsOf, listingRow, messagesOf, sellingApi } from '../../testing/selling.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { fieldsOf, listingRow, messagesOf, useSellingApp } from '../../testing/selling.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
-let refs: CamryRefs
-beforeAll(async () => {
-  t = await createTestApp()
-  refs = await camryRefs(t.app)
-})
-afterAll(() => t.close())
-
-const { signUp } = accountHelpers(() => t.app)
-const { json, createDraft, save, fillAll } = sellingApi(
-  () => t.app,
-  () => t.db,
-)
+const { t, refs, signUp, json, createDraft, save, fillAll } = useSellingApp()
 
 describe('drafts', () => {
   test('a draft starts with the profile phone and city, and is saved step by step', async () => {

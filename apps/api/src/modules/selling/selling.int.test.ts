@@ -1,32 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { favourites, listingPriceHistory, listings, listingViews, moderationEvents } from '../../db/schema.ts'
-import { accountHelpers } from '../../testing/accounts.ts'
-import {
-  type CamryRefs,
-  camryRefs,
-  fieldsOf,
-  listingRow,
-  makeModerator,
-  photoJpeg,
-  sellingApi,
-} from '../../testing/selling.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { fieldsOf, listingRow, makeModerator, photoJpeg, useSellingApp } from '../../testing/selling.ts'
 import { viewDay } from '../listings/index.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
-let refs: CamryRefs
-beforeAll(async () => {
-  t = await createTestApp()
-  refs = await camryRefs(t.app)
-})
-afterAll(() => t.close())
-
-const { signUp } = accountHelpers(() => t.app)
-const { json, createDraft, save, fillAll, upload } = sellingApi(
-  () => t.app,
-  () => t.db,
-)
+const { t, refs, signUp, json, createDraft, save, fillAll, upload } = useSellingApp()
 
 const events = (id: number) => t.db.select().from(moderationEvents).where(eq(moderationEvents.listingId, id))
 const prices = (id: number) => t.db.select().from(listingPriceHistory).where(eq(listingPriceHistory.listingId, id))

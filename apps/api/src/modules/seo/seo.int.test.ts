@@ -1,20 +1,17 @@
 import { gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createListing, createUser } from '../../testing/factories.ts'
-import { createTestApp, TEST_PUBLIC_URL } from '../../testing/test-app.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createUser, namedListings } from '../../testing/factories.ts'
+import { useTestApp } from '../../testing/suite.ts'
+import { TEST_PUBLIC_URL } from '../../testing/test-app.ts'
 import { assertWellFormedXml, elementTexts } from '../../testing/xml.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
+const t = useTestApp()
 const ids: Record<string, number> = {}
 const BASE = TEST_PUBLIC_URL
 const updated = new Date('2026-11-20T08:30:00Z')
 
 beforeAll(async () => {
-  t = await createTestApp()
-  const owner = await createUser(t.db)
-  const make = async (name: string, o: Parameters<typeof createListing>[1]) => {
-    ids[name] = (await createListing(t.db, { ownerId: owner.id, ...o })).id
-  }
+  const make = namedListings(t.db, (await createUser(t.db)).id, ids)
   const day = (n: number) => new Date(Date.UTC(2026, 10, n))
   // Ids from the sequence (1, 2, ...): the first file of 50,000 ids.
   await make('camry', { publishedAt: day(1), updatedAt: updated })
@@ -33,7 +30,6 @@ beforeAll(async () => {
   await make('thirdSold', { id: 120_000, status: 'sold', publishedAt: day(7) })
   await make('fourth', { id: 160_123, brand: 'kia', model: 'cerato', city: 'karaganda', publishedAt: day(8) })
 })
-afterAll(() => t.close())
 
 async function getXml(url: string) {
   const res = await t.app.inject(url)

@@ -1,18 +1,20 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { vehicleReports } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
-import { createListing, setRole } from '../../testing/factories.ts'
-import { createTestApp, TEST_PUBLIC_URL } from '../../testing/test-app.ts'
+import { createListing } from '../../testing/factories.ts'
+import { type Account, useAccounts, useTestApp } from '../../testing/suite.ts'
+import { TEST_PUBLIC_URL } from '../../testing/test-app.ts'
 import { SHARE_LIMIT } from './report-sharing.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
-const { signUp } = accountHelpers(() => t.app)
-type Account = Awaited<ReturnType<typeof signUp>>
-let owner: Account
-let other: Account
-let moderator: Account
 const OWNER_NAME = 'Ерлан Владелецов'
+const t = useTestApp()
+const { signUp } = accountHelpers(() => t.app)
+const { owner, other, moderator } = useAccounts(t, {
+  owner: { name: OWNER_NAME },
+  other: {},
+  moderator: { role: 'moderator' },
+})
 const VIN = 'XW7BF4FK5GS104417'
 /**
  * Fields of the report, its order and its owner that must never reach someone the owner shared it with, at any
@@ -37,15 +39,9 @@ const PRIVATE_KEYS = [
 ]
 
 beforeAll(async () => {
-  t = await createTestApp()
-  owner = await signUp(undefined, undefined, OWNER_NAME)
-  other = await signUp()
-  moderator = await signUp()
-  await setRole(t.db, moderator.id, 'moderator')
   const seller = await signUp()
   await createListing(t.db, { ownerId: seller.id, vin: VIN, status: 'published', year: 2018, mileageKm: 90_000 })
 })
-afterAll(() => t.close())
 
 /** A paid check of the VIN; its report is made by the job unless `ready` is false (then it is 'generating'). */
 async function paidReport(a: Account, { ready = true } = {}): Promise<number> {

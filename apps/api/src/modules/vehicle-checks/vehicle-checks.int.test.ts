@@ -1,27 +1,23 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { checkOrders, leads, listings, payments, vehicleReports } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
-import { createListing, setRole } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { createListing } from '../../testing/factories.ts'
+import { type Account, useAccounts, useTestApp } from '../../testing/suite.ts'
 import { createLocalProvider, createPaymentsService } from '../payments/index.ts'
 import { createVehicleChecksService } from './index.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
+const t = useTestApp()
 const { signUp } = accountHelpers(() => t.app)
-type Account = Awaited<ReturnType<typeof signUp>>
-let buyer: Account
-let other: Account
-let admin: Account
+const { buyer, other, admin } = useAccounts(t, {
+  buyer: {},
+  other: {},
+  admin: { role: 'admin' },
+})
 const VIN = 'XW7BF4FK5GS104417'
 const day = (y: number, m: number) => new Date(Date.UTC(y, m - 1, 10))
 
 beforeAll(async () => {
-  t = await createTestApp()
-  buyer = await signUp()
-  other = await signUp()
-  admin = await signUp()
-  await setRole(t.db, admin.id, 'admin')
   const seller = await signUp()
   // The demo's rolled-back Camry: 98,000 km at a sale in 2023, 151,000 at one in 2025, offered now with 112,000.
   for (const [status, at, km] of [
@@ -39,7 +35,6 @@ beforeAll(async () => {
       mileageKm: km,
     })
 })
-afterAll(() => t.close())
 
 const order = (a: Account | null, payload: object = { vin: VIN }) =>
   t.app.inject({ method: 'POST', url: '/api/vehicle-checks/orders/', payload, headers: a ? a.auth : {} })
