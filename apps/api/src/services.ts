@@ -26,6 +26,7 @@ import { createKaspiProvider, createLocalProvider, createPaymentsService } from 
 import { createPhonesService } from './modules/phones/index.ts'
 import { createAccountProfiles, createProfilesService } from './modules/profiles/index.ts'
 import { createReferenceService } from './modules/reference/index.ts'
+import { createRetention } from './modules/retention/index.ts'
 import { createSavedSearchesService } from './modules/saved-searches/index.ts'
 import { createSellingService } from './modules/selling/index.ts'
 import { createSeoService } from './modules/seo/index.ts'
@@ -182,6 +183,7 @@ export function createServices({
     favourites,
     garage,
     notifications,
+    retention: createRetention({ db }),
   }
 }
 export type Services = ReturnType<typeof createServices>

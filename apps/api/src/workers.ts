@@ -58,6 +58,11 @@ export function registerJobHandlers(
     if (valued > 0) log.info({ valued, ms: Math.round(performance.now() - started) }, 'garage cars valued')
   })
   queue.schedule('garage-values', '40 * * * *')
+  // Hourly: the retention purges (modules/retention); each logs what it removed and records it for the metrics.
+  queue.handle('retention', async () => {
+    await services.retention.runAll(log)
+  })
+  queue.schedule('retention', '50 * * * *')
   if (config.valuationRefreshMinutes > 0) {
     const intervalMs = config.valuationRefreshMinutes * 60_000
     queue.handle('estimate-refresh', async () => {

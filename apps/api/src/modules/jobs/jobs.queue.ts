@@ -40,6 +40,7 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
     policy: 'singleton',
   },
   'garage-values': { retryLimit: 2, retryDelay: 60, heartbeatSeconds: 60, expireInSeconds: 1800, policy: 'singleton' },
+  retention: { retryLimit: 3, retryDelay: 300, heartbeatSeconds: 60, expireInSeconds: 3600, policy: 'singleton' },
 }
 
 export interface SendOptions {

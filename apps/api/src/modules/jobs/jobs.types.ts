@@ -48,6 +48,8 @@ export interface JobPayloads {
   'estimate-refresh': Record<string, never>
   /** A value a day for garage cars whose owners did not open the garage that day (scheduled). */
   'garage-values': Record<string, never>
+  /** The retention purges: what the privacy policy promises to delete, and when (scheduled hourly). */
+  retention: Record<string, never>
 }
 export type JobName = keyof JobPayloads
 
