@@ -7,6 +7,7 @@ import { GarageCarCard } from '../features/garage/garage-car.tsx'
 import { DONE, GARAGE_PATH, isDone } from '../features/garage/garage-result.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
+import { parseId } from '../lib/id-param.ts'
 import accountsStyles from '../styles/accounts.css?url'
 import garageStyles from '../styles/garage.css?url'
 import { island } from '../ui/island.tsx'
@@ -57,7 +58,7 @@ export default function AccountGarage({ loaderData, actionData }: Route.Componen
   const done = params.get('done')
   const notice = isDone(done) && !actionData ? DONE[done] : null
   // A change to one car is told on its card (the page comes back scrolled to it); a removal at the top.
-  const noticeCar = notice ? Number(params.get('car')) : Number.NaN
+  const noticeCar = notice ? parseId(params.get('car')) : null
   const onCard = garage.results.some((c) => c.id === noticeCar)
   return (
     <div className="container garage">

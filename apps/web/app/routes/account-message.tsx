@@ -3,10 +3,12 @@ import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
-import { chatError, chatErrorHeaders, chatErrorKey, messageBody } from '../features/messages/chat-errors.ts'
+import { chatRefusal, messageBody } from '../features/messages/chat-errors.ts'
 import type { MessageKey, Params } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { requireIdParam } from '../lib/id-param.ts'
+import { notFound, whenServiceFails } from '../lib/service-errors.ts'
 import accountsStyles from '../styles/accounts.css?url'
 import { ignoreAbort } from '../ui/ignore-abort.ts'
 import type { Route } from './+types/account-message'
@@ -14,26 +16,23 @@ import type { Route } from './+types/account-message'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStyles }]
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
-const idOf = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0)
-
 /** One conversation; opening it marks it read. Anyone but its participants gets the not-found page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { sessions, messaging } = context.get(servicesContext)
   const path = `/account/messages/${params.id}`
   const user = await requireUser(sessions, request, path)
   const locale = context.get(localeContext)
-  const id = idOf(params.id)
-  try {
+  const id = requireIdParam(params.id)
+  const open = async () => {
     const conversation = await messaging.getConversation(user, id)
     if (conversation.unread > 0) await messaging.markRead(user, id)
-    return data(
-      { conversation, title: translate(MESSAGES[locale], locale, 'chat.title') },
-      { headers: PRIVATE_HEADERS },
-    )
-  } catch (error) {
-    if (chatErrorKey(error) === 'chat.error.notFound') throw data(null, { status: 404 })
-    throw error
+    return conversation
   }
+  const conversation = await whenServiceFails(open, ({ code }): undefined => {
+    if (code === 'conversation.not_found') throw notFound()
+    return undefined
+  })
+  return data({ conversation, title: translate(MESSAGES[locale], locale, 'chat.title') }, { headers: PRIVATE_HEADERS })
 }
 
 type Answer = { ok: boolean; message: MessageKey; params?: Params }
@@ -42,11 +41,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { sessions, messaging } = context.get(servicesContext)
   const path = `/account/messages/${params.id}`
   const user = await requireUser(sessions, request, path)
-  const id = idOf(params.id)
+  const id = requireIdParam(params.id)
   const form = await request.formData()
   const intent = form.get('intent')
   const answer = (message: MessageKey, status: number) => data<Answer>({ ok: status < 400, message }, { status })
-  try {
+  const act = async () => {
     if (intent === 'send') {
       const body = messageBody(form.get('body'))
       if (!body) return answer('chat.error.empty', 400)
@@ -62,14 +61,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return answer('chat.reported', 200)
     } else return answer('error.validation.failed', 400)
     return redirect(path, { headers: PRIVATE_HEADERS })
-  } catch (error) {
-    const refused = chatError(error)
-    if (!refused) throw error
-    return data<Answer>(
-      { ok: false, message: refused.key, ...(refused.params ? { params: refused.params } : {}) },
-      { status: refused.status, headers: { ...PRIVATE_HEADERS, ...chatErrorHeaders(refused) } },
-    )
   }
+  return whenServiceFails(act, (_failure, error) =>
+    chatRefusal(
+      error,
+      PRIVATE_HEADERS,
+      ({ key, params }): Answer => ({ ok: false, message: key, ...(params ? { params } : {}) }),
+    ),
+  )
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

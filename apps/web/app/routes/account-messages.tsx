@@ -1,10 +1,12 @@
 import { data, Link, redirect } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
-import { chatError, chatErrorHeaders, messageBody } from '../features/messages/chat-errors.ts'
+import { chatRefusal, messageBody } from '../features/messages/chat-errors.ts'
 import type { MessageKey, Params } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { parseId } from '../lib/id-param.ts'
+import { whenServiceFails } from '../lib/service-errors.ts'
 import accountsStyles from '../styles/accounts.css?url'
 import type { Route } from './+types/account-messages'
 
@@ -26,23 +28,18 @@ type Refused = { error: MessageKey; params?: Params }
 export async function action({ request, context }: Route.ActionArgs) {
   const { sessions, messaging } = context.get(servicesContext)
   const form = await request.formData()
-  const listingId = Number(form.get('listingId'))
-  const back = Number.isSafeInteger(listingId) && listingId > 0 ? `/cars/${listingId}` : '/account/messages'
+  const listingId = parseId(String(form.get('listingId') ?? ''))
+  const back = listingId === null ? '/account/messages' : `/cars/${listingId}`
   const user = await requireUser(sessions, request, back)
   const body = messageBody(form.get('body'))
-  if (!body || !(listingId > 0))
+  if (!body || listingId === null)
     return data<Refused>({ error: 'chat.error.empty' }, { status: 400, headers: PRIVATE_HEADERS })
-  try {
-    const { conversationId } = await messaging.startConversation(user, listingId, body)
-    return redirect(`/account/messages/${conversationId}`, { headers: PRIVATE_HEADERS })
-  } catch (error) {
-    const refused = chatError(error)
-    if (!refused) throw error
-    return data<Refused>(
-      { error: refused.key, ...(refused.params ? { params: refused.params } : {}) },
-      { status: refused.status, headers: { ...PRIVATE_HEADERS, ...chatErrorHeaders(refused) } },
-    )
-  }
+  const start = messaging
+    .startConversation(user, listingId, body)
+    .then(({ conversationId }) => redirect(`/account/messages/${conversationId}`, { headers: PRIVATE_HEADERS }))
+  return whenServiceFails(start, (_failure, error) =>
+    chatRefusal(error, PRIVATE_HEADERS, ({ key, params }): Refused => ({ error: key, ...(params ? { params } : {}) })),
+  )
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

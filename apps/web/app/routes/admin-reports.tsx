@@ -6,7 +6,7 @@ import { formatDateTime } from '../features/admin/format.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { parseId } from '../lib/id-param.ts'
-import { serviceErrorCode } from '../lib/service-errors.ts'
+import { whenServiceFails } from '../lib/service-errors.ts'
 import type { Route } from './+types/admin-reports'
 
 /** Conversations buyers or sellers reported, with the messages as written; dismiss, or stop the other side writing. */
@@ -35,11 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = parseId(field(form, 'id'))
   const resolution = form.get('resolution')
   if (id === null || (resolution !== 'dismissed' && resolution !== 'blocked')) throw data(null, { status: 400 })
-  try {
-    await services.messaging.resolveReport(user, id, resolution)
-  } catch (error) {
-    if (serviceErrorCode(error) !== 'report.not_found') throw error
-  }
+  await whenServiceFails(services.messaging.resolveReport(user, id, resolution), ({ code }) =>
+    code === 'report.not_found' ? null : undefined,
+  )
   return redirect('/admin/reports?done=1')
 }
 

@@ -1,4 +1,6 @@
+import { data } from 'react-router'
 import type { MessageKey, Params } from '../../i18n/i18n.ts'
+import { serviceErrorCode } from '../../lib/service-errors.ts'
 
 /** What a refused chat action shows: the text, its parameters, the HTTP status and when to try again. */
 export interface ChatError {
@@ -9,17 +11,9 @@ export interface ChatError {
   retryAfterSeconds?: number
 }
 
-const codeOf = (error: unknown) =>
-  error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null
-
-/** The API's codes of the conversations module → the texts shown. */
-export function chatErrorKey(error: unknown): MessageKey | null {
-  return chatError(error)?.key ?? null
-}
-
-/** The API's codes of the conversations module → the text shown and the status; null for anything else. */
+/** The API's codes of the conversations → the text shown and the status; null for anything else. */
 export function chatError(error: unknown): ChatError | null {
-  const code = codeOf(error)
+  const code = serviceErrorCode(error)
   if (code === 'conversation.own_listing') return { key: 'chat.error.own', status: 409 }
   if (code === 'conversation.blocked') return { key: 'chat.error.blocked', status: 409 }
   if (code === 'listing.not_found') return { key: 'chat.error.gone', status: 409 }
@@ -45,6 +39,21 @@ export function chatError(error: unknown): ChatError | null {
 /** The headers of a refused chat action's answer: Retry-After for a 429. */
 export function chatErrorHeaders(error: ChatError): Record<string, string> {
   return error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {}
+}
+
+/**
+ * A refused chat action's answer for a route's `whenServiceFails`: `bodyOf` shapes the text and its parameters;
+ * the status, Retry-After and the route's `headers` come with it. Undefined for any other failure.
+ */
+export function chatRefusal<B>(
+  error: unknown,
+  headers: Record<string, string>,
+  bodyOf: (text: { key: MessageKey; params?: Params }) => B,
+) {
+  const refused = chatError(error)
+  if (!refused) return undefined
+  const text = refused.params ? { key: refused.key, params: refused.params } : { key: refused.key }
+  return data<B>(bodyOf(text), { status: refused.status, headers: { ...headers, ...chatErrorHeaders(refused) } })
 }
 
 /** A message body as the API takes it (1-2000 characters after trimming), or null. */

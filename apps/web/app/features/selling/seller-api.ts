@@ -1,3 +1,5 @@
+import { problemCode } from '../../lib/api/problem.ts'
+
 /** One answer; never thrown. `code` is problem+json's `code`, `network` when offline. */
 export interface ApiResult<T> {
   ok: boolean
@@ -10,11 +12,6 @@ export interface ApiResult<T> {
  * Browser calls for the photo step. Uploads go through XMLHttpRequest because fetch reports no upload progress;
  * the answers have the same shape as callApi's.
  */
-
-function codeOf(json: unknown, status: number): string {
-  if (json && typeof json === 'object' && 'code' in json && typeof json.code === 'string') return json.code
-  return `http.${status}`
-}
 
 /** JSON call (PUT included, which callApi does not speak). Never throws. */
 export async function sellerCall<T>(
@@ -31,7 +28,7 @@ export async function sellerCall<T>(
     })
     const json: unknown = await res.json().catch(() => null)
     if (res.ok) return { ok: true, status: res.status, data: json as T, code: null }
-    return { ok: false, status: res.status, data: null, code: codeOf(json, res.status) }
+    return { ok: false, status: res.status, data: null, code: problemCode(json, res.status) }
   } catch {
     return { ok: false, status: 0, data: null, code: 'network' }
   }
@@ -49,7 +46,7 @@ export function uploadPhoto<T>(path: string, file: File, onProgress: (share: num
     xhr.onload = () => {
       const json: unknown = xhr.response
       if (xhr.status >= 200 && xhr.status < 300) resolve({ ok: true, status: xhr.status, data: json as T, code: null })
-      else resolve({ ok: false, status: xhr.status, data: null, code: codeOf(json, xhr.status) })
+      else resolve({ ok: false, status: xhr.status, data: null, code: problemCode(json, xhr.status) })
     }
     xhr.onerror = () => resolve({ ok: false, status: 0, data: null, code: 'network' })
     const form = new FormData()

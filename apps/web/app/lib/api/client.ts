@@ -5,6 +5,7 @@
  * page logged out.
  */
 
+import { problemCode } from './problem.ts'
 import { TOKEN_KEY } from './token-key.ts'
 
 export { TOKEN_KEY }
@@ -49,14 +50,6 @@ function withQuery(path: string, query: Query | undefined): string {
   }
   const q = params.toString()
   return q ? `${path}${path.includes('?') ? '&' : '?'}${q}` : path
-}
-
-function errorCode(json: unknown, status: number): string {
-  if (typeof json === 'object' && json !== null) {
-    if ('code' in json && typeof json.code === 'string') return json.code
-    if ('error' in json && typeof json.error === 'string') return json.error
-  }
-  return `http.${status}`
 }
 
 export function createApiClient(env: ClientEnvironment) {
@@ -115,7 +108,7 @@ export function createApiClient(env: ClientEnvironment) {
       }
     }
     if (res.ok) return { ok: true, status: res.status, data: json, code: null }
-    return { ok: false, status: res.status, data: null, code: errorCode(json, res.status) }
+    return { ok: false, status: res.status, data: null, code: problemCode(json, res.status) }
   }
 
   /*
