@@ -7,6 +7,7 @@ import { assertSameOrigin, field, requireStaffUser } from '../features/admin/adm
 import { type DecisionErrors, RejectReasonField } from '../features/admin/decision.tsx'
 import { formatDateTime } from '../features/admin/format.ts'
 import { parseReject } from '../features/admin/forms.server.ts'
+import { AdminNotices } from '../features/admin/page-notices.tsx'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
@@ -133,11 +134,7 @@ export default function AdminComplaints({ loaderData, actionData }: Route.Compon
   return (
     <div className="admin-page">
       <h1>{t('admin.complaints.title')}</h1>
-      {loaderData.done ? (
-        <p className="admin-notice" role="status">
-          {t(loaderData.done)}
-        </p>
-      ) : null}
+      <AdminNotices notice={loaderData.done ? t(loaderData.done) : null} />
       {loaderData.groups.length === 0 ? <p>{t('admin.complaints.none')}</p> : null}
       {loaderData.groups.map(({ listing, complaints }) => {
         const result = actionData?.listingId === listing.id ? actionData : null

@@ -6,6 +6,7 @@ import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { adminErrorKey, assertSameOrigin, field, requireBackOfficeUser } from '../features/admin/admin-guard.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import { formatDuration } from '../features/admin/lead-time.ts'
+import { AdminNotices } from '../features/admin/page-notices.tsx'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { formatPrice } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -91,16 +92,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
       <h1>
         {t('leads.detail.title', { id: lead.id })} · {t(`leads.kind.${lead.kind}`)}
       </h1>
-      {saved ? (
-        <p className="admin-notice" role="status">
-          {t('leads.saved')}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {t(actionData.error)}
-        </p>
-      ) : null}
+      <AdminNotices notice={saved ? t('leads.saved') : null} error={actionData?.error} />
       <div className="lead-columns">
         <section className="panel">
           <p>

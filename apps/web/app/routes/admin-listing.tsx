@@ -7,6 +7,7 @@ import { type DecisionErrors, DecisionPanel, ReviewHistory } from '../features/a
 import { formatDateTime } from '../features/admin/format.ts'
 import { parseApprove, parseFlags, parseReject, parseReport } from '../features/admin/forms.server.ts'
 import { listingName } from '../features/admin/listing-name.ts'
+import { AdminNotices } from '../features/admin/page-notices.tsx'
 import type { ReportErrors } from '../features/admin/tulpar-panel.tsx'
 import { formatWait } from '../features/admin/wait.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
@@ -167,16 +168,7 @@ export default function AdminListingReview({ loaderData, actionData }: Route.Com
           ) : null}
         </p>
       </header>
-      {saved ? (
-        <p className="admin-notice" role="status">
-          {t(saved)}
-        </p>
-      ) : null}
-      {otherError ? (
-        <p className="form-error" role="alert">
-          {t(otherError)}
-        </p>
-      ) : null}
+      <AdminNotices notice={saved ? t(saved) : null} error={otherError} />
       <div className="review-layout">
         <div className="review-main">
           <ReviewPhotos listing={listing} />

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { AdminNotices } from '../features/admin/page-notices.tsx'
 import {
   type CategoryFormField,
   type CategoryFormValues,
@@ -177,16 +178,7 @@ export default function AdminPartnerCategories({ loaderData, actionData }: Route
       <p id="category-code-hint" className="admin-hint">
         {t('admin.categories.codeHint')}
       </p>
-      {saved ? (
-        <p className="admin-notice" role="status">
-          {t('admin.partners.saved', { name: saved })}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {t(actionData.error)}
-        </p>
-      ) : null}
+      <AdminNotices notice={saved ? t('admin.partners.saved', { name: saved }) : null} error={actionData?.error} />
       <ul className="admin-category-list">
         {categories.map((c) => {
           const answer = failed(c.id)

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { assertSameOrigin, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { AdminNotices } from '../features/admin/page-notices.tsx'
 import { formatPhone } from '../features/auth/phone.ts'
 import {
   type FormErrors,
@@ -176,11 +177,7 @@ export default function AdminPartnerPage({ loaderData, actionData }: Route.Compo
         <Link to="/admin/partners">← {t('admin.partner.back')}</Link>
       </p>
       <h1>{loaderData.id ? loaderData.title : t('admin.partner.newTitle')}</h1>
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {t(actionData.error)}
-        </p>
-      ) : null}
+      <AdminNotices error={actionData?.error} />
       <Form method="post" className="panel admin-partner-form" noValidate key={formKey}>
         {input('name', t('admin.partner.name'), { maxLength: 120 })}
         <div className="admin-partner-row">

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { AdminNotices, AdminSearch } from '../features/admin/page-notices.tsx'
 import { formatPhone } from '../features/auth/phone.ts'
 import { partnerAdminErrorKey } from '../features/partners/admin-forms.server.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
@@ -95,21 +96,8 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
           {t('admin.partners.categories')}
         </Link>
       </p>
-      {saved ? (
-        <p className="admin-notice" role="status">
-          {t('admin.partners.saved', { name: saved })}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {t(actionData.error)}
-        </p>
-      ) : null}
-      <Form method="get" className="users-search" role="search">
-        <div className="field">
-          <label htmlFor="partners-q">{t('admin.partners.search')}</label>
-          <input id="partners-q" name="q" type="search" defaultValue={q} maxLength={100} />
-        </div>
+      <AdminNotices notice={saved ? t('admin.partners.saved', { name: saved }) : null} error={actionData?.error} />
+      <AdminSearch id="partners-q" label={t('admin.partners.search')} q={q} submit={t('admin.partners.find')}>
         <div className="field">
           <label htmlFor="partners-category">{t('admin.partners.category')}</label>
           <select id="partners-category" name="category" defaultValue={category}>
@@ -121,10 +109,7 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
             ))}
           </select>
         </div>
-        <button type="submit" className="button primary">
-          {t('admin.partners.find')}
-        </button>
-      </Form>
+      </AdminSearch>
       {page.results.length === 0 ? (
         <p className="empty">{t('admin.partners.empty')}</p>
       ) : (

@@ -3,6 +3,7 @@ import { Link, redirect } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { requireBackOfficeUser, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { AdminNotices } from '../features/admin/page-notices.tsx'
 import { SignalBadges } from '../features/admin/signals.tsx'
 import { formatWait } from '../features/admin/wait.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -113,14 +114,18 @@ export default function AdminQueue({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin-page">
       <h1>{t('admin.queue.title')}</h1>
-      {notice ? (
-        <p className="admin-notice" role="status">
-          {t(notice.decided === 'approved' ? 'admin.queue.approved' : 'admin.queue.rejected', {
-            id: String(notice.id),
-          })}{' '}
-          {notice.decided === 'approved' ? <Link to={`/cars/${notice.id}`}>{t('admin.queue.openCar')}</Link> : null}
-        </p>
-      ) : null}
+      <AdminNotices
+        notice={
+          notice ? (
+            <>
+              {t(notice.decided === 'approved' ? 'admin.queue.approved' : 'admin.queue.rejected', {
+                id: String(notice.id),
+              })}{' '}
+              {notice.decided === 'approved' ? <Link to={`/cars/${notice.id}`}>{t('admin.queue.openCar')}</Link> : null}
+            </>
+          ) : null
+        }
+      />
       <Stats stats={stats} />
       <p className="admin-hint">
         {t('admin.queue.count', { count: page.total })} · {t('admin.queue.hint')}

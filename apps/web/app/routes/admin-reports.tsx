@@ -3,6 +3,7 @@ import { localeContext, requestInfoContext, servicesContext } from '#app-context
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
+import { AdminNotices } from '../features/admin/page-notices.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { parseId } from '../lib/id-param.ts'
@@ -51,11 +52,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin-page">
       <h1>{t('reports.title')}</h1>
-      {loaderData.done ? (
-        <p className="admin-notice" role="status">
-          {t('reports.done')}
-        </p>
-      ) : null}
+      <AdminNotices notice={loaderData.done ? t('reports.done') : null} />
       {loaderData.reports.length === 0 ? <p>{t('reports.none')}</p> : null}
       {loaderData.reports.map((r) => (
         <article key={r.id} className="panel report-item" data-testid="report">

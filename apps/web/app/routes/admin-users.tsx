@@ -5,6 +5,7 @@ import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { adminErrorKey, assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import { parseRole } from '../features/admin/forms.server.ts'
+import { AdminNotices, AdminSearch } from '../features/admin/page-notices.tsx'
 import { adminUsersQuery } from '../features/admin/queries.server.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -85,21 +86,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
     <div className="admin-page">
       <h1>{t('admin.users.title')}</h1>
       <p className="admin-hint">{t('admin.users.hint')}</p>
-      {saved ? (
-        <p className="admin-notice" role="status">
-          {t('admin.users.saved', { name: saved.name, role: t(`admin.role.${saved.role}`) })}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {t(actionData.error)}
-        </p>
-      ) : null}
-      <Form method="get" className="users-search" role="search">
-        <div className="field">
-          <label htmlFor="users-q">{t('admin.users.search')}</label>
-          <input id="users-q" name="q" type="search" defaultValue={q} maxLength={100} />
-        </div>
+      <AdminNotices
+        notice={saved ? t('admin.users.saved', { name: saved.name, role: t(`admin.role.${saved.role}`) }) : null}
+        error={actionData?.error}
+      />
+      <AdminSearch id="users-q" label={t('admin.users.search')} q={q} submit={t('admin.users.find')}>
         <div className="field">
           <label htmlFor="users-role">{t('admin.users.roleFilter')}</label>
           <select id="users-role" name="role" defaultValue={role}>
@@ -110,10 +101,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             ))}
           </select>
         </div>
-        <button type="submit" className="button primary">
-          {t('admin.users.find')}
-        </button>
-      </Form>
+      </AdminSearch>
       {page.results.length === 0 ? (
         <p className="empty">{t('admin.users.empty')}</p>
       ) : (
