@@ -1,4 +1,5 @@
 /* Every table of the product, for drizzle-kit and the typed database client. */
+export * from '../modules/audit/audit.tables.ts'
 export * from '../modules/company/company.tables.ts'
 export * from '../modules/complaints/complaints.tables.ts'
 export * from '../modules/delivery/delivery.tables.ts'
