@@ -44,6 +44,8 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
         lastModified: true,
         // The build's `.br` and `.gz` beside each text file (precompress.ts), sent as they are.
         preCompressed: true,
+        // Static files write no request line (the API's lib/logger.ts); their warnings and errors still do.
+        logLevel: 'warn',
         setHeaders(res, filePath) {
           // Sent compressed or not by what the browser accepts: a cache in between keeps each variant apart.
           if (TEXT_FILE.test(filePath.replace(/\.(?:br|gz)$/, ''))) res.setHeader('vary', 'accept-encoding')

@@ -5,12 +5,13 @@ import { constants as zlib } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import { Problem } from '@tulpar/contracts'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { ReadReplica } from './db/replica.ts'
+import { registerRequestLog } from './lib/logger.ts'
 import type { RateLimiter } from './lib/rate-limit.ts'
 import { appLinksRoutes } from './modules/app-links/index.ts'
 import { companyRoutes } from './modules/company/index.ts'
@@ -82,6 +83,8 @@ const NO_APP_LINKS: Config['appLinks'] = { androidCertSha256: [], appleTeamId: n
 export async function buildApi({ config, database, services, limiter, logger, frontDoor }: BuildApiOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
+    // One line per request of our own instead of Fastify's two (lib/logger.ts registerRequestLog).
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL or an over-long path parameter is a problem+json 400, like any other bad input.
     frameworkErrors: sendFrameworkError,
@@ -105,6 +108,7 @@ export async function buildApi({ config, database, services, limiter, logger, fr
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
+  registerRequestLog(app)
   // zod's serializer, or compiled code for the hottest answers, checked against zod's outside production.
   app.setSerializerCompiler(createSerializerCompiler(process.env.NODE_ENV !== 'production'))
   // First of all hooks: whether this request's public reads may go to the read replica.
@@ -155,6 +159,8 @@ export async function buildApi({ config, database, services, limiter, logger, fr
       immutable: true,
       maxAge: '365d',
       index: false,
+      // Static files write no request line (lib/logger.ts); their warnings and errors still do.
+      logLevel: 'warn',
     })
 
   registerHealth(app, database, limiter)
@@ -211,6 +217,8 @@ function registerHealth(
   typed.get(
     '/api/healthz',
     {
+      // Probes every few seconds: no request line (lib/logger.ts); errors still logged.
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
         summary: 'Liveness: the process answers',
@@ -222,6 +230,7 @@ function registerHealth(
   typed.get(
     '/api/readyz',
     {
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
         summary: 'Readiness: the database answers; where the rate limits count; the read replica',

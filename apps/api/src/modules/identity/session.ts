@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { noteRequestUser } from '../../lib/logger.ts'
 import type { Auth } from './auth.ts'
 import { UnauthorizedError } from './identity.errors.ts'
 import { ACCOUNT_DELETED_REASON, type SessionUser } from './session-user.ts'
@@ -73,12 +74,14 @@ export function createSessionResolver(auth: Auth) {
     async requireUser(request: FastifyRequest): Promise<SessionUser> {
       const u = await sessionUser(toFetchHeaders(request.headers))
       if (!u) throw new UnauthorizedError()
+      noteRequestUser(request, u.id)
       return u
     },
     /** The user and the id of the session they came with (for work that outlives the request: live streams). */
     async requireSession(request: FastifyRequest): Promise<{ user: SessionUser; sessionId: string }> {
       const found = await signedIn(toFetchHeaders(request.headers))
       if (!found) throw new UnauthorizedError()
+      noteRequestUser(request, found.user.id)
       return found
     },
     /**
