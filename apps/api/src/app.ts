@@ -26,6 +26,7 @@ import {
   registerLocalIdpRoutes,
 } from './modules/identity/index.ts'
 import { leadDeskRoutes, leadsRoutes } from './modules/leads/index.ts'
+import type { JobQueue } from './modules/jobs/index.ts'
 import { carPageRoutes, listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute, registerMediaRedirect } from './modules/media/index.ts'
 import { conversationsRoutes, messagingRoutes } from './modules/messaging/index.ts'
@@ -47,6 +48,7 @@ import { registerControlCharacterCheck } from './plugins/control-characters.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
+import { type MetricsOptions, registerMetrics } from './plugins/metrics.ts'
 import { registerProblemHandler, sendClientError, sendFrameworkError } from './plugins/problem.ts'
 import { registerReadRouting } from './plugins/read-routing.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
@@ -55,8 +57,14 @@ import type { Services } from './services.ts'
 export interface BuildApiOptions {
   config: Pick<Config, 'publicUrl' | 'mediaDir' | 'authSecret' | 'devOutbox' | 'trustProxyHops'> &
     Partial<Pick<Config, 'mediaStorage' | 'appLinks'>>
-  /** `replica`: the read replica the services' public reads may use (decision 020); absent or null: none. */
-  database: Pick<Database, 'ping' | 'db'> & { replica?: Pick<ReadReplica, 'state'> | null }
+  /**
+   * `replica`: the read replica the services' public reads may use (decision 020); absent or null: none. `pool`
+   * and the replica's pool and lag are read for the metrics.
+   */
+  database: Pick<Database, 'ping' | 'db'> &
+    Partial<Pick<Database, 'pool'>> & {
+      replica?: (Pick<ReadReplica, 'state'> & Partial<Pick<ReadReplica, 'poolStats' | 'lagSeconds'>>) | null
+    }
   services: Services
   limiter: RateLimiter
   /** A pino logger (JSON to stdout) or false for none (tests). */
@@ -67,6 +75,11 @@ export interface BuildApiOptions {
    */
   frontDoor?: (request: IncomingMessage, response: ServerResponse) => boolean
 }
+  /**
+   * Prometheus metrics on their own listener, opened when the app is ready and closed with it (plugins/metrics.ts;
+   * config.metrics); `jobs`: the queue whose depth they read. Absent or null: none.
+   */
+  metrics?: (MetricsOptions & { jobs?: Pick<JobQueue, 'stats'> | null }) | null
 
 const REQUEST_ID = /^[\w.-]{8,80}$/
 /** The request's id: the one a proxy in front gave it (X-Request-Id) when it looks like one, else a new one. */
@@ -80,7 +93,7 @@ const NO_APP_LINKS: Config['appLinks'] = { androidCertSha256: [], appleTeamId: n
  * Builds the Fastify app with the REST API under `/api` (and media under `/media`), registered on the
  * root instance so the web app can add its catch-all beside it. Never listens.
  */
-export async function buildApi({ config, database, services, limiter, logger, frontDoor }: BuildApiOptions) {
+export async function buildApi({ config, database, services, limiter, logger, frontDoor, metrics }: BuildApiOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     // One line per request of our own instead of Fastify's two (lib/logger.ts registerRequestLog).
@@ -114,6 +127,19 @@ export async function buildApi({ config, database, services, limiter, logger, fr
   // First of all hooks: whether this request's public reads may go to the read replica.
   if (database.replica) registerReadRouting(app)
   registerProblemHandler(app)
+  // Every answer counted by route pattern, method and status (its onResponse hook covers every route below).
+  if (metrics) {
+    const { replica } = database
+    registerMetrics(app, metrics, {
+      db: database.db,
+      pool: database.pool ?? null,
+      replica:
+        replica?.poolStats && replica.lagSeconds
+          ? { poolStats: replica.poolStats, lagSeconds: replica.lagSeconds }
+          : null,
+      jobs: metrics.jobs ?? null,
+    })
+  }
   registerJsonBodyParser(app)
   // No control characters (NUL...) in any string of any /api request: 400 naming the field, never a 500 (issue 35).
   registerControlCharacterCheck(app)

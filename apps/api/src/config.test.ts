@@ -24,6 +24,28 @@ describe('loadConfig', () => {
     expect(JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).authSecret).toBe(first.authSecret)
   })
 
+  test('metrics are off unless METRICS_TOKEN is set; each app process serves them on METRICS_PORT plus its index', () => {
+    const primary = { DATABASE_URL: 'postgres://localhost/tulpar', AUTH_SECRET: 'x'.repeat(32) }
+    expect(loadConfig(primary).metrics).toBeNull()
+    expect(loadConfig({ DATA_DIR: tempDir() }).metrics).toBeNull()
+    const token = 'metrics-token-0123456789'
+    expect(loadConfig({ ...primary, METRICS_TOKEN: token }).metrics).toEqual({ token, host: '0.0.0.0', port: 9464 })
+    expect(
+      loadConfig({
+        ...primary,
+        METRICS_TOKEN: token,
+        METRICS_PORT: '9500',
+        METRICS_HOST: '10.0.0.5',
+        APP_PROCESS_INDEX: '2',
+      }).metrics,
+    ).toEqual({ token, host: '10.0.0.5', port: 9502 })
+    // A port without a token would serve nothing: said at the start, not found out later.
+    expect(() => loadConfig({ ...primary, METRICS_PORT: '9500' })).toThrowError(/METRICS_PORT.*METRICS_TOKEN/)
+    expect(() => loadConfig({ ...primary, METRICS_TOKEN: 'short' })).toThrowError(/METRICS_TOKEN/)
+    const processes = { ...primary, REDIS_URL: 'redis://127.0.0.1:6379', APP_PROCESSES: '4', METRICS_TOKEN: token }
+    expect(() => loadConfig({ ...processes, PORT: '9466' })).toThrowError(/9464-9467 take PORT 9466/)
+  })
+
   test('with DATABASE_URL set, a missing secret stops the start with a clear error', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/tulpar' })).toThrowError(/AUTH_SECRET: required/)
   })

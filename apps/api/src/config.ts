@@ -5,6 +5,9 @@ import { embeddedSecrets } from './embedded-secrets.ts'
 /** Connections to each database that the app processes share unless DATABASE_POOL_SIZE says otherwise. */
 const DEFAULT_POOL_SIZE = 10
 
+/** The metrics listener's port unless METRICS_PORT says otherwise (Prometheus' exporters' customary range). */
+const DEFAULT_METRICS_PORT = 9464
+
 /** The repository root (apps/api/src -> ../../..). */
 const REPO_ROOT = resolve(import.meta.dirname, '../../..')
 
@@ -46,6 +49,17 @@ const EnvSchema = z.object({
    * server with its own pools and page cache; they share the database and Redis.
    */
   APP_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /** Set by the primary for each app process it starts (0, 1, ...; app-processes.ts); never set it by hand. */
+  APP_PROCESS_INDEX: z.coerce.number().int().min(0).max(63).default(0),
+  /**
+   * The bearer token Prometheus sends for the metrics (16+ characters). Unset: no metrics listener at all (the
+   * embedded demo's default; production too, until an operator sets one).
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** The metrics listener's port; app process N listens on METRICS_PORT + N. Never the public port. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The metrics listener's interface (default HOST). */
+  METRICS_HOST: z.string().optional(),
   DATA_DIR: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
@@ -194,6 +208,11 @@ export interface Config {
   /** Bytes of guests' pages each process keeps (0: pages are always rendered). */
   pageCacheBytes: number
   /**
+   * Prometheus metrics on a listener of their own behind a bearer token (plugins/metrics.ts); `port` is this app
+   * process's own (METRICS_PORT + its index). Null: no metrics (METRICS_TOKEN unset).
+   */
+  metrics: { token: string; host: string; port: number } | null
+  /**
    * Push delivery: `outbox` records what would be sent (dev), `live` sends. `vapid` is the key pair browsers
    * subscribe with (generated for the embedded demo); `fcm` is the app's push service account, when configured.
    */
@@ -317,6 +336,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (databaseUrl === null) problems.push('APP_PROCESSES: more than 1 needs DATABASE_URL (PostgreSQL)')
     if (!e.REDIS_URL) problems.push('APP_PROCESSES: more than 1 needs REDIS_URL (limits shared by the processes)')
   }
+  const metricsPort = e.METRICS_PORT ?? DEFAULT_METRICS_PORT
+  if (!e.METRICS_TOKEN && (e.METRICS_PORT !== undefined || e.METRICS_HOST !== undefined))
+    problems.push('METRICS_PORT, METRICS_HOST: the metrics are served only with METRICS_TOKEN set (16+ characters)')
+  if (e.METRICS_TOKEN) {
+    const last = metricsPort + e.APP_PROCESSES - 1
+    if (last > 65535) problems.push(`METRICS_PORT: ${metricsPort} + ${e.APP_PROCESSES} app processes passes 65535`)
+    if (e.PORT >= metricsPort && e.PORT <= last)
+      problems.push(`METRICS_PORT: the app processes' metrics ports ${metricsPort}-${last} take PORT ${e.PORT}`)
+  }
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: e.PORT,
@@ -369,6 +397,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobWorkers: e.JOB_WORKERS ?? true,
     jobConcurrency: e.JOB_CONCURRENCY,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    metrics: e.METRICS_TOKEN
+      ? { token: e.METRICS_TOKEN, host: e.METRICS_HOST ?? e.HOST, port: metricsPort + e.APP_PROCESS_INDEX }
+      : null,
     push: {
       gateway: pushGateway,
       vapid,

@@ -13,6 +13,7 @@ const app = await buildApi({
   services: runtime.services,
   limiter: runtime.limiter,
   logger,
+  metrics: config.metrics && { ...config.metrics, jobs: runtime.jobs },
 })
 app.addHook('onClose', () => runtime.close())
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

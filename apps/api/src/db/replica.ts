@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
+import { replicaReads } from '../lib/metrics.ts'
 import { startPeriodic } from '../lib/periodic.ts'
 import { type Db, POOL_IDLE_MS } from './client.ts'
 import * as schema from './schema.ts'
@@ -46,6 +47,13 @@ export interface ReadReplica {
   state(): ReplicaState
   /** How many queries the replica has answered and how many fell back to the primary (tests, the cluster bench). */
   stats(): { replica: number; fallbacks: number }
+  /** The replica pool's connections and waiting queries (the metrics). */
+  poolStats(): { total: number; idle: number; waiting: number; max: number }
+  /**
+   * Seconds the replica was behind at its last check: 0 when it had replayed all it received, null when it did
+   * not answer (the metrics).
+   */
+  lagSeconds(): number | null
   close(): Promise<void>
 }
 
@@ -108,6 +116,15 @@ export async function openReadReplica({
   let skipUntil = 0
   let served = 0
   let fallbacks = 0
+  let lagSeconds: number | null = null
+  // Reads that were allowed the replica, counted by where they went (the metrics): children made once.
+  const toReplica = replicaReads.labels({ served_by: 'replica', reason: 'ok' })
+  const toPrimary = {
+    ok: toReplica,
+    down: replicaReads.labels({ served_by: 'primary', reason: 'down' }),
+    behind: replicaReads.labels({ served_by: 'primary', reason: 'behind' }),
+    error: replicaReads.labels({ served_by: 'primary', reason: 'error' }),
+  }
 
   function failed(error: unknown) {
     skipUntil = now() + backoffMs
@@ -120,15 +137,21 @@ export async function openReadReplica({
   replica.on('error', failed)
 
   async function query(...[config, values]: QueryArgs) {
-    if (state !== 'ok' || !replicaAllowed()) return primary.query(config, values)
+    if (!replicaAllowed()) return primary.query(config, values)
+    if (state !== 'ok') {
+      toPrimary[state].inc()
+      return primary.query(config, values)
+    }
     try {
       const result = await replica.query(config, values)
       served++
+      toReplica.inc()
       return result
     } catch (error) {
       // The primary answers every read the replica could not; a query at fault fails there with its own error.
       if (isReplicaOutage(error)) failed(error)
       fallbacks++
+      toPrimary.error.inc()
       return primary.query(config, values)
     }
   }
@@ -146,13 +169,18 @@ export async function openReadReplica({
   async function check() {
     try {
       const { rows } = await withTimeout(
-        replica.query<{ caught_up: boolean }>(
-          // A database that is not a standby (pg_is_in_recovery() false) has nothing to replay.
+        replica.query<{ caught_up: boolean; lag: number | null }>(
+          // A database that is not a standby (pg_is_in_recovery() false) has nothing to replay. The lag: the age of
+          // the last replayed transaction, unless everything received is replayed (an idle primary sends nothing,
+          // and its last transaction's age is no lag).
           `select not pg_is_in_recovery() or $1::pg_lsn is null
-                  or coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false) as caught_up`,
+                  or coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false) as caught_up,
+                  case when not pg_is_in_recovery() or pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
+                       else extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 end as lag`,
           [primaryLsn],
         ),
       )
+      lagSeconds = Math.max(0, Number(rows[0]?.lag ?? 0))
       const caughtUp = rows[0]?.caught_up === true
       if (!caughtUp) {
         if (state === 'ok') log.warn({ primaryLsn }, 'read replica is behind: reads go to the primary')
@@ -162,6 +190,7 @@ export async function openReadReplica({
         state = 'ok'
       }
     } catch (error) {
+      lagSeconds = null
       failed(error)
     }
     try {
@@ -181,6 +210,13 @@ export async function openReadReplica({
     readDb,
     state: current,
     stats: () => ({ replica: served, fallbacks }),
+    poolStats: () => ({
+      total: replica.totalCount,
+      idle: replica.idleCount,
+      waiting: replica.waitingCount,
+      max: poolSize,
+    }),
+    lagSeconds: () => lagSeconds,
     close: async () => {
       stopChecks()
       await replica.end()

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import { AppError } from './errors.ts'
+import { countRateLimitRefusal } from './metrics.ts'
 
 /*
  * What a rate limiter is (rate-limit.ts makes the shared one, rate-limit-fallback.ts its stand-in while Redis is
@@ -46,11 +47,17 @@ export interface LimitCheck {
   windowSeconds: number
 }
 
-/** Throws RateLimitedError when any check is over its limit (every check is counted, in order, until one is). */
+/**
+ * Throws RateLimitedError when any check is over its limit (every check is counted, in order, until one is); the
+ * refusal is counted by the key's rule (tulpar_rate_limit_refusals_total).
+ */
 export async function enforceRateLimits(limiter: RateLimiter, checks: LimitCheck[]): Promise<void> {
   for (const c of checks) {
     const result = await limiter.hit(c.key, c.limit, c.windowSeconds)
-    if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds)
+    if (!result.allowed) {
+      countRateLimitRefusal(c.key)
+      throw new RateLimitedError(result.retryAfterSeconds)
+    }
   }
 }
 

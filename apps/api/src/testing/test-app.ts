@@ -8,6 +8,7 @@ import { createMemoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts'
 import { createDelivery } from '../modules/delivery/index.ts'
 import { createJobQueue, type JobSender } from '../modules/jobs/index.ts'
 import { createLocalDiskStorage } from '../modules/media/index.ts'
+import type { MetricsOptions } from '../plugins/metrics.ts'
 import { createServices } from '../services.ts'
 import { registerJobHandlers } from '../workers.ts'
 import { createTestDatabase, type TestDatabase } from './test-db.ts'
@@ -33,6 +34,8 @@ export async function createTestApp(
     replica?: { url: string; backoffMs?: number; checkMs?: number }
     /** The payment provider (default: the local one), e.g. a Kaspi-compatible one at a stand-in server. */
     payments?: Config['payments']
+    /** The metrics listener (plugins/metrics.ts), reading this app's job queue; none unless told. */
+    metrics?: MetricsOptions
   } = {},
 ) {
   const shared = options.database !== undefined
@@ -84,7 +87,14 @@ export async function createTestApp(
   registerJobHandlers(jobs, services, { valuationRefreshMinutes: 0 }, QUIET)
   await jobs.start({ workers: false })
   await services.messageHub.listen(database, QUIET)
-  const app = await buildApi({ config, database: { ...database, replica }, services, limiter, logger: false })
+  const app = await buildApi({
+    config,
+    database: { ...database, replica },
+    services,
+    limiter,
+    logger: false,
+    metrics: options.metrics ? { ...options.metrics, jobs } : null,
+  })
   await app.ready()
   return {
     app,

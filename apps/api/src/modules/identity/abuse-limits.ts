@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
+import { countRateLimitRefusal } from '../../lib/metrics.ts'
 import { LIMITS, type RateLimiter } from '../../lib/rate-limit.ts'
 
 export class TooManyRequestsError extends AppError {
@@ -20,6 +21,7 @@ export async function enforceLimits(limiter: RateLimiter, checks: Check[], reply
   for (const c of checks) {
     const result = await limiter.hit(c.key, c.limit, c.windowSeconds)
     if (!result.allowed) {
+      countRateLimitRefusal(c.key)
       reply?.header('retry-after', String(result.retryAfterSeconds))
       throw new TooManyRequestsError(result.retryAfterSeconds)
     }

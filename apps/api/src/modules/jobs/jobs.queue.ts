@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type Queue } from 'pg-boss'
 import { z } from 'zod'
 import type { Database, Db } from '../../db/client.ts'
+import { jobFailures, jobRetries } from '../../lib/metrics.ts'
 
 const QueryResult = z.object({ rows: z.array(z.unknown()) })
 
@@ -74,9 +75,46 @@ export interface JobQueue extends JobSender {
    * that throws is failed and left to its retry schedule.
    */
   drain(names?: JobName[]): Promise<number>
+  /** Each queue's jobs by state and its oldest due job's age, from the job table (the metrics, on each scrape). */
+  stats(): Promise<QueueStats[]>
   stop(): Promise<void>
   readonly boss: PgBoss
 }
+
+export interface QueueStats {
+  queue: string
+  /** Due and not yet taken by a worker. */
+  ready: number
+  /** Not due yet: sent to start later, or waiting out a retry's delay. */
+  deferred: number
+  active: number
+  /** Out of retries (kept until pg-boss deletes them). */
+  failed: number
+  /** How long the oldest ready job has been due; 0 when none is. */
+  oldestReadySeconds: number
+}
+
+const QueueStatsRow = z.object({
+  name: z.string(),
+  ready: z.coerce.number(),
+  deferred: z.coerce.number(),
+  active: z.coerce.number(),
+  failed: z.coerce.number(),
+  oldest: z.coerce.number().nullable(),
+})
+
+/** One pass over the job table's unfinished and failed jobs (completed and cancelled ones are not read). */
+const QUEUE_STATS_SQL = `
+  select name,
+    count(*) filter (where state in ('created', 'retry') and start_after <= now()) as ready,
+    count(*) filter (where state in ('created', 'retry') and start_after > now()) as deferred,
+    count(*) filter (where state = 'active') as active,
+    count(*) filter (where state = 'failed') as failed,
+    extract(epoch from now() - min(start_after) filter (where state in ('created', 'retry') and start_after <= now()))::float8
+      as oldest
+  from pgboss.job
+  where state in ('created', 'retry', 'active', 'failed')
+  group by name`
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -196,10 +234,12 @@ export function createJobQueue(
             async (batch: Job<JobPayloads[JobName]>[]) => {
               const results: JobResult[] = []
               for (const job of batch) {
+                if (job.retryCount > 0) jobRetries.inc({ queue: name })
                 try {
                   await run(name, job)
                   results.push({ id: job.id, status: 'completed' })
                 } catch (error) {
+                  jobFailures.inc({ queue: name })
                   log.warn({ err: error, queue: name, job: job.id }, 'job failed; it will be retried')
                   results.push({ id: job.id, status: 'failed', output: { message: errorMessage(error) } })
                 }
@@ -249,6 +289,27 @@ export function createJobQueue(
         if (ranThisPass === 0) break
       }
       return done
+    },
+    async stats() {
+      const { rows } = await instance().getDb().executeSql(QUEUE_STATS_SQL)
+      const counted = new Map(
+        z
+          .array(QueueStatsRow)
+          .parse(rows)
+          .map((r) => [r.name, r]),
+      )
+      // Every queue, an empty one too: a gauge that vanishes when its queue empties would hide that it did.
+      return (Object.keys(QUEUES) as JobName[]).map((queue) => {
+        const r = counted.get(queue)
+        return {
+          queue,
+          ready: r?.ready ?? 0,
+          deferred: r?.deferred ?? 0,
+          active: r?.active ?? 0,
+          failed: r?.failed ?? 0,
+          oldestReadySeconds: Math.max(0, r?.oldest ?? 0),
+        }
+      })
     },
     async stop() {
       if (!boss) return

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database, Db } from '../../db/client.ts'
 import { listenChannel } from '../../db/listen.ts'
+import { liveMessageStreams } from '../../lib/metrics.ts'
 
 /*
  * New messages reach open pages without a reload, across processes: the transaction that writes a message also
@@ -59,8 +60,9 @@ export function createMessageHub(): MessageHub {
         listeners.set(userId, set)
       }
       set.add(listener)
+      liveMessageStreams.inc()
       return () => {
-        set.delete(listener)
+        if (set.delete(listener)) liveMessageStreams.dec()
         if (set.size === 0) listeners.delete(userId)
       }
     },

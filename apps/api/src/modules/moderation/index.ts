@@ -1,4 +1,5 @@
 export { NotPublishedError } from './moderation.errors.ts'
+export { findModerationBacklog } from './moderation.repository.ts'
 export { type ModerationRoutesDeps, moderationRoutes } from './moderation.routes.ts'
 export { createModerationService, type ModerationService } from './moderation.service.ts'
 export { createTulparService, type TulparService } from './tulpar.service.ts'

@@ -75,6 +75,22 @@ export async function countWaiting(db: Db): Promise<number> {
   return row?.n ?? 0
 }
 
+/**
+ * The moderation backlog for the metrics (read on each scrape): listings waiting and the seconds the longest has
+ * waited (0: none).
+ */
+export async function findModerationBacklog(db: Db): Promise<{ waiting: number; oldestSeconds: number }> {
+  const [row] = await db
+    .select({
+      waiting: count(),
+      oldestSeconds:
+        sql<number>`coalesce(extract(epoch from now() - min(${listings.statusChangedAt})), 0)::float8`.mapWith(Number),
+    })
+    .from(listings)
+    .where(eq(listings.status, 'moderation'))
+  return { waiting: row?.waiting ?? 0, oldestSeconds: Math.max(0, row?.oldestSeconds ?? 0) }
+}
+
 // ---- Stats
 
 const StatsRow = z.object({

@@ -4,6 +4,7 @@ export {
   PaymentProviderUnavailableError,
   PaymentsUnavailableError,
 } from './payments.errors.ts'
+export { findRefundBacklog } from './payments.repository.ts'
 export { registerPaymentRoutes } from './payments.routes.ts'
 export { createPaymentsService, type PaymentOutcome, type PaymentsService } from './payments.service.ts'
 export {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { payments } from './payments.tables.ts'
 
@@ -58,4 +58,22 @@ export async function markPaymentRefunded(db: Db, id: string): Promise<{ orderRe
     .where(and(eq(payments.id, id), eq(payments.status, 'refunding')))
     .returning({ orderRef: payments.orderRef })
   return row ?? null
+}
+
+/**
+ * Payments stuck between asking the provider for the money back and its yes (`refunding`), for the metrics: how many,
+ * and the seconds the oldest has waited since it was asked (0: none). A provider that keeps refusing leaves them
+ * here while the refund job retries.
+ */
+export async function findRefundBacklog(db: Db): Promise<{ refunding: number; oldestSeconds: number }> {
+  const [row] = await db
+    .select({
+      refunding: count(),
+      oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${payments.updatedAt})), 0)::float8`.mapWith(
+        Number,
+      ),
+    })
+    .from(payments)
+    .where(eq(payments.status, 'refunding'))
+  return { refunding: row?.refunding ?? 0, oldestSeconds: Math.max(0, row?.oldestSeconds ?? 0) }
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { paymentOutcomes } from '../../lib/metrics.ts'
+import { recordAudit } from '../audit/index.ts'
 import {
   PaymentAmountError,
   PaymentNotFoundError,
@@ -57,7 +59,7 @@ export function createPaymentsService({
    */
   async function settle(id: string, outcome: Exclude<PaymentOutcome, 'refunded'>): Promise<boolean> {
     const from = outcome === 'paid' ? SETTLES_AS_PAID : (['pending'] as const)
-    return db.transaction(async (tx) => {
+    const settled = await db.transaction(async (tx) => {
       const row = await repo.markPaymentStatus(tx, id, from, outcome)
       if (!row) {
         if (!(await repo.hasPayment(tx, id))) throw new PaymentNotFoundError()
@@ -66,6 +68,8 @@ export function createPaymentsService({
       await listeners.get(row.orderRef.split(':')[0] ?? '')?.(tx, { orderRef: row.orderRef, paymentId: id, outcome })
       return true
     })
+    if (settled) paymentOutcomes.inc({ outcome })
+    return settled
   }
 
   return {
@@ -150,9 +154,17 @@ export function createPaymentsService({
         return false
       }
       await provider.refund(id, row.amountKzt)
-      return db.transaction(async (tx) => {
+      const refunded = await db.transaction(async (tx) => {
         const done = await repo.markPaymentRefunded(tx, id)
         if (!done) return false
+        // The server refunds (a job): the audit trail records it with no staff actor.
+        await recordAudit(tx, null, {
+          action: 'payment.refunded',
+          targetType: 'payment',
+          targetId: id,
+          before: { status: 'refunding' },
+          after: { status: 'refunded', amountKzt: row.amountKzt },
+        })
         await listeners.get(done.orderRef.split(':')[0] ?? '')?.(tx, {
           orderRef: done.orderRef,
           paymentId: id,
@@ -160,6 +172,8 @@ export function createPaymentsService({
         })
         return true
       })
+      if (refunded) paymentOutcomes.inc({ outcome: 'refunded' })
+      return refunded
     },
   }
 }
