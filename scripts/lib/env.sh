@@ -159,3 +159,12 @@ ensure_nginx() {
   if [ -n "$added" ]; then as_root rm -f "$policy"; fi
   return $status
 }
+
+# Debian's pgBackRest (backups and point-in-time restore, docs/operations.md "Backups and restore"), installed when
+# missing. Returns 1 when it is missing and cannot be installed (no root, no package): the restore drill then skips.
+ensure_pgbackrest() {
+  if command -v pgbackrest >/dev/null 2>&1; then return 0; fi
+  echo "==> Installing pgBackRest (Debian)"
+  { as_root apt-get update -qq && as_root apt-get install -y -qq pgbackrest >/dev/null; } 2>&1 | tail -3 >&2 || true
+  command -v pgbackrest >/dev/null 2>&1
+}
