@@ -29,12 +29,15 @@ const MAX_RESTARTS_PER_MINUTE = 5
  */
 export function superviseAppProcesses({ count, log, onReady, shutdownGraceMs = 30_000 }: SupervisorOptions): void {
   const listening = new Set<number>()
+  /** Each process's index (APP_PROCESS_INDEX: its metrics port is METRICS_PORT + it); a replacement takes the same. */
+  const indexOf = new Map<number, number>()
   const deaths: number[] = []
   let ready = false
   let stopping = false
 
-  const fork = () => {
-    const worker = cluster.fork()
+  const fork = (index: number) => {
+    const worker = cluster.fork({ APP_PROCESS_INDEX: String(index) })
+    indexOf.set(worker.id, index)
     worker.once('listening', () => {
       listening.add(worker.id)
       if (!ready && listening.size === count) {
@@ -58,6 +61,8 @@ export function superviseAppProcesses({ count, log, onReady, shutdownGraceMs = 3
 
   cluster.on('exit', (worker, code, signal) => {
     listening.delete(worker.id)
+    const index = indexOf.get(worker.id) ?? 0
+    indexOf.delete(worker.id)
     if (stopping) {
       if (workers().length === 0) process.exit()
       return
@@ -77,12 +82,12 @@ export function superviseAppProcesses({ count, log, onReady, shutdownGraceMs = 3
     }
     log.warn({ app: worker.process.pid, code, signal }, 'an app process exited: starting another')
     setTimeout(() => {
-      if (!stopping) fork()
+      if (!stopping) fork(index)
     }, 1000)
   })
 
   process.once('SIGTERM', () => stop('SIGTERM', 0))
   process.once('SIGINT', () => stop('SIGTERM', 0))
   log.info({ count }, 'starting app processes')
-  for (let i = 0; i < count; i++) fork()
+  for (let i = 0; i < count; i++) fork(i)
 }

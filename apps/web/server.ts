@@ -1,6 +1,15 @@
 import cluster from 'node:cluster'
 import { pathToFileURL } from 'node:url'
-import { buildApi, createLogger, listenPageChanges, loadConfig, type Runtime, startRuntime } from '@tulpar/api'
+import {
+  buildApi,
+  createLogger,
+  listenPageChanges,
+  loadConfig,
+  observePageCache,
+  type Runtime,
+  startRuntime,
+} from '@tulpar/api'
+import type { FastifyRequest } from 'fastify'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { pagePolicyContext, requestInfoContext, servicesContext, viewerContext } from '#app-context'
@@ -8,6 +17,7 @@ import { cachedPageDoor, PageCache, pagePolicyOf, registerPageCache } from './ap
 import { logPageCacheActivity } from './app/lib/page-cache/page-cache-activity.server.ts'
 import { newCspNonce } from './app/lib/security/kept-page-nonce.server.ts'
 import { superviseAppProcesses } from './app-processes.ts'
+import { pageRouteLabel } from './metrics-routes.ts'
 import { pageRouteOptions } from './page-limits.ts'
 import { registerReactRouter } from './react-router-plugin.ts'
 
@@ -38,6 +48,8 @@ async function createTulparServer(vite?: ViteDevServer) {
   // Guests' pages from memory, purged in every process by what changed (page-cache.ts, decision 019). Not in the dev
   // server: a rebuilt route must show at once. Hits are answered before Fastify parses the request.
   const pageCache = !vite && config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
+  // Pages are labelled by their React Router path once the build is loaded (metrics-routes.ts).
+  let labelPage: ((request: FastifyRequest) => string | undefined) | null = null
   const app = await buildApi({
     config,
     database: runtime.database,
@@ -45,6 +57,12 @@ async function createTulparServer(vite?: ViteDevServer) {
     limiter: runtime.limiter,
     logger,
     ...(pageCache && { frontDoor: cachedPageDoor(pageCache) }),
+    // Prometheus metrics on this process's own port behind METRICS_TOKEN (docs/operations.md, "Metrics"); not in the
+    // dev server, which rebuilds the app on every change.
+    metrics:
+      !vite && config.metrics
+        ? { ...config.metrics, jobs: runtime.jobs, routeLabel: (request) => labelPage?.(request) }
+        : null,
   })
 
   if (pageCache) {
@@ -59,16 +77,23 @@ async function createTulparServer(vite?: ViteDevServer) {
     }
     const stop = await listenPageChanges(runtime.database, purge, app.log)
     const stopActivityLog = logPageCacheActivity(pageCache, app.log)
+    const stopMetrics = observePageCache(() => {
+      const s = pageCache.stats()
+      return { ...s, purgedPages: s.purged }
+    })
     app.addHook('onClose', async () => {
       stopActivityLog()
+      stopMetrics()
       await stop()
     })
   }
 
+  const build = vite ?? (await (serverBuild as Promise<ServerBuild>))
+  if (!vite) labelPage = pageRouteLabel(build as ServerBuild)
   await registerReactRouter(app, {
     // In production the build is loaded once: given only its path, React Router would re-import the build and
     // re-rank every route on each request (about 8% of a car page's server time, docs/performance.md).
-    build: vite ?? (await (serverBuild as Promise<ServerBuild>)),
+    build,
     clientBuildDirectory: new URL('./build/client', import.meta.url).pathname,
     // Pages and form posts: bodies bounded like the API's, missing static files a small 404 (page-limits.ts).
     routeOptions: pageRouteOptions(),

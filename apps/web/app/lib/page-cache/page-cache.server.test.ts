@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import { type AddressInfo, connect } from 'node:net'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
+import { observePageCache, readMetrics } from '@tulpar/api'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { newCspNonce } from '../security/kept-page-nonce.server.ts'
@@ -192,6 +193,28 @@ describe('in a server', () => {
     cache.purge(['listing:1'])
     expect((await app.inject('/page/1')).body).toMatch(/^render 5\./)
     expect(renders()).toBe(5)
+  })
+
+  test("the metrics read the cache's own counters: hits, misses, bypasses, purges and its size", async () => {
+    const { app, cache } = await server()
+    const stop = observePageCache(() => ({ ...cache.stats(), purgedPages: cache.stats().purged }))
+    try {
+      await app.inject('/page/1') // a miss, then kept
+      await app.inject('/page/1') // a hit
+      await app.inject('/page/cookie') // a miss whose answer cannot be kept
+      cache.purge(['listing:1'])
+      const text = await readMetrics()
+      const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1])
+      expect(value('tulpar_page_cache_hits_total')).toBe(1)
+      expect(value('tulpar_page_cache_misses_total')).toBe(2)
+      expect(value('tulpar_page_cache_bypasses_total')).toBe(1)
+      expect(value('tulpar_page_cache_purges_total')).toBe(1)
+      expect(value('tulpar_page_cache_purged_pages_total')).toBe(1)
+      expect(value('tulpar_page_cache_entries')).toBe(0)
+      expect(value('tulpar_page_cache_bytes')).toBe(0)
+    } finally {
+      stop()
+    }
   })
 
   test('an answer that sets a cookie or a page that did not ask is not stored', async () => {

@@ -41,7 +41,12 @@ export interface PageCacheStats {
   bytes: number
   hits: number
   misses: number
+  /** Pages dropped by purges. */
   purged: number
+  /** Purges received (each a change's tags). */
+  purges: number
+  /** Guests' answers that could not be kept (not a 200, a Set-Cookie, a route that keeps nothing). */
+  bypasses: number
 }
 
 /** A byte-bounded LRU of pages (stored compressed as sent) with a tag index for purges. */
@@ -49,7 +54,7 @@ export class PageCache {
   private readonly entries = new Map<string, Entry>()
   private readonly byTag = new Map<string, Set<string>>()
   private bytes = 0
-  private counters = { hits: 0, misses: 0, purged: 0 }
+  private counters = { hits: 0, misses: 0, purged: 0, purges: 0, bypasses: 0 }
 
   private readonly maxBytes: number
   private readonly now: () => number
@@ -117,7 +122,13 @@ export class PageCache {
       for (const key of this.byTag.get(tag) ?? []) if (this.delete(key)) n++
     }
     this.counters.purged += n
+    this.counters.purges++
     return n
+  }
+
+  /** Counts a guest's answer that could not be kept (the metrics' bypasses). */
+  countBypass(): void {
+    this.counters.bypasses++
   }
 
   clear(): void {
@@ -361,6 +372,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     if (!policy || key === undefined || request.method !== 'GET') return payload
     const cacheable = policy.seconds > 0 && reply.statusCode === 200 && !reply.hasHeader('set-cookie')
     if (!cacheable) {
+      cache.countBypass()
       reply.header('x-cache', 'BYPASS')
       return payload
     }
