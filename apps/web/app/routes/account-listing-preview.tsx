@@ -10,8 +10,8 @@ import { notFound, whenServiceFails } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import sellingStyles from '../styles/selling.css?url'
 import { island } from '../ui/island.tsx'
+import { NotFoundContent } from '../ui/not-found-content.tsx'
 import type { Route } from './+types/account-listing-preview'
-import { NotFoundContent } from './not-found.tsx'
 
 /* The car page's sections as the car page has them, islands (ui/island.tsx): rendered by the server, their code loads
  * after the page. Imported directly they took the preview to 123,974 bytes of first-load JavaScript, over the budget

@@ -7,8 +7,8 @@ import { MESSAGES, translate } from '../i18n/index.ts'
 import { parseId, requireIdParam } from '../lib/id-param.ts'
 import { notFound, whenServiceFails } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
+import { NotFoundContent } from '../ui/not-found-content.tsx'
 import type { Route } from './+types/car-callback'
-import { NotFoundContent } from './not-found.tsx'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
 

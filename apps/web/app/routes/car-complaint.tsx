@@ -7,8 +7,8 @@ import { loadPublishedCarForUser } from '../features/car/published-car.server.ts
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { routeMessages } from '../i18n/index.ts'
 import carStyles from '../styles/car.css?url'
+import { NotFoundContent } from '../ui/not-found-content.tsx'
 import type { Route } from './+types/car-complaint'
-import { NotFoundContent } from './not-found.tsx'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS

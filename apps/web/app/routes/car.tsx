@@ -17,8 +17,8 @@ import { socialMeta } from '../lib/seo/social-meta.ts'
 import { serviceErrorCode } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import { island } from '../ui/island.tsx'
+import { NotFoundContent } from '../ui/not-found-content.tsx'
 import type { Route } from './+types/car'
-import { NotFoundContent } from './not-found.tsx'
 
 /** Static sections of the car page: their code loads after the page (ui/island); the server's HTML shows them at once. */
 const TotalCostCard = island(() => import('../features/car/total-cost.tsx').then((m) => m.TotalCostCard))

@@ -5,8 +5,8 @@ import { CataloguePage } from '../features/catalogue/catalogue-page.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
 import catalogueStyles from '../styles/catalogue.css?url'
+import { NotFoundContent } from '../ui/not-found-content.tsx'
 import type { Route } from './+types/catalogue'
-import { NotFoundContent } from './not-found.tsx'
 
 /** `/auto`, `/auto/{city}`, `/auto/{brand}[/{model}][/{city}]`: the catalogue with readable URLs. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -7,8 +7,8 @@ import { MESSAGES, type MessageKey, type Params, translate } from '../i18n/index
 import { socialMeta } from '../lib/seo/social-meta.ts'
 import { whenServiceFails } from '../lib/service-errors.ts'
 import checkStyles from '../styles/check.css?url'
+import { NotFoundContent } from '../ui/not-found-content.tsx'
 import type { Route } from './+types/check-shared'
-import { NotFoundContent } from './not-found.tsx'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkStyles }]
 

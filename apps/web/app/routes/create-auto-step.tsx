@@ -25,8 +25,8 @@ import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import sellingCss from '../styles/selling.css?url'
 import { island } from '../ui/island.tsx'
+import { NotFoundContent } from '../ui/not-found-content.tsx'
 import type { Route } from './+types/create-auto-step'
-import { NotFoundContent } from './not-found.tsx'
 
 // The photos' step (uploads, order, removal) and the phone's confirmation (the price and publish steps): islands
 // (ui/island.tsx), their code loads at the first touch, key or focus, not with every step of the form (the budget

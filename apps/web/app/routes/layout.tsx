@@ -11,6 +11,7 @@ import { LanguageSwitch } from '../features/layout/language-switch.tsx'
 import { BOTTOM_NAV, catalogueNavHref, FOOTER_LEGAL, FOOTER_MENU } from '../features/layout/nav.ts'
 import { useSessionEffects } from '../features/layout/session-effects.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
+import type { LayoutData } from '../lib/layout-data.ts'
 import { Icon } from '../ui/icon.tsx'
 import type { Route } from './+types/layout'
 
@@ -18,7 +19,7 @@ import type { Route } from './+types/layout'
  * The signed-in user for the header (one session lookup). A failing lookup shows the guest header rather
  * than breaking every page.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<LayoutData> {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   const cities = (await services.reference.listCities(locale)).map((c) => ({ id: c.id, slug: c.slug, name: c.name }))

@@ -10,8 +10,8 @@ import { INT4_MAX, parseId, requireIdParam } from '../lib/id-param.ts'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
 import { notFound, whenServiceFails } from '../lib/service-errors.ts'
 import partnersStyles from '../styles/partners.css?url'
+import { NotFoundContent } from '../ui/not-found-content.tsx'
 import type { Route } from './+types/partner'
-import { NotFoundContent } from './not-found.tsx'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: partnersStyles }]
 

@@ -1,8 +1,8 @@
 import type { Services } from '@tulpar/api'
 import { type Locale, type Profile, UpdateProfileBody } from '@tulpar/contracts'
 import { LOCALES } from '@tulpar/contracts/constants'
+import { cleanPhone, normaliseKzPhone } from '@tulpar/contracts/phone'
 import { serviceErrorCode } from '../../lib/service-errors.ts'
-import { cleanPhone, normaliseKzPhone } from '../auth/phone.ts'
 import { type AccountActionResult, NOTIFY_FIELDS, PHOTO_MAX_BYTES, type ProfileErrors } from './account-action.ts'
 
 type SessionUser = NonNullable<Awaited<ReturnType<Services['sessions']['sessionUser']>>>

@@ -7,8 +7,7 @@ import { TextField } from '../../ui/field.tsx'
 import { ignoreAbort } from '../../ui/ignore-abort.ts'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
-import { actionErrorKey } from '../auth/action-errors.ts'
-import { MIN_PASSWORD_LENGTH } from '../auth/api.ts'
+import { actionErrorKey, MIN_PASSWORD_LENGTH } from '../auth/index.ts'
 
 type Field = 'current' | 'next' | 'repeat'
 type Errors = Partial<Record<Field, MessageKey>>

@@ -1,12 +1,11 @@
 import type { Profile } from '@tulpar/contracts'
 import { LOCALES } from '@tulpar/contracts/constants'
-import { PHONE_PLACEHOLDER } from '@tulpar/contracts/phone'
+import { formatPhone, PHONE_PLACEHOLDER } from '@tulpar/contracts/phone'
 import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { LOCALE_NAMES } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { TextField } from '../../ui/field.tsx'
-import { formatPhone } from '../auth/phone.ts'
 import { type AccountActionResult, NOTIFY_FIELDS } from './account-action.ts'
 
 type ProfileResult = Extract<AccountActionResult, { intent: 'profile' }>

@@ -2,7 +2,7 @@ import type { Services } from '@tulpar/api'
 import { BACK_OFFICE_ROLES, STAFF_ROLES } from '@tulpar/contracts'
 import { data } from 'react-router'
 import type { MessageKey } from '../../i18n/i18n.ts'
-import { requireUser } from '../account/account-guard.server.ts'
+import { requireUser } from '../account/index.server.ts'
 
 export type StaffUser = Awaited<ReturnType<typeof requireUser>>
 

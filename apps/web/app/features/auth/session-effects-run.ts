@@ -2,7 +2,7 @@ import type { NavigateFunction } from 'react-router'
 import { api } from '../../lib/api/client.ts'
 import { ignoreAbort } from '../../ui/ignore-abort.ts'
 import type { ToastApi } from '../../ui/toast.tsx'
-import { mergeGuestFavourites } from '../favourites/merge-guest-favourites.ts'
+import { mergeGuestFavourites } from '../favourites/index.ts'
 import { exchangeStoredToken } from './stored-token-exchange.ts'
 
 /** The rare session work of layout/session-effects.ts, loaded only when a page has some to do. */

@@ -1,7 +1,7 @@
 import type { Services } from '@tulpar/api'
 import { CallbackRequestBody } from '@tulpar/contracts'
+import { formatPhone } from '@tulpar/contracts/phone'
 import { serviceErrorCode } from '../../lib/service-errors.ts'
-import { formatPhone } from '../auth/phone.ts'
 import {
   type CallbackField,
   type CallbackResult,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { rememberViewed } from '../recently-viewed/recently-viewed.ts'
+import { rememberViewed } from '../recently-viewed/index.ts'
 
 /**
  * The views, publication date and number line of a car page. It also counts the view: once its code has loaded

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { FavouriteButton } from '../favourites/favourite-button.tsx'
+import { FavouriteButton } from '../favourites/index.ts'
 import type { CarShown } from './car-shown.ts'
 
 type Badge = [kind: string, label: string]

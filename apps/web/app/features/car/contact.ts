@@ -1,5 +1,5 @@
+import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { MessageKey } from '../../i18n/i18n.ts'
-import { normaliseKzPhone } from '../auth/phone.ts'
 
 /** What the car page's actions answer (the fetchers with JavaScript, the re-rendered page without). */
 /** `display` is the number as people read it (`+7 701 123 45 67`), formatted by the server: not the page's code. */

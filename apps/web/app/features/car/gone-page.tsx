@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { catalogueHref } from '../catalogue/href.ts'
+import { catalogueHref } from '../catalogue/index.ts'
 
 /** HTTP 410: what happened to the car, and where to look instead. */
 export function GonePage({

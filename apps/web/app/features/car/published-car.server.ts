@@ -3,7 +3,7 @@ import { localeContext, servicesContext } from '#app-context'
 import { MESSAGES, translate } from '../../i18n/index.ts'
 import { requireIdParam } from '../../lib/id-param.ts'
 import { notFound, whenServiceFails } from '../../lib/service-errors.ts'
-import { requireUser } from '../account/account-guard.server.ts'
+import { requireUser } from '../account/index.server.ts'
 
 type LoaderArgs = { request: Request; params: { id?: string }; context: Readonly<RouterContextProvider> }
 

@@ -1,6 +1,6 @@
 import type { ListingCard as Card } from '@tulpar/contracts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { ListingCard } from '../catalogue/listing-card.tsx'
+import { ListingCard } from '../catalogue/index.ts'
 
 /** Cars like this one (or like a removed one), below the car page's fold. */
 export function SimilarCars({ cars }: { cars: Card[] }) {

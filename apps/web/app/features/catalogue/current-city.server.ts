@@ -1,4 +1,4 @@
-import { cityIdFromCookie } from '../city/city-storage.ts'
+import { cityIdFromCookie } from '../city/index.ts'
 
 /**
  * The slug of the city chosen in the city dialog (its cookie), or null when none is known. The city chooser

@@ -2,8 +2,8 @@ import type { ListingCard as Card } from '@tulpar/contracts'
 import { Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Picture } from '../../ui/picture.tsx'
-import { FavouriteButton } from '../favourites/favourite-button.tsx'
-import { DealBadge } from '../valuation/deal-badge.tsx'
+import { FavouriteButton } from '../favourites/index.ts'
+import { DealBadge } from '../valuation/index.ts'
 
 export function ListingCard({ car, eager = false }: { car: Card; eager?: boolean }) {
   const { t, price, distance, litres } = useI18n()

@@ -4,7 +4,7 @@ import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
-import { ShareButton } from '../share/share-button.tsx'
+import { ShareButton } from '../share/index.ts'
 import type { ShareActionResult } from './share.server.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { Locale } from '@tulpar/contracts'
-import { catalogueHref } from '../catalogue/href.ts'
+import { catalogueHref } from '../catalogue/index.ts'
 
 /*
  * The copy of the "About us" page. Long text for one page, kept out of the message files (which every page

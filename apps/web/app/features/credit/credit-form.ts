@@ -1,5 +1,5 @@
+import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { MessageKey } from '../../i18n/i18n.ts'
-import { normaliseKzPhone } from '../auth/phone.ts'
 
 /** The spec's credit application fields, as the widget posts them. */
 export const CREDIT_FIELDS = ['carPriceKzt', 'downPaymentKzt', 'termMonths', 'phone', 'lastName', 'firstName'] as const

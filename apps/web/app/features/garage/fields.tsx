@@ -3,7 +3,7 @@ import { type ReactNode, useId } from 'react'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { TextField } from '../../ui/field.tsx'
-import type { FieldMessages } from '../selling/form-data.ts'
+import type { FieldMessages } from '../selling/index.ts'
 import type { Values } from './garage-form.ts'
 
 /* The garage forms' controls: plain named fields (the forms post without JavaScript). */

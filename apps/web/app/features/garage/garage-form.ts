@@ -1,7 +1,7 @@
 import { AddGarageCarBody, UpdateGarageCarBody } from '@tulpar/contracts'
 import { classifyVin } from '@tulpar/contracts/selling-rules'
 import type { MessageKey } from '../../i18n/i18n.ts'
-import { type FieldMessages, fieldMessages } from '../selling/form-data.ts'
+import { type FieldMessages, fieldMessages } from '../selling/index.ts'
 
 /*
  * The garage's forms post plain fields (they work without JavaScript); these turn them into the API's bodies, or

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../i18n/i18n.ts'
-import type { FieldMessages } from '../selling/form-data.ts'
+import type { FieldMessages } from '../selling/index.ts'
 import type { Values } from './garage-form.ts'
 
 /* What the garage page's posts answer, shared by the action (server) and the page (both sides). */

@@ -3,7 +3,7 @@ import { type BrandRef, type FormModel, GARAGE_LIMIT, type GarageCandidate, type
 import { data, redirect } from 'react-router'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { fieldErrorsOf, serviceErrorCode } from '../../lib/service-errors.ts'
-import { PRIVATE_HEADERS } from '../account/account-guard.server.ts'
+import { PRIVATE_HEADERS } from '../account/index.server.ts'
 import { addCarBody, editCarBody, garageValues, issuesToMessages, type Values } from './garage-form.ts'
 import { type Done, GARAGE_PATH, type GarageActionResult } from './garage-result.ts'
 

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../i18n/i18n.ts'
-import { catalogueHref } from '../catalogue/href.ts'
+import { catalogueHref } from '../catalogue/index.ts'
 
 export interface NavItem {
   key: MessageKey

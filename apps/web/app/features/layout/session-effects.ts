@@ -2,8 +2,8 @@ import { useEffect } from 'react'
 import { useNavigate, useRevalidator, useSearchParams } from 'react-router'
 import { TOKEN_KEY } from '../../lib/api/token-key.ts'
 import { useToast } from '../../ui/toast.tsx'
-import { ACCOUNT_DELETED_PARAM, ACCOUNT_DELETED_VALUE } from '../account/deleted-notice.ts'
-import { readGuestFavourites } from '../favourites/guest-favourites.ts'
+import { ACCOUNT_DELETED_PARAM, ACCOUNT_DELETED_VALUE } from '../account/index.ts'
+import { readGuestFavourites } from '../favourites/index.ts'
 
 /**
  * What a page may have to do about the session after it loads, each rare, so their code loads only when needed

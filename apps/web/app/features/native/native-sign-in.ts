@@ -1,6 +1,6 @@
 import type { SocialLogin } from '@capgo/capacitor-social-login'
 import type { ApiClient } from '../../lib/api/client.ts'
-import type { SocialProviders } from '../auth/social-sign-in.tsx'
+import type { SocialProviders } from '../auth/index.ts'
 
 export type NativeProvider = 'google' | 'apple'
 

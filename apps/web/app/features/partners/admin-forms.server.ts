@@ -1,7 +1,7 @@
 import { AdminPartnerBody, type AdminPartnerBodyInput, AdminPartnerCategoryBody } from '@tulpar/contracts'
+import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { MessageKey } from '../../i18n/i18n.ts'
-import { adminErrorKey, field } from '../admin/admin-guard.server.ts'
-import { normaliseKzPhone } from '../auth/phone.ts'
+import { adminErrorKey, field } from '../admin/index.server.ts'
 import {
   type CategoryFormField,
   type CategoryFormValues,

@@ -1,6 +1,6 @@
 import { PARTNER_COMMENT_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH } from '@tulpar/contracts/constants'
+import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { MessageKey } from '../../i18n/i18n.ts'
-import { normaliseKzPhone } from '../auth/phone.ts'
 
 /** The spec's partner lead (section 3): name, phone, a short comment. */
 export const PARTNER_REQUEST_FIELDS = ['name', 'phone', 'comment'] as const

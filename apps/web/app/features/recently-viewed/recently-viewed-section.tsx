@@ -2,7 +2,7 @@ import type { ListingCard as Card } from '@tulpar/contracts'
 import { useEffect, useState } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { api } from '../../lib/api/client.ts'
-import { ListingCard } from '../catalogue/listing-card.tsx'
+import { ListingCard } from '../catalogue/index.ts'
 import { clearRecentlyViewed, keepOnlyViewed, readRecentlyViewed } from './recently-viewed.ts'
 
 /**

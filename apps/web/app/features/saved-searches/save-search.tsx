@@ -4,8 +4,8 @@ import { Link, useFetcher, useLocation } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useLayoutData } from '../../lib/layout-data.ts'
 import { useToast } from '../../ui/toast.tsx'
-import { signInHref } from '../auth/redirect.ts'
-import { filterValue } from '../catalogue/href.ts'
+import { signInHref } from '../auth/index.ts'
+import { filterValue } from '../catalogue/index.ts'
 import type { SearchActionResult } from './searches.server.ts'
 
 /**

@@ -1,7 +1,7 @@
+import { formatPhone, normaliseKzPhone } from '@tulpar/contracts/phone'
 import { Form, Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { TextField } from '../../ui/field.tsx'
-import { formatPhone, normaliseKzPhone } from '../auth/phone.ts'
 import { SEND_CODE_FORM } from './form-data.ts'
 import type { PhoneCodeState } from './phone-confirm.server.ts'
 

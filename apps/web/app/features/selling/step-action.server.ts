@@ -3,7 +3,7 @@ import { type FieldStep, SaveStepBody } from '@tulpar/contracts'
 import { data, redirect } from 'react-router'
 import { parseId } from '../../lib/id-param.ts'
 import { fieldErrorsOf, serviceErrorCode } from '../../lib/service-errors.ts'
-import { requireUser } from '../account/account-guard.server.ts'
+import { requireUser } from '../account/index.server.ts'
 import { type FieldMessages, fieldMessages, stepBody } from './form-data.ts'
 
 /** The signed-in user and their listing (a 404 for anyone else's, as the API answers). */

@@ -1,5 +1,5 @@
 import type { SellerListing } from '@tulpar/contracts'
-import { formatPhone } from '../auth/phone.ts'
+import { formatPhone } from '@tulpar/contracts/phone'
 
 /* A step form's values (apart from its controls, step-controls.tsx: the page needs these before the fields' code). */
 

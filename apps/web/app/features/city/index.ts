@@ -1,0 +1,2 @@
+/** The city choice's door: the chosen city's id from the request's cookie. */
+export { cityIdFromCookie } from './city-storage.ts'

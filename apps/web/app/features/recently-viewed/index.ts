@@ -1,0 +1,2 @@
+/** Recently viewed cars' door: remembering the car being looked at. */
+export { rememberViewed } from './recently-viewed.ts'
