@@ -1,20 +1,25 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
+import {
+  DESKTOP,
+  newContextWithCity,
+  PHONE,
+  SCREENSHOTS,
+  signInInto,
+  untilReady,
+  useChromium,
+  watchConsole,
+} from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 const admin = inject('admin')
 /** Every demo seller signs in with this password (apps/api/src/db/seed/demo/password.ts). */
 const DEMO_PASSWORD = 'tulpar-demo-2026'
 const run = String(Date.now()).slice(-7)
-let browser: Browser
 /** The machine is shared and slow: wait up to 10 s for the page to show what is expected. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 })
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = useChromium()
 
 type Viewport = { width: number; height: number }
 const newContext = (viewport: Viewport, options: { javaScriptEnabled?: boolean } = {}) =>
@@ -32,21 +37,6 @@ async function signInByEmail(page: Page, email: string, password: string, then =
   await page.getByLabel('Пароль').fill(password)
   await page.getByRole('button', { name: 'Войти', exact: true }).click()
   await page.waitForURL((url) => url.pathname === then)
-}
-
-/** Signs in through the API and hands the session cookie to the browser (for pages opened without JavaScript). */
-async function signInWithCookie(context: BrowserContext, email: string, password: string) {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    // Node's fetch sends Sec-Fetch-Mode, so better-auth's cross-site check wants the page's origin, as a browser sends.
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password }),
-  })
-  expect(res.status, await res.clone().text()).toBe(200)
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tulpar.session_token='))
-  const value = cookie?.split(';')[0]?.split('=').slice(1).join('=')
-  if (!value) throw new Error('no session cookie')
-  await context.addCookies([{ name: 'tulpar.session_token', value, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
 }
 
 async function signUpByApi(email: string, password: string, name: string): Promise<void> {
@@ -161,7 +151,7 @@ describe('back office', () => {
 
   test('the decision forms work without JavaScript', async () => {
     const context = await newContext(PHONE, { javaScriptEnabled: false })
-    await signInWithCookie(context, admin.email, admin.password)
+    await signInInto(context, baseUrl, admin.email, admin.password)
     const page = await context.newPage()
     await page.goto(`${baseUrl}/admin`)
     const id = await firstInQueue(page)
@@ -219,7 +209,7 @@ describe('back office', () => {
     const email = `e2e-moder-${run}@example.kz`
     await signUpByApi(email, 'secret12', 'Ержан Тестов')
     const userContext = await newContext(PHONE)
-    await signInWithCookie(userContext, email, 'secret12')
+    await signInInto(userContext, baseUrl, email, 'secret12')
     const userPage = await userContext.newPage()
     const errors = watchConsole(userPage)
     const denied = await userPage.goto(`${baseUrl}/admin`)

@@ -1,12 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject, test } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { expect, inject, test } from 'vitest'
 import {
   FAKE_NATIVE_KEY,
   type FakeNativeHandle,
   type FakeNativeScenario,
   installFakeNative,
 } from '../apps/web/app/features/native/fake-native.ts'
-import { launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
 
 /*
  * Issue 14, the hybrid app: the real site in Chromium as the app's web view shows it, with the phone's side of
@@ -16,11 +16,7 @@ import { launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } 
  */
 const baseUrl = inject('baseUrl')
 const run = String(Date.now()).slice(-7)
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = useChromium()
 
 const BASE_SCENARIO: FakeNativeScenario = {
   permission: 'prompt',

@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname
+/** The seeded demo accounts' password. */
+export const DEMO_PASSWORD = 'tulpar-demo-2026'
 
 /** Debian's Chromium, headless, with the flags this closed network needs (STACK-NOTES). */
 export function launchChromium(): Promise<Browser> {
@@ -18,6 +21,25 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+  })
+}
+
+/**
+ * The file's Chromium: launched before its tests (in a beforeAll registered here, so the file's own hooks that
+ * follow can use it) and closed after them. Use it in hooks and tests; before the launch it throws.
+ */
+export function useChromium(): Browser {
+  let launched: Browser | undefined
+  beforeAll(async () => {
+    launched = await launchChromium()
+  })
+  afterAll(() => launched?.close())
+  return new Proxy({} as Browser, {
+    get(_, key) {
+      if (!launched) throw new Error('Chromium is launched in beforeAll: use the browser in hooks and tests')
+      const value = Reflect.get(launched, key, launched)
+      return typeof value === 'function' ? value.bind(launched) : value
+    },
   })
 }
 
@@ -52,6 +74,8 @@ export async function newContextWithCity(
     cityId?: number | 'all'
     /** 'block' when the test routes requests itself: page.route never sees what the service worker fetches. */
     serviceWorkers?: 'allow' | 'block'
+    /** A session cookie's value (`sessionCookie`, `signUpByApi`): the context starts signed in. */
+    session?: string
   },
 ) {
   const cityId = String(options.cityId ?? 1)
@@ -62,6 +86,7 @@ export async function newContextWithCity(
   })
   await context.addCookies([{ name: 'city', value: cityId, url: baseUrl }])
   await context.addInitScript((id) => window.localStorage.setItem('cityId', id), cityId)
+  if (options.session !== undefined) await withSession(context, baseUrl, options.session)
   return context
 }
 
@@ -84,6 +109,11 @@ export async function withSession(context: BrowserContext, baseUrl: string, valu
   await context.addCookies([{ name: 'tulpar.session_token', value, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
 }
 
+/** Signs in by the API and puts the session into the browser context (for pages opened without JavaScript too). */
+export async function signInInto(context: BrowserContext, baseUrl: string, email: string, password: string) {
+  await withSession(context, baseUrl, await sessionCookie(baseUrl, email, password))
+}
+
 /** The first car on sale of the account with this session (a demo seller's, for journeys that act as that seller). */
 export async function publishedCarOf(baseUrl: string, session: string): Promise<number> {
   const res = await fetch(`${baseUrl}/api/listings/`, { headers: { cookie: `tulpar.session_token=${session}` } })
@@ -91,6 +121,12 @@ export async function publishedCarOf(baseUrl: string, session: string): Promise<
   const id = mine.results.find((l) => l.status === 'published')?.id
   if (!id) throw new Error(`no published listing for this seller (${res.status})`)
   return id
+}
+
+/** A demo seller signed in by the API: its session cookie's value and its first car on sale. */
+export async function demoSeller(baseUrl: string, email: string): Promise<{ cookie: string; carId: number }> {
+  const cookie = await sessionCookie(baseUrl, email, DEMO_PASSWORD)
+  return { cookie, carId: await publishedCarOf(baseUrl, cookie) }
 }
 
 /** Registers an account by email through the API and answers its session cookie's value. */
@@ -102,6 +138,17 @@ export async function signUpByApi(baseUrl: string, email: string, password: stri
   })
   if (res.status !== 200) throw new Error(`sign-up as ${email}: ${res.status} ${await res.text()}`)
   return sessionCookie(baseUrl, email, password)
+}
+
+/** Registers an account by email through the API and puts its session into the browser context. */
+export async function signUpInto(
+  context: BrowserContext,
+  baseUrl: string,
+  email: string,
+  password: string,
+  name: string,
+): Promise<void> {
+  await withSession(context, baseUrl, await signUpByApi(baseUrl, email, password, name))
 }
 
 /**

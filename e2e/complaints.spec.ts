@@ -1,16 +1,13 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { describe, expect, inject, test } from 'vitest'
 import {
   DESKTOP,
-  launchChromium,
+  demoSeller,
   newContextWithCity,
   PHONE,
-  publishedCarOf,
   SCREENSHOTS,
-  sessionCookie as signIn,
   signUpByApi,
+  useChromium,
   watchConsole,
-  withSession,
 } from './browser.ts'
 
 /*
@@ -20,20 +17,13 @@ import {
  */
 
 const baseUrl = inject('baseUrl')
-const DEMO_PASSWORD = 'tulpar-demo-2026'
 const run = String(Date.now()).slice(-7)
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = useChromium()
 
 describe('complaints about a listing', () => {
   test('a buyer reports a car at 390 px; the seller cannot; a moderator takes it down at 1280 px', async () => {
     // A demo seller's car on sale (no other journey uses this seller).
-    const sellerCookie = await signIn(baseUrl, 'seller9@demo.tulpar.kz', DEMO_PASSWORD)
-    const carId = await publishedCarOf(baseUrl, sellerCookie)
+    const { cookie: sellerCookie, carId } = await demoSeller(baseUrl, 'seller9@demo.tulpar.kz')
     const complaintUrl = `${baseUrl}/cars/${carId}/complaint`
 
     // A guest: the link on the car page asks them to sign in first, and would come back.
@@ -47,8 +37,7 @@ describe('complaints about a listing', () => {
     // A signed-in buyer on a phone.
     const email = `complaint-${run}@example.kz`
     const buyerCookie = await signUpByApi(baseUrl, email, 'complaint-1', 'Асель')
-    const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
-    await withSession(buyerContext, baseUrl, buyerCookie)
+    const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: buyerCookie })
     const buyer = await buyerContext.newPage()
     const errors = watchConsole(buyer)
     await buyer.goto(`${baseUrl}/cars/${carId}`)
@@ -73,8 +62,7 @@ describe('complaints about a listing', () => {
     expect(unexpected, unexpected.join('\n')).toEqual([])
 
     // The seller's own listing (reached by its address: their car page has no such link): told at once, no form.
-    const sellerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
-    await withSession(sellerContext, baseUrl, sellerCookie)
+    const sellerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: sellerCookie })
     const seller = await sellerContext.newPage()
     await seller.goto(complaintUrl)
     await seller.getByText('Это ваше объявление: на него нельзя пожаловаться.').waitFor()

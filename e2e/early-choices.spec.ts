@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, sessionCookie, watchConsole, withSession } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
+import { DESKTOP, newContextWithCity, sessionCookie, useChromium, watchConsole, withSession } from './browser.ts'
 import { photos, signUpByApi } from './selling.testing.ts'
 
 /*
@@ -11,11 +11,7 @@ import { photos, signUpByApi } from './selling.testing.ts'
 
 const baseUrl = inject('baseUrl')
 const run = String(Date.now()).slice(-7)
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = useChromium()
 
 /**
  * Holds back the page's requests for the scripts whose file names match `chunk` until `release()`; answers how many

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, signUpInto, useChromium, watchConsole } from './browser.ts'
 
 /*
  * The favourites journey of issue 11: a guest hearts two cars (a card in the catalogue and the car page), signs
@@ -9,32 +9,9 @@ import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchC
 
 const baseUrl = inject('baseUrl')
 const run = String(Date.now()).slice(-7)
-let browser: Browser
 const poll = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout, interval: 200 })
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
-
-async function signUpAndCookie(context: BrowserContext, email: string, password: string, name: string) {
-  const headers = { 'content-type': 'application/json', origin: baseUrl }
-  const up = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password, name }),
-  })
-  expect(up.status, await up.clone().text()).toBe(200)
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password }),
-  })
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tulpar.session_token='))
-  const value = cookie?.split(';')[0]?.split('=').slice(1).join('=')
-  if (!value) throw new Error('no session cookie')
-  await context.addCookies([{ name: 'tulpar.session_token', value, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
-}
+const browser = useChromium()
 
 /** The heart buttons only act once React has hydrated the page. */
 async function hydrated(page: Page) {
@@ -77,7 +54,7 @@ describe('favourites', () => {
     await poll(() => page.getByText('В этом браузере отмечены 2 машины', { exact: false }).isVisible()).toBe(true)
 
     // Signing up keeps them: the browser's hearts move to the account.
-    await signUpAndCookie(context, `hearts-${run}@example.kz`, 'hearts-pass-1', 'Асель')
+    await signUpInto(context, baseUrl, `hearts-${run}@example.kz`, 'hearts-pass-1', 'Асель')
     await page.goto(`${baseUrl}/wishlist`)
     await poll(() => page.locator('h1').textContent()).toBe('Избранное · 2 машины')
     const items = page.getByTestId('favourite')
@@ -123,7 +100,7 @@ describe('favourites', () => {
     await page.waitForURL((url) => url.pathname === '/auth')
     expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/auto')
 
-    await signUpAndCookie(context, `nojs-hearts-${run}@example.kz`, 'hearts-pass-2', 'Болат')
+    await signUpInto(context, baseUrl, `nojs-hearts-${run}@example.kz`, 'hearts-pass-2', 'Болат')
     await page.goto(`${baseUrl}/auto`)
     await page.locator('.grid .card .heart').first().click()
     await page.waitForURL((url) => url.pathname === '/auto')

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import type { BrowserContext } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
 
 /*
  * The leads desk of issue 13: a signed-in visitor sends a partner a service request; an admin makes a colleague a
@@ -10,12 +10,8 @@ import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchC
 
 const baseUrl = inject('baseUrl')
 const run = String(Date.now()).slice(-7)
-let browser: Browser
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = useChromium()
 
 async function signUp(email: string, name: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {

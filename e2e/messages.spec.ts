@@ -1,6 +1,14 @@
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { describe, expect, inject, test } from 'vitest'
+import {
+  DESKTOP,
+  demoSeller,
+  newContextWithCity,
+  PHONE,
+  SCREENSHOTS,
+  sessionCookie,
+  useChromium,
+  watchConsole,
+} from './browser.ts'
 
 /*
  * The messages journey of issue 11: a buyer writes to a seller from the car page; the seller sees the unread badge
@@ -10,42 +18,15 @@ import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchC
  */
 
 const baseUrl = inject('baseUrl')
-const DEMO_PASSWORD = 'tulpar-demo-2026'
 const run = String(Date.now()).slice(-7)
-let browser: Browser
 const poll = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout, interval: 200 })
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
-
-async function sessionCookie(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password }),
-  })
-  expect(res.status, await res.clone().text()).toBe(200)
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tulpar.session_token='))
-  const value = cookie?.split(';')[0]?.split('=').slice(1).join('=')
-  if (!value) throw new Error('no session cookie')
-  return value
-}
-
-async function signedIn(context: BrowserContext, value: string) {
-  await context.addCookies([{ name: 'tulpar.session_token', value, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
-}
+const browser = useChromium()
 
 describe('messages', () => {
   test('buyer and seller talk about a car; scam warning, masked contacts, report, moderator blocks', async () => {
     // A demo seller and one of their published cars.
-    const sellerCookie = await sessionCookie('seller7@demo.tulpar.kz', DEMO_PASSWORD)
-    const mine = await fetch(`${baseUrl}/api/listings/`, {
-      headers: { cookie: `tulpar.session_token=${sellerCookie}` },
-    })
-    const listings = ((await mine.json()) as { results: { id: number; status: string }[] }).results
-    const carId = listings.find((l) => l.status === 'published')?.id
+    const { cookie: sellerCookie, carId } = await demoSeller(baseUrl, 'seller7@demo.tulpar.kz')
     expect(carId).toBeGreaterThan(0)
 
     const buyerEmail = `chat-${run}@example.kz`
@@ -56,8 +37,10 @@ describe('messages', () => {
     })
     expect(up.status).toBe(200)
 
-    const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
-    await signedIn(buyerContext, await sessionCookie(buyerEmail, 'chat-pass-1'))
+    const buyerContext = await newContextWithCity(browser, baseUrl, {
+      viewport: PHONE,
+      session: await sessionCookie(baseUrl, buyerEmail, 'chat-pass-1'),
+    })
     const buyer = await buyerContext.newPage()
     const buyerErrors = watchConsole(buyer)
 
@@ -74,8 +57,7 @@ describe('messages', () => {
     expect(await buyer.getByTestId('message').first().textContent()).toContain('+7 701 555 12 34')
 
     // The seller: the unread badge, the number hidden.
-    const sellerContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
-    await signedIn(sellerContext, sellerCookie)
+    const sellerContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, session: sellerCookie })
     const seller = await sellerContext.newPage()
     const sellerErrors = watchConsole(seller)
     await seller.goto(`${baseUrl}/account/messages`)
@@ -117,8 +99,10 @@ describe('messages', () => {
     await poll(() => buyer.getByText('Жалоба отправлена модераторам. Спасибо!').isVisible()).toBe(true)
 
     // A moderator sees it with the messages as written, and stops the seller writing there.
-    const staffContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
-    await signedIn(staffContext, inject('adminSession'))
+    const staffContext = await newContextWithCity(browser, baseUrl, {
+      viewport: DESKTOP,
+      session: inject('adminSession'),
+    })
     const desk = await staffContext.newPage()
     await desk.goto(`${baseUrl}/admin/reports`)
     const report = desk.getByTestId('report').filter({ hasText: `(${run})` })
@@ -139,13 +123,7 @@ describe('messages', () => {
   }, 120_000)
 
   test('a new account writing too fast is told to wait, in its language (issue 35)', async () => {
-    const sellerCookie = await sessionCookie('seller7@demo.tulpar.kz', DEMO_PASSWORD)
-    const mine = await fetch(`${baseUrl}/api/listings/`, {
-      headers: { cookie: `tulpar.session_token=${sellerCookie}` },
-    })
-    const carId = ((await mine.json()) as { results: { id: number; status: string }[] }).results.find(
-      (l) => l.status === 'published',
-    )?.id
+    const { carId } = await demoSeller(baseUrl, 'seller7@demo.tulpar.kz')
     const email = `chat-fast-${run}@example.kz`
     const up = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
       method: 'POST',
@@ -153,7 +131,7 @@ describe('messages', () => {
       body: JSON.stringify({ email, password: 'chat-pass-1', name: 'Спешащий' }),
     })
     expect(up.status).toBe(200)
-    const cookie = await sessionCookie(email, 'chat-pass-1')
+    const cookie = await sessionCookie(baseUrl, email, 'chat-pass-1')
     const started = await fetch(`${baseUrl}/api/conversations/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: baseUrl, cookie: `tulpar.session_token=${cookie}` },
@@ -162,8 +140,7 @@ describe('messages', () => {
     expect(started.status, await started.clone().text()).toBe(201)
     const { conversationId } = (await started.json()) as { conversationId: number }
 
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
-    await signedIn(context, cookie)
+    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: cookie })
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/account/messages/${conversationId}`)

@@ -1,16 +1,13 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { describe, expect, inject, test } from 'vitest'
 import {
   DESKTOP,
-  launchChromium,
+  demoSeller,
   newContextWithCity,
   PHONE,
-  publishedCarOf,
   SCREENSHOTS,
-  sessionCookie as signIn,
   signUpByApi,
+  useChromium,
   watchConsole,
-  withSession,
 } from './browser.ts'
 
 /*
@@ -20,20 +17,13 @@ import {
  */
 
 const baseUrl = inject('baseUrl')
-const DEMO_PASSWORD = 'tulpar-demo-2026'
 const run = String(Date.now()).slice(-7)
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = useChromium()
 
 describe("the seller's own car page", () => {
   test('shows the stats and the seller actions to the owner only; marking it sold works from there', async () => {
     // A demo seller's car on sale (no other journey uses this seller).
-    const sellerCookie = await signIn(baseUrl, 'seller5@demo.tulpar.kz', DEMO_PASSWORD)
-    const carId = await publishedCarOf(baseUrl, sellerCookie)
+    const { cookie: sellerCookie, carId } = await demoSeller(baseUrl, 'seller5@demo.tulpar.kz')
     const carUrl = `${baseUrl}/cars/${carId}`
 
     // A buyer keeps the car in favourites and reveals the number: the seller's counts show both.
@@ -46,16 +36,14 @@ describe("the seller's own car page", () => {
     expect(saved.status).toBe(200)
 
     // The buyer's page has the contacts, the report link and no seller panel.
-    const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
-    await withSession(buyerContext, baseUrl, buyerCookie)
+    const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: buyerCookie })
     const buyer = await buyerContext.newPage()
     await buyer.goto(carUrl)
     await buyer.getByRole('link', { name: 'Пожаловаться на объявление' }).waitFor()
     expect(await buyer.getByRole('heading', { name: 'Это ваше объявление' }).count()).toBe(0)
 
     // The seller on a phone: the panel in place of the contacts.
-    const sellerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
-    await withSession(sellerContext, baseUrl, sellerCookie)
+    const sellerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: sellerCookie })
     const seller = await sellerContext.newPage()
     const errors = watchConsole(seller)
     await seller.goto(carUrl)
@@ -74,8 +62,7 @@ describe("the seller's own car page", () => {
     await seller.screenshot({ path: `${SCREENSHOTS}owner-panel-390.png`, fullPage: true })
 
     // The same in Kazakh on a desktop.
-    const kkContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
-    await withSession(kkContext, baseUrl, sellerCookie)
+    const kkContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, session: sellerCookie })
     await kkContext.addCookies([{ name: 'locale', value: 'kk', url: baseUrl }])
     const kk = await kkContext.newPage()
     await kk.goto(carUrl)

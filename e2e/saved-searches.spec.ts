@@ -1,6 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
+import {
+  DESKTOP,
+  newContextWithCity,
+  PHONE,
+  SCREENSHOTS,
+  signUpInto,
+  untilReady,
+  useChromium,
+  watchConsole,
+} from './browser.ts'
 
 /*
  * The saved-search journey of issue 11: a buyer saves a catalogue search and asks for alerts at once; a moderator
@@ -10,38 +19,10 @@ import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilR
 
 const baseUrl = inject('baseUrl')
 const run = String(Date.now()).slice(-7)
-let browser: Browser
 /** The machine is shared and slow: wait for what is expected (the alert travels through the job queue). */
 const poll = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 300 })
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
-
-async function signUpAndCookie(context: BrowserContext, email: string, password: string, name: string) {
-  const headers = { 'content-type': 'application/json', origin: baseUrl }
-  const up = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password, name }),
-  })
-  expect(up.status, await up.clone().text()).toBe(200)
-  await addSessionCookie(context, email, password)
-}
-
-async function addSessionCookie(context: BrowserContext, email: string, password: string) {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password }),
-  })
-  expect(res.status, await res.clone().text()).toBe(200)
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tulpar.session_token='))
-  const value = cookie?.split(';')[0]?.split('=').slice(1).join('=')
-  if (!value) throw new Error('no session cookie')
-  await context.addCookies([{ name: 'tulpar.session_token', value, url: baseUrl, httpOnly: true, sameSite: 'Lax' }])
-}
+const browser = useChromium()
 
 /** Submit buttons stay disabled until React has hydrated the page. */
 async function hydrated(page: Page) {
@@ -69,7 +50,7 @@ describe('saved searches and alerts', () => {
   test('a buyer saves a search, a matching car is approved, the alert arrives in messages and email; unsubscribe works without signing in', async () => {
     const email = `searcher-${run}@example.kz`
     const buyer = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
-    await signUpAndCookie(buyer, email, 'searcher-pass-1', 'Айгерим')
+    await signUpInto(buyer, baseUrl, email, 'searcher-pass-1', 'Айгерим')
     const page = await buyer.newPage()
     const errors = watchConsole(page)
 
@@ -174,7 +155,7 @@ describe('saved searches and alerts', () => {
   test('without JavaScript a search is saved by a plain form post (390 px)', async () => {
     const context = await browser.newContext({ viewport: PHONE, locale: 'ru-RU', javaScriptEnabled: false })
     await context.addCookies([{ name: 'city', value: '1', url: baseUrl }])
-    await signUpAndCookie(context, `nojs-search-${run}@example.kz`, 'searcher-pass-2', 'Ерлан')
+    await signUpInto(context, baseUrl, `nojs-search-${run}@example.kz`, 'searcher-pass-2', 'Ерлан')
     const page = await context.newPage()
     await page.goto(`${baseUrl}/auto?yearFrom=2012&priceTo=9000000`)
     await page.getByRole('button', { name: /Сохранить поиск/ }).click()

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS } from './browser.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium } from './browser.ts'
 import {
   baseUrl,
   completeDraftByApi,
@@ -18,14 +17,11 @@ import {
  * JavaScript first, its cookies then given to a context without it).
  */
 
-let browser: Browser
+const browser = useChromium()
 let city: { id: number; name: string }
-
 beforeAll(async () => {
-  browser = await launchChromium()
   city = await firstCity()
 })
-afterAll(() => browser?.close())
 
 /** A phone without JavaScript, signed in as `email` (the session is made with JavaScript, its cookies handed over). */
 async function signedInWithoutJavaScript(email: string) {

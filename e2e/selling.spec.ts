@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, untilReady, useChromium, watchConsole } from './browser.ts'
 import {
   baseUrl,
   firstCity,
@@ -18,14 +17,11 @@ import {
   smsCode,
 } from './selling.testing.ts'
 
-let browser: Browser
+const browser = useChromium()
 let city: { id: number; name: string }
-
 beforeAll(async () => {
-  browser = await launchChromium()
   city = await firstCity()
 })
-afterAll(() => browser?.close())
 
 describe('selling', () => {
   test('a guest is asked to sign in; a seller lists a car step by step on a phone, leaves, comes back and sends it to moderation', async () => {

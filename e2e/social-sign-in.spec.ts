@@ -1,17 +1,12 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { expect, inject, test } from 'vitest'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
 
 /*
  * Issue 10, item 22: in the embedded demo (and these tests) Google and Apple sign-in go through the server's local
  * identity provider, so the buttons show and work without real client ids.
  */
 const baseUrl = inject('baseUrl')
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = useChromium()
 
 const run = String(Date.now()).slice(-7)
 

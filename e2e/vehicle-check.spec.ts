@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { describe, expect, inject, test } from 'vitest'
 import { DEMO_CLEAN_VIN, DEMO_ROLLED_BACK_VIN, DEMO_VIN_STORIES } from '../apps/api/src/db/seed/demo/vin-histories.ts'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
 
 /*
  * The paid vehicle check of issue 12: a guest opens the check from the home page and is asked to sign in; after
@@ -13,12 +12,8 @@ import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchC
 
 const baseUrl = inject('baseUrl')
 const run = String(Date.now()).slice(-7)
-let browser: Browser
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const browser = useChromium()
 
 describe('the vehicle check', () => {
   test('guest → sign in → failed payment → paid → "being generated" → report with the rollback flagged (390 px)', async () => {
