@@ -28,7 +28,11 @@ const COMPANY_PAGES = [
   },
 ] as const
 
-const VERSION_DATE = { ru: '23 ноября 2026', kk: '2026 ж. 23 қараша', en: '23 November 2026' }
+// The privacy policy's version changed when it named the retention periods it keeps (issue 37).
+const VERSION = {
+  '/privacy-policy': { iso: '2026-11-26', ru: '26 ноября 2026', kk: '2026 ж. 26 қараша', en: '26 November 2026' },
+  '/user-agreements': { iso: '2026-11-23', ru: '23 ноября 2026', kk: '2026 ж. 23 қараша', en: '23 November 2026' },
+}
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true })
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
@@ -45,8 +49,8 @@ describe('the company pages', () => {
         expect(html).toContain(`<link rel="canonical" href="${baseUrl}${path}"/>`)
         expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/)
         if (path === '/privacy-policy' || path === '/user-agreements') {
-          expect(html, `${path} ${lang}`).toContain('dateTime="2026-11-23"')
-          expect(html, `${path} ${lang}`).toContain(VERSION_DATE[lang])
+          expect(html, `${path} ${lang}`).toContain(`dateTime="${VERSION[path].iso}"`)
+          expect(html, `${path} ${lang}`).toContain(VERSION[path][lang])
         }
       }
     }

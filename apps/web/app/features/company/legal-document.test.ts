@@ -47,7 +47,7 @@ describe('the legal documents', () => {
     for (const kind of ['privacy', 'terms'] as const) {
       for (const locale of LOCALES) {
         const { doc, version } = legalDocument(kind, locale, contacts)
-        expect(version).toBe('2026-11-23')
+        expect(version).toBe(kind === 'privacy' ? '2026-11-26' : '2026-11-23')
         const all = allTexts(doc).join('\n')
         expect(all, `${kind} ${locale}`).not.toMatch(/\{\w+\}/)
         expect(all).toContain('[info@tulpar.kz](mailto:info@tulpar.kz)')

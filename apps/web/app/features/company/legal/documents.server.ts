@@ -22,7 +22,7 @@ interface LegalEntry {
 }
 
 export const LEGAL_DOCUMENTS: Record<LegalKind, LegalEntry> = {
-  privacy: { version: '2026-11-23', texts: { ru: privacyPolicyRu, kk: privacyPolicyKk, en: privacyPolicyEn } },
+  privacy: { version: '2026-11-26', texts: { ru: privacyPolicyRu, kk: privacyPolicyKk, en: privacyPolicyEn } },
   terms: { version: '2026-11-23', texts: { ru: userAgreementRu, kk: userAgreementKk, en: userAgreementEn } },
 }
 

@@ -74,13 +74,13 @@ export const privacyPolicyEn: LegalDocument = {
         'We keep data as long as the purposes in section 3 require, unless the law requires longer:',
         {
           items: [
-            'your account: while it exists; when you delete it, your name, email, phone, profile photo, sign-in methods and device tokens are erased at once;',
+            'your account: while it exists; when you delete it, your name, email, phone, profile photo, sign-in methods and device tokens are erased at once, and your saved searches, favourites and garage cars are deleted within an hour;',
             'the listings of a deleted account are unpublished and stay in the archive without the contact phone: their price history and VIN let buyers see earlier sales of the same car;',
             'messages stay with the other person after your account is deleted, but without your name;',
             'requests: no longer than three years after the last contact (the general limitation period), then deleted;',
             'server logs and session records (IP address, browser): no longer than 90 days after the session ends;',
-            'SMS confirmation codes: 5 minutes;',
-            'payment documents: for the periods set by accounting and tax legislation.',
+            'SMS confirmation codes: valid for 5 minutes and deleted within an hour after that;',
+            'payments and vehicle check orders (amount, date, purpose, VIN): at least five years, as primary accounting documents under the Law of the Republic of Kazakhstan of 28 February 2007 No. 234-III "On accounting and financial reporting" and the Tax Code of the Republic of Kazakhstan; they are kept after the account is deleted.',
           ],
         },
       ],
