@@ -14,6 +14,7 @@ import type { ReadReplica } from './db/replica.ts'
 import { registerRequestLog } from './lib/logger.ts'
 import type { RateLimiter } from './lib/rate-limit.ts'
 import { appLinksRoutes } from './modules/app-links/index.ts'
+import { auditRoutes } from './modules/audit/index.ts'
 import { companyRoutes } from './modules/company/index.ts'
 import { complaintsRoutes } from './modules/complaints/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
@@ -217,6 +218,7 @@ export async function buildApi({ config, database, services, limiter, logger, fr
   await app.register(conversationsRoutes(services), { prefix: '/api' })
   await app.register(complaintsRoutes(services), { prefix: '/api' })
   await app.register(moderationRoutes(services), { prefix: '/api' })
+  await app.register(auditRoutes(services), { prefix: '/api' })
   await app.register(partnersAdminRoutes(services), { prefix: '/api' })
   await app.register(favouritesRoutes(services), { prefix: '/api' })
   await app.register(garageRoutes(services), { prefix: '/api' })

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { recordAudit } from './modules/audit/index.ts'
 import { createDelivery } from './modules/delivery/index.ts'
 import { createAdmin, createAuth } from './modules/identity/index.ts'
 import { createAccountProfiles } from './modules/profiles/index.ts'
@@ -28,7 +29,19 @@ try {
     profiles: createAccountProfiles(database.db),
   })
   const result = await createAdmin(
-    { db: database.db, auth },
+    {
+      db: database.db,
+      auth,
+      // The server's own change: in the audit trail with no actor (role 'system').
+      onRoleChange: (tx, c) =>
+        recordAudit(tx, null, {
+          action: 'user.role_changed',
+          targetType: 'user',
+          targetId: c.userId,
+          before: { role: c.fromRole },
+          after: { role: c.toRole, via: c.via },
+        }),
+    },
     { email: values.email, password: values.password, name: values.name },
   )
   console.log(result.created ? `admin ${values.email} created` : `${values.email} is now an admin`)

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import type { RateLimiter } from './lib/rate-limit.ts'
+import { createAuditService } from './modules/audit/index.ts'
 import { createCompanyService } from './modules/company/index.ts'
 import { createComplaintsService } from './modules/complaints/index.ts'
 import { createQueuedMailer, createQueuedSms, type Delivery } from './modules/delivery/index.ts'
@@ -184,6 +185,8 @@ export function createServices({
     garage,
     notifications,
     retention: createRetention({ db }),
+    // The audit trail's pages and export; the services that act record into it themselves (recordAudit).
+    audit: createAuditService({ db }),
   }
 }
 export type Services = ReturnType<typeof createServices>

@@ -1,4 +1,5 @@
 export * from './admin.ts'
+export * from './audit.ts'
 export * from './car-page.ts'
 export * from './company.ts'
 export * from './complaints.ts'

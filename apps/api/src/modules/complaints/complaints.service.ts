@@ -11,6 +11,7 @@ import {
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
+import { recordAudit } from '../audit/index.ts'
 import { requireStaff, type SessionUser } from '../identity/index.ts'
 import type { JobSender } from '../jobs/index.ts'
 import { findListingTitle, ListingNotFoundError, listingTitle } from '../listings/index.ts'
@@ -123,8 +124,18 @@ export function createComplaintsService({
       if ((await repo.countOpenFor(db, listingId)) === 0) throw new NoOpenComplaintsError(listingId)
       const at = now()
       if (body.resolution === 'dismissed') {
-        const resolved = (await repo.resolveOpen(db, listingId, u.id, 'dismissed', at)).length
-        if (resolved === 0) throw new NoOpenComplaintsError(listingId)
+        const resolved = await db.transaction(async (tx) => {
+          const count = (await repo.resolveOpen(tx, listingId, u.id, 'dismissed', at)).length
+          if (count === 0) throw new NoOpenComplaintsError(listingId)
+          await recordAudit(tx, u, {
+            action: 'complaints.dismissed',
+            targetType: 'listing',
+            targetId: listingId,
+            before: { openComplaints: count },
+            after: { openComplaints: 0, resolution: 'dismissed' },
+          })
+          return count
+        })
         const listing = await repo.findListingOwner(db, listingId)
         if (!listing) throw new ListingNotFoundError(listingId)
         return { listingId, resolution: 'dismissed', resolved, status: listing.status }

@@ -3,11 +3,11 @@ import type { Db } from '../../db/client.ts'
 import type { Auth } from './auth.ts'
 import { MIN_PASSWORD_LENGTH } from './auth.ts'
 import { user } from './identity.tables.ts'
-import { changeUserRole } from './role-changes.ts'
+import { changeUserRole, type RoleChangeListener } from './role-changes.ts'
 
 /** Makes an admin on any database (`npm run admin:create`); see createStaffAccount. */
 export function createAdmin(
-  deps: { db: Db; auth: Auth },
+  deps: { db: Db; auth: Auth; onRoleChange?: RoleChangeListener },
   account: { email: string; password: string; name?: string },
 ): Promise<{ userId: string; created: boolean }> {
   return createStaffAccount(deps, { ...account, name: account.name ?? 'Administrator', role: 'admin' })
@@ -15,10 +15,10 @@ export function createAdmin(
 
 /**
  * Makes a staff account: creates it with this email and password when it does not exist, otherwise gives the
- * existing account the role (its password stays as it is). The change is recorded (role_changes, via `command`).
+ * existing account the role (its password stays as it is). The change is recorded (role_changes, via `command`; `onRoleChange` in its transaction: the audit trail).
  */
 export async function createStaffAccount(
-  { db, auth }: { db: Db; auth: Auth },
+  { db, auth, onRoleChange }: { db: Db; auth: Auth; onRoleChange?: RoleChangeListener },
   { email, password, name, role }: { email: string; password: string; name: string; role: 'admin' | 'moderator' },
 ): Promise<{ userId: string; created: boolean }> {
   if (password.length < MIN_PASSWORD_LENGTH)
@@ -32,6 +32,6 @@ export async function createStaffAccount(
     created = true
   }
   await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, existing.id))
-  await changeUserRole(db, existing.id, role, { changedBy: null, via: 'command' })
+  await changeUserRole(db, existing.id, role, { changedBy: null, via: 'command', onChange: onRoleChange })
   return { userId: existing.id, created }
 }

@@ -6,6 +6,12 @@ import { roleChanges, user } from './identity.tables.ts'
 
 export type RoleChangeWay = 'back_office' | 'command'
 
+/** Told of a role change inside its transaction, so what it records (the audit trail) commits with the change. */
+export type RoleChangeListener = (
+  tx: Db,
+  change: { userId: string; fromRole: string; toRole: string; via: RoleChangeWay },
+) => Promise<void>
+
 /**
  * The only writer of `user.role`: sets it and records who changed it from what to what, in one transaction
  * (the row is locked, so two admins at once record two honest changes). No change, no record. Answers the
@@ -16,7 +22,7 @@ export async function changeUserRole(
   db: Db,
   userId: string,
   role: string,
-  by: { changedBy: string | null; via: RoleChangeWay },
+  by: { changedBy: string | null; via: RoleChangeWay; onChange?: RoleChangeListener | undefined },
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId)).for('update').limit(1)
@@ -31,6 +37,7 @@ export async function changeUserRole(
         toRole: role,
         via: by.via,
       })
+      await by.onChange?.(tx, { userId, fromRole: row.role, toRole: role, via: by.via })
     }
     return row.role
   })

@@ -3,7 +3,7 @@ import { AdminOnlyError, StaffOnlyError } from './identity.errors.ts'
 import type { SessionUser } from './session-user.ts'
 
 /** Who is asking, as far as a permission check needs to know. */
-export type Actor = Pick<SessionUser, 'id' | 'role'>
+export type Actor = Pick<SessionUser, 'id' | 'role' | 'ip'>
 
 export function isStaff(u: Pick<SessionUser, 'role'> | null | undefined): boolean {
   return (STAFF_ROLES as readonly (string | null | undefined)[]).includes(u?.role)

@@ -75,7 +75,8 @@ export function createSessionResolver(auth: Auth) {
       const u = await sessionUser(toFetchHeaders(request.headers))
       if (!u) throw new UnauthorizedError()
       noteRequestUser(request, u.id)
-      return u
+      // The address a staff action is recorded with (audit trail); Fastify's request.ip honours trustProxyHops.
+      return { ...u, ip: request.ip }
     },
     /** The user and the id of the session they came with (for work that outlives the request: live streams). */
     async requireSession(request: FastifyRequest): Promise<{ user: SessionUser; sessionId: string }> {

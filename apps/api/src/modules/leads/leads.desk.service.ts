@@ -12,12 +12,13 @@ import {
   type MyLeadList,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
+import { recordAudit } from '../audit/index.ts'
 import type { SessionUser } from '../identity/index.ts'
 import type { JobSender } from '../jobs/index.ts'
 import * as repo from './leads.desk.repository.ts'
 import { LeadAssigneeError, LeadDeskOnlyError, LeadNotFoundError, LeadReasonRequiredError } from './leads.errors.ts'
 
-type Actor = Pick<SessionUser, 'id' | 'role'>
+type Actor = Pick<SessionUser, 'id' | 'role' | 'ip'>
 
 export function isLeadDeskRole(role: string | null | undefined): boolean {
   return (LEAD_DESK_ROLES as readonly (string | null | undefined)[]).includes(role)
@@ -176,6 +177,33 @@ export function createLeadDeskService({
       text: extra.rejectionReason ?? null,
       createdAt: at,
     })
+    // The reason's text stays in the lead's history: it may name the customer.
+    await recordAudit(tx, u, {
+      action: 'lead.status_changed',
+      targetType: 'lead',
+      targetId: lead.id,
+      before: { status: lead.status },
+      after: { status: to, ...(extra.assignedTo ? { assignedTo: extra.assignedTo } : {}) },
+    })
+  }
+
+  /** The lead's new assignee, in the change's transaction: its event and its audit record. */
+  async function assign(
+    tx: Db,
+    u: Actor,
+    lead: { id: number; assignedTo: string | null },
+    to: string | null,
+    at: Date,
+  ) {
+    await repo.updateLead(tx, lead.id, { assignedTo: to }, at)
+    await repo.insertLeadEvent(tx, { leadId: lead.id, actorId: u.id, action: 'assign', assigneeId: to, createdAt: at })
+    await recordAudit(tx, u, {
+      action: 'lead.assigned',
+      targetType: 'lead',
+      targetId: lead.id,
+      before: { assignedTo: lead.assignedTo },
+      after: { assignedTo: to },
+    })
   }
 
   return {
@@ -233,16 +261,7 @@ export function createLeadDeskService({
     /** Takes the lead: it is mine, and a new one is in progress from now (the first contact). */
     takeLead(u: Actor, id: number): Promise<LeadDetail> {
       return change(u, id, async (lead, tx, at) => {
-        if (lead.assignedTo !== u.id) {
-          await repo.updateLead(tx, id, { assignedTo: u.id }, at)
-          await repo.insertLeadEvent(tx, {
-            leadId: id,
-            actorId: u.id,
-            action: 'assign',
-            assigneeId: u.id,
-            createdAt: at,
-          })
-        }
+        if (lead.assignedTo !== u.id) await assign(tx, u, lead, u.id, at)
         if (lead.status !== 'new') return null
         await moveTo(tx, u, lead, 'in_progress', at)
         return 'in_progress'
@@ -281,14 +300,7 @@ export function createLeadDeskService({
         throw new LeadAssigneeError()
       return change(u, id, async (lead, tx, at) => {
         if (lead.assignedTo === body.userId) return null
-        await repo.updateLead(tx, id, { assignedTo: body.userId }, at)
-        await repo.insertLeadEvent(tx, {
-          leadId: id,
-          actorId: u.id,
-          action: 'assign',
-          assigneeId: body.userId,
-          createdAt: at,
-        })
+        await assign(tx, u, lead, body.userId, at)
         return null
       })
     },

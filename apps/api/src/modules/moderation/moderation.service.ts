@@ -14,6 +14,7 @@ import {
 } from '@tulpar/contracts'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { recordAudit } from '../audit/index.ts'
 import { type Actor, requireStaff, type SessionUser } from '../identity/index.ts'
 import type { InspectionsService } from '../inspections/index.ts'
 import type { JobSender } from '../jobs/index.ts'
@@ -96,7 +97,7 @@ export function createModerationService({
 }: ModerationServiceDeps) {
   type Decision = { action: 'approved'; comment: string | null } | ({ action: 'rejected' } & RejectBody)
 
-  /** One transaction: the status, the event and the seller's message change together or not at all. */
+  /** One transaction: the status, the event, the seller's message and the audit record, together or not at all. */
   async function decide(
     u: SessionUser,
     id: number,
@@ -147,6 +148,22 @@ export function createModerationService({
         sellerLocale,
       )
       await sendSystemMessage(tx, listing.ownerId, body, at)
+      await recordAudit(tx, u, {
+        action:
+          decision.action === 'approved'
+            ? 'listing.approved'
+            : from === 'published'
+              ? 'listing.taken_down'
+              : 'listing.rejected',
+        targetType: 'listing',
+        targetId: id,
+        before: { status: listing.status },
+        after: {
+          status: decision.action === 'approved' ? 'published' : 'rejected',
+          ...(decision.action === 'rejected' ? { reasonCode: decision.reasonCode } : {}),
+          ...(comment ? { comment } : {}),
+        },
+      })
       await opts.inTx?.(tx)
       return eventId
     })

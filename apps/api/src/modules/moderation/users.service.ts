@@ -9,6 +9,7 @@ import {
 } from '@tulpar/contracts'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { recordAudit } from '../audit/index.ts'
 import { type Actor, changeUserRole, findRoleChanges, requireAdmin } from '../identity/index.ts'
 import { AdminTargetError, BadCursorError, OwnRoleError, UserNotFoundError } from './moderation.errors.ts'
 import * as repo from './users.repository.ts'
@@ -83,7 +84,8 @@ export function createStaffService({ db }: { db: Db }) {
 
     /**
      * Gives or takes the moderator role. Admins only; an admin cannot change their own role (OwnRoleError) and
-     * admins are not changed here (AdminTargetError); throws UserNotFoundError. Recorded with who and when.
+     * admins are not changed here (AdminTargetError); throws UserNotFoundError. Recorded with who and when, and in
+     * the audit trail (with the address) in the change's transaction.
      */
     async changeRole(u: Actor, targetId: string, body: RoleChangeBody): Promise<AdminUser> {
       requireAdmin(u)
@@ -91,7 +93,18 @@ export function createStaffService({ db }: { db: Db }) {
       const target = await repo.findUserRole(db, targetId)
       if (!target) throw new UserNotFoundError(targetId)
       if (target.role === 'admin') throw new AdminTargetError()
-      await changeUserRole(db, targetId, body.role, { changedBy: u.id, via: 'back_office' })
+      await changeUserRole(db, targetId, body.role, {
+        changedBy: u.id,
+        via: 'back_office',
+        onChange: (tx, c) =>
+          recordAudit(tx, u, {
+            action: 'user.role_changed',
+            targetType: 'user',
+            targetId,
+            before: { role: c.fromRole },
+            after: { role: c.toRole, via: c.via },
+          }),
+      })
       const row = await repo.findUserById(db, targetId)
       if (!row) throw new UserNotFoundError(targetId)
       return toAdminUser(row)

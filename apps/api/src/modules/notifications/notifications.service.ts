@@ -7,6 +7,7 @@ import type {
   UnsubscribeResult,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
+import { recordAudit } from '../audit/index.ts'
 import type { Delivery } from '../delivery/index.ts'
 import { isWebPushEndpoint, PushTargetGoneError } from '../delivery/index.ts'
 import { isPhoneAccountEmail, requireStaff, type SessionUser } from '../identity/index.ts'
@@ -196,6 +197,12 @@ export function createNotificationsService({
       return db.transaction(async (tx) => {
         const row = await repo.insertBroadcast(tx, { ...body, createdBy: u.id })
         await jobs.send('broadcast', { broadcastId: row.id }, { tx })
+        await recordAudit(tx, u, {
+          action: 'broadcast.sent',
+          targetType: 'broadcast',
+          targetId: row.id,
+          after: { topic: body.topic, subject: row.subject },
+        })
         return { id: row.id, topic: body.topic, subject: row.subject, createdAt: row.createdAt.toISOString() }
       })
     },

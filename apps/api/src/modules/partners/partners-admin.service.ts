@@ -12,6 +12,7 @@ import type {
 import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
+import { changedFields, recordAudit } from '../audit/index.ts'
 import { type Actor, requireAdmin } from '../identity/index.ts'
 import { localName } from '../reference/index.ts'
 import { PartnerCategoryCodeTakenError, PartnerCategoryNotFoundError, PartnerNotFoundError } from './partners.errors.ts'
@@ -128,6 +129,21 @@ export function createPartnersAdminService({ db }: { db: Db }) {
     }
   }
 
+  /** An edit's audit record with only the fields it changed (none changed: no record). */
+  async function auditChange(
+    tx: Db,
+    u: Actor,
+    action: 'partner.updated' | 'partner.activated' | 'partner_category.updated' | 'partner_category.activated',
+    id: number,
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+  ) {
+    const changed = changedFields(before, after)
+    if (!changed) return
+    const targetType = action.startsWith('partner_category') ? 'partner_category' : 'partner'
+    await recordAudit(tx, u, { action, targetType, targetId: id, ...changed })
+  }
+
   return {
     async listCategories(u: Actor): Promise<AdminPartnerCategoryList> {
       requireAdmin(u)
@@ -137,14 +153,34 @@ export function createPartnersAdminService({ db }: { db: Db }) {
     /** Throws PartnerCategoryCodeTakenError when the code is in use. */
     async createCategory(u: Actor, body: AdminPartnerCategoryBody): Promise<AdminPartnerCategory> {
       requireAdmin(u)
-      const id = await writeCategory(body.code, null, () => repo.insertCategory(db, categoryValues(body)))
+      const values = categoryValues(body)
+      const id = await writeCategory(body.code, null, () =>
+        db.transaction(async (tx) => {
+          const id = await repo.insertCategory(tx, values)
+          await recordAudit(tx, u, {
+            action: 'partner_category.created',
+            targetType: 'partner_category',
+            targetId: id,
+            after: values,
+          })
+          return id
+        }),
+      )
       return categoryById(id)
     },
 
     /** Throws PartnerCategoryNotFoundError, and PartnerCategoryCodeTakenError for another category's code. */
     async replaceCategory(u: Actor, id: number, body: AdminPartnerCategoryBody): Promise<AdminPartnerCategory> {
       requireAdmin(u)
-      const found = await writeCategory(body.code, id, () => repo.updateCategory(db, id, categoryValues(body)))
+      const values = categoryValues(body)
+      const found = await writeCategory(body.code, id, () =>
+        db.transaction(async (tx) => {
+          const old = await repo.findCategoryWithCount(tx, id)
+          if (!old || !(await repo.updateCategory(tx, id, values))) return false
+          await auditChange(tx, u, 'partner_category.updated', id, old.category, values)
+          return true
+        }),
+      )
       if (!found) throw new PartnerCategoryNotFoundError(id)
       return categoryById(id)
     },
@@ -152,7 +188,13 @@ export function createPartnersAdminService({ db }: { db: Db }) {
     /** Switching a category off hides it and its partners from the site. Throws PartnerCategoryNotFoundError. */
     async setCategoryActive(u: Actor, id: number, body: AdminActiveBody): Promise<AdminPartnerCategory> {
       requireAdmin(u)
-      if (!(await repo.updateCategory(db, id, { isActive: body.isActive }))) throw new PartnerCategoryNotFoundError(id)
+      const found = await db.transaction(async (tx) => {
+        const old = await repo.findCategoryWithCount(tx, id)
+        if (!old || !(await repo.updateCategory(tx, id, { isActive: body.isActive }))) return false
+        await auditChange(tx, u, 'partner_category.activated', id, old.category, { isActive: body.isActive })
+        return true
+      })
+      if (!found) throw new PartnerCategoryNotFoundError(id)
       return categoryById(id)
     },
 
@@ -182,7 +224,12 @@ export function createPartnersAdminService({ db }: { db: Db }) {
     /** Throws FieldValidationError for an unknown category or city and for a phone that is not a KZ number. */
     async createPartner(u: Actor, body: AdminPartnerBody, locale: Locale): Promise<AdminPartner> {
       requireAdmin(u)
-      const id = await repo.insertPartner(db, await partnerValues(body))
+      const values = await partnerValues(body)
+      const id = await db.transaction(async (tx) => {
+        const id = await repo.insertPartner(tx, values)
+        await recordAudit(tx, u, { action: 'partner.created', targetType: 'partner', targetId: id, after: values })
+        return id
+      })
       return partnerById(id, locale)
     },
 
@@ -190,14 +237,27 @@ export function createPartnersAdminService({ db }: { db: Db }) {
     async replacePartner(u: Actor, id: number, body: AdminPartnerBody, locale: Locale): Promise<AdminPartner> {
       requireAdmin(u)
       if (!(await repo.findPartnerWithRefs(db, id))) throw new PartnerNotFoundError(id)
-      if (!(await repo.updatePartner(db, id, await partnerValues(body)))) throw new PartnerNotFoundError(id)
+      const values = await partnerValues(body)
+      const found = await db.transaction(async (tx) => {
+        const old = await repo.findPartnerWithRefs(tx, id)
+        if (!old || !(await repo.updatePartner(tx, id, values))) return false
+        await auditChange(tx, u, 'partner.updated', id, old.partner, values)
+        return true
+      })
+      if (!found) throw new PartnerNotFoundError(id)
       return partnerById(id, locale)
     },
 
     /** Switching a partner off hides it from the site; its leads stay. Throws PartnerNotFoundError. */
     async setPartnerActive(u: Actor, id: number, body: AdminActiveBody, locale: Locale): Promise<AdminPartner> {
       requireAdmin(u)
-      if (!(await repo.updatePartner(db, id, { isActive: body.isActive }))) throw new PartnerNotFoundError(id)
+      const found = await db.transaction(async (tx) => {
+        const old = await repo.findPartnerWithRefs(tx, id)
+        if (!old || !(await repo.updatePartner(tx, id, { isActive: body.isActive }))) return false
+        await auditChange(tx, u, 'partner.activated', id, old.partner, { isActive: body.isActive })
+        return true
+      })
+      if (!found) throw new PartnerNotFoundError(id)
       return partnerById(id, locale)
     },
   }

@@ -1,0 +1,56 @@
+import { Readable } from 'node:stream'
+import { AuditPage, AuditQuery } from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { SIGNED_IN, staffSchema } from '../../plugins/route-schema.ts'
+import type { SessionResolver } from '../identity/index.ts'
+import type { AuditService } from './audit.service.ts'
+
+export interface AuditRoutesDeps {
+  audit: AuditService
+  sessions: SessionResolver
+}
+
+const ADMINS = 'Admins only (401 for guests, 403 for users, managers and moderators).'
+const ExportQuery = AuditQuery.omit({ cursor: true, limit: true })
+
+/** The audit trail under /api/admin/audit: the filtered pages and their CSV export. */
+export const auditRoutes =
+  ({ audit, sessions }: AuditRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/admin/audit/',
+      {
+        schema: staffSchema({
+          tags: ['admin'],
+          summary: 'Staff actions, newest first: who, with which role, from which address, what, before and after',
+          description: `Filters: actor (account id), action, target type and id, days from/to (UTC). Keyset paging: pass \`nextCursor\` as \`cursor\`. ${ADMINS}`,
+          querystring: AuditQuery,
+          response: { 200: AuditPage },
+        }),
+      },
+      async (req) => audit.listEvents(await sessions.requireUser(req), req.query),
+    )
+
+    app.get(
+      '/admin/audit/export.csv',
+      {
+        // Not staffSchema: the answer is a stream of CSV text, which no response schema describes.
+        schema: {
+          tags: ['admin'],
+          summary: 'The same filters as a CSV file (newest first, at most 50,000 rows)',
+          description: `text/csv; charset=utf-8: a header line, then one line per action. ${ADMINS}`,
+          querystring: ExportQuery,
+          security: SIGNED_IN,
+        },
+      },
+      async (req, reply) => {
+        const lines = audit.exportCsv(await sessions.requireUser(req), req.query)
+        const day = new Date().toISOString().slice(0, 10)
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
+          .type('text/csv; charset=utf-8')
+          .send(Readable.from(lines))
+      },
+    )
+  }
