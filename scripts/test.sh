@@ -21,6 +21,13 @@ fi
 echo "==> Integration tests on embedded PGlite"
 env -u TEST_DATABASE_URL npx vitest run --project integration
 
+# Backups (docs/operations.md, "Backups and restore"): pgBackRest restores a small database's latest state and an
+# earlier moment into fresh clusters; prints SKIPPED where pgBackRest cannot be installed.
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "==> Restore drill (pgBackRest)"
+  bash scripts/restore-drill.sh --small
+fi
+
 ensure_build
 echo "==> End-to-end journeys in Chromium"
 npx vitest run --project e2e
