@@ -7,8 +7,9 @@
 #
 # In a temporary folder it makes a throwaway PostgreSQL cluster on a free port that archives its WAL with pgBackRest,
 # applies our migrations (apps/api/drizzle), loads users, listings, photos and price history, and:
-#   1. takes a full backup and a media snapshot;
-#   2. writes more rows and photos, then notes the moment T with the row counts and a checksum of the listings;
+#   1. takes a full backup and a media snapshot with scripts/backup/pg-backup.sh (the scheduled backups' command),
+#      and checks its status files (a deliberately failing backup must exit non-zero and be marked failed);
+#   2. writes more rows and photos, takes a differential backup, changes some prices, then notes the moment T with the row counts and a checksum of the listings;
 #   3. makes a mistaken bulk change (prices, deleted listings and their photo files), switches WAL, snapshots media;
 #   4. restores (a) the latest state and (b) the moment T into fresh data folders, starts each on another port and
 #      checks its row counts and listings checksum against what was noted, and that every photo its rows point to
@@ -103,7 +104,7 @@ LATEST_PORT=$(free_port)
 PITR_PORT=$(free_port)
 SOCK=$WORK/sock
 SRC=$WORK/source
-mkdir -p "$SOCK" "$WORK/repo" "$WORK/log" "$WORK/spool" "$WORK/lock" "$WORK/media" "$WORK/media-mirror"
+mkdir -p "$SOCK" "$WORK/status" "$WORK/repo" "$WORK/log" "$WORK/spool" "$WORK/lock" "$WORK/media" "$WORK/media-mirror"
 chown -R "$PG_USER" "$WORK"
 
 # The deployment's configuration, its paths, port and socket pointing here.
@@ -196,14 +197,34 @@ STATE_SQL="select (select count(*) from \"user\") || ' users, ' || (select count
   || ' price changes, listings md5 ' || (select md5(string_agg(l::text, E'\n' order by l.id)) from listings l)"
 
 # ---- 1. Full backup ----------------------------------------------------------------------------------------------
+# The scheduled backups' own command (scripts/backup/pg-backup.sh), with the drill's configuration and folders.
+scheduled() {
+  PGBACKREST_CONFIG=$CONF BACKUP_STANZA=$STANZA MEDIA_DIR=$WORK/media MEDIA_BACKUP_DIR=$WORK/media-mirror \
+    BACKUP_STATUS_DIR=$WORK/status bash scripts/backup/pg-backup.sh "$@"
+}
 say "full backup"
 t=$(date +%s.%N)
-pgbr --type=full backup
+scheduled full >/dev/null
 BACKUP_SECONDS=$(elapsed "$t")
-media_snapshot "$WORK/media" "$WORK/media-mirror"
+grep -q '"outcome": "ok"' "$WORK/status/status-full.json" || { cat "$WORK/status/status-full.json" >&2; exit 1; }
+grep -qx 'tulpar_backup_last_outcome{kind="full"} 1' "$WORK/status/backup.prom" || { cat "$WORK/status/backup.prom" >&2; exit 1; }
+echo "    ok: the full backup's outcome is in status-full.json and backup.prom"
 
 # ---- 2. More rows, then the moment T -----------------------------------------------------------------------------
 add_listings $((first_batch + 1)) $((LISTINGS - first_batch))
+say "differential backup"
+# A backup that fails says so: a non-zero exit and a failed outcome in the status files (here: a stanza that does
+# not exist), then the real one.
+if BACKUP_STANZA=missing PGBACKREST_CONFIG=$CONF BACKUP_STATUS_DIR=$WORK/status bash scripts/backup/pg-backup.sh diff >/dev/null 2>&1; then
+  echo "FAILED: a failing backup exited 0" >&2
+  exit 1
+fi
+grep -qx 'tulpar_backup_last_outcome{kind="diff"} 0' "$WORK/status/backup.prom" || { cat "$WORK/status/backup.prom" >&2; exit 1; }
+echo "    ok: a failed backup exits non-zero and its outcome is failed in the status files"
+t=$(date +%s.%N)
+scheduled diff >/dev/null
+DIFF_SECONDS=$(elapsed "$t")
+grep -qx 'tulpar_backup_last_outcome{kind="diff"} 1' "$WORK/status/backup.prom" || { cat "$WORK/status/backup.prom" >&2; exit 1; }
 psql_at "$SRC_PORT" "update listings set price_kzt = price_kzt - 5000, updated_at = now() where id % 10 = 0"
 STATE_AT_T=$(psql_at "$SRC_PORT" "$STATE_SQL")
 T=$(psql_at "$SRC_PORT" "select to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00'")
@@ -297,4 +318,4 @@ fi
 echo "    ok: the media restore refuses a non-empty folder"
 
 size=$(du -sh "$WORK/repo" | cut -f1)
-echo "restore drill passed: $LISTINGS listings; full backup ${BACKUP_SECONDS} s (repository $size); restore latest ${LATEST_SECONDS} s, restore to T ${PITR_SECONDS} s (each: pgBackRest restore, WAL replay, ready for writes); whole drill $(elapsed "$started") s"
+echo "restore drill passed: $LISTINGS listings; full backup ${BACKUP_SECONDS} s, differential ${DIFF_SECONDS} s (repository $size); restore latest ${LATEST_SECONDS} s, restore to T ${PITR_SECONDS} s (each: pgBackRest restore, WAL replay, ready for writes); whole drill $(elapsed "$started") s"

@@ -15,9 +15,10 @@ media_snapshot() {
   local source=$1 mirror=$2 stamp
   stamp=$(date -u +%Y%m%dT%H%M%SZ)
   [ -d "$source" ] || { echo "media folder $source does not exist" >&2; return 1; }
-  mkdir -p "$mirror/current" "$mirror/deleted"
+  mkdir -p "$mirror/current" "$mirror/deleted" || return 1
   # Temp files of uploads under way (.card.jpg.<uuid>.tmp) are not photos yet.
-  rsync -a --delete --exclude '.*.tmp' --backup --backup-dir="$mirror/deleted/$stamp" "$source/" "$mirror/current/"
+  # Explicit returns: callers run these in conditions and command substitutions, where set -e does not stop them.
+  rsync -a --delete --exclude '.*.tmp' --backup --backup-dir="$mirror/deleted/$stamp" "$source/" "$mirror/current/" || return 1
   rmdir "$mirror/deleted/$stamp" 2>/dev/null || true
 }
 
@@ -30,12 +31,12 @@ media_restore() {
     echo "refusing to restore media into $target: it is not empty" >&2
     return 1
   fi
-  mkdir -p "$target"
-  rsync -a "$mirror/current/" "$target/"
+  mkdir -p "$target" || return 1
+  rsync -a "$mirror/current/" "$target/" || return 1
   for dir in "$mirror"/deleted/*/; do
     [ -d "$dir" ] || continue
     if [ -n "$since" ] && [[ "$(basename "$dir")" < "$since" ]]; then continue; fi
-    rsync -a --ignore-existing "$dir" "$target/"
+    rsync -a --ignore-existing "$dir" "$target/" || return 1
   done
 }
 
