@@ -6,6 +6,9 @@
 #                   ├─ PostgreSQL streaming replica :5433: guests' catalogue and car reads (decision 020)
 #                   ├─ Redis :3579: rate-limit counters shared by the processes
 #                   └─ s3rver :3590 (also at /s3/ through nginx): uploaded photos (MEDIA_STORAGE=s3)
+#   Prometheus :3599 ──> each app's metrics :3551, :3552, ... (bearer token in .cluster/metrics-token), nginx's
+#                        (stub_status :3598 through prometheus-nginx-exporter :3597), the machine's (node exporter
+#                        :3596); alert rules deploy/prometheus/alerts.yml (docs/operations.md, "Metrics")
 #
 #   scripts/cluster.sh start | stop | status       (npm run cluster -- start|stop|status)
 #   scripts/cluster.sh start-app N | stop-app N    one app process (the cluster bench kills and restarts one)
@@ -17,7 +20,8 @@
 # (tulpar_cluster), CLUSTER_LISTINGS (20000, seeded when the database has none), CLUSTER_RUN_DIR (.cluster),
 # CLUSTER_LOG_LEVEL (info), CLUSTER_REDIS_PORT (3579), CLUSTER_S3_PORT (3590), CLUSTER_REPLICA_PORT (5433),
 # CLUSTER_DB_POOL (connections per app process to each database; default 10 shared among the apps),
-# CLUSTER_E2E (1: for `e2e`, see app_env).
+# CLUSTER_E2E (1: for `e2e`, see app_env), CLUSTER_METRICS_PORT (3550; app N serves its metrics on 3550 + N),
+# CLUSTER_PROMETHEUS_PORT (3599; CLUSTER_PROMETHEUS=0 starts no Prometheus).
 # Everything runs from Debian's packages (installed when missing) and the project's node_modules. The primary is
 # the machine's PostgreSQL at 127.0.0.1:5432; `start` takes a fresh base backup of it for the replica, and
 # `stop` removes the replica and its replication slot, so a stopped cluster never makes the primary keep WAL.
@@ -38,6 +42,11 @@ POOL=${CLUSTER_DB_POOL:-$(((10 + APPS - 1) / APPS))}
 REDIS_PORT=${CLUSTER_REDIS_PORT:-3579}
 S3_PORT=${CLUSTER_S3_PORT:-3590}
 REPLICA_PORT=${CLUSTER_REPLICA_PORT:-5433}
+METRICS_BASE=${CLUSTER_METRICS_PORT:-3550}
+PROM_PORT=${CLUSTER_PROMETHEUS_PORT:-3599}
+NGINX_STATUS_PORT=$((PROM_PORT - 1))
+NGINX_EXPORTER_PORT=$((PROM_PORT - 2))
+NODE_EXPORTER_PORT=$((PROM_PORT - 3))
 PUBLIC_URL=${CLUSTER_PUBLIC_URL:-http://127.0.0.1:$PORT}
 PRIMARY="postgres://postgres@127.0.0.1:5432"
 REPLICA_CLUSTER=replica
@@ -183,6 +192,8 @@ app_env() {
   local TRUST_HOPS=1
   [ "${CLUSTER_E2E:-}" = 1 ] && TRUST_HOPS=2
   [ -f "$RUN/auth-secret" ] || (umask 077 && openssl rand -base64 48 | tr -d '\n' >"$RUN/auth-secret")
+  # Prometheus reads the same file (credentials_file): the token never appears on a command line.
+  [ -f "$RUN/metrics-token" ] || (umask 077 && openssl rand -hex 32 | tr -d '\n' >"$RUN/metrics-token")
   # The cluster is a machine to try things on: the SMS outbox, the local identity provider and the local checkout
   # are on, which a server on PostgreSQL refuses without the loud setting (anyone can sign in as anyone; issue 35).
   cat <<EOF
@@ -200,6 +211,7 @@ S3_SECRET_ACCESS_KEY=S3RVER
 S3_PATH_STYLE=true
 S3_PUBLIC_URL=$PUBLIC_URL/s3/media
 AUTH_SECRET=$(cat "$RUN/auth-secret")
+METRICS_TOKEN=$(cat "$RUN/metrics-token")
 TRUST_PROXY_HOPS=$TRUST_HOPS
 DATA_DIR=$RUN/data
 SEED_ON_EMPTY=false
@@ -251,7 +263,7 @@ app_start() {
     # Each process names its connections, so pg_stat_activity (and the cluster bench) can tell them apart.
     DATABASE_URL="$DATABASE_URL?application_name=tulpar-app$i" \
       DATABASE_REPLICA_URL="$DATABASE_REPLICA_URL?application_name=tulpar-app$i" \
-      PORT=$port nohup node --import ./apps/api/src/resolve-hooks.ts apps/web/server.ts >>"$RUN/logs/app$i.log" 2>&1 &
+      PORT=$port METRICS_PORT=$((METRICS_BASE + i)) nohup node --import ./apps/api/src/resolve-hooks.ts apps/web/server.ts >>"$RUN/logs/app$i.log" 2>&1 &
     echo $! >"$RUN/pids/app$i.pid"
   )
   wait_until 120 "app $i ready at :$port" curl -fsS -o /dev/null "http://127.0.0.1:$port/api/readyz"
@@ -306,6 +318,13 @@ $servers    # Idle connections kept open to the apps (nginx closes them before N
   upstream tulpar_s3 {
     server 127.0.0.1:$S3_PORT;
     keepalive 8;
+  }
+
+  # nginx's own counters for prometheus-nginx-exporter, on a local port of their own.
+  server {
+    listen 127.0.0.1:$NGINX_STATUS_PORT;
+    location = /stub_status { stub_status; }
+    location / { return 404; }
   }
 
   server {
@@ -369,6 +388,86 @@ nginx_stop() {
   rm -f "$RUN/pids/nginx.pid"
 }
 
+# ---- Prometheus ----------------------------------------------------------------------------------------------
+
+# Debian's Prometheus and its exporters for nginx and the machine, installed when missing; their services are not
+# started by the package (policy-rc.d, as ensure_nginx does): the cluster runs its own.
+ensure_prometheus() {
+  local missing=()
+  command -v prometheus >/dev/null 2>&1 || missing+=(prometheus)
+  command -v prometheus-nginx-exporter >/dev/null 2>&1 || missing+=(prometheus-nginx-exporter)
+  command -v prometheus-node-exporter >/dev/null 2>&1 || missing+=(prometheus-node-exporter)
+  [ ${#missing[@]} -eq 0 ] && return 0
+  say "Installing ${missing[*]} (Debian)"
+  local policy=/usr/sbin/policy-rc.d added=""
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' | as_root tee "$policy" >/dev/null && as_root chmod +x "$policy" && added=1
+  fi
+  { as_root apt-get update -qq && as_root apt-get install -y -qq "${missing[@]}" >/dev/null; } 2>&1 | tail -3 >&2 || true
+  if [ -n "$added" ]; then as_root rm -f "$policy"; fi
+  command -v prometheus >/dev/null 2>&1
+}
+
+prometheus_conf() {
+  local targets="" i
+  for i in $(seq 1 "$APPS"); do targets+="'127.0.0.1:$((METRICS_BASE + i))', "; done
+  cat <<EOF
+# Generated by scripts/cluster.sh in the shape of deploy/prometheus/prometheus.yml; edits are lost on the next start.
+global:
+  scrape_interval: 15s
+  evaluation_interval: 15s
+rule_files:
+  - $ROOT/deploy/prometheus/alerts.yml
+scrape_configs:
+  - job_name: tulpar-app
+    authorization:
+      type: Bearer
+      credentials_file: $RUN/metrics-token
+    static_configs:
+      - targets: [${targets%, }]
+  - job_name: nginx
+    static_configs:
+      - targets: ['127.0.0.1:$NGINX_EXPORTER_PORT']
+  - job_name: node
+    static_configs:
+      - targets: ['127.0.0.1:$NODE_EXPORTER_PORT']
+  - job_name: prometheus
+    static_configs:
+      - targets: ['127.0.0.1:$PROM_PORT']
+EOF
+}
+
+prometheus_start() {
+  [ "${CLUSTER_PROMETHEUS:-1}" = 0 ] && return 0
+  if ! ensure_prometheus; then
+    say "Prometheus is not installed and cannot be (no root?): the cluster runs without it"
+    return 0
+  fi
+  mkdir -p "$RUN/prometheus/data"
+  prometheus_conf >"$RUN/prometheus/prometheus.yml"
+  promtool check config "$RUN/prometheus/prometheus.yml" >/dev/null
+  if command -v prometheus-nginx-exporter >/dev/null 2>&1 && ! alive nginx-exporter; then
+    nohup prometheus-nginx-exporter -nginx.scrape-uri "http://127.0.0.1:$NGINX_STATUS_PORT/stub_status" \
+      -web.listen-address "127.0.0.1:$NGINX_EXPORTER_PORT" >>"$RUN/logs/nginx-exporter.log" 2>&1 &
+    echo $! >"$RUN/pids/nginx-exporter.pid"
+  fi
+  if command -v prometheus-node-exporter >/dev/null 2>&1 && ! alive node-exporter; then
+    nohup prometheus-node-exporter --web.listen-address="127.0.0.1:$NODE_EXPORTER_PORT" \
+      >>"$RUN/logs/node-exporter.log" 2>&1 &
+    echo $! >"$RUN/pids/node-exporter.pid"
+  fi
+  if alive prometheus; then
+    kill -HUP "$(pid_of prometheus)"
+  else
+    say "Starting Prometheus on port $PROM_PORT"
+    nohup prometheus --config.file="$RUN/prometheus/prometheus.yml" --storage.tsdb.path="$RUN/prometheus/data" \
+      --storage.tsdb.retention.time=7d --web.listen-address="127.0.0.1:$PROM_PORT" \
+      >>"$RUN/logs/prometheus.log" 2>&1 &
+    echo $! >"$RUN/pids/prometheus.pid"
+  fi
+  wait_until 30 "Prometheus" curl -fsS -o /dev/null "http://127.0.0.1:$PROM_PORT/-/ready"
+}
+
 stop_pidfile() {
   local name=$1 pid
   pid=$(pid_of "$name")
@@ -398,11 +497,15 @@ cmd_start() {
   # One at a time: the first applies migrations; each is ready before nginx sends it anything.
   for i in $(seq 1 "$APPS"); do app_start "$i"; done
   nginx_start
+  prometheus_start
   say "Cluster ready at $PUBLIC_URL in $((SECONDS - started)) s ($APPS app processes; logs in $RUN/logs)"
   cmd_status
 }
 
 cmd_stop() {
+  stop_pidfile prometheus
+  stop_pidfile nginx-exporter
+  stop_pidfile node-exporter
   nginx_stop
   for f in "$RUN"/pids/app*.pid; do
     [ -e "$f" ] || continue
@@ -441,6 +544,9 @@ cmd_status() {
   if redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1; then printf '%-10s %-7s %s\n' redis up ":$REDIS_PORT"
   else printf '%-10s %-7s %s\n' redis down ":$REDIS_PORT"; fi
   if alive s3rver; then printf '%-10s %-7s %s\n' s3rver up ":$S3_PORT"; else printf '%-10s %-7s %s\n' s3rver down ":$S3_PORT"; fi
+  if alive prometheus; then
+    printf '%-10s %-7s %s\n' prometheus up ":$PROM_PORT, targets up: $(curl -fsS "http://127.0.0.1:$PROM_PORT/api/v1/query?query=sum(up)" 2>/dev/null | sed -n 's/.*"value":\[[^,]*,"\([0-9]*\)".*/\1/p')"
+  else printf '%-10s %-7s %s\n' prometheus down ":$PROM_PORT"; fi
 }
 
 # The journeys of e2e/ against the running cluster (e2e/global-setup.ts starts no server when E2E_BASE_URL is
