@@ -9,10 +9,10 @@ import {
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { pickLocale } from '../../lib/locale.ts'
+import { signedInSchema } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import type { FavouritesService } from './favourites.service.ts'
 
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
 const tags = ['favourites']
 
 export const favouritesRoutes =
@@ -21,12 +21,11 @@ export const favouritesRoutes =
     app.get(
       '/favourites/',
       {
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'My favourites, newest first: current price, the change since saved, sold and removed cars',
-          security,
-          response: { 200: FavouriteList, 401: Problem },
-        },
+          response: { 200: FavouriteList },
+        }),
       },
       async (req) =>
         favourites.listFavourites(
@@ -38,12 +37,11 @@ export const favouritesRoutes =
     app.get(
       '/favourites/ids/',
       {
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'The ids of my favourites (to mark the hearts)',
-          security,
-          response: { 200: FavouriteIds, 401: Problem },
-        },
+          response: { 200: FavouriteIds },
+        }),
       },
       async (req) => favourites.listFavouriteIds(await sessions.requireUser(req)),
     )
@@ -51,14 +49,13 @@ export const favouritesRoutes =
     app.put(
       '/favourites/:listingId/',
       {
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'Add a published car to my favourites (idempotent)',
           description: `At most ${FAVOURITES_LIMIT} (409 \`favourites.limit\`); a car that is not published is 404.`,
-          security,
           params: FavouriteParams,
-          response: { 200: FavouritesChanged, 400: Problem, 401: Problem, 404: Problem, 409: Problem },
-        },
+          response: { 200: FavouritesChanged, 409: Problem },
+        }),
       },
       async (req) => favourites.addFavourite(await sessions.requireUser(req), req.params.listingId),
     )
@@ -66,13 +63,12 @@ export const favouritesRoutes =
     app.delete(
       '/favourites/:listingId/',
       {
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'Remove a car from my favourites (idempotent)',
-          security,
           params: FavouriteParams,
-          response: { 200: FavouritesChanged, 400: Problem, 401: Problem },
-        },
+          response: { 200: FavouritesChanged },
+        }),
       },
       async (req) => favourites.removeFavourite(await sessions.requireUser(req), req.params.listingId),
     )
@@ -80,12 +76,11 @@ export const favouritesRoutes =
     app.delete(
       '/favourites/',
       {
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'Clear all my favourites',
-          security,
-          response: { 200: FavouritesChanged, 401: Problem },
-        },
+          response: { 200: FavouritesChanged },
+        }),
       },
       async (req) => favourites.clearFavourites(await sessions.requireUser(req)),
     )
@@ -94,14 +89,13 @@ export const favouritesRoutes =
       '/favourites/merge/',
       {
         bodyLimit: 16 * 1024,
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'Save the cars a guest hearted in this browser to my account (after sign-in)',
           description: 'Unknown or unpublished ids are skipped; 409 `favourites.limit` when they would not all fit.',
-          security,
           body: MergeFavouritesBody,
-          response: { 200: FavouritesChanged, 400: Problem, 401: Problem, 409: Problem },
-        },
+          response: { 200: FavouritesChanged, 409: Problem },
+        }),
       },
       async (req) => favourites.mergeFavourites(await sessions.requireUser(req), req.body.listingIds),
     )

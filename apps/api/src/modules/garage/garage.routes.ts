@@ -13,10 +13,10 @@ import {
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { withRetryAfter } from '../../lib/rate-limiter.ts'
+import { signedInSchema } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import { GARAGE_WRITES, type GarageService } from './garage.service.ts'
 
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
 const tags = ['garage']
 const writes = `At most ${GARAGE_WRITES.limit} changes an hour per user (429 with Retry-After).`
 
@@ -27,15 +27,14 @@ export const garageRoutes =
     app.get(
       '/garage/',
       {
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'My garage, newest first: each car with its market value and trend, tax a year and status',
           description:
             'Cars not sold are valued when first asked for on a day (Kazakhstan time), at most once a day each; ' +
             '`value.estimate` is null with fewer comparable listings than `value.minComparables`.',
-          security,
-          response: { 200: GarageList, 401: Problem },
-        },
+          response: { 200: GarageList },
+        }),
       },
       async (req) => garage.listGarage(await sessions.requireUser(req)),
     )
@@ -43,12 +42,11 @@ export const garageRoutes =
     app.get(
       '/garage/candidates/',
       {
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'My listings that can be added to the garage with one click',
-          security,
-          response: { 200: GarageCandidates, 401: Problem },
-        },
+          response: { 200: GarageCandidates },
+        }),
       },
       async (req) => garage.listCandidates(await sessions.requireUser(req)),
     )
@@ -56,13 +54,12 @@ export const garageRoutes =
     app.get(
       '/garage/:id/',
       {
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'One car of my garage',
-          security,
           params: GarageCarParams,
-          response: { 200: GarageCar, 400: Problem, 401: Problem, 404: Problem },
-        },
+          response: { 200: GarageCar },
+        }),
       },
       async (req) => garage.getGarageCar(await sessions.requireUser(req), req.params.id),
     )
@@ -71,16 +68,15 @@ export const garageRoutes =
       '/garage/',
       {
         bodyLimit: 4 * 1024,
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'Add a car to my garage by hand',
           description:
             `The model must be the brand's and made in that year (400 \`not_in_list\`, \`year_range\`); the VIN ` +
             `is checked like the listing form's (400 \`vin\`). At most ${GARAGE_LIMIT} cars (409 \`garage.limit\`). ${writes}`,
-          security,
           body: AddGarageCarBody,
-          response: { 201: GarageCar, 400: Problem, 401: Problem, 409: Problem, 429: Problem },
-        },
+          response: { 201: GarageCar, 409: Problem, 429: Problem },
+        }),
       },
       async (req, reply) => {
         const u = await sessions.requireUser(req)
@@ -93,25 +89,16 @@ export const garageRoutes =
       '/garage/from-listing/',
       {
         bodyLimit: 1024,
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'Add one of my listings to my garage (its status then follows the listing)',
           description:
             'Idempotent: a listing already in the garage answers that car with 200 (201 when added). Someone ' +
             "else's listing is 404; one without brand, model, year or mileage yet is 409 " +
             `\`garage.listing_incomplete\`. ${writes}`,
-          security,
           body: AddGarageCarFromListingBody,
-          response: {
-            200: GarageCar,
-            201: GarageCar,
-            400: Problem,
-            401: Problem,
-            404: Problem,
-            409: Problem,
-            429: Problem,
-          },
-        },
+          response: { 200: GarageCar, 201: GarageCar, 404: Problem, 409: Problem, 429: Problem },
+        }),
       },
       async (req, reply) => {
         const u = await sessions.requireUser(req)
@@ -124,17 +111,16 @@ export const garageRoutes =
       '/garage/:id/',
       {
         bodyLimit: 4 * 1024,
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'Change the mileage, VIN, steering, customs, engine or status of a car in my garage',
           description:
             'A new mileage, steering or customs status values the car again for today. `status` (owned, sold) ' +
             `only while no listing decides it (409 \`garage.status_follows_listing\`). ${writes}`,
-          security,
           params: GarageCarParams,
           body: UpdateGarageCarBody,
-          response: { 200: GarageCar, 400: Problem, 401: Problem, 404: Problem, 409: Problem, 429: Problem },
-        },
+          response: { 200: GarageCar, 409: Problem, 429: Problem },
+        }),
       },
       async (req, reply) => {
         const u = await sessions.requireUser(req)
@@ -145,13 +131,12 @@ export const garageRoutes =
     app.delete(
       '/garage/:id/',
       {
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'Remove a car and its value history from my garage (its listing stays)',
-          security,
           params: GarageCarParams,
-          response: { 200: MessageResponse, 400: Problem, 401: Problem, 404: Problem, 429: Problem },
-        },
+          response: { 200: MessageResponse, 429: Problem },
+        }),
       },
       async (req, reply) => {
         const u = await sessions.requireUser(req)
@@ -164,7 +149,7 @@ export const garageRoutes =
       '/garage/:id/sell/',
       {
         bodyLimit: 1024,
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: '"Sell this car": a listing draft filled in from the car (or its listing already under way)',
           description:
@@ -172,18 +157,9 @@ export const garageRoutes =
             'reference data; contact phone and city come from the profile. 201 with a new draft, 200 with the ' +
             'listing already under way. 409 `garage.sold` for a sold car, `listing.too_many_drafts` at the draft ' +
             `limit. ${writes}`,
-          security,
           params: GarageCarParams,
-          response: {
-            200: GarageSellResult,
-            201: GarageSellResult,
-            400: Problem,
-            401: Problem,
-            404: Problem,
-            409: Problem,
-            429: Problem,
-          },
-        },
+          response: { 200: GarageSellResult, 201: GarageSellResult, 409: Problem, 429: Problem },
+        }),
       },
       async (req, reply) => {
         const u = await sessions.requireUser(req)

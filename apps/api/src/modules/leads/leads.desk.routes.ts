@@ -8,14 +8,12 @@ import {
   LeadParams,
   LeadStatusBody,
   MyLeadList,
-  Problem,
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { signedInSchema, staffSchema } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import type { LeadDeskService } from './leads.desk.service.ts'
 
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
-const denied = { 401: Problem, 403: Problem }
 const DESK = 'Managers, moderators and admins (401 for guests, 403 for other users).'
 
 /** The leads desk under /api/admin/leads, and "my requests" under /api/leads/mine/. */
@@ -25,14 +23,13 @@ export const leadDeskRoutes =
     app.get(
       '/admin/leads/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Every lead (call-back, credit, partner request, vehicle check), new ones oldest first',
           description: `Filter by status, kind and \`assigned\` (me / none). ${DESK}`,
-          security,
           querystring: LeadDeskQuery,
-          response: { 200: LeadDeskPage, 400: Problem, ...denied },
-        },
+          response: { 200: LeadDeskPage },
+        }),
       },
       async (req) => leadDesk.listLeads(await sessions.requireUser(req), req.query),
     )
@@ -40,13 +37,12 @@ export const leadDeskRoutes =
     app.get(
       '/admin/leads/staff/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Who a lead can be given to',
           description: DESK,
-          security,
-          response: { 200: LeadDeskStaff, ...denied },
-        },
+          response: { 200: LeadDeskStaff },
+        }),
       },
       async (req) => leadDesk.listStaff(await sessions.requireUser(req)),
     )
@@ -54,14 +50,13 @@ export const leadDeskRoutes =
     app.get(
       '/admin/leads/:id/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'One lead with its history (status changes, assignments, notes: who and when)',
           description: DESK,
-          security,
           params: LeadParams,
-          response: { 200: LeadDetail, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: LeadDetail },
+        }),
       },
       async (req) => leadDesk.getLead(await sessions.requireUser(req), req.params.id),
     )
@@ -69,14 +64,13 @@ export const leadDeskRoutes =
     app.post(
       '/admin/leads/:id/take/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Take the lead: it is mine, and a new one is in progress from now',
           description: DESK,
-          security,
           params: LeadParams,
-          response: { 200: LeadDetail, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: LeadDetail },
+        }),
       },
       async (req) => leadDesk.takeLead(await sessions.requireUser(req), req.params.id),
     )
@@ -84,15 +78,14 @@ export const leadDeskRoutes =
     app.post(
       '/admin/leads/:id/status/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Move the lead to in progress, done or rejected',
           description: `Rejecting needs a \`reason\` (400 \`lead.reason_required\`); the signed-in sender sees it. ${DESK}`,
-          security,
           params: LeadParams,
           body: LeadStatusBody,
-          response: { 200: LeadDetail, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: LeadDetail },
+        }),
       },
       async (req) => leadDesk.setStatus(await sessions.requireUser(req), req.params.id, req.body),
     )
@@ -100,15 +93,14 @@ export const leadDeskRoutes =
     app.post(
       '/admin/leads/:id/notes/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Leave a note on the lead',
           description: DESK,
-          security,
           params: LeadParams,
           body: LeadNoteBody,
-          response: { 200: LeadDetail, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: LeadDetail },
+        }),
       },
       async (req) => leadDesk.addNote(await sessions.requireUser(req), req.params.id, req.body),
     )
@@ -116,15 +108,14 @@ export const leadDeskRoutes =
     app.post(
       '/admin/leads/:id/assign/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Give the lead to a colleague (userId) or to nobody (null)',
           description: `Only to managers, moderators and admins (400 \`lead.assignee_not_staff\`). ${DESK}`,
-          security,
           params: LeadParams,
           body: LeadAssignBody,
-          response: { 200: LeadDetail, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: LeadDetail },
+        }),
       },
       async (req) => leadDesk.assignLead(await sessions.requireUser(req), req.params.id, req.body),
     )
@@ -132,13 +123,12 @@ export const leadDeskRoutes =
     app.get(
       '/leads/mine/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['leads'],
           summary: '"My requests": what I sent while signed in, with its status',
           description: 'Signed-in users only (401 for guests). A rejected request carries the reason.',
-          security,
-          response: { 200: MyLeadList, 401: Problem },
-        },
+          response: { 200: MyLeadList },
+        }),
       },
       async (req) => leadDesk.listMine(await sessions.requireUser(req)),
     )

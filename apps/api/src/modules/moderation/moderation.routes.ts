@@ -25,6 +25,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pickLocale } from '../../lib/locale.ts'
+import { staffSchema } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import type { ModerationService } from './moderation.service.ts'
 import type { TulparService } from './tulpar.service.ts'
@@ -37,8 +38,6 @@ export interface ModerationRoutesDeps {
   sessions: SessionResolver
 }
 
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
-const denied = { 401: Problem, 403: Problem }
 const STAFF = 'Moderators and admins only (401 for guests, 403 for other users).'
 const ADMINS = 'Admins only (401 for guests, 403 for users and moderators).'
 
@@ -52,14 +51,13 @@ export const moderationRoutes =
     app.get(
       '/admin/moderation/queue/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Listings waiting in moderation, the longest-waiting first, with their signals',
           description: `Keyset paging: pass \`nextCursor\` as \`cursor\`. ${STAFF}`,
-          security,
           querystring: ModerationQueueQuery,
-          response: { 200: ModerationQueuePage, 400: Problem, ...denied },
-        },
+          response: { 200: ModerationQueuePage },
+        }),
       },
       async (req) => moderation.listQueue(await sessions.requireUser(req), req.query, locale(req)),
     )
@@ -67,13 +65,12 @@ export const moderationRoutes =
     app.get(
       '/admin/moderation/stats/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'How many listings wait, and the average and median wait of the last 30 days of decisions',
           description: STAFF,
-          security,
-          response: { 200: ModerationStats, ...denied },
-        },
+          response: { 200: ModerationStats },
+        }),
       },
       async (req) => moderation.getStats(await sessions.requireUser(req)),
     )
@@ -81,14 +78,13 @@ export const moderationRoutes =
     app.get(
       '/admin/moderation/reasons/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Rejection reason codes with their texts',
           description: STAFF,
-          security,
           querystring: AdminLangQuery,
-          response: { 200: z.array(RejectionReasonView), 400: Problem, ...denied },
-        },
+          response: { 200: z.array(RejectionReasonView) },
+        }),
       },
       async (req) => moderation.listRejectionReasons(await sessions.requireUser(req), locale(req)),
     )
@@ -96,16 +92,15 @@ export const moderationRoutes =
     app.get(
       '/admin/listings/:id/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary:
             'A listing in any status: every field, photos, the seller and their other listings, signals, history',
           description: STAFF,
-          security,
           params: AdminListingParams,
           querystring: AdminLangQuery,
-          response: { 200: AdminListing, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: AdminListing },
+        }),
       },
       async (req) => moderation.getListingForReview(await sessions.requireUser(req), req.params.id, locale(req)),
     )
@@ -113,16 +108,15 @@ export const moderationRoutes =
     app.post(
       '/admin/listings/:id/approve/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Approve a listing waiting in moderation: it is published and the seller gets a message',
           description: `409 when the listing is not in moderation. ${STAFF}`,
-          security,
           params: AdminListingParams,
           querystring: AdminLangQuery,
           body: ApproveBody.nullish(),
-          response: { 200: ModerationDecision, 400: Problem, ...denied, 404: Problem, 409: Problem },
-        },
+          response: { 200: ModerationDecision, 409: Problem },
+        }),
       },
       async (req) =>
         moderation.approveListing(await sessions.requireUser(req), req.params.id, req.body ?? {}, locale(req)),
@@ -131,16 +125,15 @@ export const moderationRoutes =
     app.post(
       '/admin/listings/:id/reject/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Reject a listing waiting in moderation with a reason code and comment; the seller is told why',
           description: `\`other\` needs a comment. 409 when the listing is not in moderation. ${STAFF}`,
-          security,
           params: AdminListingParams,
           querystring: AdminLangQuery,
           body: RejectBody,
-          response: { 200: ModerationDecision, 400: Problem, ...denied, 404: Problem, 409: Problem },
-        },
+          response: { 200: ModerationDecision, 409: Problem },
+        }),
       },
       async (req) => moderation.rejectListing(await sessions.requireUser(req), req.params.id, req.body, locale(req)),
     )
@@ -148,15 +141,14 @@ export const moderationRoutes =
     app.patch(
       '/admin/listings/:id/flags/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: "Mark a listing as a Tulpar car (the company's own), inspected, or a hot offer",
           description: ADMINS,
-          security,
           params: AdminListingParams,
           body: ListingFlagsBody,
-          response: { 200: ListingFlags, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: ListingFlags },
+        }),
       },
       async (req) => tulpar.setFlags(await sessions.requireUser(req), req.params.id, req.body),
     )
@@ -164,15 +156,14 @@ export const moderationRoutes =
     app.post(
       '/admin/listings/:id/inspections/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Attach an inspection report (name, date, VIN, status, the checks) to a listing',
           description: `A \`ready\` report needs its date. ${ADMINS}`,
-          security,
           params: AdminListingParams,
           body: InspectionReportBody,
-          response: { 201: AdminInspectionReport, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 201: AdminInspectionReport },
+        }),
       },
       async (req, reply) => {
         const report = await tulpar.addReport(await sessions.requireUser(req), req.params.id, req.body)
@@ -183,15 +174,14 @@ export const moderationRoutes =
     app.put(
       '/admin/inspections/:reportId/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Replace an inspection report (e.g. mark it ready with its date)',
           description: ADMINS,
-          security,
           params: AdminReportParams,
           body: InspectionReportBody,
-          response: { 200: AdminInspectionReport, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: AdminInspectionReport },
+        }),
       },
       async (req) => tulpar.replaceReport(await sessions.requireUser(req), req.params.reportId, req.body),
     )
@@ -199,14 +189,13 @@ export const moderationRoutes =
     app.delete(
       '/admin/inspections/:reportId/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Delete an inspection report',
           description: ADMINS,
-          security,
           params: AdminReportParams,
-          response: { 200: z.object({ message: z.string() }), 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: z.object({ message: z.string() }) },
+        }),
       },
       async (req) => {
         await tulpar.removeReport(await sessions.requireUser(req), req.params.reportId)
@@ -217,14 +206,13 @@ export const moderationRoutes =
     app.get(
       '/admin/users/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Accounts by part of an email, name or phone number, newest first',
           description: ADMINS,
-          security,
           querystring: AdminUsersQuery,
-          response: { 200: AdminUserPage, 400: Problem, ...denied },
-        },
+          response: { 200: AdminUserPage },
+        }),
       },
       async (req) => staff.listUsers(await sessions.requireUser(req), req.query),
     )
@@ -232,15 +220,14 @@ export const moderationRoutes =
     app.patch(
       '/admin/users/:id/role/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'Give or take the moderator role',
           description: `An admin cannot change their own role (403); admins are not changed here (409). ${ADMINS}`,
-          security,
           params: AdminUserParams,
           body: RoleChangeBody,
-          response: { 200: AdminUser, 400: Problem, ...denied, 404: Problem, 409: Problem },
-        },
+          response: { 200: AdminUser, 409: Problem },
+        }),
       },
       async (req) => staff.changeRole(await sessions.requireUser(req), req.params.id, req.body),
     )
@@ -248,14 +235,13 @@ export const moderationRoutes =
     app.get(
       '/admin/users/:id/role-changes/',
       {
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: "Who changed this account's role from what to what, and when (newest first)",
           description: ADMINS,
-          security,
           params: AdminUserParams,
-          response: { 200: RoleChangeList, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: RoleChangeList },
+        }),
       },
       async (req) => staff.listRoleChanges(await sessions.requireUser(req), req.params.id),
     )

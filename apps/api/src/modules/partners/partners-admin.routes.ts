@@ -13,12 +13,11 @@ import {
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { pickLocale } from '../../lib/locale.ts'
+import { staffSchema } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import type { PartnersAdminService } from './partners-admin.service.ts'
 
 const tags = ['admin']
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
-const denied = { 401: Problem, 403: Problem }
 const ADMINS = 'Admins only (401 for guests, 403 for users and moderators).'
 
 /** The back office's partners and partner categories under /api/admin/partners (admins only). */
@@ -37,13 +36,12 @@ export const partnersAdminRoutes =
     app.get(
       '/admin/partners/categories/',
       {
-        schema: {
+        schema: staffSchema({
           tags,
           summary: 'Every partner category, switched on or off, with how many partners it holds',
           description: ADMINS,
-          security,
-          response: { 200: AdminPartnerCategoryList, ...denied },
-        },
+          response: { 200: AdminPartnerCategoryList },
+        }),
       },
       async (req) => partnersAdmin.listCategories(await sessions.requireUser(req)),
     )
@@ -51,14 +49,13 @@ export const partnersAdminRoutes =
     app.post(
       '/admin/partners/categories/',
       {
-        schema: {
+        schema: staffSchema({
           tags,
           summary: 'Add a partner category (code, names in ru, kk and en, order)',
           description: `409 \`partner_category.code_taken\` when another category has the code. ${ADMINS}`,
-          security,
           body: AdminPartnerCategoryBody,
-          response: { 201: AdminPartnerCategory, 400: Problem, ...denied, 409: Problem },
-        },
+          response: { 201: AdminPartnerCategory, 409: Problem },
+        }),
       },
       async (req, reply) =>
         reply.status(201).send(await partnersAdmin.createCategory(await sessions.requireUser(req), req.body)),
@@ -67,15 +64,14 @@ export const partnersAdminRoutes =
     app.put(
       '/admin/partners/categories/:id/',
       {
-        schema: {
+        schema: staffSchema({
           tags,
           summary: 'Replace a partner category',
           description: `Switched off (\`isActive: false\`), it and its partners leave the site. ${ADMINS}`,
-          security,
           params: AdminPartnerParams,
           body: AdminPartnerCategoryBody,
-          response: { 200: AdminPartnerCategory, 400: Problem, ...denied, 404: Problem, 409: Problem },
-        },
+          response: { 200: AdminPartnerCategory, 409: Problem },
+        }),
       },
       async (req) => partnersAdmin.replaceCategory(await sessions.requireUser(req), req.params.id, req.body),
     )
@@ -83,15 +79,14 @@ export const partnersAdminRoutes =
     app.patch(
       '/admin/partners/categories/:id/',
       {
-        schema: {
+        schema: staffSchema({
           tags,
           summary: 'Switch a partner category on or off',
           description: `Switched off, it and its partners leave the site (their leads stay). ${ADMINS}`,
-          security,
           params: AdminPartnerParams,
           body: AdminActiveBody,
-          response: { 200: AdminPartnerCategory, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: AdminPartnerCategory },
+        }),
       },
       async (req) => partnersAdmin.setCategoryActive(await sessions.requireUser(req), req.params.id, req.body),
     )
@@ -99,14 +94,13 @@ export const partnersAdminRoutes =
     app.get(
       '/admin/partners/',
       {
-        schema: {
+        schema: staffSchema({
           tags,
           summary: 'Every partner, switched on or off, oldest first; by category or part of the name',
           description: `Paging: pass \`nextCursor\` as \`cursor\`. ${ADMINS}`,
-          security,
           querystring: AdminPartnersQuery,
-          response: { 200: AdminPartnerPage, 400: Problem, ...denied },
-        },
+          response: { 200: AdminPartnerPage },
+        }),
       },
       async (req) => partnersAdmin.listPartners(await sessions.requireUser(req), req.query, locale(req)),
     )
@@ -114,17 +108,16 @@ export const partnersAdminRoutes =
     app.post(
       '/admin/partners/',
       {
-        schema: {
+        schema: staffSchema({
           tags,
           summary: 'Add a partner',
           description:
             'Phones are Kazakhstan numbers (stored as E.164); the category and the city must exist (400 naming ' +
             `the field otherwise). ${ADMINS}`,
-          security,
           querystring: AdminLangQuery,
           body: AdminPartnerBody,
-          response: { 201: AdminPartner, 400: Problem, ...denied },
-        },
+          response: { 201: AdminPartner },
+        }),
       },
       async (req, reply) =>
         reply
@@ -135,15 +128,14 @@ export const partnersAdminRoutes =
     app.get(
       '/admin/partners/:id/',
       {
-        schema: {
+        schema: staffSchema({
           tags,
           summary: 'A partner with every field, switched on or off',
           description: ADMINS,
-          security,
           params: AdminPartnerParams,
           querystring: AdminLangQuery,
-          response: { 200: AdminPartner, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: AdminPartner },
+        }),
       },
       async (req) => partnersAdmin.getPartner(await sessions.requireUser(req), req.params.id, locale(req)),
     )
@@ -151,16 +143,15 @@ export const partnersAdminRoutes =
     app.put(
       '/admin/partners/:id/',
       {
-        schema: {
+        schema: staffSchema({
           tags,
           summary: 'Replace a partner (every field)',
           description: `The rules of adding one apply. ${ADMINS}`,
-          security,
           params: AdminPartnerParams,
           querystring: AdminLangQuery,
           body: AdminPartnerBody,
-          response: { 200: AdminPartner, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: AdminPartner },
+        }),
       },
       async (req) =>
         partnersAdmin.replacePartner(await sessions.requireUser(req), req.params.id, req.body, locale(req)),
@@ -169,16 +160,15 @@ export const partnersAdminRoutes =
     app.patch(
       '/admin/partners/:id/',
       {
-        schema: {
+        schema: staffSchema({
           tags,
           summary: 'Switch a partner on or off',
           description: `Switched off, the partner leaves the site (its page is 404; its leads stay). ${ADMINS}`,
-          security,
           params: AdminPartnerParams,
           querystring: AdminLangQuery,
           body: AdminActiveBody,
-          response: { 200: AdminPartner, 400: Problem, ...denied, 404: Problem },
-        },
+          response: { 200: AdminPartner },
+        }),
       },
       async (req) =>
         partnersAdmin.setPartnerActive(await sessions.requireUser(req), req.params.id, req.body, locale(req)),

@@ -10,10 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pickLocale } from '../../lib/locale.ts'
+import { signedInSchema } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import type { SavedSearchesService } from './saved-searches.service.ts'
 
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
 const tags = ['saved searches']
 
 export const savedSearchesRoutes =
@@ -28,12 +28,11 @@ export const savedSearchesRoutes =
     app.get(
       '/saved-searches/',
       {
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'My saved searches, each with the cars matched since I last opened it',
-          security,
-          response: { 200: SavedSearchList, 401: Problem },
-        },
+          response: { 200: SavedSearchList },
+        }),
       },
       async (req) => savedSearches.listSavedSearches(await sessions.requireUser(req)),
     )
@@ -42,14 +41,13 @@ export const savedSearchesRoutes =
       '/saved-searches/',
       {
         bodyLimit: 8 * 1024,
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'Save the catalogue filters as a search with alerts',
           description: `At most ${SAVED_SEARCHES_LIMIT} per user (409 \`saved_search.limit\`).`,
-          security,
           body: CreateSavedSearchBody,
-          response: { 201: SavedSearch, 400: Problem, 401: Problem, 409: Problem },
-        },
+          response: { 201: SavedSearch, 409: Problem },
+        }),
       },
       async (req, reply) => {
         const u = await sessions.requireUser(req)
@@ -66,14 +64,13 @@ export const savedSearchesRoutes =
       '/saved-searches/:id/',
       {
         bodyLimit: 4 * 1024,
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'Rename a saved search or change its alerts',
-          security,
           params: SavedSearchParams,
           body: UpdateSavedSearchBody,
-          response: { 200: SavedSearch, 400: Problem, 401: Problem, 404: Problem },
-        },
+          response: { 200: SavedSearch },
+        }),
       },
       async (req) => savedSearches.updateSavedSearch(await sessions.requireUser(req), req.params.id, req.body),
     )
@@ -81,13 +78,12 @@ export const savedSearchesRoutes =
     app.post(
       '/saved-searches/:id/seen/',
       {
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'I opened it: its new-car count starts again from zero',
-          security,
           params: SavedSearchParams,
-          response: { 200: SavedSearch, 401: Problem, 404: Problem },
-        },
+          response: { 200: SavedSearch },
+        }),
       },
       async (req) => savedSearches.markSavedSearchSeen(await sessions.requireUser(req), req.params.id),
     )
@@ -95,13 +91,12 @@ export const savedSearchesRoutes =
     app.delete(
       '/saved-searches/:id/',
       {
-        schema: {
+        schema: signedInSchema({
           tags,
           summary: 'Delete a saved search',
-          security,
           params: SavedSearchParams,
-          response: { 200: z.object({ message: z.string() }), 401: Problem, 404: Problem },
-        },
+          response: { 200: z.object({ message: z.string() }) },
+        }),
       },
       async (req) => {
         await savedSearches.deleteSavedSearch(await sessions.requireUser(req), req.params.id)

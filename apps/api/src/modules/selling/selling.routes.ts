@@ -21,13 +21,13 @@ import {
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { pickLocale } from '../../lib/locale.ts'
+import { signedInSchema } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import type { ListingsService } from '../listings/index.ts'
 import type { ProcessedPhoto } from '../media/index.ts'
 import { NoPhotoSentError, PhotoTooLargeError, TooManyPhotosError } from './selling.errors.ts'
 import type { SellingService } from './selling.service.ts'
 
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
 const errors = { 400: Problem, 401: Problem, 404: Problem, 409: Problem }
 
 /** A rate-limit refusal tells the client when to try again. */
@@ -57,12 +57,11 @@ export const sellingRoutes =
     app.post(
       '/listings/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary: 'Start a new listing as a draft (contact phone and city taken from the profile)',
-          security,
-          response: { 201: SellerListing, 401: Problem, 409: Problem },
-        },
+          response: { 201: SellerListing, 409: Problem },
+        }),
       },
       async (req, reply) => reply.status(201).send(await selling.createDraft(await sessions.requireUser(req))),
     )
@@ -70,12 +69,11 @@ export const sellingRoutes =
     app.get(
       '/listings/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary: 'My listings in every status (draft, moderation, published, rejected with reason, sold, archived)',
-          security,
-          response: { 200: MyListings, 401: Problem },
-        },
+          response: { 200: MyListings },
+        }),
       },
       async (req) => selling.listMyListings(await sessions.requireUser(req)),
     )
@@ -83,13 +81,12 @@ export const sellingRoutes =
     app.get(
       '/listings/:id/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary: 'A listing as its owner edits it, drafts included (owner, moderators and admins; others get 404)',
-          security,
           params: SellerListingParams,
           response: { 200: SellerListing, ...errors },
-        },
+        }),
       },
       async (req) => selling.getSellerListing(await sessions.requireUser(req), req.params.id),
     )
@@ -97,18 +94,17 @@ export const sellingRoutes =
     app.get(
       '/listings/:id/preview/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary: 'A listing as buyers will see its page, before it is public (owner, moderators and admins)',
           description:
             'Under review, returned by a moderator (with the reason) or a draft whose required fields are all filled ' +
             'in; published and sold ones too. Others and removed listings get 404; a draft still missing a required ' +
             'field 409 `listing.incomplete`.',
-          security,
           params: SellerListingParams,
           querystring: LangQuery,
           response: { 200: ListingPreview, ...errors },
-        },
+        }),
       },
       async (req) => {
         const user = await sessions.requireUser(req)
@@ -119,15 +115,14 @@ export const sellingRoutes =
     app.patch(
       '/listings/:id/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary: 'Save one step of the listing form (`step` names it); each step is checked against the earlier ones',
           description: `Field errors come back as 400 problem+json with \`errors[]\` (codes: required, phone, vin, not_in_list, year_range, too_small, too_large, too_long, new_mileage, locked, not_confirmed: a listing under review or published may switch its contact phone only to a number its owner confirmed). ${SELLING_DOCS.material} ${SELLING_DOCS.mileage}`,
-          security,
           params: SellerListingParams,
           body: SaveStepBody,
           response: { 200: SellerListing, ...errors },
-        },
+        }),
       },
       async (req) => selling.saveStep(await sessions.requireUser(req), req.params.id, req.body),
     )
@@ -135,15 +130,14 @@ export const sellingRoutes =
     app.post(
       '/listings/:id/photos/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary: 'Upload photos (multipart, parts named `photos`)',
           description: SELLING_DOCS.photos,
-          security,
           consumes: ['multipart/form-data'],
           params: SellerListingParams,
           response: { 200: SellerListing, ...errors, 413: Problem, 415: Problem },
-        },
+        }),
       },
       async (req) => {
         const u = await sessions.requireUser(req)
@@ -176,14 +170,13 @@ export const sellingRoutes =
     app.put(
       '/listings/:id/photos/order/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary: 'Reorder the photos (all ids, new order); the first is the cover',
-          security,
           params: SellerListingParams,
           body: ReorderPhotosBody,
           response: { 200: SellerListing, ...errors },
-        },
+        }),
       },
       async (req) => selling.reorderPhotos(await sessions.requireUser(req), req.params.id, req.body.photoIds),
     )
@@ -191,13 +184,12 @@ export const sellingRoutes =
     app.post(
       '/listings/:id/photos/:photoId/cover/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary: 'Make a photo the cover (moved to the front)',
-          security,
           params: SellerPhotoParams,
           response: { 200: SellerListing, ...errors },
-        },
+        }),
       },
       async (req) => selling.setCover(await sessions.requireUser(req), req.params.id, req.params.photoId),
     )
@@ -205,13 +197,12 @@ export const sellingRoutes =
     app.delete(
       '/listings/:id/photos/:photoId/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary: 'Delete a photo and its files',
-          security,
           params: SellerPhotoParams,
           response: { 200: SellerListing, ...errors },
-        },
+        }),
       },
       async (req) => selling.deletePhoto(await sessions.requireUser(req), req.params.id, req.params.photoId),
     )
@@ -219,17 +210,16 @@ export const sellingRoutes =
     app.post(
       '/listings/:id/publish/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary:
             "Send a complete draft (or a rejected listing) to moderation: 'Your listing has been sent for moderation.'",
           description:
             'Every step is checked again; 400 lists every missing or invalid field (and `body.photos` without a photo). ' +
             '409 `selling.phone_not_confirmed` while the owner has not confirmed the contact phone by SMS code (see `contact-phone/code/`).',
-          security,
           params: SellerListingParams,
           response: { 200: SellingActionResult, ...errors },
-        },
+        }),
       },
       async (req) => selling.publish(await sessions.requireUser(req), req.params.id),
     )
@@ -237,17 +227,16 @@ export const sellingRoutes =
     app.post(
       '/listings/:id/contact-phone/code/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary:
             "Send an SMS code to the listing's contact phone (or `phone`, a new one), to confirm it (owner only)",
           description:
             'A listing is sent to moderation, and a listing under review or published changes its contact phone, only with a number its owner confirmed. The same limits as every SMS code: 1 a minute and 5 an hour per number, 20 an hour per client address (429 with Retry-After). 409 `selling.no_contact_phone` when the listing has none yet.',
-          security,
           params: SellerListingParams,
           body: SendContactPhoneCodeBody.nullish(),
-          response: { 200: ContactPhoneCodeSent, 400: Problem, 401: Problem, 404: Problem, 409: Problem, 429: Problem },
-        },
+          response: { 200: ContactPhoneCodeSent, 409: Problem, 429: Problem },
+        }),
       },
       async (req, reply) => {
         try {
@@ -263,16 +252,15 @@ export const sellingRoutes =
     app.post(
       '/listings/:id/contact-phone/confirm/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary: "Confirm the listing's contact phone with the SMS code (owner only); the listing is answered",
           description:
             "Wrong codes answer 400 `phone.code_invalid`; a code allows 5 guesses (then 429 `phone.too_many_attempts`) and every check counts against the number's hourly cap, which a new code does not reset.",
-          security,
           params: SellerListingParams,
           body: ConfirmContactPhoneBody,
           response: { 200: SellerListing, ...errors, 429: Problem },
-        },
+        }),
       },
       async (req, reply) => {
         try {
@@ -287,15 +275,14 @@ export const sellingRoutes =
     app.post(
       '/listings/:id/price/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary: 'Change the price (kept in the price history)',
           description: SELLING_DOCS.material,
-          security,
           params: SellerListingParams,
           body: ChangePriceBody,
           response: { 200: SellerListing, ...errors },
-        },
+        }),
       },
       async (req) => selling.changePrice(await sessions.requireUser(req), req.params.id, req.body.priceKzt),
     )
@@ -303,13 +290,12 @@ export const sellingRoutes =
     app.post(
       '/listings/:id/sold/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary: 'Mark a published listing as sold',
-          security,
           params: SellerListingParams,
           response: { 200: SellingActionResult, ...errors },
-        },
+        }),
       },
       async (req) => selling.markSold(await sessions.requireUser(req), req.params.id),
     )
@@ -317,13 +303,12 @@ export const sellingRoutes =
     app.delete(
       '/listings/:id/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['selling'],
           summary: "Delete a listing with its photos and files ('car deleted')",
-          security,
           params: SellerListingParams,
           response: { 200: SellingActionResult, ...errors },
-        },
+        }),
       },
       async (req) => selling.deleteListing(await sessions.requireUser(req), req.params.id),
     )

@@ -14,12 +14,11 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { withRetryAfter } from '../../lib/rate-limiter.ts'
+import { signedInSchema } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import { PaymentProviderError, PaymentProviderUnavailableError } from '../payments/index.ts'
 import { SHARE_LIMIT } from './report-sharing.ts'
 import type { VehicleChecksService } from './vehicle-checks.service.ts'
-
-const security: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }]
 
 /** Retry-After on a 429 and on a payment provider that is down or failing (502, 503), then the problem handler. */
 async function withRetryAfterPayment<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
@@ -67,25 +66,16 @@ export const vehicleChecksRoutes =
     app.post(
       '/vehicle-checks/orders/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['vehicle-checks'],
           summary: 'Order a check of a VIN or body number; answers the order with the checkout URL to pay at',
           description:
             'Signed-in users only (401). A VIN that is neither a VIN nor a body number is 400. At most 20 orders an ' +
             'hour per user (429). 503 `payment.unavailable` when no payment provider is configured, 422 over its ' +
             `limit per payment.${PROVIDER_DOWN}`,
-          security,
           body: CheckOrderBody,
-          response: {
-            201: CheckOrder,
-            400: Problem,
-            401: Problem,
-            422: Problem,
-            429: Problem,
-            502: Problem,
-            503: Problem,
-          },
-        },
+          response: { 201: CheckOrder, 422: Problem, 429: Problem, 502: Problem, 503: Problem },
+        }),
       },
       (req, reply) =>
         withRetryAfterPayment(reply, async () => {
@@ -98,14 +88,13 @@ export const vehicleChecksRoutes =
     app.get(
       '/vehicle-checks/orders/:id/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['vehicle-checks'],
           summary: 'An order of mine: its payment and report status',
           description: "Someone else's order is 404.",
-          security,
           params: CheckOrderParams,
-          response: { 200: CheckOrder, 400: Problem, 401: Problem, 404: Problem },
-        },
+          response: { 200: CheckOrder },
+        }),
       },
       async (req) => vehicleChecks.getOrder(await sessions.requireUser(req), req.params.id),
     )
@@ -113,24 +102,13 @@ export const vehicleChecksRoutes =
     app.post(
       '/vehicle-checks/orders/:id/pay/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['vehicle-checks'],
           summary: 'Pay again after a failed or cancelled payment (a paid order is 409)',
           description: `At most 20 orders and payments an hour per user (429).${PROVIDER_DOWN}`,
-          security,
           params: CheckOrderParams,
-          response: {
-            200: CheckOrder,
-            400: Problem,
-            401: Problem,
-            404: Problem,
-            409: Problem,
-            422: Problem,
-            429: Problem,
-            502: Problem,
-            503: Problem,
-          },
-        },
+          response: { 200: CheckOrder, 409: Problem, 422: Problem, 429: Problem, 502: Problem, 503: Problem },
+        }),
       },
       (req, reply) =>
         withRetryAfterPayment(reply, async () =>
@@ -141,12 +119,11 @@ export const vehicleChecksRoutes =
     app.get(
       '/vehicle-checks/reports/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['vehicle-checks'],
           summary: 'My TulparAutoCheck reports: name, date, VIN, status',
-          security,
-          response: { 200: VehicleReportList, 401: Problem },
-        },
+          response: { 200: VehicleReportList },
+        }),
       },
       async (req) => vehicleChecks.listReports(await sessions.requireUser(req)),
     )
@@ -154,14 +131,13 @@ export const vehicleChecksRoutes =
     app.get(
       '/vehicle-checks/reports/:id/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['vehicle-checks'],
           summary: "A report of mine ('generating' until ready, then its content)",
           description: "Someone else's report is 404.",
-          security,
           params: CheckOrderParams,
-          response: { 200: VehicleReport, 400: Problem, 401: Problem, 404: Problem },
-        },
+          response: { 200: VehicleReport },
+        }),
       },
       async (req) => vehicleChecks.getReport(await sessions.requireUser(req), req.params.id),
     )
@@ -169,7 +145,7 @@ export const vehicleChecksRoutes =
     app.put(
       '/vehicle-checks/reports/:id/share/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['vehicle-checks'],
           summary: 'Share a report of mine by link (idempotent: a shared report keeps its link)',
           description:
@@ -177,10 +153,9 @@ export const vehicleChecksRoutes =
             'never who ordered it or the payment. The token is 256 random bits. A report that is not ready ' +
             "(still generating, or failed) is 409 `check.report_not_ready`; someone else's is 404. At most " +
             `${SHARE_LIMIT.limit} a user per hour (429).`,
-          security,
           params: CheckOrderParams,
-          response: { 200: ReportShare, 400: Problem, 401: Problem, 404: Problem, 409: Problem, 429: Problem },
-        },
+          response: { 200: ReportShare, 409: Problem, 429: Problem },
+        }),
       },
       (req, reply) =>
         withRetryAfter(reply, async () => vehicleChecks.shareReport(await sessions.requireUser(req), req.params.id)),
@@ -189,14 +164,13 @@ export const vehicleChecksRoutes =
     app.delete(
       '/vehicle-checks/reports/:id/share/',
       {
-        schema: {
+        schema: signedInSchema({
           tags: ['vehicle-checks'],
           summary: 'Stop sharing a report of mine: its link is 404 from now on (idempotent)',
           description: "Sharing it again makes a new link. Someone else's report is 404.",
-          security,
           params: CheckOrderParams,
-          response: { 200: z.object({ message: z.string() }), 400: Problem, 401: Problem, 404: Problem },
-        },
+          response: { 200: z.object({ message: z.string() }) },
+        }),
       },
       async (req) => {
         await vehicleChecks.stopSharingReport(await sessions.requireUser(req), req.params.id)
