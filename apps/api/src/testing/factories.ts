@@ -53,35 +53,13 @@ export function namedListings(db: Db, ownerId: string, ids: Record<string, numbe
 
 /** A complete, published listing (a Toyota Camry in Almaty unless told otherwise). */
 export async function createListing(db: Db, overrides: ListingOverrides = {}) {
-  const { brand = 'toyota', model = 'camry', city = 'almaty', ...fields } = overrides
-  const ref = await refIds(db, brand, model, city)
-  const ownerId = fields.ownerId ?? (await createUser(db)).id
-  const now = new Date()
   const [row] = await db
     .insert(listings)
     .values({
-      ownerId,
+      ...(await completeListingValues(db, overrides)),
       status: 'published',
-      brandId: ref.brandId,
-      modelId: ref.modelId,
-      cityId: ref.cityId,
-      year: 2018,
-      bodyType: ref.bodyType,
-      steering: 'left',
-      engineType: 'petrol',
-      transmission: 'AT',
-      drive: 'FWD',
-      engineVolumeCc: 2500,
-      powerHp: 181,
-      colour: ref.colour,
-      mileage: 90_000,
-      mileageUnit: 'km',
-      mileageKm: 90_000,
-      priceKzt: 12_500_000,
-      contactPhone: '+77011234567',
-      description: 'Один владелец, обслуживание у официального дилера.',
-      publishedAt: now,
-      ...fields,
+      publishedAt: new Date(),
+      ...stripRefs(overrides),
     })
     .returning()
   if (!row) throw new Error('listing not created')
@@ -91,7 +69,7 @@ export async function createListing(db: Db, overrides: ListingOverrides = {}) {
 
 /**
  * Many complete, published listings in a few INSERTs (for counts and paging past the limits); `each(i)`
- * varies them. Same defaults as createListing, without price history; ids grow with `i`.
+ * varies them. createListing's values without power or description, and without price history; ids grow with `i`.
  */
 export async function createListings(
   db: Db,
@@ -99,32 +77,15 @@ export async function createListings(
   overrides: ListingOverrides = {},
   each: (i: number) => Partial<typeof listings.$inferInsert> = () => ({}),
 ) {
-  const { brand = 'toyota', model = 'camry', city = 'almaty', ...fields } = overrides
-  const ref = await refIds(db, brand, model, city)
-  const ownerId = fields.ownerId ?? (await createUser(db)).id
-  const now = new Date()
-  const rows = Array.from({ length: n }, (_, i) => ({
-    ownerId,
+  const values = {
+    ...(await completeListingValues(db, overrides)),
+    powerHp: null,
+    description: null,
     status: 'published' as const,
-    brandId: ref.brandId,
-    modelId: ref.modelId,
-    cityId: ref.cityId,
-    year: 2018,
-    bodyType: ref.bodyType,
-    steering: 'left' as const,
-    engineType: 'petrol',
-    transmission: 'AT' as const,
-    drive: 'FWD' as const,
-    engineVolumeCc: 2500,
-    colour: ref.colour,
-    mileage: 90_000,
-    mileageKm: 90_000,
-    priceKzt: 12_500_000,
-    contactPhone: '+77011234567',
-    publishedAt: now,
-    ...fields,
-    ...each(i),
-  }))
+    publishedAt: new Date(),
+    ...stripRefs(overrides),
+  }
+  const rows = Array.from({ length: n }, (_, i) => ({ ...values, ...each(i) }))
   const made: { id: number }[] = []
   // Chunks keep each statement under the protocol's 65,535 bind parameters.
   for (let i = 0; i < rows.length; i += 1000) {

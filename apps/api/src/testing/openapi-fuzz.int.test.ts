@@ -216,8 +216,8 @@ test(`every answer to random requests is one the OpenAPI document describes (see
   expect(succeeded.size).toBeGreaterThan(operations.length * 0.6)
 }, 180_000)
 
-test(`a URL over 16 KB is refused before any route with a documented 431 problem+json, on every operation (seed ${SEED})`, async () => {
-  // inject() skips Node's HTTP parser, which is what refuses it: this test talks HTTP to a listening server.
+/** The served OpenAPI document and well-formed paths for its operations (values drawn from the seed's sequence). */
+async function documentPaths() {
   const document = await json('/api/openapi.json')
   if (!isRecord(document)) throw new Error('the OpenAPI document is not an object')
   const random = createRandom(SEED)
@@ -227,6 +227,12 @@ test(`a URL over 16 KB is refused before any route with a documented 431 problem
     new Map(),
     Buffer.from(''),
   )
+  return { document, random, wellFormedPath }
+}
+
+test(`a URL over 16 KB is refused before any route with a documented 431 problem+json, on every operation (seed ${SEED})`, async () => {
+  // inject() skips Node's HTTP parser, which is what refuses it: this test talks HTTP to a listening server.
+  const { document, random, wellFormedPath } = await documentPaths()
   const judge = createOracle(document)
   const base = await t.app.listen({ host: '127.0.0.1', port: 0 })
   const failures: string[] = []
@@ -244,15 +250,7 @@ test(`a URL over 16 KB is refused before any route with a documented 431 problem
 })
 
 test(`a method the document does not give a path answers 405 problem+json with Allow (seed ${SEED})`, async () => {
-  const document = await json('/api/openapi.json')
-  if (!isRecord(document)) throw new Error('the OpenAPI document is not an object')
-  const random = createRandom(SEED)
-  const { wellFormedPath } = createRequestBuilder(
-    random,
-    createValues(random, resolverFor(document)),
-    new Map(),
-    Buffer.from(''),
-  )
+  const { document, wellFormedPath } = await documentPaths()
   const operations = operationsOf(document)
   const wrong: string[] = []
   let sent = 0

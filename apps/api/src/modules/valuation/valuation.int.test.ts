@@ -23,6 +23,35 @@ function rng(seed: number) {
   }
 }
 
+/** The published listings as stored, and as the reference implementation (market-estimate.ts) takes them. */
+async function publishedCars() {
+  const rows = await t.db.select().from(listings).where(eq(listings.status, 'published'))
+  const cars: ComparableCar[] = rows.map((r) => ({
+    id: r.id,
+    brandId: r.brandId as number,
+    modelId: r.modelId as number,
+    steering: r.steering ?? 'left',
+    isCustomsCleared: r.isCustomsCleared,
+    isDamaged: r.isDamaged,
+    priceKzt: r.priceKzt as number,
+    year: r.year as number,
+    mileageKm: r.mileageKm as number,
+  }))
+  return { rows, cars }
+}
+
+/** The reference implementation's estimate of `subject` among `cars`, with the slopes of its model's clean cars. */
+function referenceEstimate(subject: ComparableCar, cars: ComparableCar[]) {
+  const clean = cars.filter(
+    (c) => c.modelId === subject.modelId && c.steering === 'left' && c.isCustomsCleared && !c.isDamaged,
+  )
+  return estimateMarketPrice(
+    subject,
+    cars.filter((c) => isComparable(subject, c)),
+    fitPriceSlopes(clean),
+  )
+}
+
 /** A Camry market around 12.5 M ₸ for a 2018 car with 90,000 km: about 9% a year, 2% per 10,000 km, ±5% noise. */
 function camryPrice(year: number, km: number, noise: number) {
   return (
@@ -128,30 +157,11 @@ describe('full refresh', () => {
 
   test('the SQL refresh gives the same answers as the reference implementation, listing by listing', async () => {
     await refreshAllEstimates(t.db)
-    const rows = await t.db.select().from(listings).where(eq(listings.status, 'published'))
-    const cars: ComparableCar[] = rows.map((r) => ({
-      id: r.id,
-      brandId: r.brandId as number,
-      modelId: r.modelId as number,
-      steering: r.steering ?? 'left',
-      isCustomsCleared: r.isCustomsCleared,
-      isDamaged: r.isDamaged,
-      priceKzt: r.priceKzt as number,
-      year: r.year as number,
-      mileageKm: r.mileageKm as number,
-    }))
+    const { rows, cars } = await publishedCars()
     let rated = 0
     for (const r of rows) {
       const subject = cars.find((c) => c.id === r.id) as ComparableCar
-      const clean = cars.filter(
-        (c) => c.modelId === subject.modelId && c.steering === 'left' && c.isCustomsCleared && !c.isDamaged,
-      )
-      const slopes = fitPriceSlopes(clean)
-      const expected = estimateMarketPrice(
-        subject,
-        cars.filter((c) => isComparable(subject, c)),
-        slopes,
-      )
+      const expected = referenceEstimate(subject, cars)
       expect(r.estimateComparables, `listing ${r.id}`).toBe(expected.comparables)
       expect(r.dealRating, `listing ${r.id}`).toBe(expected.estimate?.rating ?? null)
       if (!expected.estimate) continue
@@ -181,18 +191,7 @@ describe('a car that is not a listing (garage, paid check)', () => {
       mileageKm: 95_000,
     }
     const got = await estimateCar(t.db, car)
-    const rows = await t.db.select().from(listings).where(eq(listings.status, 'published'))
-    const cars: ComparableCar[] = rows.map((r) => ({
-      id: r.id,
-      brandId: r.brandId as number,
-      modelId: r.modelId as number,
-      steering: r.steering ?? 'left',
-      isCustomsCleared: r.isCustomsCleared,
-      isDamaged: r.isDamaged,
-      priceKzt: r.priceKzt as number,
-      year: r.year as number,
-      mileageKm: r.mileageKm as number,
-    }))
+    const { cars } = await publishedCars()
     const subject: ComparableCar = {
       ...car,
       id: -1,
@@ -201,14 +200,7 @@ describe('a car that is not a listing (garage, paid check)', () => {
       isCustomsCleared: true,
       isDamaged: false,
     }
-    const clean = cars.filter(
-      (c) => c.modelId === car.modelId && c.steering === 'left' && c.isCustomsCleared && !c.isDamaged,
-    )
-    const expected = estimateMarketPrice(
-      subject,
-      cars.filter((c) => isComparable(subject, c)),
-      fitPriceSlopes(clean),
-    )
+    const expected = referenceEstimate(subject, cars)
     expect(got.comparables).toBe(expected.comparables)
     expect(got.comparables).toBeGreaterThan(MARKET_RULES.minComparables)
     expect(got.estimate?.estimateKzt).toBe(expected.estimate?.estimateKzt)
