@@ -30,7 +30,11 @@ export default [
     route('admin/partners/categories', 'routes/admin-partner-categories.tsx'),
     route('admin/partners/new', 'routes/admin-partner.tsx', { id: 'routes/admin-partner-new' }),
     route('admin/partners/:id', 'routes/admin-partner.tsx'),
+    // The audit trail (issue 37): admins only.
+    route('admin/audit', 'routes/admin-audit.tsx'),
   ]),
+  // Its CSV export: a file, outside the layout (admins only, as the page).
+  route('admin/audit.csv', 'routes/admin-audit-csv.ts'),
   layout('routes/layout.tsx', [
     index('routes/home.tsx'),
     // The catalogue at readable URLs; /cars (no id) redirects there for old links and the no-JavaScript form.

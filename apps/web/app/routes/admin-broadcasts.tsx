@@ -36,7 +36,7 @@ type ActionResult =
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireStaffUser(services.sessions, request)
+  const user = await requireStaffUser(services.sessions, request, context)
   const form = await request.formData()
   const values: Record<string, string> = {}
   for (const name of ['topic', ...FIELDS]) {

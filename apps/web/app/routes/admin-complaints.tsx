@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireStaffUser(services.sessions, request)
+  const user = await requireStaffUser(services.sessions, request, context)
   const form = await request.formData()
   const listingId = parseId(field(form, 'listingId'))
   const resolution = field(form, 'resolution')

@@ -61,6 +61,7 @@ function AdminHeader({
           <NavLink to="/admin/leads">{t('admin.nav.leads')}</NavLink>
           {user.role === 'admin' ? <NavLink to="/admin/users">{t('admin.nav.users')}</NavLink> : null}
           {user.role === 'admin' ? <NavLink to="/admin/partners">{t('admin.nav.partners')}</NavLink> : null}
+          {user.role === 'admin' ? <NavLink to="/admin/audit">{t('admin.nav.audit')}</NavLink> : null}
           {user.role === 'manager' ? null : (
             <>
               <NavLink to="/admin/complaints">

@@ -45,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireBackOfficeUser(services.sessions, request)
+  const user = await requireBackOfficeUser(services.sessions, request, context)
   const id = requireIdParam(params.id)
   const form = await request.formData()
   const intent = field(form, 'intent')

@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireBackOfficeUser(services.sessions, request)
+  const user = await requireBackOfficeUser(services.sessions, request, context)
   const id = parseId(field(await request.formData(), 'id'))
   if (id === null) throw data(null, { status: 400 })
   await orStatusPage(services.leadDesk.takeLead(user, id))

@@ -77,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireStaffUser(services.sessions, request)
+  const user = await requireStaffUser(services.sessions, request, context)
   const id = requireIdParam(params.id, { reason: 'not-found' })
   const form = await request.formData()
   const intent = field(form, 'intent')

@@ -63,7 +63,7 @@ type ActionAnswer = {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireStaffUser(services.sessions, request)
+  const user = await requireStaffUser(services.sessions, request, context)
   const form = await request.formData()
   const id = field(form, 'intent') === 'create' ? null : parseId(field(form, 'categoryId'))
   const values = categoryFormValues(form)

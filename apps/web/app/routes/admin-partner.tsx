@@ -107,7 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireStaffUser(services.sessions, request)
+  const user = await requireStaffUser(services.sessions, request, context)
   const id = target(params.id)
   const values = partnerFormValues(await request.formData())
   const answer = (status: number, patch: Partial<ActionAnswer>) =>

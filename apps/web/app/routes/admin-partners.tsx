@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireStaffUser(services.sessions, request)
+  const user = await requireStaffUser(services.sessions, request, context)
   const form = await request.formData()
   const id = parseId(field(form, 'partnerId'))
   if (id === null) return data({ error: 'error.validation.failed' as MessageKey }, { status: 400 })

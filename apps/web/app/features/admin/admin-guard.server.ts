@@ -1,33 +1,50 @@
 import type { Services } from '@tulpar/api'
 import { BACK_OFFICE_ROLES, STAFF_ROLES } from '@tulpar/contracts'
-import { data } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
+import { requestInfoContext } from '#app-context'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { requireUser } from '../account/index.server.ts'
 
 export type StaffUser = Awaited<ReturnType<typeof requireUser>>
 
 /**
+ * The user with the client's address of this request, which the services record in the audit trail with each staff
+ * action: actions pass their `context` (loaders, which change nothing, need not).
+ */
+function withClientIp(user: StaffUser, context: Readonly<RouterContextProvider> | undefined): StaffUser {
+  return context ? { ...user, ip: context.get(requestInfoContext).clientIp } : user
+}
+
+/**
  * The signed-in moderator or admin. A guest is sent to sign in (and back here afterwards); anyone else gets
  * the 403 page. The services check the role again, this only picks the page to show.
  */
-export async function requireStaffUser(sessions: Services['sessions'], request: Request): Promise<StaffUser> {
+export async function requireStaffUser(
+  sessions: Services['sessions'],
+  request: Request,
+  context?: Readonly<RouterContextProvider>,
+): Promise<StaffUser> {
   const url = new URL(request.url)
   const user = await requireUser(sessions, request, `${url.pathname}${url.search}`)
   if (!(STAFF_ROLES as readonly (string | null | undefined)[]).includes(user.role))
     throw data({ reason: 'staff' as const }, { status: 403 })
-  return user
+  return withClientIp(user, context)
 }
 
 /**
  * Anyone who works some page of the back office: managers (the leads desk only), moderators and admins. A
  * guest signs in first; anyone else gets the 403 page.
  */
-export async function requireBackOfficeUser(sessions: Services['sessions'], request: Request): Promise<StaffUser> {
+export async function requireBackOfficeUser(
+  sessions: Services['sessions'],
+  request: Request,
+  context?: Readonly<RouterContextProvider>,
+): Promise<StaffUser> {
   const url = new URL(request.url)
   const user = await requireUser(sessions, request, `${url.pathname}${url.search}`)
   if (!(BACK_OFFICE_ROLES as readonly (string | null | undefined)[]).includes(user.role))
     throw data({ reason: 'staff' as const }, { status: 403 })
-  return user
+  return withClientIp(user, context)
 }
 
 /** The back office's name for a role ('admin', 'moderator' or 'manager'). */
