@@ -14,12 +14,16 @@ npm run --silent check -w @tulpar/mobile
 echo "==> Unit tests"
 npx vitest run --project unit
 
+# With PostgreSQL too, each database's pass leaves out what the other proves (vitest.config.ts, decision 030).
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "==> Integration tests on PostgreSQL ($TEST_DATABASE_URL)"
+  TEST_BOTH_DATABASES=1 npx vitest run --project integration
+  echo "==> Integration tests on embedded PGlite"
+  env -u TEST_DATABASE_URL TEST_BOTH_DATABASES=1 npx vitest run --project integration
+else
+  echo "==> Integration tests on embedded PGlite"
   npx vitest run --project integration
 fi
-echo "==> Integration tests on embedded PGlite"
-env -u TEST_DATABASE_URL npx vitest run --project integration
 
 # Backups (docs/operations.md, "Backups and restore"): pgBackRest restores a small database's latest state and an
 # earlier moment into fresh clusters; prints SKIPPED where pgBackRest cannot be installed.
