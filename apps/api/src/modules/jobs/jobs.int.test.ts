@@ -76,7 +76,7 @@ describe.skipIf(testDriver() !== 'postgres')('the job queue across processes', (
       async () =>
         (await t.jobs.boss.findJobs<{ key?: string }>('email')).filter((j) => j.data?.key?.startsWith('pair-')),
       (jobs) => jobs.length === keys.length && jobs.every((j) => j.state === 'completed') && idle(a) && idle(b),
-      20_000,
+      5_000,
     )
     const final = await delivered('pair-')
     expect(final.length).toBe(keys.length)
