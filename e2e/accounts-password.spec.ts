@@ -1,33 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
+import { beforeAll, describe, expect, inject, test } from 'vitest'
+import { hydrated, signInByEmail } from './accounts.testing.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
+const browser = useChromium()
 let cities: { id: number; name: string }[]
 
 beforeAll(async () => {
-  browser = await launchChromium()
   cities = (await (await fetch(`${baseUrl}/api/company/cities/?lang=ru`)).json()) as { id: number; name: string }[]
 })
-afterAll(() => browser?.close())
 
 const run = String(Date.now()).slice(-7)
 const uniqueEmail = (who: string) => `e2e-${who}-${run}@example.kz`
-
-/** Buttons that need JavaScript stay disabled until React has hydrated the page. */
-async function hydrated(page: Page) {
-  await untilReady(page, page.locator('.auth-card button[type="submit"]:enabled, .account-actions button:enabled'))
-}
-
-async function signInByEmail(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/auth`)
-  await hydrated(page)
-  await page.getByLabel('Электронная почта').fill(email)
-  await page.getByLabel('Пароль').fill(password)
-  await page.getByRole('button', { name: 'Войти', exact: true }).click()
-}
 
 async function closeNotices(page: Page) {
   for (const close of await page.getByRole('button', { name: 'Закрыть уведомление' }).all()) await close.click()

@@ -1,20 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
+import type { BrowserContext } from 'playwright-core'
+import { beforeAll, describe, expect, inject, test } from 'vitest'
+import { hydrated, signInByEmail } from './accounts.testing.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
+const browser = useChromium()
 let firstCity: { id: number; name: string }
 
 beforeAll(async () => {
-  browser = await launchChromium()
   const cities = (await (await fetch(`${baseUrl}/api/company/cities/?lang=ru`)).json()) as {
     id: number
     name: string
   }[]
   firstCity = cities[0] as { id: number; name: string }
 })
-afterAll(() => browser?.close())
 
 /* Unique per run: the e2e database is fresh, but a rerun against a kept server must not collide. */
 const run = String(Date.now()).slice(-7)
@@ -26,14 +25,6 @@ const spaced = (e164: string) => `+7 ${e164.slice(2, 5)} ${e164.slice(5, 8)} ${e
 /** A browser context with a city already chosen, so a start-up city choice does not cover the page. */
 async function newContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
   return newContextWithCity(browser, baseUrl, { viewport, cityId: firstCity.id })
-}
-
-/**
- * Buttons that need JavaScript stay disabled until React has hydrated the page: the sign-in forms' submit
- * buttons, and on the account page the logout button (its forms also work without JavaScript).
- */
-async function hydrated(page: Page) {
-  await untilReady(page, page.locator('.auth-card button[type="submit"]:enabled, .account-actions button:enabled'))
 }
 
 async function outbox(to: string): Promise<{ body: string; channel: string }[]> {
@@ -64,14 +55,6 @@ async function signUpByApi(email: string, password: string, name: string) {
     body: JSON.stringify({ email, password, name }),
   })
   expect(res.status, await res.clone().text()).toBe(200)
-}
-
-async function signInByEmail(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/auth`)
-  await hydrated(page)
-  await page.getByLabel('Электронная почта').fill(email)
-  await page.getByLabel('Пароль').fill(password)
-  await page.getByRole('button', { name: 'Войти', exact: true }).click()
 }
 
 /** An account made by Google sign-in through the local identity provider: it has no password. */

@@ -12,9 +12,8 @@ import {
   PRICE_GROUPED,
   photos,
   run,
-  signIn,
-  signUpByApi,
   smsCode,
+  startDraft,
 } from './selling.testing.ts'
 
 const browser = useChromium()
@@ -36,13 +35,7 @@ describe('selling', () => {
     await page.getByRole('heading', { name: 'Войдите, чтобы продолжить' }).waitFor()
     await page.screenshot({ path: `${SCREENSHOTS}sell-intro-guest-phone.png`, fullPage: true })
 
-    const email = `e2e-seller-${run}@example.kz`
-    await signUpByApi(email)
-    await signIn(page, email, '/create-auto')
-    await hydrated(page)
-    await page.getByRole('button', { name: 'Разместить объявление' }).click()
-    await page.waitForURL(/\/create-auto\/\d+$/)
-    const id = Number(new URL(page.url()).pathname.split('/').pop())
+    const id = await startDraft(page, `e2e-seller-${run}@example.kz`)
 
     await onStep(page, 'Марка')
     await page.getByText('Шаг 1 из 9').waitFor()
@@ -232,13 +225,7 @@ describe('selling', () => {
   test('a renamed text file is refused on the photo step, and a draft is deleted after a confirmation', async () => {
     const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE, cityId: city.id })
     const page = await context.newPage()
-    const email = `e2e-seller2-${run}@example.kz`
-    await signUpByApi(email)
-    await signIn(page, email, '/create-auto')
-    await hydrated(page)
-    await page.getByRole('button', { name: 'Разместить объявление' }).click()
-    await page.waitForURL(/\/create-auto\/\d+$/)
-    const id = Number(new URL(page.url()).pathname.split('/').pop())
+    const id = await startDraft(page, `e2e-seller2-${run}@example.kz`)
     await page.goto(`${baseUrl}/create-auto/${id}?step=photos`)
     await hydrated(page)
     // The photos' step is an island: its pickers are enabled once its code has loaded.

@@ -107,6 +107,16 @@ export async function signIn(page: Page, email: string, back: string) {
   await page.waitForURL((url) => url.pathname === back)
 }
 
+/** A new seller signed up by the API and in at the selling page, who starts a draft there: the draft's id. */
+export async function startDraft(page: Page, email: string): Promise<number> {
+  await signUpByApi(email)
+  await signIn(page, email, '/create-auto')
+  await hydrated(page)
+  await page.getByRole('button', { name: 'Разместить объявление' }).click()
+  await page.waitForURL(/\/create-auto\/\d+$/)
+  return Number(new URL(page.url()).pathname.split('/').pop())
+}
+
 /** Three small photos of different colours, as a phone would pick them from the gallery. */
 export async function photos() {
   return Promise.all(
