@@ -2,7 +2,6 @@ import type { NavigateFunction } from 'react-router'
 import { api } from '../../lib/api/client.ts'
 import { ignoreAbort } from '../../ui/ignore-abort.ts'
 import type { ToastApi } from '../../ui/toast.tsx'
-import { mergeGuestFavourites } from '../favourites/index.ts'
 import { exchangeStoredToken } from './stored-token-exchange.ts'
 
 /** The rare session work of layout/session-effects.ts, loaded only when a page has some to do. */
@@ -20,6 +19,7 @@ export async function runSessionEffects(
   }
   if (todo.token) await exchangeStoredToken(todo.token)
   if (todo.hearts) {
+    const { mergeGuestFavourites } = await import('../favourites/merge-guest-favourites.ts')
     const outcome = await mergeGuestFavourites()
     if (outcome === 'merged') {
       ui.toast.success('fav.merged')
