@@ -58,7 +58,6 @@ export const STAFF_ROLES = ['moderator', 'admin'] as const
 export const LEAD_DESK_ROLES = ['manager', 'moderator', 'admin'] as const
 /** Everyone who reaches some page of the back office. */
 export const BACK_OFFICE_ROLES = LEAD_DESK_ROLES
-export { ADMIN_PAGE_SIZE, ASSIGNABLE_ROLES }
 export const AssignableRole = z.enum(ASSIGNABLE_ROLES)
 
 /** The checks of a TulparAutoCheck inspection report, in the order they are shown. */

@@ -33,8 +33,6 @@ export const ListingViewResult = z
 export type ListingViewResult = z.infer<typeof ListingViewResult>
 
 /** GET /cars/cards/: the cards of the cars on sale among these ids (a device's recently viewed cars). */
-export { RECENTLY_VIEWED_LIMIT }
-
 export const ListingCardsQuery = z.strictObject({
   ids: z
     .string()

@@ -8,7 +8,6 @@ import { ListingStatus } from './enums.ts'
  * see them grouped by listing and either dismiss them or take the listing down (it is then rejected with a
  * reason, the seller told why, as in moderation).
  */
-export { COMPLAINT_COMMENT_MAX, COMPLAINT_REASONS }
 export const ComplaintReason = z.enum(COMPLAINT_REASONS)
 export type ComplaintReason = z.infer<typeof ComplaintReason>
 

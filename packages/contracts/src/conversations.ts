@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import { FRAUD_WARNINGS, MESSAGE_MAX_LENGTH } from './constants.ts'
 
-export { FRAUD_WARNINGS, MESSAGE_MAX_LENGTH }
-
 export const FraudWarning = z.enum(FRAUD_WARNINGS)
 export type FraudWarning = z.infer<typeof FraudWarning>
 

@@ -19,30 +19,9 @@ import {
   TRANSMISSIONS,
 } from './constants.ts'
 
-export {
-  BODY_TYPES,
-  CONDITIONS,
-  DEAL_RATINGS,
-  DRIVES,
-  ENGINE_TYPES,
-  GARAGE_STATUSES,
-  INSPECTION_STATUSES,
-  LEAD_KINDS,
-  LISTING_SORTS,
-  LISTING_STATUSES,
-  LOCALES,
-  MILEAGE_UNITS,
-  MODERATION_ACTIONS,
-  NEWNESS,
-  ROLES,
-  STEERINGS,
-  TRANSMISSIONS,
-}
-
 /** Locales of the product; ru is the default (spec 9: ru-RU default, kk-KZ, en-US). */
 export const Locale = z.enum(LOCALES)
 export type Locale = z.infer<typeof Locale>
-export { DEFAULT_LOCALE } from './constants.ts'
 
 export const ListingStatus = z.enum(LISTING_STATUSES)
 export type ListingStatus = z.infer<typeof ListingStatus>

@@ -2,8 +2,6 @@ import { z } from 'zod'
 import { FAVOURITES_LIMIT } from './constants.ts'
 import { ListingCard } from './listings.ts'
 
-export { FAVOURITES_LIMIT }
-
 /**
  * available: published; sold: the seller sold it; unavailable: not public for now (back in moderation, archived);
  * removed: the seller deleted it (the wishlist keeps its title so it does not silently vanish).

@@ -1,10 +1,7 @@
 import { z } from 'zod'
-import { GARAGE_LIMIT } from './constants.ts'
 import { EngineType, GarageStatus, ListingStatus, Steering } from './enums.ts'
 import { MAX_MILEAGE_KM, MIN_YEAR, TaxEstimate } from './listings.ts'
 import { BrandRef, ModelRef } from './reference.ts'
-
-export { GARAGE_LIMIT }
 
 const id = z.number().int().positive().max(2_147_483_647)
 

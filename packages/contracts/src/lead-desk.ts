@@ -3,11 +3,8 @@ import { ADMIN_MAX_PAGE_SIZE } from './admin.ts'
 import { ADMIN_PAGE_SIZE, LEAD_NOTE_MAX, LEAD_REASON_MAX, LEAD_STATUSES } from './constants.ts'
 import { LeadKind } from './enums.ts'
 
-export { LEAD_STATUSES }
 export const LeadStatus = z.enum(LEAD_STATUSES)
 export type LeadStatus = z.infer<typeof LeadStatus>
-
-export { LEAD_NOTE_MAX, LEAD_REASON_MAX }
 
 export const LeadDeskQuery = z.strictObject({
   status: LeadStatus.optional(),

@@ -2,8 +2,6 @@ import { z } from 'zod'
 import { PARTNER_COMMENT_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH } from './constants.ts'
 import { Locale } from './enums.ts'
 
-export { PARTNER_COMMENT_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH }
-
 /* Partners (spec section 2): service businesses by category, their detail and the service request form. */
 
 /** Partner ids are PostgreSQL `serial` (int4): a larger number names no partner and is refused as invalid. */
