@@ -45,6 +45,27 @@ function toView(row: repo.SavedSearchRow, newCount: number): SavedSearch {
   }
 }
 
+/** The alert job telling a search's owner of `count` new cars (`key` makes a retried job deliver nothing twice). */
+function matchesAlert(
+  search: { id: number; userId: string; name: string },
+  key: string,
+  count: number,
+  listingIds: number[],
+) {
+  return {
+    key,
+    userId: search.userId,
+    alert: {
+      kind: 'search-matches' as const,
+      savedSearchId: search.id,
+      name: search.name,
+      path: '',
+      count,
+      listingIds,
+    },
+  }
+}
+
 const ANY = { ru: 'Все машины', kk: 'Барлық көліктер', en: 'All cars' } as const
 const UP_TO = { ru: 'до', kk: 'дейін', en: 'up to' } as const
 const FROM = { ru: 'от', kk: 'бастап', en: 'from' } as const
@@ -194,18 +215,7 @@ export function createSavedSearchesService({
         const instant = await repo.findInstantMatches(tx, listingId)
         await jobs.sendMany(
           'alert',
-          instant.map((r) => ({
-            key: `search:${r.id}:listing:${listingId}`,
-            userId: r.userId,
-            alert: {
-              kind: 'search-matches' as const,
-              savedSearchId: r.id,
-              name: r.name,
-              path: '',
-              count: 1,
-              listingIds: [listingId],
-            },
-          })),
+          instant.map((r) => matchesAlert(r, `search:${r.id}:listing:${listingId}`, 1, [listingId])),
           { tx },
         )
         return instant.length
@@ -230,18 +240,7 @@ export function createSavedSearchesService({
           const hour = at.toISOString().slice(0, 13)
           await jobs.sendMany(
             'alert',
-            rows.map((r) => ({
-              key: `search:${r.id}:digest:${hour}`,
-              userId: r.userId,
-              alert: {
-                kind: 'search-matches' as const,
-                savedSearchId: r.id,
-                name: r.name,
-                path: '',
-                count: r.count,
-                listingIds: r.listingIds,
-              },
-            })),
+            rows.map((r) => matchesAlert(r, `search:${r.id}:digest:${hour}`, r.count, r.listingIds)),
             { tx },
           )
           sent += rows.length
