@@ -12,6 +12,7 @@ export {
   findListingTitle,
   type ListingCardRow,
   type ListingPhotoRow,
+  listingRefColumns,
   referenceNameColumns,
 } from './listings.repository.ts'
 export { listingsRoutes } from './listings.routes.ts'

@@ -10,6 +10,13 @@ import { listingTitle } from './listing-title.ts'
 import { listingPhotos, listingPriceHistory, listings } from './listings.tables.ts'
 import type { ReferenceNames } from './search.places.ts'
 
+/** A listing's brand, model and city as the API names them (BrandRef, ModelRef, ListingCityRef). */
+export const listingRefColumns = {
+  brand: { id: brands.id, slug: brands.slug, name: brands.name },
+  model: { id: models.id, slug: models.slug, name: models.name },
+  city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
+}
+
 export const cardColumns = {
   id: listings.id,
   status: listings.status,
@@ -33,9 +40,7 @@ export const cardColumns = {
   photoCount: listings.photoCount,
   publishedAt: listings.publishedAt,
   dealRating: listings.dealRating,
-  brand: { id: brands.id, slug: brands.slug, name: brands.name },
-  model: { id: models.id, slug: models.slug, name: models.name },
-  city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
+  ...listingRefColumns,
 }
 
 /** The card's columns with brand, model and city as ids, named from the process's copy (search.places.ts). */

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { user } from '../identity/identity.tables.ts'
-import { referenceNameColumns } from '../listings/index.ts'
+import { listingRefColumns, referenceNameColumns } from '../listings/index.ts'
 import { listingPriceHistory, listings, moderationEvents } from '../listings/listings.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
 import { bodyTypes, brands, cities, colours, engineTypes, generations, models } from '../reference/reference.tables.ts'
@@ -43,9 +43,7 @@ export async function findQueuePage(db: Db, after: QueueCursor | null, limit: nu
       mileageUnit: listings.mileageUnit,
       coverPhotoKey: listings.coverPhotoKey,
       photoCount: listings.photoCount,
-      brand: { id: brands.id, slug: brands.slug, name: brands.name },
-      model: { id: models.id, slug: models.slug, name: models.name },
-      city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
+      ...listingRefColumns,
       seller: { id: user.id, name: user.name, createdAt: user.createdAt },
       enteredAt: listings.statusChangedAt,
       // The exact timestamp (microseconds) for the keyset cursor: a JS Date keeps only milliseconds.
@@ -133,10 +131,8 @@ export async function findAdminListing(db: Db, id: number) {
   const [row] = await db
     .select({
       listing: listings,
-      brand: { id: brands.id, slug: brands.slug, name: brands.name },
-      model: { id: models.id, slug: models.slug, name: models.name },
+      ...listingRefColumns,
       generation: { id: generations.id, name: generations.name },
-      city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
       ...referenceNameColumns,
       seller: {
         id: user.id,
