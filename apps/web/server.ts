@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url'
 import {
   buildApi,
   createLogger,
+  drainOnSignals,
   listenPageChanges,
   loadConfig,
   observePageCache,
@@ -150,17 +151,16 @@ if (isMain) {
     })
   } else {
     const { app, runtime } = await createTulparServer()
-    let closing = false
-    const shutdown = async (signal: string) => {
-      if (closing) return
-      closing = true
-      app.log.info({ signal }, 'shutting down')
-      await app.close()
-      await runtime.close()
-      process.exit(0)
-    }
-    process.once('SIGTERM', () => void shutdown('SIGTERM'))
-    process.once('SIGINT', () => void shutdown('SIGINT'))
+    // SIGTERM drains (shutdown.ts): no new connections, requests in flight finish within SHUTDOWN_GRACE_SECONDS, live
+    // streams are told to reconnect elsewhere; then the app's hooks, the job workers and the pools close, in that
+    // order, so no request meets a closed pool.
+    drainOnSignals({
+      app,
+      endStreams: () => runtime.services.messageHub.drain(),
+      closeRuntime: () => runtime.close(),
+      graceMs: config.shutdownGraceMs,
+      log: app.log,
+    })
     await app.listen({ port: config.port, host: config.host })
     // One of several: the primary says when all of them are ready (app-processes.ts).
     if (cluster.isWorker) app.log.info({}, 'app process listening')

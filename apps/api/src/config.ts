@@ -102,6 +102,8 @@ const EnvSchema = z.object({
   TRUSTED_ID_TOKEN_ISSUERS: z.string().optional(),
   /** Whether this process works the job queue (alerts, emails, SMS, the scheduled jobs); every process can send. */
   JOB_WORKERS: booleanFlag.optional(),
+  /** On SIGTERM, how long requests in flight get to finish before their connections are closed (shutdown.ts). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   /** How many jobs of one queue this process runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Memory for guests' cached pages in each process, MB (0: no page cache). */
@@ -204,6 +206,8 @@ export interface Config {
   localIdentityProvider: { keyFile: string | null } | null
   /** Whether this process works the job queue; every process can send jobs. */
   jobWorkers: boolean
+  /** SIGTERM's bound for the requests in flight, ms (then the job workers get their own 10 s; shutdown.ts). */
+  shutdownGraceMs: number
   jobConcurrency: number
   /** Bytes of guests' pages each process keeps (0: pages are always rendered). */
   pageCacheBytes: number
@@ -395,6 +399,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { keyFile: join(dataDir, 'local-idp-key.pem') }
         : null,
     jobWorkers: e.JOB_WORKERS ?? true,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     jobConcurrency: e.JOB_CONCURRENCY,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     metrics: e.METRICS_TOKEN

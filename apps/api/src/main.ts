@@ -2,6 +2,7 @@ import { buildApi } from './app.ts'
 import { loadConfig } from './config.ts'
 import { createLogger } from './lib/logger.ts'
 import { startRuntime } from './runtime.ts'
+import { drainOnSignals } from './shutdown.ts'
 
 /* The API alone, without the web app: config -> runtime -> buildApi -> listen -> graceful close. */
 const config = loadConfig()
@@ -15,11 +16,12 @@ const app = await buildApi({
   logger,
   metrics: config.metrics && { ...config.metrics, jobs: runtime.jobs },
 })
-app.addHook('onClose', () => runtime.close())
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down')
-    void app.close().then(() => process.exit(0))
-  })
-}
+// SIGTERM drains: requests in flight finish (bounded), live streams get a reconnect hint, then workers and pools close.
+drainOnSignals({
+  app,
+  endStreams: () => runtime.services.messageHub.drain(),
+  closeRuntime: () => runtime.close(),
+  graceMs: config.shutdownGraceMs,
+  log: app.log,
+})
 await app.listen({ port: config.port, host: config.host })

@@ -36,6 +36,8 @@ export async function createTestApp(
     payments?: Config['payments']
     /** The metrics listener (plugins/metrics.ts), reading this app's job queue; none unless told. */
     metrics?: MetricsOptions
+    /** Routes of the test's own, added before the app is ready (e.g. a request the test holds in flight). */
+    routes?: (app: Awaited<ReturnType<typeof buildApi>>) => void
   } = {},
 ) {
   const shared = options.database !== undefined
@@ -95,6 +97,7 @@ export async function createTestApp(
     logger: false,
     metrics: options.metrics ? { ...options.metrics, jobs } : null,
   })
+  options.routes?.(app)
   await app.ready()
   return {
     app,

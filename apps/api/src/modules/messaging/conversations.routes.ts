@@ -18,7 +18,7 @@ import { z } from 'zod'
 import { withRetryAfter } from '../../lib/rate-limiter.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import { CHAT_LIMITS } from './conversations.limits.ts'
-import type { MessageHub } from './live.ts'
+import { type MessageHub, RECONNECT_HINT } from './live.ts'
 import type { MessagingService } from './messaging.service.ts'
 import { createStreamSessionGuard, STREAM_SESSION_CHECK_MS } from './stream-sessions.ts'
 
@@ -204,7 +204,9 @@ export const conversationsRoutes =
           summary: 'Server-sent events: `message` with the conversation id when a message for me is written',
           description:
             'Works across processes (PostgreSQL LISTEN/NOTIFY). A comment every 25 s keeps it open. The stream ends ' +
-            `when its session does (sign-out, a password change, the account deleted): checked at each event and every ${STREAM_SESSION_CHECK_MS / 1000} s.`,
+            `when its session does (sign-out, a password change, the account deleted): checked at each event and every ${STREAM_SESSION_CHECK_MS / 1000} s. ` +
+            'When the process shuts down (a deploy) the stream gets `retry: 1000` and an `event: reconnect`, then ends: ' +
+            'the browser reconnects to another process.',
           security,
           response: { 200: z.string().describe('text/event-stream'), 401: Problem, 429: Problem },
         },
@@ -238,19 +240,29 @@ export const conversationsRoutes =
           unwatch()
           res.end()
         }
-        const unsubscribe = messageHub.subscribe(u.id, (event) => {
-          streamSessions.isLive(sessionId).then(
-            (live) => {
-              if (ended) return
-              if (!live) return end()
-              res.write(`event: message\ndata: ${JSON.stringify({ conversationId: event.conversationId })}\n\n`)
-            },
-            (err: unknown) => {
-              req.log.warn({ err }, 'stream session not checked; stream ended')
-              end()
-            },
-          )
-        })
+        const unsubscribe = messageHub.subscribe(
+          u.id,
+          (event) => {
+            streamSessions.isLive(sessionId).then(
+              (live) => {
+                if (ended) return
+                if (!live) return end()
+                res.write(`event: message\ndata: ${JSON.stringify({ conversationId: event.conversationId })}\n\n`)
+              },
+              (err: unknown) => {
+                req.log.warn({ err }, 'stream session not checked; stream ended')
+                end()
+              },
+            )
+          },
+          () => drain(),
+        )
+        // On shutdown the stream is told to reconnect in a second (to another process) and ended (live.ts).
+        const drain = () => {
+          if (ended) return
+          res.write(RECONNECT_HINT)
+          end()
+        }
         const unwatch = streamSessions.watch(sessionId, end)
         const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS)
         req.raw.on('close', end)

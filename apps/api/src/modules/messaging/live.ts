@@ -21,21 +21,33 @@ export interface MessageEvent {
 
 type Log = { warn: (o: object, m: string) => void; error: (o: object, m: string) => void }
 type Listener = (event: MessageEvent) => void
+/** Ends one stream on shutdown, telling its client to reconnect (to another process, behind the load balancer). */
+type Drain = () => void
+
+/** What a stream is told before it is ended on shutdown: reconnect after a second (SSE `retry:`). */
+export const RECONNECT_HINT = 'retry: 1000\nevent: reconnect\ndata: {"reason":"shutdown"}\n\n'
 
 export interface MessageHub {
   /** Inside the writing transaction: the event goes out when it commits. */
   publish(tx: Db, event: MessageEvent): Promise<void>
-  /** A stream's subscription; returns the unsubscribe function. */
-  subscribe(userId: string, listener: Listener): () => void
+  /**
+   * A stream's subscription; returns the unsubscribe function. `drain` ends the stream when the process shuts down
+   * (`drain()` below); called on the next tick for a stream that opens while the process is already draining.
+   */
+  subscribe(userId: string, listener: Listener, drain?: Drain): () => void
   /** How many streams a user has open in this process. */
   streamsOf(userId: string): number
   /** Starts listening on the database (once per process). */
   listen(database: Pick<Database, 'pool' | 'pglite'>, log: Log): Promise<void>
   stop(): Promise<void>
+  /** Shutdown: ends every open stream with its `drain` (the reconnect hint), and each one opened from now on. */
+  drain(): number
 }
 
 export function createMessageHub(): MessageHub {
   const listeners = new Map<string, Set<Listener>>()
+  const drains = new Map<Listener, Drain>()
+  let draining = false
   let stopListening: (() => Promise<void>) | null = null
 
   function dispatch(payload: string) {
@@ -53,7 +65,7 @@ export function createMessageHub(): MessageHub {
     async publish(tx, event) {
       await tx.execute(sql`select pg_notify(${MESSAGES_CHANNEL}, ${JSON.stringify(event)})`)
     },
-    subscribe(userId, listener) {
+    subscribe(userId, listener, drain) {
       let set = listeners.get(userId)
       if (!set) {
         set = new Set()
@@ -61,7 +73,13 @@ export function createMessageHub(): MessageHub {
       }
       set.add(listener)
       liveMessageStreams.inc()
+      if (drain) {
+        drains.set(listener, drain)
+        // Never inside subscribe: the caller has not got its unsubscribe function yet.
+        if (draining) setImmediate(drain)
+      }
       return () => {
+        drains.delete(listener)
         if (set.delete(listener)) liveMessageStreams.dec()
         if (set.size === 0) listeners.delete(userId)
       }
@@ -70,6 +88,12 @@ export function createMessageHub(): MessageHub {
     async listen(database, log) {
       if (stopListening) return
       stopListening = await listenChannel(database, MESSAGES_CHANNEL, dispatch, log)
+    },
+    drain() {
+      draining = true
+      const open = [...drains.values()]
+      for (const drain of open) drain()
+      return open.length
     },
     async stop() {
       const stop = stopListening
