@@ -12,8 +12,16 @@ export interface SupervisorOptions {
   log: Log
   /** Called once, when every process listens. */
   onReady: () => void
-  /** How long the processes get to finish their requests on SIGTERM or SIGINT before they are killed. */
+  /**
+   * How long a process gets to drain on SIGTERM (its requests, then its jobs: SHUTDOWN_GRACE_SECONDS + 10 s) before
+   * it is killed.
+   */
   shutdownGraceMs?: number
+  /**
+   * The port the processes serve (PORT): a process is ready when it listens there. The metrics listener (METRICS_PORT
+   * + the index) opens earlier, when the app is ready but not yet listening. Unset: its first listener.
+   */
+  port?: number
 }
 
 /** Unplanned exits in a minute, per process, after which the supervisor gives up (a crash loop, not bad luck). */
@@ -26,25 +34,45 @@ const MAX_RESTARTS_PER_MINUTE = 5
  * second later; more than five deaths per process in a minute stop the server). One that dies during the start
  * stops the server with its exit code, as a single process would (a bad setting, an unreachable database).
  * SIGTERM or SIGINT are passed on; the primary exits once every process has closed.
+ *
+ * SIGHUP restarts the processes one at a time (a deploy: docs/operations.md, "Deploys"): for each, a new process
+ * with its index starts, and only once it listens is the old one sent SIGTERM, which drains it (its port stays open
+ * in the primary, so new connections go to the others); the next waits for that one to exit. A new process that
+ * fails to start stops the restart, and the old ones keep serving. A SIGHUP during a restart restarts once more
+ * after it.
  */
-export function superviseAppProcesses({ count, log, onReady, shutdownGraceMs = 30_000 }: SupervisorOptions): void {
+export function superviseAppProcesses({
+  count,
+  log,
+  onReady,
+  shutdownGraceMs = 45_000,
+  port,
+}: SupervisorOptions): void {
   const listening = new Set<number>()
   /** Each process's index (APP_PROCESS_INDEX: its metrics port is METRICS_PORT + it); a replacement takes the same. */
   const indexOf = new Map<number, number>()
   const deaths: number[] = []
+  /** Old processes a restart has sent SIGTERM: their exit is planned, not replaced. */
+  const retiring = new Set<number>()
+  /** New processes of a restart until they listen: one that exits is not replaced, the restart stops instead. */
+  const starting = new Set<number>()
   let ready = false
   let stopping = false
 
-  const fork = (index: number) => {
+  const fork = (index: number): Worker => {
     const worker = cluster.fork({ APP_PROCESS_INDEX: String(index) })
     indexOf.set(worker.id, index)
-    worker.once('listening', () => {
+    const onListening = (address: { port: number }) => {
+      if (port !== undefined && address.port !== port) return
+      worker.off('listening', onListening)
       listening.add(worker.id)
       if (!ready && listening.size === count) {
         ready = true
         onReady()
       }
-    })
+    }
+    worker.on('listening', onListening)
+    return worker
   }
   const workers = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined)
 
@@ -63,6 +91,16 @@ export function superviseAppProcesses({ count, log, onReady, shutdownGraceMs = 3
     listening.delete(worker.id)
     const index = indexOf.get(worker.id) ?? 0
     indexOf.delete(worker.id)
+    if (retiring.delete(worker.id)) {
+      log.info({ app: worker.process.pid, code, signal }, 'an old app process drained and exited')
+      if (stopping && workers().length === 0) process.exit()
+      return
+    }
+    if (starting.delete(worker.id)) {
+      log.error({ app: worker.process.pid, code, signal }, 'a new app process exited while starting')
+      if (stopping && workers().length === 0) process.exit()
+      return
+    }
     if (stopping) {
       if (workers().length === 0) process.exit()
       return
@@ -86,6 +124,69 @@ export function superviseAppProcesses({ count, log, onReady, shutdownGraceMs = 3
     }, 1000)
   })
 
+  /** Resolves true when `worker` listens on the port, false when it exits first. */
+  const listensOrExits = (worker: Worker) =>
+    new Promise<boolean>((resolve) => {
+      const timer = setInterval(() => {
+        if (listening.has(worker.id)) done(true)
+        else if (worker.isDead()) done(false)
+      }, 100)
+      const done = (ok: boolean) => {
+        clearInterval(timer)
+        resolve(ok)
+      }
+    })
+  const exits = (worker: Worker) =>
+    new Promise<void>((resolve) => {
+      if (worker.isDead()) return resolve()
+      const kill = setTimeout(() => worker.process.kill('SIGKILL'), shutdownGraceMs)
+      worker.once('exit', () => {
+        clearTimeout(kill)
+        resolve()
+      })
+    })
+
+  const restartOneByOne = async () => {
+    const started = performance.now()
+    const old = workers().filter((w) => !retiring.has(w.id) && !starting.has(w.id))
+    log.info({ count: old.length }, 'restarting app processes one at a time')
+    for (const previous of old) {
+      if (stopping) return
+      const index = indexOf.get(previous.id) ?? 0
+      const next = fork(index)
+      starting.add(next.id)
+      if (!(await listensOrExits(next))) {
+        log.error({ index }, 'the restart stops: a new app process did not start; the old ones keep serving')
+        return
+      }
+      starting.delete(next.id)
+      if (stopping) return
+      retiring.add(previous.id)
+      previous.process.kill('SIGTERM')
+      await exits(previous)
+    }
+    log.info({ count: old.length, ms: Math.round(performance.now() - started) }, 'app processes restarted')
+  }
+  let restarting: Promise<void> | null = null
+  let restartAgain = false
+  const restart = () => {
+    if (stopping || !ready) return
+    if (restarting) {
+      restartAgain = true
+      return
+    }
+    restarting = restartOneByOne()
+      .catch((error: unknown) => log.error({ err: error }, 'the restart failed'))
+      .finally(() => {
+        restarting = null
+        if (restartAgain) {
+          restartAgain = false
+          restart()
+        }
+      })
+  }
+
+  process.on('SIGHUP', restart)
   process.once('SIGTERM', () => stop('SIGTERM', 0))
   process.once('SIGINT', () => stop('SIGTERM', 0))
   log.info({ count }, 'starting app processes')

@@ -148,6 +148,9 @@ if (isMain) {
       count: config.appProcesses,
       log: logger,
       onReady: () => announceReady(config.appProcesses),
+      port: config.port,
+      // A process's drain: its requests (SHUTDOWN_GRACE_SECONDS), its jobs (10 s), then its pools.
+      shutdownGraceMs: config.shutdownGraceMs + 15_000,
     })
   } else {
     const { app, runtime } = await createTulparServer()
