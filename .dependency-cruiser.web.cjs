@@ -1,6 +1,6 @@
 /**
- * The web's rooms and their doors (issue 36; the rule in words: apps/web/app/README.md), to be merged into
- * .dependency-cruiser.cjs. Run alone:
+ * The web's rooms and their doors (issue 36; the rule in words: apps/web/app/README.md), part of
+ * .dependency-cruiser.cjs (which `npm run lint` runs). Run alone:
  *   npx depcruise --config .dependency-cruiser.web.cjs --output-type err apps/web/app
  * A violation is fixed at the import (share the piece through the feature's door, or move it to lib/ or ui/),
  * not with an exception here. Paths are regular expressions on repository-relative paths.
