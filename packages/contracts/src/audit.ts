@@ -48,8 +48,8 @@ export const AuditQuery = z.strictObject({
   action: AuditAction.optional(),
   targetType: AuditTargetType.optional(),
   targetId: z.string().trim().min(1).max(100).optional(),
-  from: day.optional().describe('First day (UTC), inclusive'),
-  to: day.optional().describe('Last day (UTC), inclusive'),
+  from: day.optional().describe('First day (Kazakhstan time, UTC+5), inclusive'),
+  to: day.optional().describe('Last day (Kazakhstan time, UTC+5), inclusive'),
   cursor: z
     .string()
     .regex(/^[1-9][0-9]{0,15}$/)

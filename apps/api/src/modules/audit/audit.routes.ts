@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream'
 import { AuditPage, AuditQuery } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { SIGNED_IN, staffSchema } from '../../plugins/route-schema.ts'
+import { z } from 'zod'
+import { staffSchema } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import type { AuditService } from './audit.service.ts'
 
@@ -23,7 +24,7 @@ export const auditRoutes =
         schema: staffSchema({
           tags: ['admin'],
           summary: 'Staff actions, newest first: who, with which role, from which address, what, before and after',
-          description: `Filters: actor (account id), action, target type and id, days from/to (UTC). Keyset paging: pass \`nextCursor\` as \`cursor\`. ${ADMINS}`,
+          description: `Filters: actor (account id), action, target type and id, days from/to (Kazakhstan time). Keyset paging: pass \`nextCursor\` as \`cursor\`. ${ADMINS}`,
           querystring: AuditQuery,
           response: { 200: AuditPage },
         }),
@@ -34,14 +35,19 @@ export const auditRoutes =
     app.get(
       '/admin/audit/export.csv',
       {
-        // Not staffSchema: the answer is a stream of CSV text, which no response schema describes.
-        schema: {
+        schema: staffSchema({
           tags: ['admin'],
           summary: 'The same filters as a CSV file (newest first, at most 50,000 rows)',
-          description: `text/csv; charset=utf-8: a header line, then one line per action. ${ADMINS}`,
+          description: ADMINS,
           querystring: ExportQuery,
-          security: SIGNED_IN,
-        },
+          // A stream of text, not a JSON value: described here, never serialized.
+          response: {
+            200: {
+              description: 'A header line, then one line per action (CRLF)',
+              content: { 'text/csv': { schema: z.unknown() } },
+            },
+          },
+        }),
       },
       async (req, reply) => {
         const lines = audit.exportCsv(await sessions.requireUser(req), req.query)

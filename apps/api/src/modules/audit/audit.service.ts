@@ -46,6 +46,8 @@ export async function recordAudit(db: Db, actor: AuditActor | null, entry: Audit
 }
 
 const DAY_MS = 86_400_000
+/** The days of the filters are Kazakhstan's (UTC+5 all year, as the back office shows times). */
+const KZ_OFFSET = '+05:00'
 
 function toFilter(q: Omit<AuditQuery, 'cursor' | 'limit'>): repo.AuditFilter {
   return {
@@ -53,8 +55,8 @@ function toFilter(q: Omit<AuditQuery, 'cursor' | 'limit'>): repo.AuditFilter {
     ...(q.action ? { action: q.action } : {}),
     ...(q.targetType ? { targetType: q.targetType } : {}),
     ...(q.targetId ? { targetId: q.targetId } : {}),
-    ...(q.from ? { from: new Date(`${q.from}T00:00:00Z`) } : {}),
-    ...(q.to ? { until: new Date(Date.parse(`${q.to}T00:00:00Z`) + DAY_MS) } : {}),
+    ...(q.from ? { from: new Date(`${q.from}T00:00:00${KZ_OFFSET}`) } : {}),
+    ...(q.to ? { until: new Date(Date.parse(`${q.to}T00:00:00${KZ_OFFSET}`) + DAY_MS) } : {}),
   }
 }
 
