@@ -10,6 +10,27 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The base of a typed error whose code, status and message never vary, so that each stays a named class in one line:
+ * `export class OwnRoleError extends fixedError('admin.own_role', 403, 'An admin cannot change their own role') {}`.
+ */
+export function fixedError(code: string, status: number, message: string) {
+  return class extends AppError {
+    constructor() {
+      super(code, status, message)
+    }
+  }
+}
+
+/** The base of a typed 404 for one thing by its id ("Lead 7 not found"): `extends notFoundByIdError<number>('lead.not_found', 'Lead') {}`. */
+export function notFoundByIdError<Id extends number | string>(code: string, what: string) {
+  return class extends AppError {
+    constructor(id: Id) {
+      super(code, 404, `${what} ${id} not found`)
+    }
+  }
+}
+
 export class NotFoundError extends AppError {
   constructor(what: string) {
     super('not_found', 404, `${what} not found`)

@@ -1,10 +1,10 @@
-import { AppError } from '../../lib/errors.ts'
+import { AppError, fixedError } from '../../lib/errors.ts'
 
-export class OwnListingComplaintError extends AppError {
-  constructor() {
-    super('complaint.own_listing', 403, 'You cannot complain about your own listing')
-  }
-}
+export class OwnListingComplaintError extends fixedError(
+  'complaint.own_listing',
+  403,
+  'You cannot complain about your own listing',
+) {}
 
 export class NoOpenComplaintsError extends AppError {
   constructor(listingId: number) {

@@ -1,8 +1,8 @@
 import { FAVOURITES_LIMIT } from '@tulpar/contracts'
-import { AppError } from '../../lib/errors.ts'
+import { fixedError } from '../../lib/errors.ts'
 
-export class FavouritesLimitError extends AppError {
-  constructor() {
-    super('favourites.limit', 409, `At most ${FAVOURITES_LIMIT} favourites; remove some first`)
-  }
-}
+export class FavouritesLimitError extends fixedError(
+  'favourites.limit',
+  409,
+  `At most ${FAVOURITES_LIMIT} favourites; remove some first`,
+) {}

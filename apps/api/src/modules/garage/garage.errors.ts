@@ -1,18 +1,14 @@
 import { GARAGE_LIMIT } from '@tulpar/contracts'
-import { AppError } from '../../lib/errors.ts'
+import { AppError, fixedError, notFoundByIdError } from '../../lib/errors.ts'
 
 /** Also what another user's car answers: nobody learns that it exists. */
-export class GarageCarNotFoundError extends AppError {
-  constructor(id: number) {
-    super('garage.not_found', 404, `Garage car ${id} not found`)
-  }
-}
+export class GarageCarNotFoundError extends notFoundByIdError<number>('garage.not_found', 'Garage car') {}
 
-export class GarageLimitError extends AppError {
-  constructor() {
-    super('garage.limit', 409, `At most ${GARAGE_LIMIT} cars in a garage; remove one first`)
-  }
-}
+export class GarageLimitError extends fixedError(
+  'garage.limit',
+  409,
+  `At most ${GARAGE_LIMIT} cars in a garage; remove one first`,
+) {}
 
 /** "Sell this car" for a car already sold. */
 export class GarageCarSoldError extends AppError {

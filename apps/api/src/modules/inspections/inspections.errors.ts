@@ -1,7 +1,6 @@
-import { AppError } from '../../lib/errors.ts'
+import { notFoundByIdError } from '../../lib/errors.ts'
 
-export class InspectionReportNotFoundError extends AppError {
-  constructor(id: number) {
-    super('inspection.not_found', 404, `Inspection report ${id} not found`)
-  }
-}
+export class InspectionReportNotFoundError extends notFoundByIdError<number>(
+  'inspection.not_found',
+  'Inspection report',
+) {}

@@ -1,10 +1,6 @@
-import { AppError } from '../../lib/errors.ts'
+import { AppError, notFoundByIdError } from '../../lib/errors.ts'
 
-export class ListingNotFoundError extends AppError {
-  constructor(id: number) {
-    super('listing.not_found', 404, `Listing ${id} not found`)
-  }
-}
+export class ListingNotFoundError extends notFoundByIdError<number>('listing.not_found', 'Listing') {}
 
 /** A draft's preview before every field a buyer must see is filled in. */
 export class ListingIncompleteError extends AppError {

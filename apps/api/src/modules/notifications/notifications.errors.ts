@@ -1,10 +1,10 @@
-import { AppError } from '../../lib/errors.ts'
+import { AppError, fixedError } from '../../lib/errors.ts'
 
-export class UnsubscribeLinkError extends AppError {
-  constructor() {
-    super('unsubscribe.invalid', 400, 'This unsubscribe link is not valid')
-  }
-}
+export class UnsubscribeLinkError extends fixedError(
+  'unsubscribe.invalid',
+  400,
+  'This unsubscribe link is not valid',
+) {}
 
 /** A push subscription whose endpoint is not one of the known push services (or not https on its default port). */
 export class PushEndpointNotAllowedError extends AppError {

@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/errors.ts'
+import { AppError, fixedError } from '../../lib/errors.ts'
 
 /** The provider takes payments up to a limit per payment. */
 export class PaymentAmountError extends AppError {
@@ -7,31 +7,23 @@ export class PaymentAmountError extends AppError {
   }
 }
 
-export class PaymentNotFoundError extends AppError {
-  constructor() {
-    super('payment.not_found', 404, 'No such payment')
-  }
-}
+export class PaymentNotFoundError extends fixedError('payment.not_found', 404, 'No such payment') {}
 
 /** No payment provider is configured (PAYMENT_PROVIDER): paid services are closed, nothing is charged. */
-export class PaymentsUnavailableError extends AppError {
-  constructor() {
-    super('payment.unavailable', 503, 'Payments are not configured')
-  }
-}
+export class PaymentsUnavailableError extends fixedError('payment.unavailable', 503, 'Payments are not configured') {}
 
-export class PaymentSignatureError extends AppError {
-  constructor() {
-    super('payment.bad_signature', 401, 'The notification is not signed by the provider')
-  }
-}
+export class PaymentSignatureError extends fixedError(
+  'payment.bad_signature',
+  401,
+  'The notification is not signed by the provider',
+) {}
 
 /** A signed notification whose body we cannot read (not JSON, or no payment id and outcome). */
-export class PaymentNotificationError extends AppError {
-  constructor() {
-    super('payment.bad_notification', 400, 'The notification names no payment and outcome')
-  }
-}
+export class PaymentNotificationError extends fixedError(
+  'payment.bad_notification',
+  400,
+  'The notification names no payment and outcome',
+) {}
 
 /** How long a payer is asked to wait before trying again when the provider is down or failing. */
 export const PROVIDER_RETRY_AFTER_SECONDS = 30

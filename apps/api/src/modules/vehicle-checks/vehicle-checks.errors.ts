@@ -1,17 +1,9 @@
-import { AppError } from '../../lib/errors.ts'
+import { AppError, fixedError, notFoundByIdError } from '../../lib/errors.ts'
 
 /** Someone else's order or report is "not found" too: its existence does not leak. */
-export class CheckOrderNotFoundError extends AppError {
-  constructor(id: number) {
-    super('check.order_not_found', 404, `Order ${id} not found`)
-  }
-}
+export class CheckOrderNotFoundError extends notFoundByIdError<number>('check.order_not_found', 'Order') {}
 
-export class VehicleReportNotFoundError extends AppError {
-  constructor(id: number) {
-    super('check.report_not_found', 404, `Report ${id} not found`)
-  }
-}
+export class VehicleReportNotFoundError extends notFoundByIdError<number>('check.report_not_found', 'Report') {}
 
 /** A paid or refunded order is not paid again. */
 export class CheckOrderNotPayableError extends AppError {
@@ -28,8 +20,8 @@ export class VehicleReportNotReadyError extends AppError {
 }
 
 /** A link whose sharing was stopped (or that was never one of ours). */
-export class SharedReportNotFoundError extends AppError {
-  constructor() {
-    super('check.shared_not_found', 404, 'No report is shared at this link')
-  }
-}
+export class SharedReportNotFoundError extends fixedError(
+  'check.shared_not_found',
+  404,
+  'No report is shared at this link',
+) {}
