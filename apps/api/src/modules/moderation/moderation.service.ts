@@ -14,6 +14,7 @@ import {
 } from '@tulpar/contracts'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { keysetCursor } from '../../lib/keyset-cursor.ts'
 import { recordAudit } from '../audit/index.ts'
 import { type Actor, requireStaff, type SessionUser } from '../identity/index.ts'
 import type { InspectionsService } from '../inspections/index.ts'
@@ -41,20 +42,16 @@ export interface ModerationServiceDeps {
 export const STATS_PERIOD_DAYS = 30
 const DAY_SECONDS = 86_400
 
-const CursorTuple = z.tuple([z.string().min(1).max(64), z.number().int().positive()])
+const CURSOR = keysetCursor(z.tuple([z.string().min(1).max(64), z.number().int().positive()]))
 
 export function encodeQueueCursor(c: repo.QueueCursor): string {
-  return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url')
+  return CURSOR.encode([c.at, c.id])
 }
 
 /** Throws BadCursorError for anything this API did not hand out. */
 export function decodeQueueCursor(cursor: string): repo.QueueCursor {
-  try {
-    const parsed = CursorTuple.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
-    if (parsed.success && !Number.isNaN(Date.parse(parsed.data[0]))) return { at: parsed.data[0], id: parsed.data[1] }
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error
-  }
+  const key = CURSOR.decode(cursor)
+  if (key && !Number.isNaN(Date.parse(key[0]))) return { at: key[0], id: key[1] }
   throw new BadCursorError()
 }
 

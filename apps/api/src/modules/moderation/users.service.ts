@@ -9,24 +9,21 @@ import {
 } from '@tulpar/contracts'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { keysetCursor } from '../../lib/keyset-cursor.ts'
 import { recordAudit } from '../audit/index.ts'
 import { type Actor, changeUserRole, findRoleChanges, requireAdmin } from '../identity/index.ts'
 import { AdminTargetError, BadCursorError, OwnRoleError, UserNotFoundError } from './moderation.errors.ts'
 import * as repo from './users.repository.ts'
 
-const CursorTuple = z.tuple([z.string().min(1).max(64), z.string().min(1).max(100)])
+const CURSOR = keysetCursor(z.tuple([z.string().min(1).max(64), z.string().min(1).max(100)]))
 
 function encodeCursor(c: repo.UserCursor): string {
-  return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url')
+  return CURSOR.encode([c.at, c.id])
 }
 
 function decodeCursor(cursor: string): repo.UserCursor {
-  try {
-    const parsed = CursorTuple.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
-    if (parsed.success && !Number.isNaN(Date.parse(parsed.data[0]))) return { at: parsed.data[0], id: parsed.data[1] }
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error
-  }
+  const key = CURSOR.decode(cursor)
+  if (key && !Number.isNaN(Date.parse(key[0]))) return { at: key[0], id: key[1] }
   throw new BadCursorError()
 }
 

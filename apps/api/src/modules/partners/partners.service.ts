@@ -11,6 +11,7 @@ import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
+import { keysetCursor } from '../../lib/keyset-cursor.ts'
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 import { mapLinks } from '../company/index.ts'
 import { localName } from '../reference/index.ts'
@@ -37,19 +38,15 @@ export interface PartnerClient {
 
 const pick = (locale: Locale, ru: string, kk: string, en: string) => (locale === 'kk' ? kk : locale === 'en' ? en : ru)
 
-const CursorTuple = z.tuple([z.string().max(200), z.number().int().positive()])
+const CURSOR = keysetCursor(z.tuple([z.string().max(200), z.number().int().positive()]))
 
 function encodeCursor(c: repo.PartnerCursor): string {
-  return Buffer.from(JSON.stringify([c.name, c.id])).toString('base64url')
+  return CURSOR.encode([c.name, c.id])
 }
 
 function decodeCursor(cursor: string): repo.PartnerCursor {
-  try {
-    const parsed = CursorTuple.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
-    if (parsed.success) return { name: parsed.data[0], id: parsed.data[1] }
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error
-  }
+  const key = CURSOR.decode(cursor)
+  if (key) return { name: key[0], id: key[1] }
   throw new FieldValidationError([
     { field: 'query.cursor', code: 'validation.invalid', message: 'The cursor is not one this API gave out' },
   ])
