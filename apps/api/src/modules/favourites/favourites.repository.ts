@@ -5,6 +5,15 @@ import { listings } from '../listings/listings.tables.ts'
 import { brands, cities, models } from '../reference/reference.tables.ts'
 import { favourites } from './favourites.tables.ts'
 
+/** Everyone who keeps the listing in their favourites. */
+export async function findFavouritedBy(db: Db, listingId: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: favourites.userId })
+    .from(favourites)
+    .where(eq(favourites.listingId, listingId))
+  return rows.map((r) => r.userId)
+}
+
 export async function countFavourites(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(favourites).where(eq(favourites.userId, userId))
   return row?.n ?? 0

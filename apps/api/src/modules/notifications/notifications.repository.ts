@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { favourites } from '../favourites/favourites.tables.ts'
 import { user } from '../identity/identity.tables.ts'
 import { jobReceipts } from '../jobs/index.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
@@ -45,15 +44,6 @@ export async function findRecipient(db: Db, userId: string, maxSubscriptions: nu
   }
 }
 export type Recipient = NonNullable<Awaited<ReturnType<typeof findRecipient>>>
-
-/** Everyone who keeps the listing in their favourites. */
-export async function findFavouritedBy(db: Db, listingId: number): Promise<string[]> {
-  const rows = await db
-    .select({ userId: favourites.userId })
-    .from(favourites)
-    .where(eq(favourites.listingId, listingId))
-  return rows.map((r) => r.userId)
-}
 
 /** The saved search's alerts setting ('daily', 'instant' or 'off'), or null when the search is gone. */
 export async function findSearchAlerts(db: Db, savedSearchId: number): Promise<string | null> {

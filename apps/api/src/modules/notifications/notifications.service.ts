@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts'
 import { recordAudit } from '../audit/index.ts'
 import type { Delivery } from '../delivery/index.ts'
 import { isWebPushEndpoint, PushTargetGoneError } from '../delivery/index.ts'
+import { findFavouritedBy } from '../favourites/index.ts'
 import { isPhoneAccountEmail, requireStaff, type SessionUser } from '../identity/index.ts'
 import { type Alert, deliverOnce, type JobPayloads, type JobSender, pruneReceipts } from '../jobs/index.ts'
 import { findListingTitle } from '../listings/index.ts'
@@ -137,7 +138,7 @@ export function createNotificationsService({
         await matchPublished(event.listingId)
         return
       }
-      const userIds = event.kind === 'removed' ? event.userIds : await repo.findFavouritedBy(db, event.listingId)
+      const userIds = event.kind === 'removed' ? event.userIds : await findFavouritedBy(db, event.listingId)
       const title = event.kind === 'removed' ? event.title : ((await findListingTitle(db, event.listingId)) ?? '')
       const alert: Alert =
         event.kind === 'price-dropped'

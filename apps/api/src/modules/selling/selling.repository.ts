@@ -66,15 +66,6 @@ export async function updateListingRow(db: Db, id: number, patch: ListingPatch):
   return row
 }
 
-/** Everyone who keeps the listing in their favourites. */
-export async function findFavouritedBy(db: Db, listingId: number): Promise<string[]> {
-  const rows = await db
-    .select({ userId: favourites.userId })
-    .from(favourites)
-    .where(eq(favourites.listingId, listingId))
-  return rows.map((r) => r.userId)
-}
-
 export function deleteListingRow(db: Db, id: number) {
   return db.delete(listings).where(eq(listings.id, id))
 }

@@ -16,6 +16,7 @@ import {
 import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { Db } from '../../db/client.ts'
 import { FieldValidationError } from '../../lib/errors.ts'
+import { findFavouritedBy } from '../favourites/index.ts'
 import type { SessionUser } from '../identity/index.ts'
 import type { JobSender } from '../jobs/index.ts'
 import { findListingPhotos, findListingTitle, ListingNotFoundError, viewDay } from '../listings/index.ts'
@@ -363,7 +364,7 @@ export function createSellingService({
       await db.transaction(async (tx) => {
         // The favourites go with the row: who to tell, and what the car was, travel with the job.
         if (row.status === 'published' || row.status === 'sold') {
-          const userIds = await repo.findFavouritedBy(tx, row.id)
+          const userIds = await findFavouritedBy(tx, row.id)
           if (userIds.length > 0)
             await jobs?.send(
               'listing-event',
