@@ -177,6 +177,7 @@ describe('first-load JavaScript of every page', () => {
         '/admin/partners',
         '/admin/partners/categories',
         '/admin/partners/new',
+        '/admin/audit',
         `/admin/partners/${partner.id}`,
       ],
       adminSession,

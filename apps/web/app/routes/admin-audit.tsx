@@ -1,9 +1,11 @@
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditEvent, AuditQuery } from '@tulpar/contracts'
+import type { AuditEvent } from '@tulpar/contracts'
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@tulpar/contracts/constants'
 import { data, Form, Link, redirect } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { auditFilters } from '../features/admin/audit-filters.ts'
+import { parseAuditQuery } from '../features/admin/audit-query.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
@@ -18,9 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   const filters = auditFilters(params)
   const cursor = params.get('cursor')
-  const query = AuditQuery.safeParse({ ...filters, ...(cursor ? { cursor } : {}) })
-  if (!query.success) throw redirect('/admin/audit')
-  const page = await services.audit.listEvents(user, query.data)
+  const query = parseAuditQuery({ ...filters, ...(cursor ? { cursor } : {}) })
+  if (!query) throw redirect('/admin/audit')
+  const page = await services.audit.listEvents(user, query)
   return {
     filters,
     results: page.results.map((e) => ({ ...e, when: formatDateTime(e.at, locale) })),
