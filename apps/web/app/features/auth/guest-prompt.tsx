@@ -6,10 +6,9 @@ import { signInHref } from './redirect.ts'
  * Spec section 6: a guest is asked to sign in or register before saving favourites, posting a car, using the
  * garage or requesting the vehicle check. Both links come back to the current page after signing in.
  *
- * Usage, inside the main layout:
+ * Usage: the route's loader says whether someone is signed in, and the page shows the action or this prompt:
  *
- *   const user = useSessionUser()            // from './session.ts'
- *   return user ? <WishlistGrid /> : <GuestPrompt text={t('wishlist.guest')} />
+ *   {loaderData.signedIn ? null : <GuestPrompt text={t('sell.intro.guest')} />}
  *
  * `title` and `text` default to a general message; `redirectTo` defaults to the current path and query.
  */

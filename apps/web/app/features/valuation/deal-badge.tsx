@@ -3,7 +3,7 @@ import { useI18n } from '../../i18n/i18n-react.tsx'
 
 /**
  * The deal rating as a small coloured label ("Great price"). The label carries the meaning; colour only
- * repeats it. Its styles are in styles/valuation.css: add `valuationLinks` to the route's `links`.
+ * repeats it. Its styles are in styles/valuation.css, which car.css and catalogue.css import.
  */
 export function DealBadge({ rating, className }: { rating: DealRating; className?: string }) {
   const { t } = useI18n()
