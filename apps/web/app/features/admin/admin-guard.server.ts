@@ -15,6 +15,20 @@ function withClientIp(user: StaffUser, context: Readonly<RouterContextProvider> 
   return context ? { ...user, ip: context.get(requestInfoContext).clientIp } : user
 }
 
+/** The signed-in user if their role is one of `roles`: a guest signs in first (and comes back here), anyone else gets the 403 page. */
+async function requireOneOf(
+  roles: readonly string[],
+  sessions: Services['sessions'],
+  request: Request,
+  context: Readonly<RouterContextProvider> | undefined,
+): Promise<StaffUser> {
+  const url = new URL(request.url)
+  const user = await requireUser(sessions, request, `${url.pathname}${url.search}`)
+  if (!(roles as readonly (string | null | undefined)[]).includes(user.role))
+    throw data({ reason: 'staff' as const }, { status: 403 })
+  return withClientIp(user, context)
+}
+
 /**
  * The signed-in moderator or admin. A guest is sent to sign in (and back here afterwards); anyone else gets
  * the 403 page. The services check the role again, this only picks the page to show.
@@ -24,11 +38,7 @@ export async function requireStaffUser(
   request: Request,
   context?: Readonly<RouterContextProvider>,
 ): Promise<StaffUser> {
-  const url = new URL(request.url)
-  const user = await requireUser(sessions, request, `${url.pathname}${url.search}`)
-  if (!(STAFF_ROLES as readonly (string | null | undefined)[]).includes(user.role))
-    throw data({ reason: 'staff' as const }, { status: 403 })
-  return withClientIp(user, context)
+  return requireOneOf(STAFF_ROLES, sessions, request, context)
 }
 
 /**
@@ -40,11 +50,7 @@ export async function requireBackOfficeUser(
   request: Request,
   context?: Readonly<RouterContextProvider>,
 ): Promise<StaffUser> {
-  const url = new URL(request.url)
-  const user = await requireUser(sessions, request, `${url.pathname}${url.search}`)
-  if (!(BACK_OFFICE_ROLES as readonly (string | null | undefined)[]).includes(user.role))
-    throw data({ reason: 'staff' as const }, { status: 403 })
-  return withClientIp(user, context)
+  return requireOneOf(BACK_OFFICE_ROLES, sessions, request, context)
 }
 
 /** The back office's name for a role ('admin', 'moderator' or 'manager'). */
