@@ -26,8 +26,8 @@ import {
   registerIdTokenExchange,
   registerLocalIdpRoutes,
 } from './modules/identity/index.ts'
-import { leadDeskRoutes, leadsRoutes } from './modules/leads/index.ts'
 import type { JobQueue } from './modules/jobs/index.ts'
+import { leadDeskRoutes, leadsRoutes } from './modules/leads/index.ts'
 import { carPageRoutes, listingsRoutes } from './modules/listings/index.ts'
 import { createLocalDiskStorage, registerIllustrationRoute, registerMediaRedirect } from './modules/media/index.ts'
 import { conversationsRoutes, messagingRoutes } from './modules/messaging/index.ts'
@@ -48,8 +48,8 @@ import { createSerializerCompiler } from './plugins/compiled-serializer.ts'
 import { registerControlCharacterCheck } from './plugins/control-characters.ts'
 import { registerCrossSiteCheck } from './plugins/cross-site.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
-import { registerOpenApi } from './plugins/openapi.ts'
 import { type MetricsOptions, registerMetrics } from './plugins/metrics.ts'
+import { registerOpenApi } from './plugins/openapi.ts'
 import { registerProblemHandler, sendClientError, sendFrameworkError } from './plugins/problem.ts'
 import { registerReadRouting } from './plugins/read-routing.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
@@ -75,12 +75,12 @@ export interface BuildApiOptions {
    * (the web's guest page cache serves its hits so, page-cache.ts). Requests made with `inject` never pass it.
    */
   frontDoor?: (request: IncomingMessage, response: ServerResponse) => boolean
-}
   /**
    * Prometheus metrics on their own listener, opened when the app is ready and closed with it (plugins/metrics.ts;
    * config.metrics); `jobs`: the queue whose depth they read. Absent or null: none.
    */
   metrics?: (MetricsOptions & { jobs?: Pick<JobQueue, 'stats'> | null }) | null
+}
 
 const REQUEST_ID = /^[\w.-]{8,80}$/
 /** The request's id: the one a proxy in front gave it (X-Request-Id) when it looks like one, else a new one. */
@@ -127,7 +127,6 @@ export async function buildApi({ config, database, services, limiter, logger, fr
   app.setSerializerCompiler(createSerializerCompiler(process.env.NODE_ENV !== 'production'))
   // First of all hooks: whether this request's public reads may go to the read replica.
   if (database.replica) registerReadRouting(app)
-  registerProblemHandler(app)
   // Every answer counted by route pattern, method and status (its onResponse hook covers every route below).
   if (metrics) {
     const { replica } = database
@@ -141,6 +140,7 @@ export async function buildApi({ config, database, services, limiter, logger, fr
       jobs: metrics.jobs ?? null,
     })
   }
+  registerProblemHandler(app)
   registerJsonBodyParser(app)
   // No control characters (NUL...) in any string of any /api request: 400 naming the field, never a 500 (issue 35).
   registerControlCharacterCheck(app)
