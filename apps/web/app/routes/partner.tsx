@@ -8,6 +8,7 @@ import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { INT4_MAX, parseId, requireIdParam } from '../lib/id-param.ts'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
+import { pageMeta } from '../lib/seo/page-meta.ts'
 import { notFound, whenServiceFails } from '../lib/service-errors.ts'
 import partnersStyles from '../styles/partners.css?url'
 import { NotFoundContent } from '../ui/not-found-content.tsx'
@@ -77,14 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData && 'partner' in loaderData
-    ? [
-        { title: `${loaderData.title} — Tulpar Auto` },
-        { name: 'description', content: loaderData.description },
-        { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
-        { property: 'og:title', content: loaderData.title },
-        { property: 'og:description', content: loaderData.description },
-        { property: 'og:url', content: loaderData.canonical },
-      ]
+    ? pageMeta(loaderData)
     : [{ title: 'Tulpar Auto' }, { name: 'robots', content: 'noindex' }]
 
 export default function PartnerPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { formatPhone } from '../features/auth/phone.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
+import { pageMeta } from '../lib/seo/page-meta.ts'
 import { whenServiceFails } from '../lib/service-errors.ts'
 import partnersStyles from '../styles/partners.css?url'
 import type { Route } from './+types/partners'
@@ -52,17 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        { title: `${loaderData.title} — Tulpar Auto` },
-        { name: 'description', content: loaderData.description },
-        { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
-        { property: 'og:title', content: loaderData.title },
-        { property: 'og:description', content: loaderData.description },
-        { property: 'og:url', content: loaderData.canonical },
-      ]
-    : []
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData) : [])
 
 export default function Partners({ loaderData }: Route.ComponentProps) {
   const { categories, category, page, total, paged } = loaderData

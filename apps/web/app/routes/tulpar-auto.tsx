@@ -10,6 +10,7 @@ import { pagedTitle } from '../features/catalogue/seo.server.ts'
 import { SERVER_TEXTS } from '../features/catalogue/server-texts.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
+import { pageMeta } from '../lib/seo/page-meta.ts'
 import catalogueStyles from '../styles/catalogue.css?url'
 import type { Route } from './+types/tulpar-auto'
 
@@ -38,17 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStyles }]
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        { title: `${loaderData.title} — Tulpar Auto` },
-        { name: 'description', content: loaderData.description },
-        { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
-        { property: 'og:title', content: loaderData.title },
-        { property: 'og:description', content: loaderData.description },
-        { property: 'og:url', content: loaderData.canonical },
-      ]
-    : []
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData) : [])
 
 export default function TulparAuto({ loaderData }: Route.ComponentProps) {
   const { page, checks, lead } = loaderData
