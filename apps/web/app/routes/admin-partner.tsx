@@ -169,6 +169,26 @@ export default function AdminPartnerPage({ loaderData, actionData }: Route.Compo
       {errorText(name)}
     </div>
   )
+  const select = (name: 'categoryId' | 'cityId', label: string, options: { id: number; name: string }[]) => (
+    <div className="field">
+      <label htmlFor={`partner-${name}`}>{label}</label>
+      <select
+        id={`partner-${name}`}
+        name={name}
+        defaultValue={values[name]}
+        aria-invalid={invalid(name)}
+        aria-describedby={described(name)}
+      >
+        <option value="">{t('admin.partner.choose')}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      {errorText(name)}
+    </div>
+  )
   // Keyed by the saved values: after a failed post the form shows what was sent, not what was loaded.
   const formKey = JSON.stringify(values)
   return (
@@ -181,42 +201,15 @@ export default function AdminPartnerPage({ loaderData, actionData }: Route.Compo
       <Form method="post" className="panel admin-partner-form" noValidate key={formKey}>
         {input('name', t('admin.partner.name'), { maxLength: 120 })}
         <div className="admin-partner-row">
-          <div className="field">
-            <label htmlFor="partner-categoryId">{t('admin.partner.category')}</label>
-            <select
-              id="partner-categoryId"
-              name="categoryId"
-              defaultValue={values.categoryId}
-              aria-invalid={invalid('categoryId')}
-              aria-describedby={described('categoryId')}
-            >
-              <option value="">{t('admin.partner.choose')}</option>
-              {loaderData.categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.isActive ? c.name : `${c.name} (${t('admin.partners.off')})`}
-                </option>
-              ))}
-            </select>
-            {errorText('categoryId')}
-          </div>
-          <div className="field">
-            <label htmlFor="partner-cityId">{t('admin.partner.city')}</label>
-            <select
-              id="partner-cityId"
-              name="cityId"
-              defaultValue={values.cityId}
-              aria-invalid={invalid('cityId')}
-              aria-describedby={described('cityId')}
-            >
-              <option value="">{t('admin.partner.choose')}</option>
-              {loaderData.cities.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-            {errorText('cityId')}
-          </div>
+          {select(
+            'categoryId',
+            t('admin.partner.category'),
+            loaderData.categories.map((c) => ({
+              id: c.id,
+              name: c.isActive ? c.name : `${c.name} (${t('admin.partners.off')})`,
+            })),
+          )}
+          {select('cityId', t('admin.partner.city'), loaderData.cities)}
         </div>
         {LANGS.map((lang) => (
           <fieldset key={lang} className="admin-partner-lang">
