@@ -24,8 +24,6 @@ export interface Runtime {
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'> & { level?: string }
 
-export { prepareDatabase } from './db/prepare.ts'
-
 /**
  * Opens the database, applies migrations, loads reference data, seeds demo listings when the database
  * has none (embedded default) and wires the services. One per process.

@@ -43,7 +43,7 @@ function countHandlersInFlight(): void {
  * Handlers still working. A hijacked reply (a live stream) never reports its end through the channel: it counts
  * until it is sent, which is what a hijacked reply says at once; its connection is the drain's business.
  */
-export function handlersInFlight(): number {
+function handlersInFlight(): number {
   let n = 0
   for (const store of running) {
     if (store.reply.sent && store.reply.raw.destroyed) running.delete(store)

@@ -8,7 +8,7 @@ const GARAGE_VALUES_PER_RUN = 500
 type Log = { info: (o: object, m: string) => void; error: (o: object, m: string) => void }
 
 // The refresh interval as a UTC cron: every 15 minutes for 15, every second hour for 120.
-export function refreshCron(minutes: number): string {
+function refreshCron(minutes: number): string {
   if (minutes < 60) return `*/${Math.max(1, minutes)} * * * *`
   const hours = Math.max(1, Math.round(minutes / 60))
   return hours >= 24 ? '0 3 * * *' : `0 */${hours} * * *`

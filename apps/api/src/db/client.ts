@@ -11,7 +11,7 @@ import pg from 'pg'
 import { clusterTemplateDir, copyClusterTemplate } from './cluster-template.ts'
 import * as schema from './schema.ts'
 
-export type Schema = typeof schema
+type Schema = typeof schema
 /** The typed database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
@@ -40,7 +40,7 @@ export interface Database {
 }
 
 /** The advisory lock key of start-up work (migrations, reference and demo data): any constant all processes share. */
-export const STARTUP_LOCK_KEY = 7_240_310_001
+const STARTUP_LOCK_KEY = 7_240_310_001
 
 export class DatabaseLockedError extends Error {
   constructor(dir: string, pid: number) {
@@ -152,7 +152,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
  * 128 MB pool initdb chose kept 155 MB of WebAssembly memory resident after 100
  * page loads, 16 MB keeps 33 MB; the pages' CPU time did not change measurably (docs/performance.md).
  */
-export const PGLITE_SETTINGS: Record<string, string> = {
+const PGLITE_SETTINGS: Record<string, string> = {
   shared_buffers: '16MB',
 }
 

@@ -17,16 +17,16 @@ import * as schema from './schema.ts'
  */
 
 /** After a failure the replica is left alone for this long; reads go to the primary meanwhile. */
-export const REPLICA_BACKOFF_MS = 5000
+const REPLICA_BACKOFF_MS = 5000
 /**
  * How often each process checks that the replica answers and has replayed what the primary had written one
  * check earlier. A replica that is more than about two checks behind is not read (state `behind`).
  */
-export const REPLICA_CHECK_MS = 2000
+const REPLICA_CHECK_MS = 2000
 /** A check (or a new connection) that takes longer counts as a failure. */
 const REPLICA_TIMEOUT_MS = 1500
 
-export type ReplicaState = 'ok' | 'down' | 'behind'
+type ReplicaState = 'ok' | 'down' | 'behind'
 
 const routing = new AsyncLocalStorage<{ replica: boolean }>()
 

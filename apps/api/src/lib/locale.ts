@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tulpar/contracts'
 
-export function isLocale(value: unknown): value is Locale {
+function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
 
@@ -12,9 +12,4 @@ export function pickLocale(lang: unknown, acceptLanguage: string | undefined): L
     if (isLocale(tag)) return tag
   }
   return DEFAULT_LOCALE
-}
-
-/** Picks the column of a `name_ru / name_kk / name_en` triple for a locale. */
-export function byLocale<T>(locale: Locale, values: { ru: T; kk: T; en: T }): T {
-  return values[locale]
 }

@@ -9,7 +9,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  * plugins/metrics.ts serves the page on its own listener, behind a bearer token.
  */
 
-export const metricsRegistry = new Registry()
+const metricsRegistry = new Registry()
 const registers = [metricsRegistry]
 
 // ---- Requests
@@ -29,37 +29,37 @@ export const httpRequestDuration = new Histogram({
 
 // ---- Guests' page cache (collected from the cache's own counters on scrape: nothing per request)
 
-export const pageCacheHits = new Counter({
+const pageCacheHits = new Counter({
   name: 'tulpar_page_cache_hits_total',
   help: "Guests' pages answered from this process's page cache",
   registers,
 })
-export const pageCacheMisses = new Counter({
+const pageCacheMisses = new Counter({
   name: 'tulpar_page_cache_misses_total',
   help: 'Cacheable requests whose page was not in the cache (rendered, then kept)',
   registers,
 })
-export const pageCacheBypasses = new Counter({
+const pageCacheBypasses = new Counter({
   name: 'tulpar_page_cache_bypasses_total',
   help: "Guests' requests whose answer could not be kept (not a 200, a Set-Cookie, a route that keeps nothing)",
   registers,
 })
-export const pageCachePurges = new Counter({
+const pageCachePurges = new Counter({
   name: 'tulpar_page_cache_purges_total',
   help: 'Purges by tag received (each database change notification is one)',
   registers,
 })
-export const pageCachePurgedPages = new Counter({
+const pageCachePurgedPages = new Counter({
   name: 'tulpar_page_cache_purged_pages_total',
   help: 'Pages dropped by purges',
   registers,
 })
-export const pageCacheEntries = new Gauge({
+const pageCacheEntries = new Gauge({
   name: 'tulpar_page_cache_entries',
   help: 'Pages in the cache',
   registers,
 })
-export const pageCacheBytes = new Gauge({
+const pageCacheBytes = new Gauge({
   name: 'tulpar_page_cache_bytes',
   help: 'Bytes of pages in the cache (bounded by PAGE_CACHE_MB)',
   registers,
@@ -145,7 +145,7 @@ export const replicaReads = new Counter({
 
 // ---- Rate limits
 
-export const rateLimitRefusals = new Counter({
+const rateLimitRefusals = new Counter({
   name: 'tulpar_rate_limit_refusals_total',
   help: "Requests refused by a rate limit (429), by rule: the limit key's leading words, never whose count it is",
   labelNames: ['rule'] as const,
@@ -236,7 +236,7 @@ export const retentionLastRun = new Gauge({
 
 // ---- The metrics' own health
 
-export const scrapeCollectorErrors = new Counter({
+const scrapeCollectorErrors = new Counter({
   name: 'tulpar_metrics_collector_errors_total',
   help: 'Scrapes where a value read on scrape (a database count, a queue depth) could not be read; its metric is left out',
   registers,
@@ -258,7 +258,7 @@ export function onScrape(collect: Collector): () => void {
 }
 
 /** A scrape waits this long for its collectors (Prometheus' own scrape timeout is 10 s by default). */
-export const COLLECT_TIMEOUT_MS = 3000
+const COLLECT_TIMEOUT_MS = 3000
 
 let processMetricsOn = false
 /**

@@ -4,7 +4,7 @@
  * and last of each task and at most one every few seconds between, so a log does not fill with redraws.
  */
 
-export interface ProgressLine {
+interface ProgressLine {
   task: string
   done: number
   total: number

@@ -26,14 +26,14 @@ export interface RateLimiter {
   close(): Promise<void>
 }
 
-export interface RateLimiterHealth {
+interface RateLimiterHealth {
   store: 'redis' | 'memory'
   /** `down`: the shared store does not answer; counters fall back to this process (see rate-limit-fallback.ts). */
   status: 'ok' | 'down'
 }
 
 /** Over a limit: HTTP 429, with the seconds before trying again (withRetryAfter sends them as Retry-After). */
-export class RateLimitedError extends AppError {
+class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number
   constructor(retryAfterSeconds: number) {
     super('rate_limited', 429, 'Too many requests, please try again later')

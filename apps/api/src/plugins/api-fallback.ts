@@ -4,7 +4,7 @@ import { sendProblem } from './problem.ts'
 const CATCH_ALL = '/api/*'
 
 /** A route URL (`/api/cars/:id/`, `/api/auth/*`) as a regular expression over request paths. */
-export function routePattern(url: string): RegExp {
+function routePattern(url: string): RegExp {
   const segments = url
     .replace(/\/+$/, '')
     .split('/')

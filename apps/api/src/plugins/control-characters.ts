@@ -25,7 +25,7 @@ function isData(value: object): boolean {
  * Walks without recursion (a body may nest 64 levels, json-body.ts), through objects and arrays but not bytes or
  * streams (an uploaded file is not text). Query objects have a prototype of their own (fast-querystring).
  */
-export function controlCharacterFields(part: string, value: unknown): string[] {
+function controlCharacterFields(part: string, value: unknown): string[] {
   const found: string[] = []
   const stack: [string, unknown][] = [[part, value]]
   // Parsed JSON has no cycles, but other parsers' objects may (multipart parts refer to their form).

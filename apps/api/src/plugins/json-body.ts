@@ -6,9 +6,9 @@ import { AppError } from '../lib/errors.ts'
  * arrays cost nothing to send, but every recursive step after parsing (validation, logging, re-serialising for
  * better-auth) could overflow the stack and answer 500.
  */
-export const MAX_JSON_DEPTH = 64
+const MAX_JSON_DEPTH = 64
 
-export class JsonTooDeepError extends AppError {
+class JsonTooDeepError extends AppError {
   constructor() {
     super('body.too_deep', 400, `JSON bodies may nest at most ${MAX_JSON_DEPTH} levels`)
   }

@@ -116,7 +116,7 @@ function registerRequestMetrics(app: FastifyInstance, routeLabel: MetricsOptions
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
 /** Whether the Authorization header carries the token; compared as digests, so in constant time whatever the length. */
-export function carriesToken(authorization: string | undefined, token: string): boolean {
+function carriesToken(authorization: string | undefined, token: string): boolean {
   const given = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length).trim() : ''
   return timingSafeEqual(digest(given), digest(token)) && given.length > 0
 }

@@ -39,7 +39,7 @@ function isStandardProblem(response: Record<string, unknown>, status: string): b
  * says what each status means instead of "Default Response". The standard ones (every operation has several) are
  * written once under `components.responses` (`Error404`...) and referred to: the document stays half the size.
  */
-export function describeProblemResponses(document: Document): Document {
+function describeProblemResponses(document: Document): Document {
   const shared: Record<string, unknown> = {}
   for (const operations of Object.values(document.paths ?? {})) {
     if (!isRecord(operations)) continue

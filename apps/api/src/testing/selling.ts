@@ -24,7 +24,7 @@ export interface CamryRefs {
   cityId: number
 }
 
-export async function camryRefs(app: FastifyInstance): Promise<CamryRefs> {
+async function camryRefs(app: FastifyInstance): Promise<CamryRefs> {
   const brands = (await app.inject('/api/reference/brands/')).json() as { id: number; slug: string }[]
   const toyota = brands.find((b) => b.slug === 'toyota')
   const lada = brands.find((b) => b.slug === 'lada')
@@ -67,7 +67,7 @@ export async function camryRefs(app: FastifyInstance): Promise<CamryRefs> {
 }
 
 /** Valid bodies of every field step for a 2018 Camry 2.5 AT. */
-export function camrySteps(r: CamryRefs) {
+function camrySteps(r: CamryRefs) {
   return [
     { step: 'brand', brandId: r.brandId },
     { step: 'model', modelId: r.modelId },
@@ -106,13 +106,13 @@ export function camrySteps(r: CamryRefs) {
 }
 
 /** Marks a listing's contact phone as confirmed by its owner, as an SMS code would (publishing needs it). */
-export async function confirmContactPhoneOf(db: Db, listingId: number) {
+async function confirmContactPhoneOf(db: Db, listingId: number) {
   const row = await listingRow(db, listingId)
   if (!row?.contactPhone) throw new Error(`listing ${listingId} has no contact phone`)
   await db.insert(confirmedPhones).values({ userId: row.ownerId, phone: row.contactPhone }).onConflictDoNothing()
 }
 
-export function sellingApi(app: () => FastifyInstance, db: () => Db) {
+function sellingApi(app: () => FastifyInstance, db: () => Db) {
   const json = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, auth: Auth, payload?: unknown) =>
     app().inject({ method, url, headers: auth, ...(payload === undefined ? {} : { payload: payload as object }) })
 

@@ -1,6 +1,6 @@
 import type { AuditEvent } from '@tulpar/contracts'
 
-export const AUDIT_CSV_COLUMNS = [
+const AUDIT_CSV_COLUMNS = [
   'id',
   'at',
   'actor_id',

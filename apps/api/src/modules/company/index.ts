@@ -1,2 +1,2 @@
 export { companyRoutes } from './company.routes.ts'
-export { type CompanyService, createCompanyService, mapLinks } from './company.service.ts'
+export { createCompanyService, mapLinks } from './company.service.ts'

@@ -1,2 +1,2 @@
 export { complaintsRoutes } from './complaints.routes.ts'
-export { type ComplaintsService, createComplaintsService } from './complaints.service.ts'
+export { createComplaintsService } from './complaints.service.ts'

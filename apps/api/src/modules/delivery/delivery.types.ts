@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 /** Which way a message leaves: email or SMS. */
 export type DeliveryChannel = 'email' | 'sms' | 'webpush' | 'fcm'
 
-export interface MailMessage {
+interface MailMessage {
   to: string
   subject: string
   text: string
@@ -16,7 +16,7 @@ export interface MailMessage {
  * `via.tx`: the transaction the delivery's receipt is written in. The local adapters write their outbox row in it
  * (so a retried job delivers once, and on the single-connection PGlite they must); gateways ignore it.
  */
-export interface DeliveryContext {
+interface DeliveryContext {
   tx?: Db
 }
 
@@ -24,7 +24,7 @@ export interface Mailer {
   send(message: MailMessage, via?: DeliveryContext): Promise<void>
 }
 
-export interface SmsMessage {
+interface SmsMessage {
   /** E.164, e.g. +77011234567. */
   to: string
   text: string
@@ -35,14 +35,14 @@ export interface SmsGateway {
 }
 
 /** A notification for a browser (Web Push) or the app (FCM). */
-export interface PushMessage {
+interface PushMessage {
   title: string
   body: string
   /** Where tapping it leads (a path on our site). */
   url: string
 }
 
-export interface WebPushSubscription {
+interface WebPushSubscription {
   endpoint: string
   p256dh: string
   auth: string

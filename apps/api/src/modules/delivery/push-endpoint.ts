@@ -4,7 +4,7 @@
  * (web.push.apple.com); Edge on Windows WNS (wns2-xxx.notify.windows.com). A `*.` entry is any subdomain.
  * A subscription's endpoint is a URL the browser gives us, i.e. one any signed-in user can type: we send only here.
  */
-export const WEB_PUSH_HOSTS: readonly string[] = [
+const WEB_PUSH_HOSTS: readonly string[] = [
   'fcm.googleapis.com',
   'updates.push.services.mozilla.com',
   '*.push.apple.com',

@@ -22,7 +22,7 @@ export interface FcmOptions {
 }
 
 /** How long one push (Web Push or FCM) may take, connection and answer included: a job waits on nothing longer. */
-export const PUSH_TIMEOUT_MS = 5_000
+const PUSH_TIMEOUT_MS = 5_000
 
 /**
  * What the sender trusts, for tests only: a stand-in push service listens on 127.0.0.1 on a port of its own,

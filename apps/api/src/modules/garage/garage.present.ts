@@ -10,7 +10,7 @@ export const isEngineType = (v: string | null): v is EngineType =>
   v !== null && (ENGINE_TYPES as readonly string[]).includes(v)
 
 /** The latest value with its range and the trend over the history shown. */
-export function toValue(values: repo.GarageValueRow[]): GarageValue {
+function toValue(values: repo.GarageValueRow[]): GarageValue {
   const history = values.map((v) => ({ day: v.day, estimateKzt: v.estimateKzt }))
   const latest = values.at(-1)
   return {

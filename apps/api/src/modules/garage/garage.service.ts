@@ -31,7 +31,7 @@ import * as repo from './garage.repository.ts'
 import { dayBefore, garageStatusOf, kazakhstanDay, sellPlan, statusFollowsListing } from './garage.rules.ts'
 
 /** Days of values a garage car shows (one a day at most). */
-export const HISTORY_DAYS = 90
+const HISTORY_DAYS = 90
 /** Changes to garage cars per user an hour: each can value a car again; far above what a person does. */
 export const GARAGE_WRITES = { limit: 60, windowSeconds: 3600 }
 /** My listings offered for "add from my listings". */

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.ts'
 import { countRateLimitRefusal } from '../../lib/metrics.ts'
 import { LIMITS, type RateLimiter } from '../../lib/rate-limit.ts'
 
-export class TooManyRequestsError extends AppError {
+class TooManyRequestsError extends AppError {
   readonly retryAfterSeconds: number
   constructor(retryAfterSeconds: number) {
     super('auth.too_many_requests', 429, 'Please try again later or choose another sign-in method.')
@@ -17,7 +17,7 @@ type Check = { key: string; limit: number; windowSeconds: number }
  * Throws TooManyRequestsError when any of the (key, limit) pairs is over its limit, telling the client when
  * to try again (Retry-After) when given the reply.
  */
-export async function enforceLimits(limiter: RateLimiter, checks: Check[], reply?: FastifyReply): Promise<void> {
+async function enforceLimits(limiter: RateLimiter, checks: Check[], reply?: FastifyReply): Promise<void> {
   for (const c of checks) {
     const result = await limiter.hit(c.key, c.limit, c.windowSeconds)
     if (!result.allowed) {
@@ -29,8 +29,8 @@ export async function enforceLimits(limiter: RateLimiter, checks: Check[], reply
 }
 
 /** Password reset emails: 5 an hour per address, 20 an hour per client IP. */
-export const RESET_PER_ADDRESS = { limit: 5, windowSeconds: 3600 }
-export const RESET_PER_IP = { limit: 20, windowSeconds: 3600 }
+const RESET_PER_ADDRESS = { limit: 5, windowSeconds: 3600 }
+const RESET_PER_IP = { limit: 20, windowSeconds: 3600 }
 
 const lower = (s: string) => s.trim().toLowerCase()
 

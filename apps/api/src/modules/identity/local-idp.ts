@@ -7,7 +7,7 @@ import { type JSONWebKeySet, SignJWT } from 'jose'
 export const LOCAL_PROVIDERS = ['google', 'apple'] as const
 export type LocalProvider = (typeof LOCAL_PROVIDERS)[number]
 
-export const LOCAL_AUDIENCE = 'tulpar-local'
+const LOCAL_AUDIENCE = 'tulpar-local'
 export const LOCAL_IDP_PATH = '/api/dev/idp'
 const TOKEN_TTL_SECONDS = 600
 

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
  * The spec's verify-phone call carries only the code, so the number a code was sent to is remembered in a
  * short-lived signed cookie set by register-by-phone (clients may also send the phone again).
  */
-export const PENDING_PHONE_COOKIE = 'tulpar_pending_phone'
+const PENDING_PHONE_COOKIE = 'tulpar_pending_phone'
 
 function sign(value: string, secret: string): string {
   return createHmac('sha256', secret).update(`pending-phone:${value}`).digest('base64url')

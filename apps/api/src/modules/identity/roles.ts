@@ -5,11 +5,11 @@ import type { SessionUser } from './session-user.ts'
 /** Who is asking, as far as a permission check needs to know. */
 export type Actor = Pick<SessionUser, 'id' | 'role' | 'ip'>
 
-export function isStaff(u: Pick<SessionUser, 'role'> | null | undefined): boolean {
+function isStaff(u: Pick<SessionUser, 'role'> | null | undefined): boolean {
   return (STAFF_ROLES as readonly (string | null | undefined)[]).includes(u?.role)
 }
 
-export function isAdmin(u: Pick<SessionUser, 'role'> | null | undefined): boolean {
+function isAdmin(u: Pick<SessionUser, 'role'> | null | undefined): boolean {
   return u?.role === 'admin'
 }
 

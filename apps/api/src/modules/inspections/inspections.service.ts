@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { InspectionReportNotFoundError } from './inspections.errors.ts'
 import * as repo from './inspections.repository.ts'
 
-export function toInspectionReport(row: repo.InspectionReportRow): AdminInspectionReport {
+function toInspectionReport(row: repo.InspectionReportRow): AdminInspectionReport {
   return {
     id: row.id,
     listingId: row.listingId,

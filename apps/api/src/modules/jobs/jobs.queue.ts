@@ -44,7 +44,7 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   retention: { retryLimit: 3, retryDelay: 300, heartbeatSeconds: 60, expireInSeconds: 3600, policy: 'singleton' },
 }
 
-export interface SendOptions {
+interface SendOptions {
   /** The caller's transaction: the job exists exactly when the change it is about commits. */
   tx?: Db
   startAfter?: Date
@@ -52,10 +52,7 @@ export interface SendOptions {
   singletonKey?: string
 }
 
-export type JobHandler<N extends JobName> = (
-  data: JobPayloads[N],
-  job: { id: string; retryCount: number },
-) => Promise<void>
+type JobHandler<N extends JobName> = (data: JobPayloads[N], job: { id: string; retryCount: number }) => Promise<void>
 
 /** Puts jobs in the queue; services get only this. */
 export interface JobSender {
@@ -81,7 +78,7 @@ export interface JobQueue extends JobSender {
   readonly boss: PgBoss
 }
 
-export interface QueueStats {
+interface QueueStats {
   queue: string
   /** Due and not yet taken by a worker. */
   ready: number

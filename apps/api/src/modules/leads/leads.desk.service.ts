@@ -20,7 +20,7 @@ import { LeadAssigneeError, LeadDeskOnlyError, LeadNotFoundError, LeadReasonRequ
 
 type Actor = Pick<SessionUser, 'id' | 'role' | 'ip'>
 
-export function isLeadDeskRole(role: string | null | undefined): boolean {
+function isLeadDeskRole(role: string | null | undefined): boolean {
   return (LEAD_DESK_ROLES as readonly (string | null | undefined)[]).includes(role)
 }
 

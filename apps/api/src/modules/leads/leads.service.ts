@@ -23,7 +23,7 @@ export interface LeadClient {
 }
 
 /** A path on the site from a page address or path (the query kept, the host dropped); null for anything else. */
-export function sitePath(value: string | null | undefined): string | null {
+function sitePath(value: string | null | undefined): string | null {
   if (!value) return null
   try {
     const url = new URL(value, 'http://site.invalid')
@@ -35,10 +35,10 @@ export function sitePath(value: string | null | undefined): string | null {
 }
 
 /** The spec's success notice for a call-back request. */
-export const CALLBACK_ACCEPTED = 'request accepted'
+const CALLBACK_ACCEPTED = 'request accepted'
 
 /** Stored: the widget then shows the spec's 'Thank you! Your application has been sent to the credit department.' */
-export const CREDIT_APPLICATION_SENT = 'application sent'
+const CREDIT_APPLICATION_SENT = 'application sent'
 
 export function createLeadsService({ db, limiter, carPage, jobs }: LeadsServiceDeps) {
   return {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 
 /** Visitor ids as the app and the web cookie carry them. */
-export const VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
+const VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
 
 export function isVisitorId(value: unknown): value is string {
   return typeof value === 'string' && VISITOR_ID_PATTERN.test(value)

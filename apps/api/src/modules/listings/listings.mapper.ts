@@ -141,7 +141,7 @@ function toMarketEstimate(row: ListingDetailRow): ListingDetail['valuation'] {
 }
 
 /** `+77011234567` → `+7 701 *** ** 67`: enough to recognise, not enough to call. */
-export function maskPhone(e164: string): string {
+function maskPhone(e164: string): string {
   const m = /^\+7(\d{3})\d{5}(\d{2})$/.exec(e164)
   return m ? `+7 ${m[1]} *** ** ${m[2]}` : '+7 *** *** ** **'
 }

@@ -172,4 +172,3 @@ export function createListingSearch({ db, places = createPlaces(db) }: { db: Db;
     },
   }
 }
-export type ListingSearch = ReturnType<typeof createListingSearch>

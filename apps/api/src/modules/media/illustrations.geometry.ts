@@ -48,7 +48,7 @@ export function roundedPath(points: Vertex[]): string {
   return `${d}Z`
 }
 
-export type Rgb = [number, number, number]
+type Rgb = [number, number, number]
 
 const HEX = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i
 
@@ -60,12 +60,12 @@ export function normaliseHex(colourHex: string): string {
   return hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex
 }
 
-export function rgb(colourHex: string): Rgb {
+function rgb(colourHex: string): Rgb {
   const hex = normaliseHex(colourHex)
   return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as Rgb
 }
 
-export function hex([r, g, b]: Rgb): string {
+function hex([r, g, b]: Rgb): string {
   return `#${[r, g, b]
     .map((c) =>
       Math.round(Math.max(0, Math.min(255, c)))

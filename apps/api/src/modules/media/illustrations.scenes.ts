@@ -2,7 +2,7 @@ import { el, verticalGradient } from './illustrations.geometry.ts'
 
 /** Backgrounds (0 studio, 1 city street, 2 steppe with mountains) (the pages, not the drawing, say it is an illustration). */
 
-export const HORIZON_Y = 700
+const HORIZON_Y = 700
 const H = HORIZON_Y
 const FULL = { width: 1600, height: 1200 }
 const BELOW_HORIZON = { y: H, width: 1600, height: 1200 - H }

@@ -13,7 +13,7 @@ import { sceneSvg } from './illustrations.scenes.ts'
  */
 
 export type IllustrationScene = 0 | 1 | 2
-export const ILLUSTRATION_SCENES: readonly IllustrationScene[] = [0, 1, 2]
+const ILLUSTRATION_SCENES: readonly IllustrationScene[] = [0, 1, 2]
 export const ILLUSTRATION_SIZE = { width: 1600, height: 1200 } as const
 
 function assertInputs(bodyType: BodyType, colourHex: string, scene: IllustrationScene): string {

@@ -9,22 +9,22 @@ export class PhotoTooLargeError extends AppError {
     super('photo.too_large', 413, `A photo may be at most ${maxBytes / 1024 / 1024} MB`)
   }
 }
-export class NotAPhotoError extends AppError {
+class NotAPhotoError extends AppError {
   constructor() {
     super('photo.not_image', 415, 'The file is not a photo: send JPEG, PNG, WebP or AVIF')
   }
 }
-export class PhotoTooManyPixelsError extends AppError {
+class PhotoTooManyPixelsError extends AppError {
   constructor() {
     super('photo.too_many_pixels', 413, `A photo may have at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`)
   }
 }
-export class UnreadablePhotoError extends AppError {
+class UnreadablePhotoError extends AppError {
   constructor() {
     super('photo.invalid', 400, 'The photo is damaged or cannot be read')
   }
 }
-export class PhotoTooSmallError extends AppError {
+class PhotoTooSmallError extends AppError {
   constructor(minSidePx: number) {
     super('photo.too_small', 400, `A photo must be at least ${minSidePx} px on its shorter side`)
   }

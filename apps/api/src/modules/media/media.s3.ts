@@ -26,9 +26,9 @@ export interface S3Settings {
 }
 
 /** Network limits of one call; a call that fails is tried again up to `maxAttempts` times in all (SDK backoff). */
-export const S3_CALL_LIMITS = { connectionTimeoutMs: 3_000, requestTimeoutMs: 15_000, maxAttempts: 3 } as const
+const S3_CALL_LIMITS = { connectionTimeoutMs: 3_000, requestTimeoutMs: 15_000, maxAttempts: 3 } as const
 
-export function createS3Client(settings: S3Settings): S3Client {
+function createS3Client(settings: S3Settings): S3Client {
   return new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,

@@ -12,7 +12,6 @@ import {
 } from './media.urls.ts'
 
 export type { PhotoFormat, PhotoVariant } from './media.urls.ts'
-export { PHOTO_FORMATS }
 
 /** Bounding boxes of the stored variants (4:3). `card` is cropped to fill; the others keep the whole photo. */
 export const PHOTO_VARIANTS = {
@@ -29,13 +28,13 @@ export const PHOTO_VARIANTS = {
  * - JPEG is only the `<picture>` fallback: plain libjpeg-turbo (progressive, optimised Huffman) is ~8x faster
  *   than mozjpeg for ~17% more bytes on a format almost no browser downloads.
  */
-export const PHOTO_ENCODERS = {
+const PHOTO_ENCODERS = {
   avif: { quality: 50, effort: 0, chromaSubsampling: '4:2:0' },
   webp: { quality: 75, effort: 3 },
   jpeg: { quality: 80, progressive: true },
 } as const
 
-export interface ProcessedPhotoFile {
+interface ProcessedPhotoFile {
   variant: PhotoVariant
   format: PhotoFormat
   data: Buffer

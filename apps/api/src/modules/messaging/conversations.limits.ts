@@ -1,7 +1,7 @@
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 
 /** An account younger than this writes under the new-account limits (most scam accounts are hours old). */
-export const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000
+const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000
 
 interface ChatLimit {
   /** Allowed per window for an account older than NEW_ACCOUNT_MS. */

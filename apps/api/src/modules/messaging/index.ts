@@ -1,6 +1,4 @@
 export { conversationsRoutes } from './conversations.routes.ts'
-export { detectFraud } from './fraud.ts'
-export { createMessageHub, type MessageHub } from './live.ts'
-export { maskContacts } from './mask.ts'
+export { createMessageHub } from './live.ts'
 export { messagingRoutes } from './messaging.routes.ts'
-export { createMessagingService, type MessagingService, sendSystemMessage } from './messaging.service.ts'
+export { createMessagingService, sendSystemMessage } from './messaging.service.ts'

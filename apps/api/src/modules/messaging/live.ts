@@ -10,9 +10,9 @@ import { liveMessageStreams } from '../../lib/metrics.ts'
  * it names. The notification is delivered only when the transaction commits.
  */
 
-export const MESSAGES_CHANNEL = 'tulpar_messages'
+const MESSAGES_CHANNEL = 'tulpar_messages'
 
-export interface MessageEvent {
+interface MessageEvent {
   type: 'message'
   conversationId: number
   /** Who should hear about it (the recipients, and the sender's other tabs). */

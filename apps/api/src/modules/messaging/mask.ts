@@ -96,7 +96,7 @@ function isInVin(text: string, start: number, end: number): boolean {
  * +7 727 ...), 10 without the trunk prefix (701 555 12 34, 900 ...), 12 of the neighbours' (996 ..., 998 ...),
  * and 10 to 13 after a +. Prices (5 500 000), years, mileage and a year beside a mileage (2019 120 000) are not.
  */
-export function isPhoneNumber(digits: string, plus = false): boolean {
+function isPhoneNumber(digits: string, plus = false): boolean {
   if (plus && digits.length >= 10 && digits.length <= 13) return true
   if (digits.length === 11) return digits[0] === '7' || digits[0] === '8'
   if (digits.length === 10) return digits[0] === '7' || digits[0] === '9'

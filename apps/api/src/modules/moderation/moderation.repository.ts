@@ -66,7 +66,6 @@ export async function findQueuePage(db: Db, after: QueueCursor | null, limit: nu
     .orderBy(asc(listings.statusChangedAt), asc(listings.id))
     .limit(limit)
 }
-export type QueueRow = Awaited<ReturnType<typeof findQueuePage>>[number]
 
 export async function countWaiting(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(listings).where(eq(listings.status, 'moderation'))
@@ -159,9 +158,8 @@ export async function findAdminListing(db: Db, id: number) {
     .limit(1)
   return row ?? null
 }
-export type AdminListingRow = NonNullable<Awaited<ReturnType<typeof findAdminListing>>>
 
-export const OTHER_LISTINGS_LIMIT = 50
+const OTHER_LISTINGS_LIMIT = 50
 
 /** The seller's other listings, most recently changed first (`listings_owner_idx`). */
 export async function findOtherListings(db: Db, ownerId: string, exceptId: number) {

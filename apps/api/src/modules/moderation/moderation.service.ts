@@ -39,7 +39,7 @@ export interface ModerationServiceDeps {
 }
 
 /** Decisions of the last 30 days make the average and median wait. */
-export const STATS_PERIOD_DAYS = 30
+const STATS_PERIOD_DAYS = 30
 const DAY_SECONDS = 86_400
 
 const CURSOR = keysetCursor(z.tuple([z.string().min(1).max(64), z.number().int().positive()]))

@@ -11,13 +11,13 @@ export function priceReference(f: SignalFacts): { kzt: number; source: 'estimate
   return null
 }
 
-export function isPriceLow(f: SignalFacts): boolean {
+function isPriceLow(f: SignalFacts): boolean {
   const ref = priceReference(f)
   return ref !== null && f.priceKzt !== null && f.priceKzt < ref.kzt * SIGNAL_RULES.lowPriceRatio
 }
 
 /** Buyers complained about this listing, or staff took a listing of this seller down after complaints. */
-export function hasComplaints(f: SignalFacts): boolean {
+function hasComplaints(f: SignalFacts): boolean {
   return f.openComplaints > 0 || f.takenDownListingIds.length > 0
 }
 

@@ -1,5 +1,2 @@
-export { alertText } from './alert-texts.ts'
-export { PushEndpointNotAllowedError, UnsubscribeLinkError } from './notifications.errors.ts'
 export { notificationsRoutes } from './notifications.routes.ts'
-export { createNotificationsService, type NotificationsService } from './notifications.service.ts'
-export { signUnsubscribe, unsubscribeUrl, verifyUnsubscribe } from './unsubscribe.ts'
+export { createNotificationsService } from './notifications.service.ts'

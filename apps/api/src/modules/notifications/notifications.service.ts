@@ -25,7 +25,7 @@ import { unsubscribeUrl, verifyUnsubscribe } from './unsubscribe.ts'
  * computer with room for the stale ones a reinstalled or cleared browser leaves; saving one more forgets the
  * oldest rather than refusing, since the browser turning notifications on is the one the user is using now.
  */
-export const MAX_PUSH_SUBSCRIPTIONS = 10
+const MAX_PUSH_SUBSCRIPTIONS = 10
 
 /** Users told per broadcast job; the next page is its own job, so a crash repeats at most one page (and receipts dedupe it). */
 const BROADCAST_PAGE = 500

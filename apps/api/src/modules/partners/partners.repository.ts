@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.ts'
 import { cities } from '../reference/reference.tables.ts'
 import { partnerCategories, partners } from './partners.tables.ts'
 
-export type PartnerRow = typeof partners.$inferSelect
+type PartnerRow = typeof partners.$inferSelect
 export type PartnerCategoryRow = typeof partnerCategories.$inferSelect
-export type CityRow = typeof cities.$inferSelect
+type CityRow = typeof cities.$inferSelect
 export interface PartnerWithRefs {
   partner: PartnerRow
   category: PartnerCategoryRow

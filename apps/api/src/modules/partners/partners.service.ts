@@ -28,7 +28,7 @@ export const PARTNER_REQUEST_LIMITS = {
 } as const
 
 /** The spec's success notice (section 8): 'partner request received'. */
-export const PARTNER_REQUEST_RECEIVED = 'partner request received'
+const PARTNER_REQUEST_RECEIVED = 'partner request received'
 
 export interface PartnerClient {
   ip: string
@@ -52,7 +52,7 @@ function decodeCursor(cursor: string): repo.PartnerCursor {
   ])
 }
 
-export function toPartnerCard({ partner: p, category, city }: repo.PartnerWithRefs, locale: Locale): PartnerCard {
+function toPartnerCard({ partner: p, category, city }: repo.PartnerWithRefs, locale: Locale): PartnerCard {
   return {
     id: p.id,
     name: p.name,

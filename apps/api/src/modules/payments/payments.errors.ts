@@ -26,7 +26,7 @@ export class PaymentNotificationError extends fixedError(
 ) {}
 
 /** How long a payer is asked to wait before trying again when the provider is down or failing. */
-export const PROVIDER_RETRY_AFTER_SECONDS = 30
+const PROVIDER_RETRY_AFTER_SECONDS = 30
 
 /**
  * The provider answered, but with an error or something we cannot read (502). Nothing was recorded and nothing

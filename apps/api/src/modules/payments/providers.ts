@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { PaymentProviderError, PaymentProviderUnavailableError } from './payments.errors.ts'
 
 /** What a payment provider does for us; the rest (our records, the outcome) is the payments service's. */
-export interface PaymentProvider {
+interface PaymentProvider {
   readonly name: 'local' | 'kaspi'
   /** The provider's limit for one payment, in tenge. */
   readonly maxAmountKzt: number
@@ -137,7 +137,7 @@ export function createKaspiProvider(s: KaspiSettings, fetchImpl: typeof fetch = 
 }
 
 /** The hex HMAC-SHA256 of `rawBody` under `secret`, as the `X-Signature` of a notification. */
-export function signBody(secret: string, rawBody: string): string {
+function signBody(secret: string, rawBody: string): string {
   return createHmac('sha256', secret).update(rawBody).digest('hex')
 }
 

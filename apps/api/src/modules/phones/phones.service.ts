@@ -21,7 +21,7 @@ export interface PhonesServiceDeps {
 }
 
 /** The SMS a seller gets to confirm a number (ru and kk, like the sign-in code: no profile language is needed). */
-export function confirmationSmsText(code: string): string {
+function confirmationSmsText(code: string): string {
   return `Tulpar Auto: ${code} — код подтверждения номера, никому его не сообщайте. Нөмірді растау коды, ешкімге айтпаңыз.`
 }
 

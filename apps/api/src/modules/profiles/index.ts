@@ -1,2 +1,2 @@
 export { profilesRoutes } from './profiles.routes.ts'
-export { createAccountProfiles, createProfilesService, type ProfilesService } from './profiles.service.ts'
+export { createAccountProfiles, createProfilesService } from './profiles.service.ts'

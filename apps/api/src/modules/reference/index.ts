@@ -4,6 +4,4 @@ export {
   generationCovers,
   localName,
   type ReferenceService,
-  toFormModel,
-  toFormModification,
 } from './reference.service.ts'

@@ -32,7 +32,7 @@ const isEngineType = isOneOf<EngineType>(ENGINE_TYPES)
 const isTransmission = isOneOf<Transmission>(TRANSMISSIONS)
 const isDrive = isOneOf<Drive>(DRIVES)
 
-export function toFormModel(m: repo.ModelRow): FormModel {
+function toFormModel(m: repo.ModelRow): FormModel {
   return {
     id: m.id,
     slug: m.slug,
@@ -43,7 +43,7 @@ export function toFormModel(m: repo.ModelRow): FormModel {
   }
 }
 
-export function toFormModification(m: repo.ModificationRow): FormModification | null {
+function toFormModification(m: repo.ModificationRow): FormModification | null {
   if (!isEngineType(m.engineType)) return null
   return {
     id: m.id,

@@ -90,4 +90,3 @@ export function createRetention({ db, batchSize = 1000, afterBatch }: RetentionO
     },
   }
 }
-export type Retention = ReturnType<typeof createRetention>

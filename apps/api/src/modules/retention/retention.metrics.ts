@@ -5,7 +5,7 @@
  */
 export type RetentionCounts = Record<string, number>
 
-export interface RetentionRun {
+interface RetentionRun {
   purge: string
   counts: RetentionCounts
   finishedAt: Date
@@ -20,7 +20,6 @@ interface PurgeStats {
 }
 
 const stats = new Map<string, PurgeStats>()
-const listeners = new Set<(run: RetentionRun) => void>()
 
 /** Records one finished run of a purge: the last run's counts and the running totals. */
 export function recordRetention(purge: string, counts: RetentionCounts, ms = 0, finishedAt = new Date()): void {
@@ -29,7 +28,6 @@ export function recordRetention(purge: string, counts: RetentionCounts, ms = 0, 
   const totals = { ...(previous?.totals ?? {}) }
   for (const [table, n] of Object.entries(counts)) totals[table] = (totals[table] ?? 0) + n
   stats.set(purge, { last: run, totals, runs: (previous?.runs ?? 0) + 1 })
-  for (const listener of listeners) listener(run)
 }
 
 /** Every purge run in this process so far: its last run and its totals. */
@@ -37,10 +35,4 @@ export function retentionSnapshot(): Record<string, PurgeStats> {
   return Object.fromEntries(
     [...stats].map(([purge, s]) => [purge, { last: { ...s.last }, totals: { ...s.totals }, runs: s.runs }]),
   )
-}
-
-/** Calls `listener` after every recorded run; returns the function that stops it. */
-export function onRetentionRun(listener: (run: RetentionRun) => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
 }

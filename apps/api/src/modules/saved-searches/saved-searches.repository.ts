@@ -26,14 +26,6 @@ export function findForUser(db: Db, userId: string) {
     .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id))
 }
 
-export async function findOwn(db: Db, userId: string, id: number): Promise<SavedSearchRow | null> {
-  const [row] = await db
-    .select()
-    .from(savedSearches)
-    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
-  return row ?? null
-}
-
 /** The user's search with exactly these filters (as its stored query string), if saved before. */
 export async function findOwnByPath(db: Db, userId: string, path: string): Promise<SavedSearchRow | null> {
   const [row] = await db
@@ -41,11 +33,6 @@ export async function findOwnByPath(db: Db, userId: string, path: string): Promi
     .from(savedSearches)
     .where(and(eq(savedSearches.userId, userId), eq(savedSearches.path, path)))
     .limit(1)
-  return row ?? null
-}
-
-export async function findById(db: Db, id: number): Promise<SavedSearchRow | null> {
-  const [row] = await db.select().from(savedSearches).where(eq(savedSearches.id, id))
   return row ?? null
 }
 

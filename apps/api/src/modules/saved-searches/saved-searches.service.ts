@@ -22,7 +22,7 @@ import * as repo from './saved-searches.repository.ts'
 const DIGEST_SETTLE_MS = 30_000
 
 /** The filters as catalogue query values; defaults and unticked boxes are left out. */
-export function filtersToQuery(q: ListingSearchQuery): Record<string, string> {
+function filtersToQuery(q: ListingSearchQuery): Record<string, string> {
   const out: Record<string, string> = {}
   for (const key of CATALOGUE_FILTER_KEYS) {
     const value = q[key]

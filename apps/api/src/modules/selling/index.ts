@@ -1,3 +1,2 @@
-export type { CarToSell } from './selling.prefill.ts'
 export { sellingRoutes } from './selling.routes.ts'
-export { createSellingService, materialChanges, SENT_TO_MODERATION, type SellingService } from './selling.service.ts'
+export { createSellingService, type SellingService } from './selling.service.ts'

@@ -2,12 +2,7 @@ import { MAX_LISTING_PHOTOS, MAX_OPEN_DRAFTS } from '@tulpar/contracts'
 import { AppError, fixedError, notFoundByIdError } from '../../lib/errors.ts'
 
 /** Upload errors are the media intake's, one set for every upload. */
-export {
-  NotAPhotoError,
-  PhotoTooLargeError,
-  PhotoTooSmallError,
-  UnreadablePhotoError,
-} from '../media/index.ts'
+export { PhotoTooLargeError } from '../media/index.ts'
 
 export class ListingNotEditableError extends AppError {
   constructor(status: string) {

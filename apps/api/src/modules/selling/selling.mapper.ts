@@ -14,7 +14,7 @@ import { asBodyType, asEngineType } from './selling.steps.ts'
  * Which field steps hold their required values (a cheap presence check for "resume where you stopped";
  * publishing checks every rule). Options are optional: reached once the modifications are there.
  */
-export function completedSteps(row: repo.ListingRow): FieldStep[] {
+function completedSteps(row: repo.ListingRow): FieldStep[] {
   const has: Record<FieldStep, boolean> = {
     brand: row.brandId !== null,
     model: row.modelId !== null,
@@ -32,7 +32,7 @@ export function completedSteps(row: repo.ListingRow): FieldStep[] {
   return FIELD_STEPS.filter((s) => has[s])
 }
 
-export function nextStep(row: repo.ListingRow): SellingStep {
+function nextStep(row: repo.ListingRow): SellingStep {
   const done = new Set(completedSteps(row))
   const missing = FIELD_STEPS.find((s) => !done.has(s))
   if (missing) return missing

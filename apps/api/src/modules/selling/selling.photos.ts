@@ -27,7 +27,7 @@ interface PhotoDeps {
  * Checks an upload by its bytes (not its name or declared type) and turns it into the stored variants:
  * upright, without EXIF or GPS, card/gallery/full in AVIF, WebP and JPEG. Stores nothing.
  */
-export function preparePhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+function preparePhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   return intakePhoto(bytes, { maxBytes: MAX_PHOTO_BYTES, minSidePx: MIN_PHOTO_SIDE_PX })
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { favourites } from '../favourites/favourites.tables.ts'
 import { findListingPhotos } from '../listings/index.ts'
@@ -163,14 +163,6 @@ export async function insertModerationEvent(
   await db.insert(moderationEvents).values(values)
 }
 
-export function findModerationEvents(db: Db, listingId: number) {
-  return db
-    .select()
-    .from(moderationEvents)
-    .where(eq(moderationEvents.listingId, listingId))
-    .orderBy(asc(moderationEvents.createdAt), asc(moderationEvents.id))
-}
-
 export async function insertPrice(db: Db, listingId: number, priceKzt: number) {
   await db.insert(listingPriceHistory).values({ listingId, priceKzt })
 }
@@ -181,14 +173,6 @@ export async function countPrices(db: Db, listingId: number): Promise<number> {
     .from(listingPriceHistory)
     .where(eq(listingPriceHistory.listingId, listingId))
   return row?.n ?? 0
-}
-
-export function findPriceHistory(db: Db, listingId: number) {
-  return db
-    .select()
-    .from(listingPriceHistory)
-    .where(eq(listingPriceHistory.listingId, listingId))
-    .orderBy(asc(listingPriceHistory.changedAt), asc(listingPriceHistory.id))
 }
 
 export async function existingColour(db: Db, code: string): Promise<boolean> {

@@ -57,13 +57,13 @@ export interface SellingServiceDeps {
 const DAY_MS = 86_400_000
 const VALUED_FIELDS = ['priceKzt', 'year', 'mileageKm'] as const
 
-export const SENT_TO_MODERATION = 'Your listing has been sent for moderation.'
+const SENT_TO_MODERATION = 'Your listing has been sent for moderation.'
 
 const isStaff = (u: SessionUser) => u.role === 'moderator' || u.role === 'admin'
 const isEditable = (status: string) => (EDITABLE_STATUSES as readonly string[]).includes(status)
 
 /** Material fields that `patch` changes, plus `price` for a drop of more than MATERIAL_PRICE_DROP. */
-export function materialChanges(row: repo.ListingRow, patch: repo.ListingPatch): string[] {
+function materialChanges(row: repo.ListingRow, patch: repo.ListingPatch): string[] {
   const changed: string[] = MATERIAL_FIELDS.filter((f) => patch[f] !== undefined && patch[f] !== row[f])
   if (
     patch.priceKzt !== undefined &&

@@ -73,7 +73,7 @@ export const LOAN_TERMS: LoanTerms = {
  * (banks, 10 M loan, 0% down, KIA, Chevrolet, Hyundai, Renault, Lada and UAZ). Applications open in waves and the
  * money runs out within minutes, so the widget says a car "may qualify"; the bank checks the exact model.
  */
-export const STATE_PREFERENTIAL: CreditProgramme = {
+const STATE_PREFERENTIAL: CreditProgramme = {
   id: 'state-4',
   annualRatePct: 4,
   minDownPaymentPct: 0,

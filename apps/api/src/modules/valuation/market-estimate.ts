@@ -69,7 +69,7 @@ export interface PriceMoments {
 }
 
 /** Population (co)variances of the cars, as PostgreSQL's var_pop/covar_pop. */
-export function priceMoments(cars: readonly PricedCar[]): PriceMoments {
+function priceMoments(cars: readonly PricedCar[]): PriceMoments {
   const n = cars.length
   if (n === 0) return { n, s11: 0, s22: 0, s12: 0, s1y: 0, s2y: 0 }
   const mean = (f: (c: PricedCar) => number) => cars.reduce((s, c) => s + f(c), 0) / n

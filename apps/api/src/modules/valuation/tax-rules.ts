@@ -30,7 +30,7 @@ export interface PassengerCarBand {
 }
 
 /** Reduction for a car's age (tax year minus year of manufacture), applied to the whole amount. */
-export interface AgeCoefficient {
+interface AgeCoefficient {
   fromAge: number
   /** Inclusive; null: no upper limit. */
   toAge: number | null

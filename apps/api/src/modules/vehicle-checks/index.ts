@@ -1,2 +1,2 @@
 export { vehicleChecksRoutes } from './vehicle-checks.routes.ts'
-export { createVehicleChecksService, type VehicleChecksService } from './vehicle-checks.service.ts'
+export { createVehicleChecksService } from './vehicle-checks.service.ts'

@@ -24,7 +24,7 @@ const OFFICIAL: Record<RegisterCheck['code'], string> = {
   registration: 'https://egov.kz',
 }
 
-export function notConfigured(code: RegisterCheck['code']): RegisterAdapter {
+function notConfigured(code: RegisterCheck['code']): RegisterAdapter {
   return {
     code,
     async check() {

@@ -17,12 +17,12 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/
 /** Turning sharing on makes a token; a person shares a few reports, not hundreds an hour (429). */
 export const SHARE_LIMIT = { limit: 30, windowSeconds: 3600 } as const
 
-export function newShareToken(): string {
+function newShareToken(): string {
   return randomBytes(TOKEN_BYTES).toString('base64url')
 }
 
 /** The public page of a shared report. */
-export function sharedReportUrl(publicUrl: string, token: string): string {
+function sharedReportUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/check/shared/${token}`
 }
 
@@ -87,4 +87,3 @@ export function createReportSharing({
     },
   }
 }
-export type ReportSharing = ReturnType<typeof createReportSharing>

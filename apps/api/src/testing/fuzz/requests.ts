@@ -44,7 +44,7 @@ const WRONG_CONTENT_TYPES = [
   'application/octet-stream',
 ]
 
-export function parameters(operation: Operation): { name: string; in: string; required: boolean; schema: Schema }[] {
+function parameters(operation: Operation): { name: string; in: string; required: boolean; schema: Schema }[] {
   const list = Array.isArray(operation.spec.parameters) ? operation.spec.parameters : []
   return list.flatMap((p) =>
     isRecord(p) && typeof p.name === 'string' && typeof p.in === 'string' && isRecord(p.schema)

@@ -20,7 +20,7 @@ export interface PreparedReference {
   yearSamplers: Map<number, WeightedSampler<number>>
 }
 
-export const RHD_TARGET_SHARE = 0.03
+const RHD_TARGET_SHARE = 0.03
 export const RHD_CHANCE_OTHER = 0.002
 /** Right-hand-drive cars on the market are used Japanese imports, not recent cars. */
 export const RHD_MIN_AGE = 5
@@ -81,7 +81,7 @@ export function prepareReference(ref: DemoReference, currentYear: number): Prepa
 }
 
 /** Relative weight of a model year: flat-ish over the last 12 years, decaying before. */
-export function yearWeight(age: number, longTail: boolean): number {
+function yearWeight(age: number, longTail: boolean): number {
   if (age < 0) return 0
   if (age <= 1) return 1.15
   if (age <= 12) return 1 - (age - 1) * 0.025

@@ -106,7 +106,7 @@ function* copyPieces(rows: readonly (readonly unknown[])[], pieceRows: number): 
  * On PostgreSQL each COPY is a stream pipeline (back-pressure holds); `parallel` splits the rows over
  * several connections, which pays off on indexed tables with foreign keys (the server checks them per row).
  */
-export async function copyRows(
+async function copyRows(
   database: Database,
   table: string,
   columns: readonly string[],

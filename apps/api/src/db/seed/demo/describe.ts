@@ -33,7 +33,7 @@ export interface DescribeInput {
 }
 
 /** Groups thousands with a space: 85000 → "85 000". */
-export function groupDigits(n: number): string {
+function groupDigits(n: number): string {
   return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
 }
 

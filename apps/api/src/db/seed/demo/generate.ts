@@ -36,7 +36,7 @@ export interface GenerateOptions {
   withVinStories?: boolean
 }
 
-export const SHARES = {
+const SHARES = {
   customsCleared: 0.95,
   damaged: 0.03,
   /** Of eligible cars (<= 12 years, undamaged, LHD, cleared, published at some point): ~4% of all. */

@@ -44,7 +44,7 @@ export class IllustrationRegistry {
   }
 }
 
-export function sha256Hex(text: string): string {
+function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex')
 }
 

@@ -1,14 +1,14 @@
 import { roundPrice } from './pricing.ts'
-import { clamp, type Rng } from './random.ts'
+import type { Rng } from './random.ts'
 import type { InspectionItem, InspectionRow, ListingStatusValue, PhotoSpec, PriceHistoryRow } from './types.ts'
 
 /** Status, dates, counters, price history, photos and inspection reports of a demo listing. */
 
 const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
-export const SPREAD_DAYS = 90
+const SPREAD_DAYS = 90
 
-export const STATUS_SHARES: readonly (readonly [ListingStatusValue, number])[] = [
+const STATUS_SHARES: readonly (readonly [ListingStatusValue, number])[] = [
   ['published', 0.92],
   ['sold', 0.03],
   ['moderation', 0.02],
@@ -112,7 +112,7 @@ export function pickPhotos(
   return scenes.map((scene, position) => ({ listingId, position, bodyType, colourHex, scene, createdAt }))
 }
 
-export const INSPECTION_CODES = [
+const INSPECTION_CODES = [
   'body_paint',
   'engine',
   'gearbox',
@@ -130,7 +130,7 @@ const MINOR_NOTES: Readonly<Record<string, readonly string[]>> = {
   engine: ['Запотевание клапанной крышки'],
 }
 
-export function isoDate(date: Date): string {
+function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10)
 }
 
@@ -164,8 +164,4 @@ export function pickInspection(
     fileKey: null,
     createdAt: checkedAt,
   }
-}
-
-export function clampDate(date: Date, max: Date): Date {
-  return new Date(clamp(date.getTime(), 0, max.getTime()))
 }

@@ -102,7 +102,7 @@ export interface OptionContext {
 }
 
 /** 0 budget (< 12 M ₸ new), 1 mid, 2 premium (≥ 30 M ₸ new). */
-export function priceTier(newPriceKzt: number): 0 | 1 | 2 {
+function priceTier(newPriceKzt: number): 0 | 1 | 2 {
   if (newPriceKzt >= 30_000_000) return 2
   if (newPriceKzt >= 12_000_000) return 1
   return 0

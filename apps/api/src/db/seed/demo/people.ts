@@ -221,10 +221,10 @@ export function generatePersonName(rng: Rng): PersonName {
 }
 
 /** Mobile operator prefixes in use in Kazakhstan (Beeline, Kcell/Activ, Tele2/Altel). */
-export const KZ_MOBILE_PREFIXES = ['700', '701', '702', '705', '707', '708', '747', '771', '775', '776', '777', '778']
+const KZ_MOBILE_PREFIXES = ['700', '701', '702', '705', '707', '708', '747', '771', '775', '776', '777', '778']
 
 /** `+77xxxxxxxxx` (E.164): +7, a mobile prefix, seven digits. */
-export function generatePhone(rng: Rng): string {
+function generatePhone(rng: Rng): string {
   return `+7${rng.pick(KZ_MOBILE_PREFIXES)}${String(rng.int(0, 9_999_999)).padStart(7, '0')}`
 }
 
@@ -240,7 +240,7 @@ export function generateUniquePhone(rng: Rng, taken: Set<string>): string {
   throw new Error('Could not find a free phone number')
 }
 
-export const DEMO_EMAIL_DOMAIN = 'demo.tulpar.kz'
+const DEMO_EMAIL_DOMAIN = 'demo.tulpar.kz'
 
 export function demoEmail(n: number): string {
   return `seller${n}@${DEMO_EMAIL_DOMAIN}`

@@ -7,10 +7,10 @@ import { clamp, type Rng } from './random.ts'
  */
 
 /** Average yearly mileage the market considers normal. */
-export const NORMAL_KM_PER_YEAR = 17_000
+const NORMAL_KM_PER_YEAR = 17_000
 export const MIN_PRICE_KZT = 400_000
 /** A car never falls below this share of the model's new price (before the discounts). */
-export const PRICE_FLOOR_SHARE = 0.12
+const PRICE_FLOOR_SHARE = 0.12
 const ROUND_TO = 10_000
 
 /** Yearly depreciation rate for the n-th year of a car's life (1-based): steep first, flatter later. */
@@ -83,7 +83,7 @@ export function mileageFor(age: number, rng: Rng, isNew = false): number {
   return Math.max(100, Math.round(km / 10) * 10)
 }
 
-export const KM_PER_MILE = 1.609344
+const KM_PER_MILE = 1.609344
 
 export function milesToKm(miles: number): number {
   return Math.round(miles * KM_PER_MILE)

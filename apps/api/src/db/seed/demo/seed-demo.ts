@@ -62,7 +62,7 @@ export interface SeedDemoResult {
   ms: number
 }
 
-export const DEFAULT_SEED = 20260101
+const DEFAULT_SEED = 20260101
 const DEFAULT_CHUNK = 25_000
 /**
  * Listings (with their photos, prices and reports) per COPY on PGlite: the progress moves in steps this size,

@@ -12,7 +12,7 @@ import { modelYearCode, vinCheckDigit } from './vin.ts'
  * back a little, and one Granta with three ordinary sales.
  */
 
-export interface VinSighting {
+interface VinSighting {
   /** When the listing was created, in months before the seed's `now`. */
   monthsAgo: number
   km: number

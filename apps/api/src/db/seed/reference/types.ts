@@ -24,7 +24,7 @@ export interface EngineSeed {
   drives: Drive[]
 }
 
-export interface GenerationSeed {
+interface GenerationSeed {
   /** Marketing or chassis name, e.g. `XV70`, `II (J200)`, `Restyling`. */
   name: string
   yearFrom: number
