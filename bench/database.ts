@@ -11,8 +11,8 @@ import { createProgress } from '../apps/api/src/lib/progress.ts'
  * a full run drops and recreates it. BENCH_DATABASE_URL names the server (any database on it: we connect
  * there to create ours), default the local PostgreSQL 15 of the developers' machines.
  */
-export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-export const BENCH_DB_NAME = process.env.BENCH_DB_NAME ?? 'tulpar_bench'
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const BENCH_DB_NAME = process.env.BENCH_DB_NAME ?? 'tulpar_bench'
 if (!/^[a-z_][a-z0-9_]{0,62}$/.test(BENCH_DB_NAME)) throw new Error(`BENCH_DB_NAME must be a plain identifier`)
 
 export function benchDatabaseUrl(): string {

@@ -39,7 +39,7 @@ function formatPlan(node: PlanNode, depth = 0): string {
   return [head, ...(node.Plans ?? []).map((p) => formatPlan(p, depth + 1))].join('\n')
 }
 
-export interface ExplainedQuery {
+interface ExplainedQuery {
   search: string
   kind: string
   statements: number

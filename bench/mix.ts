@@ -12,7 +12,7 @@ import type { BrandSeed, ModelSeed } from '../apps/api/src/db/seed/reference/typ
  *
  * Traffic shape (share of requests per kind; each kind is a set of distinct queries with equal weight):
  */
-export const MIX_KINDS = [
+const MIX_KINDS = [
   { kind: 'brand', share: 18, queries: 36, what: 'brand only' },
   { kind: 'brand+model', share: 20, queries: 40, what: 'brand and model' },
   { kind: 'brand+model+city', share: 10, queries: 20, what: 'brand, model and city' },
@@ -32,7 +32,7 @@ export const MIX_KINDS = [
 ] as const
 
 /** Sort shares (every query gets one): most people keep the default. */
-export const SORT_SHARES: Record<(typeof LISTING_SORTS)[number], number> = {
+const SORT_SHARES: Record<(typeof LISTING_SORTS)[number], number> = {
   newest: 55,
   price_asc: 20,
   price_desc: 8,
@@ -40,7 +40,7 @@ export const SORT_SHARES: Record<(typeof LISTING_SORTS)[number], number> = {
   mileage_asc: 7,
 }
 /** Page shares: few people go past page 2. */
-export const PAGE_SHARES = [70, 14, 8, 5, 3] as const
+const PAGE_SHARES = [70, 14, 8, 5, 3] as const
 
 const PRICE_BANDS: [number | undefined, number | undefined][] = [
   [undefined, 3_000_000],
@@ -53,7 +53,7 @@ const PRICE_BANDS: [number | undefined, number | undefined][] = [
 ]
 const MILEAGE_MAX = [50_000, 100_000, 150_000, 200_000]
 
-export type MixKind = (typeof MIX_KINDS)[number]['kind']
+type MixKind = (typeof MIX_KINDS)[number]['kind']
 export interface MixQuery {
   kind: MixKind
   /** The query string parameters, in a stable order. */
@@ -63,7 +63,7 @@ export interface MixQuery {
   weight: number
 }
 
-export const MIX_SEED = 20261121
+const MIX_SEED = 20261121
 
 function weightedIndex(rng: Rng, weights: readonly number[]): number {
   const total = weights.reduce((a, b) => a + b, 0)
@@ -168,7 +168,7 @@ export function buildMix(seed = MIX_SEED): MixQuery[] {
   return pool
 }
 
-export function toSearch(params: Record<string, string>): string {
+function toSearch(params: Record<string, string>): string {
   const s = new URLSearchParams(params).toString()
   return s ? `?${s}` : ''
 }

@@ -20,7 +20,7 @@ export interface PageWeight {
 
 const kb = (n: number) => Math.round((n / 1024) * 10) / 10
 
-export function scriptUrls(html: string): string[] {
+function scriptUrls(html: string): string[] {
   const urls = new Set<string>()
   for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
     const href = /\bhref="([^"]+)"/.exec(m[0])?.[1]

@@ -70,14 +70,14 @@ export interface BenchResults {
 }
 
 /** The folder the runs' files go to. */
-export const RESULTS_DIR = new URL('./results/', import.meta.url).pathname
+const RESULTS_DIR = new URL('./results/', import.meta.url).pathname
 
 /**
  * A short name for the machine, for the files' names: the processor's maker and family as it calls itself, and its
  * cores (`amd-epyc-2c`, `intel-xeon-2c`, `intel-core-i7-8650u-8c`). Machines of the same name can differ several times
  * in speed (the bare route in the same run is the measure of that); the name only tells the files apart.
  */
-export function machineTag(machine: Pick<MachineInfo, 'cpus' | 'cpuModel'>): string {
+function machineTag(machine: Pick<MachineInfo, 'cpus' | 'cpuModel'>): string {
   const words = machine.cpuModel
     .replace(/\((R|TM|C)\)/gi, ' ')
     .replace(/@.*$/, ' ')
@@ -93,7 +93,7 @@ export function machineTag(machine: Pick<MachineInfo, 'cpus' | 'cpuModel'>): str
  * The files' common name: the run's start in ISO 8601's basic format (UTC to the second; no colons, which some file
  * systems refuse), then the machine's tag: `20261125T180312Z-amd-epyc-2c`. Sorted by name, the files are in time order.
  */
-export function resultFileStem(results: Pick<BenchResults, 'startedAt' | 'machine'>): string {
+function resultFileStem(results: Pick<BenchResults, 'startedAt' | 'machine'>): string {
   const when = results.startedAt
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')

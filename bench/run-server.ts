@@ -15,7 +15,7 @@ import { measureSitemaps } from './sitemaps.ts'
 
 /** The parts measured on the single-process server. */
 export const SERVER_PARTS = ['search', 'detail', 'ssr', 'sitemap', 'weight', 'lighthouse'] as const
-export type ServerPart = (typeof SERVER_PARTS)[number]
+type ServerPart = (typeof SERVER_PARTS)[number]
 
 /** What the server parts need from the run. */
 export interface ServerRun {

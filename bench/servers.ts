@@ -133,7 +133,7 @@ export function cpuTicks(pid: number): number {
 }
 
 /** The process and its children (the app processes of APP_PROCESSES), for CPU time. */
-export function processTree(pid: number): number[] {
+function processTree(pid: number): number[] {
   try {
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
     return [pid, ...children.map(Number)]

@@ -24,7 +24,7 @@ export interface StartupOptions {
   log?: (message: string) => void
 }
 
-export interface PhaseMark {
+interface PhaseMark {
   /** Milliseconds from spawn to the log line. */
   atMs: number
   message: string
@@ -34,7 +34,7 @@ export interface PhaseMark {
   rssMb: number
 }
 
-export interface PageLoads {
+interface PageLoads {
   pages: number
   /** Requests made: the pages and their photos. */
   requests: number
@@ -48,7 +48,7 @@ export interface PageLoads {
   peakMb: number
 }
 
-export interface StartRun {
+interface StartRun {
   /** Spawn to the first 200 of /api/readyz. */
   readyMs: number
   /** Highest resident memory of the server process up to ready (VmHWM), MB. */
@@ -236,7 +236,7 @@ function pageMix(cards: Card[], count: number): string[] {
  * the card or gallery size; Chromium takes AVIF), and any other `<img>`. Lazy images count too, so this is a
  * little more than a browser fetches before scrolling.
  */
-export function imagesOf(html: string): string[] {
+function imagesOf(html: string): string[] {
   const urls = new Set<string>()
   for (const m of html.matchAll(/<picture>(.*?)<\/picture>/gs)) {
     const first =
@@ -274,7 +274,7 @@ async function loadPages(base: string, paths: string[]): Promise<{ requests: num
 }
 
 /** Loads `count` pages of the mix (with their photos) from a running server, one after another. */
-export async function loadPageMix(base: string, count: number): Promise<{ requests: number; ms: number[] }> {
+async function loadPageMix(base: string, count: number): Promise<{ requests: number; ms: number[] }> {
   // Cars from several sorts, so the car pages are spread over the data rather than the newest few.
   const cards: Card[] = []
   for (const sort of ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc']) {

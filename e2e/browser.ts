@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest'
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname
 /** The seeded demo accounts' password. */
-export const DEMO_PASSWORD = 'tulpar-demo-2026'
+const DEMO_PASSWORD = 'tulpar-demo-2026'
 
 /** Debian's Chromium, headless, with the flags this closed network needs (STACK-NOTES). */
 export function launchChromium(): Promise<Browser> {
@@ -115,7 +115,7 @@ export async function signInInto(context: BrowserContext, baseUrl: string, email
 }
 
 /** The first car on sale of the account with this session (a demo seller's, for journeys that act as that seller). */
-export async function publishedCarOf(baseUrl: string, session: string): Promise<number> {
+async function publishedCarOf(baseUrl: string, session: string): Promise<number> {
   const res = await fetch(`${baseUrl}/api/listings/`, { headers: { cookie: `tulpar.session_token=${session}` } })
   const mine = (await res.json()) as { results: { id: number; status: string }[] }
   const id = mine.results.find((l) => l.status === 'published')?.id

@@ -34,7 +34,7 @@ function routeTree(routes: ServerBuild['routes']): RouteObject[] {
 }
 
 /** The React Router path pattern a page path matches (`/cars/:id`), or null when no page takes it. */
-export function pagePattern(tree: RouteObject[], pathname: string): string | null {
+function pagePattern(tree: RouteObject[], pathname: string): string | null {
   const matches = matchRoutes(tree, pathname)
   if (!matches) return null
   const parts = matches.map((m) => m.route.path ?? '').filter((p) => p !== '')

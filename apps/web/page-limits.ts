@@ -2,9 +2,9 @@ import { Readable } from 'node:stream'
 import { errorCodes, type FastifyReply, type FastifyRequest, type RouteShorthandOptions } from 'fastify'
 
 /** A page's form post may be as large as an API body (Fastify's default, 1 MiB): forms here are a few KB. */
-export const PAGE_BODY_LIMIT = 1024 * 1024
+const PAGE_BODY_LIMIT = 1024 * 1024
 /** The one page that takes a file: the profile photo form on /account (10 MB image plus multipart framing). */
-export const PHOTO_FORM_LIMIT = 10 * 1024 * 1024 + 64 * 1024
+const PHOTO_FORM_LIMIT = 10 * 1024 * 1024 + 64 * 1024
 
 /** Paths that name a file: when no file answered, the page router must not render a 70 KB page for them. */
 const STATIC_FILE = /\.(?:m?js|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|txt|xml|json|webmanifest)$/i

@@ -17,7 +17,7 @@ export type MessageKey = keyof typeof ru
  * used for a count of 0 when given ("no views yet" reads better than "0 views").
  */
 export type PluralMessage = { other: string } & Partial<Record<Intl.LDMLPluralRule, string>>
-export type Message = string | PluralMessage
+type Message = string | PluralMessage
 /** Every key of the Russian source must exist in every language. */
 export type Messages = { [K in MessageKey]: (typeof ru)[K] extends string ? string : PluralMessage }
 export type Params = Record<string, string | number>

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@tulpar/contracts'
 
-export const LOCALE_COOKIE = 'locale'
+const LOCALE_COOKIE = 'locale'
 const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v)
 
 function readCookie(header: string | null, name: string): string | undefined {

@@ -5,7 +5,7 @@ import { useI18n } from '../i18n/i18n-react.tsx'
 export type ToastKind = 'error' | 'success' | 'info'
 
 /** Spec section 8: notifications stay 10 seconds. */
-export const TOAST_DURATION_MS = 10_000
+const TOAST_DURATION_MS = 10_000
 const MAX_TOASTS = 4
 
 interface Toast {

@@ -10,7 +10,7 @@ import { type RefObject, useEffect, useRef } from 'react'
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
 /** Whether the visitor has changed the field since the server rendered it (a file picked, a box ticked, ...). */
-export function changedSinceRender(field: Field): boolean {
+function changedSinceRender(field: Field): boolean {
   if (field instanceof HTMLSelectElement) {
     if (field.multiple) return [...field.options].some((o) => o.selected !== o.defaultSelected)
     // A single select with no option marked selected shows its first one.

@@ -6,7 +6,7 @@ import type { MessageKey } from '../../i18n/i18n.ts'
  * and photo forms post to the route's action, so they work without JavaScript too.
  */
 
-export type ProfileField = 'full_name' | 'phone' | 'city' | 'language'
+type ProfileField = 'full_name' | 'phone' | 'city' | 'language'
 export type ProfileErrors = Partial<Record<ProfileField, MessageKey>>
 
 export type AccountActionResult =

@@ -1,5 +1,5 @@
 /** The audit trail's filters a URL may carry, the same for the page and its CSV (routes/admin-audit*.ts). */
-export const AUDIT_FILTERS = ['actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const
+const AUDIT_FILTERS = ['actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const
 
 /** The filters of a URL: absent and empty fields are no filter; the contract (AuditQuery) checks the rest. */
 export function auditFilters(params: URLSearchParams): Record<string, string> {

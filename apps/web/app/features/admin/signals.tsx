@@ -15,7 +15,7 @@ const PATHS: Record<ModerationSignalCode, string> = {
   complaints: 'M5 21V4M5 4h12l-2.5 4 2.5 4H5',
 }
 
-export function SignalIcon({ code, size = 18 }: { code: ModerationSignalCode; size?: number }) {
+function SignalIcon({ code, size = 18 }: { code: ModerationSignalCode; size?: number }) {
   return (
     <svg
       width={size}

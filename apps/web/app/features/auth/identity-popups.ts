@@ -38,8 +38,8 @@ declare global {
   }
 }
 
-export const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client'
-export const appleScript = (locale: string) =>
+const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client'
+const appleScript = (locale: string) =>
   `https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/${locale === 'en' ? 'en_US' : 'ru_RU'}/appleid.auth.js`
 
 /** A popup that ended without a token; `code` as the spec's identity provider would name it. */
@@ -54,7 +54,7 @@ export class PopupError extends Error {
 const scripts = new Map<string, Promise<void>>()
 
 /** Adds a script once; a failed load can be tried again. */
-export function loadScript(src: string): Promise<void> {
+function loadScript(src: string): Promise<void> {
   let loading = scripts.get(src)
   if (!loading) {
     loading = new Promise<void>((resolve, reject) => {

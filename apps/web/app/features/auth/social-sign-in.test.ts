@@ -7,7 +7,7 @@ import { ru } from '../../i18n/messages.ru.ts'
 import { ToastProvider } from '../../ui/toast.tsx'
 import { authErrorKey, popupErrorCode } from './errors.ts'
 import { PopupError } from './identity-popups.ts'
-import { type SocialProviders, SocialSignIn } from './social-sign-in.tsx'
+import SocialSignIn, { type SocialProviders } from './social-sign-in.tsx'
 
 /** The /auth markup part for these providers, rendered as the server renders it. */
 function render(providers: SocialProviders): string {

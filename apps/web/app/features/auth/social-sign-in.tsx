@@ -35,7 +35,7 @@ function AppleLogo() {
  * APPLE_CLIENT_ID) or when the local identity provider stands in for it. The real SDKs load only here and
  * only then; the popup's (or the local page's) identity token is exchanged for the session cookie.
  */
-export function SocialSignIn({ google, apple, local }: SocialProviders) {
+export default function SocialSignIn({ google, apple, local }: SocialProviders) {
   const [native, setNative] = useState(false)
   // Known only in the browser: the server renders the web's buttons, the app swaps in its own after hydration.
   useEffect(() => setNative(isNativeApp()), [])
@@ -43,7 +43,6 @@ export function SocialSignIn({ google, apple, local }: SocialProviders) {
   if (native) return <NativeButtons google={google} apple={apple} local={local} />
   return <SocialButtons google={google} apple={apple} local={local} />
 }
-export default SocialSignIn
 
 type SdkState = 'loading' | 'ready' | 'failed'
 

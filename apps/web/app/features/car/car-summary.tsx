@@ -6,7 +6,7 @@ import type { CarShown } from './car-shown.ts'
 type Badge = [kind: string, label: string]
 
 /** The spec's badges of a car page: bargaining, exchange, warranty, inspected (and the company's own flags). */
-export function CarBadges({ car }: { car: CarShown }) {
+function CarBadges({ car }: { car: CarShown }) {
   const { t } = useI18n()
   const badges = [
     car.isTulpar && ['tulpar', t('badge.tulpar')],

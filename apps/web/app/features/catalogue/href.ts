@@ -31,7 +31,7 @@ type Missing = Exclude<keyof ListingSearchQuery, PathKey | Unwritten | (typeof C
 const everyFilterHasAPlace: [Missing] extends [never] ? true : Missing = true
 void everyFilterHasAPlace
 
-export type CatalogueQueryKey = (typeof CATALOGUE_QUERY_KEYS)[number]
+type CatalogueQueryKey = (typeof CATALOGUE_QUERY_KEYS)[number]
 export type CatalogueFilters = Partial<
   Record<PathKey | CatalogueQueryKey, string | number | boolean | null | undefined>
 >

@@ -55,7 +55,7 @@ export function ListingCard({ car, eager = false }: { car: Card; eager?: boolean
  * The badges of a card (and of the car page), rendered from the card data. This list is the one place for
  * the deal rating: `DealBadge` (features/valuation/deal-badge.tsx) goes first in it, from `car.dealRating`.
  */
-export function Badges({
+function Badges({
   car,
 }: {
   car: Pick<Card, 'isTulpar' | 'isInspected' | 'isHot' | 'hasWarranty' | 'isCreditAvailable' | 'isNew' | 'dealRating'>

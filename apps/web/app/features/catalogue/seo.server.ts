@@ -9,7 +9,7 @@ export interface CataloguePlace {
 }
 
 /** `{name}` placeholders filled in; numbers written the language's way (`1 250 000`). */
-export function fillText(template: string, params: Record<string, string | number>, locale: Locale): string {
+function fillText(template: string, params: Record<string, string | number>, locale: Locale): string {
   return template.replace(/\{(\w+)\}/g, (match, name: string) => {
     const value = params[name]
     if (value === undefined) return match

@@ -1,6 +1,6 @@
 /** Spec: the chosen city id is kept in local storage; a cookie lets the server render it too. */
-export const CITY_STORAGE_KEY = 'cityId'
-export const CITY_COOKIE = 'city'
+const CITY_STORAGE_KEY = 'cityId'
+const CITY_COOKIE = 'city'
 
 /** "Весь Казахстан" chosen on purpose: a choice like a city, so the start-up dialog does not ask again. */
 export const ALL_KAZAKHSTAN = 'all'

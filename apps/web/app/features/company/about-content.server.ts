@@ -9,7 +9,7 @@ import { catalogueHref } from '../catalogue/index.ts'
 
 const CATALOGUE = catalogueHref({})
 
-export interface AboutSection {
+interface AboutSection {
   id: string
   title: string
   paragraphs: string[]

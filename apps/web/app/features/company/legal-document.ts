@@ -6,7 +6,7 @@
 /** A paragraph, or a bulleted list. In any text, `[label](href)` is a link. */
 export type LegalBlock = string | { items: string[] }
 
-export interface LegalSection {
+interface LegalSection {
   /** The anchor of the section (`/privacy-policy#rights`): the same in every language. */
   id: string
   title: string

@@ -3,7 +3,7 @@ import type { MessageKey } from '../../i18n/i18n.ts'
 
 /** The spec's credit application fields, as the widget posts them. */
 export const CREDIT_FIELDS = ['carPriceKzt', 'downPaymentKzt', 'termMonths', 'phone', 'lastName', 'firstName'] as const
-export type CreditField = (typeof CREDIT_FIELDS)[number]
+type CreditField = (typeof CREDIT_FIELDS)[number]
 export type CreditValues = Record<CreditField, string>
 export type CreditFieldErrors = Partial<Record<CreditField, MessageKey>>
 export type CreditResult = {

@@ -11,7 +11,7 @@
  * Playwright's `addInitScript`, which runs it in the page before anything else, as the real bridge runs.
  */
 
-export interface NativeCall {
+interface NativeCall {
   plugin: string
   method: string
   options: unknown

@@ -1,5 +1,5 @@
 /** The app's own URL scheme (AndroidManifest.xml, Info.plist): `kz.tulpar.auto://open#/cars/123`. */
-export const APP_SCHEME = 'kz.tulpar.auto:'
+const APP_SCHEME = 'kz.tulpar.auto:'
 
 /** A path of this site only: starts with one slash (`//host` would leave it) and has no backslash tricks. */
 function ownPath(path: string): string | null {

@@ -2,9 +2,9 @@ import type { FirebaseMessagingPlugin } from '@capacitor-firebase/messaging'
 import type { ApiResult } from '../../lib/api/client.ts'
 
 /** Spec section 9: the device token is retried every 1 second until a profile exists. */
-export const FCM_RETRY_MS = 1000
+const FCM_RETRY_MS = 1000
 /** Remembers `profileId:token` once saved, so the pages loaded later in the app do not send it again. */
-export const FCM_SAVED_KEY = 'fcm-token-saved'
+const FCM_SAVED_KEY = 'fcm-token-saved'
 
 export interface PushDeps {
   messaging: Pick<FirebaseMessagingPlugin, 'checkPermissions' | 'requestPermissions' | 'getToken' | 'addListener'>

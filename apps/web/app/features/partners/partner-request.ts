@@ -4,7 +4,7 @@ import type { MessageKey } from '../../i18n/i18n.ts'
 
 /** The spec's partner lead (section 3): name, phone, a short comment. */
 export const PARTNER_REQUEST_FIELDS = ['name', 'phone', 'comment'] as const
-export type PartnerRequestField = (typeof PARTNER_REQUEST_FIELDS)[number]
+type PartnerRequestField = (typeof PARTNER_REQUEST_FIELDS)[number]
 export type PartnerRequestValues = Record<PartnerRequestField, string>
 export type PartnerRequestErrors = Partial<Record<PartnerRequestField, MessageKey>>
 /** What the detail page's action answers: to the fetcher with JavaScript, to the re-rendered page without. */

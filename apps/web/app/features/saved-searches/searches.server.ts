@@ -7,7 +7,7 @@ import { serviceErrorCode } from '../../lib/service-errors.ts'
 
 type SessionUser = NonNullable<Awaited<ReturnType<Services['sessions']['sessionUser']>>>
 
-export type SearchIntent = 'create' | 'rename' | 'alerts' | 'delete'
+type SearchIntent = 'create' | 'rename' | 'alerts' | 'delete'
 export type SearchActionResult =
   | { ok: true; intent: SearchIntent; message: MessageKey; id: number }
   | { ok: false; intent: SearchIntent | null; message: MessageKey; params?: Record<string, number>; id?: number }
@@ -26,7 +26,7 @@ function idOf(form: FormData): number | null {
 }
 
 /** The catalogue filters posted by "Save this search", checked by the same contract as the catalogue. */
-export function filtersFromForm(form: FormData): ListingSearchQuery | null {
+function filtersFromForm(form: FormData): ListingSearchQuery | null {
   const values: Record<string, string> = {}
   for (const key of CATALOGUE_FILTER_KEYS) {
     const value = text(form, key)

@@ -8,7 +8,7 @@ import type { Values } from './step-values.ts'
 
 /* Form values and the controls the steps are made of (plain named controls: the form posts without JavaScript). */
 
-export { listingValues, one, type Values } from './step-values.ts'
+export { one } from './step-values.ts'
 
 export interface FieldsProps {
   values: Values

@@ -1,6 +1,6 @@
 import { island } from '../../ui/island.tsx'
 
-export { listingValues, type Values } from './step-values.ts'
+export { listingValues } from './step-values.ts'
 
 /*
  * Each step's fields are islands (ui/island.tsx): the server renders the current step's in full and their code

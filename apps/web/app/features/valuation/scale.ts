@@ -1,7 +1,7 @@
 import type { MarketEstimate } from '@tulpar/contracts'
 
 /** Where the band, the estimate and the price sit on the panel's scale, in % of its width. */
-export interface ScalePositions {
+interface ScalePositions {
   bandLeft: number
   bandWidth: number
   estimate: number

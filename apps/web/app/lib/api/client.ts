@@ -22,7 +22,7 @@ export interface ApiResult {
   code: string | null
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 type Query = Record<string, string | number | boolean | null | undefined>
 
 export interface RequestOptions {

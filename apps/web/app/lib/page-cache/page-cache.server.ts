@@ -169,7 +169,7 @@ const PER_REQUEST_HEADERS = new Set([
   'age',
 ])
 
-export function parseCookies(header: string | undefined): Map<string, string> | null {
+function parseCookies(header: string | undefined): Map<string, string> | null {
   const cookies = new Map<string, string>()
   for (const part of (header ?? '').split(';')) {
     const trimmed = part.trim()
@@ -306,7 +306,7 @@ function send(reply: FastifyReply, entry: Entry, head: boolean) {
 }
 
 /** How long a guest waits for another guest's render of the same page before rendering it too. */
-export const FILL_WAIT_MS = 5000
+const FILL_WAIT_MS = 5000
 
 export interface PageCacheOptions {
   /** FILL_WAIT_MS unless told (tests). */

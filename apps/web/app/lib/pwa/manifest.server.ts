@@ -1,7 +1,7 @@
 import type { Locale } from '@tulpar/contracts'
 
 /** The brand blue: the header, the browser's toolbar (root.tsx's theme-color) and the installed app's title bar. */
-export const THEME_COLOR = '#0f4c81'
+const THEME_COLOR = '#0f4c81'
 
 const TEXTS: Record<
   Locale,

@@ -34,7 +34,7 @@ const OPERATOR: Record<Locale, string> = {
 }
 
 /** The values of `{operator}`, `{address}`, `{email}`, `{phone}` from the company's current contacts. */
-export function legalVariables(contacts: CompanyContacts, locale: Locale): LegalVariables {
+function legalVariables(contacts: CompanyContacts, locale: Locale): LegalVariables {
   const phone = contacts.phones[0] ?? ''
   return {
     operator: OPERATOR[locale],
