@@ -19,8 +19,8 @@ import { useValueOnLoad } from '../../ui/use-value-on-load.ts'
 import { CREDIT_FIELDS, type CreditResult, NAME_MAX_LENGTH, parseKzt, validateCredit } from './credit-form.ts'
 
 /** The spec's placeholders (section 9): what the payment is worked out on until the visitor types their own. */
-export const PLACEHOLDER_PRICE = 10_000_000
-export const PLACEHOLDER_DOWN_PAYMENT = 2_500_000
+const PLACEHOLDER_PRICE = 10_000_000
+const PLACEHOLDER_DOWN_PAYMENT = 2_500_000
 
 /** The car the widget is about, when it sits on a car page. */
 export type CreditWidgetCar = CreditCar & { listingId: number; name: string }
