@@ -1,4 +1,6 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import type { MessageKey } from '../i18n/i18n.ts'
+import { useToast } from '../ui/toast.tsx'
 
 /**
  * Submit-time validation in the browser with the same rules the action applies (the contracts' checks): on
@@ -27,4 +29,26 @@ export function useSubmitValidation<F extends string, E>(
   }
   /** The browser's errors since the last submit, or null when it found none (then the server's apply). */
   return { errors, onSubmit }
+}
+
+/**
+ * Once per answer to a fetcher's post, when the fetcher is idle again: the `received` toast (then `onDone`) when the
+ * post went through, its error's toast when it did not. The forms' one way of saying how a post went.
+ */
+export function useAnswerToast(
+  fetcher: { data?: { ok: boolean; error: MessageKey | null }; state: string },
+  received: MessageKey,
+  onDone?: () => void,
+) {
+  const toast = useToast()
+  const handled = useRef<object | null>(null)
+  useEffect(() => {
+    const data = fetcher.data
+    if (!data || fetcher.state !== 'idle' || handled.current === data) return
+    handled.current = data
+    if (data.ok) {
+      toast.success(received)
+      onDone?.()
+    } else if (data.error) toast.error(data.error)
+  }, [fetcher.data, fetcher.state, toast, received, onDone])
 }

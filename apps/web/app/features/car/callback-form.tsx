@@ -1,10 +1,8 @@
-import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { useSubmitValidation } from '../../lib/form-validation.ts'
+import { useAnswerToast, useSubmitValidation } from '../../lib/form-validation.ts'
 import { Dialog } from '../../ui/dialog.tsx'
 import { TextField } from '../../ui/field.tsx'
-import { useToast } from '../../ui/toast.tsx'
 import {
   CALLBACK_FIELDS,
   type CallbackResult,
@@ -30,26 +28,14 @@ export function CallbackForm({
   onDone: () => void
 }) {
   const { t } = useI18n()
-  const toast = useToast()
   // Unkeyed: the answer lives and dies with this form, so reopening the dialog starts afresh.
   const fetcher = useFetcher<CallbackResult>()
   const { errors: clientErrors, onSubmit } = useSubmitValidation(CALLBACK_FIELDS, validateCallback)
-  const handled = useRef<CallbackResult | null>(null)
   const result = fetcher.data ?? fallback
   const errors = clientErrors ?? result?.fieldErrors ?? {}
   const values = result && !result.ok ? result.values : EMPTY
 
-  useEffect(() => {
-    const data = fetcher.data
-    if (!data || fetcher.state !== 'idle' || handled.current === data) return
-    handled.current = data
-    if (data.ok) {
-      toast.success('car.callback.accepted')
-      onDone()
-    } else if (data.error) {
-      toast.error(data.error)
-    }
-  }, [fetcher.data, fetcher.state, toast, onDone])
+  useAnswerToast(fetcher, 'car.callback.accepted', onDone)
 
   if (!fetcher.data && fallback?.ok) {
     return (

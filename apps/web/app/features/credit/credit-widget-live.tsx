@@ -7,13 +7,12 @@ import {
   dtiWaiver,
   type ProgrammeFit,
 } from '@tulpar/contracts/credit'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import type { Params } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { useSubmitValidation } from '../../lib/form-validation.ts'
+import { useAnswerToast, useSubmitValidation } from '../../lib/form-validation.ts'
 import { TextField } from '../../ui/field.tsx'
-import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { useValueOnLoad } from '../../ui/use-value-on-load.ts'
 import { CREDIT_FIELDS, type CreditResult, NAME_MAX_LENGTH, parseKzt, validateCredit } from './credit-form.ts'
@@ -44,11 +43,9 @@ export interface CreditWidgetProps {
 
 export default function CreditWidgetLive({ offer, car, today, fallback }: CreditWidgetProps) {
   const { t, price: money, date } = useI18n()
-  const toast = useToast()
   const location = useLocation()
   const hydrated = useHydrated()
   const fetcher = useFetcher<CreditResult>({ key: `credit-${car?.listingId ?? 'any'}` })
-  const handled = useRef<CreditResult | null>(null)
   const { errors: clientErrors, onSubmit } = useSubmitValidation(CREDIT_FIELDS, validateCredit)
   const result = fetcher.data ?? fallback
   const kept = result && !result.ok ? result.values : null
@@ -63,13 +60,7 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
   const downField = useValueOnLoad<HTMLInputElement>(setDownText)
   const termField = useValueOnLoad<HTMLSelectElement>(setTerm)
 
-  useEffect(() => {
-    const data = fetcher.data
-    if (!data || fetcher.state !== 'idle' || handled.current === data) return
-    handled.current = data
-    if (data.ok) toast.success('credit.sent')
-    else if (data.error) toast.error(data.error)
-  }, [fetcher.data, fetcher.state, toast])
+  useAnswerToast(fetcher, 'credit.sent')
 
   // Empty fields are worked out on the spec's example; a typed amount that is not a number shows no payment.
   const priceKzt = priceText.trim() === '' ? PLACEHOLDER_PRICE : parseKzt(priceText)

@@ -1,10 +1,8 @@
 import { PARTNER_COMMENT_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH } from '@tulpar/contracts/constants'
-import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { useSubmitValidation } from '../../lib/form-validation.ts'
+import { useAnswerToast, useSubmitValidation } from '../../lib/form-validation.ts'
 import { TextField } from '../../ui/field.tsx'
-import { useToast } from '../../ui/toast.tsx'
 import {
   PARTNER_REQUEST_FIELDS,
   type PartnerRequestResult,
@@ -29,21 +27,13 @@ export function PartnerRequestForm({
   fallback: PartnerRequestResult | undefined
 }) {
   const { t } = useI18n()
-  const toast = useToast()
   const fetcher = useFetcher<PartnerRequestResult>()
   const { errors: clientErrors, onSubmit } = useSubmitValidation(PARTNER_REQUEST_FIELDS, validatePartnerRequest)
-  const handled = useRef<PartnerRequestResult | null>(null)
   const result = fetcher.data ?? fallback
   const errors = clientErrors ?? result?.fieldErrors ?? {}
   const values: PartnerRequestValues = result && !result.ok ? result.values : { ...prefill, comment: '' }
 
-  useEffect(() => {
-    const data = fetcher.data
-    if (!data || fetcher.state !== 'idle' || handled.current === data) return
-    handled.current = data
-    if (data.ok) toast.success('partners.request.received')
-    else if (data.error) toast.error(data.error)
-  }, [fetcher.data, fetcher.state, toast])
+  useAnswerToast(fetcher, 'partners.request.received')
 
   if (result?.ok) {
     return (
