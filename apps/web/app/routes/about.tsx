@@ -1,10 +1,10 @@
 import { Link } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { ABOUT_TEXTS } from '../features/company/about-content.server.ts'
-import { pageMeta } from '../features/company/page-meta.ts'
 import { formatCompanyPhone } from '../features/company/phone-format.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
+import { pageMeta } from '../lib/seo/page-meta.ts'
 import companyStyles from '../styles/company.css?url'
 import type { Route } from './+types/about'
 

@@ -1,10 +1,10 @@
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { BranchCard, PhoneLinks, SocialLinkView } from '../features/company/branch-card.tsx'
 import { buildContactsJsonLd } from '../features/company/contacts-seo.server.ts'
-import { pageMeta } from '../features/company/page-meta.ts'
 import { CONTACTS_TEXTS } from '../features/company/page-texts.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
+import { pageMeta } from '../lib/seo/page-meta.ts'
 import companyStyles from '../styles/company.css?url'
 import type { Route } from './+types/contacts'
 

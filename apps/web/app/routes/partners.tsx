@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData) : [])
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData)
 
 export default function Partners({ loaderData }: Route.ComponentProps) {
   const { categories, category, page, total, paged } = loaderData

@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStyles }]
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData) : [])
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData)
 
 export default function TulparAuto({ loaderData }: Route.ComponentProps) {
   const { page, checks, lead } = loaderData

@@ -1,8 +1,8 @@
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { legalDocument } from '../features/company/legal/documents.server.ts'
 import { LegalDocumentView } from '../features/company/legal-document-view.tsx'
-import { pageMeta } from '../features/company/page-meta.ts'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
+import { pageMeta } from '../lib/seo/page-meta.ts'
 import companyStyles from '../styles/company.css?url'
 import type { Route } from './+types/user-agreements'
 

@@ -12,4 +12,8 @@ describe('pageMeta', () => {
       { property: 'og:url', content: 'https://tulpar.kz/partners' },
     ])
   })
+
+  test('nothing before the loader has answered (an error page)', () => {
+    expect(pageMeta(undefined)).toEqual([])
+  })
 })
