@@ -52,6 +52,9 @@ export default {
       project: ['src/**/*.ts'],
     },
   },
+  // Each route module's `./+types/<route>`: React Router's generated route types (react-router typegen, which
+  // `npm run typecheck` runs; CI lints a fresh clone before that). Type-only imports of generated files.
+  ignoreUnresolved: [String.raw`^\./\+types/`],
   ignoreIssues: {
     // BACK_OFFICE_ROLES names who reaches the back office, LEAD_DESK_ROLES who works the leads: the same roles
     // today, two rules that may part.
