@@ -8,6 +8,8 @@ import type { KnipConfig } from 'knip'
  * run by path from a shell script or another process) is listed below. An entry file's exports count as used: list
  * only what really is run or loaded by path, so that a helper's unused exports are still reported.
  * A module's index.ts is not an entry: what it exports that no other module imports is reported.
+ * `npm run lint:unused` runs `react-router typegen` first: each route module imports its generated `./+types/<route>`,
+ * which a fresh clone (CI lints before it typechecks) does not have yet.
  */
 export default {
   workspaces: {
@@ -52,9 +54,6 @@ export default {
       project: ['src/**/*.ts'],
     },
   },
-  // Each route module's `./+types/<route>`: React Router's generated route types (react-router typegen, which
-  // `npm run typecheck` runs; CI lints a fresh clone before that). Type-only imports of generated files.
-  ignoreUnresolved: [String.raw`^\./\+types/`],
   ignoreIssues: {
     // BACK_OFFICE_ROLES names who reaches the back office, LEAD_DESK_ROLES who works the leads: the same roles
     // today, two rules that may part.
