@@ -16,7 +16,7 @@ const { admin, moderator, manager, seller, buyer } = useAccounts(t, {
 type Auth = Record<string, string>
 const FROM = '203.0.113.7'
 /** A staff call from a known address, as the audit trail records it. */
-const act = (auth: Auth, method: 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+const act = (auth: Auth, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: auth, remoteAddress: FROM })
 
 interface Event {
@@ -151,6 +151,112 @@ describe('the audit trail records each staff action with who, what, when, where 
     ])
     // The customer's phone and name are not copied into the trail.
     expect(JSON.stringify(events)).not.toContain('+77012345678')
+  })
+
+  test("a note on a lead: who and from where, the note's length and not its text", async () => {
+    const [lead] = await t.db
+      .insert(leads)
+      .values({ kind: 'callback', phone: '+77017654321', name: 'Айгерім' })
+      .returning({ id: leads.id })
+    if (!lead) throw new Error('no lead')
+    const text = 'Айгерім просит перезвонить на +77019998877 после 18:00'
+    const res = await act(manager.auth, 'POST', `/api/admin/leads/${lead.id}/notes/`, { text: `  ${text} ` })
+    expect(res.statusCode).toBe(200)
+    const events = await eventsOf('lead', lead.id)
+    expect(events).toMatchObject([
+      {
+        action: 'lead.note_added',
+        actor: { id: manager.id, name: 'Менеджер Аудит' },
+        actorRole: 'manager',
+        ip: FROM,
+        before: null,
+        after: { noteLength: text.length },
+      },
+    ])
+    // The note stays in the lead's history (purged with the lead); the append-only trail does not copy it.
+    expect(JSON.stringify(events)).not.toContain('+77019998877')
+    expect(JSON.stringify(events)).not.toContain('Айгерім')
+  })
+
+  test("a listing's Tulpar marks: only the flags that changed, nothing when none did", async () => {
+    const listing = await createListing(t.db, { ownerId: seller.id })
+    const flags = (body: object) => act(admin.auth, 'PATCH', `/api/admin/listings/${listing.id}/flags/`, body)
+    expect((await flags({ isTulpar: true, isInspected: true, isHot: false })).statusCode).toBe(200)
+    expect((await flags({ isTulpar: true })).statusCode).toBe(200)
+    expect(await eventsOf('listing', listing.id)).toMatchObject([
+      {
+        action: 'listing.flags_changed',
+        actor: { id: admin.id, name: 'Админ Аудит' },
+        actorRole: 'admin',
+        ip: FROM,
+        before: { isTulpar: false, isInspected: false },
+        after: { isTulpar: true, isInspected: true },
+      },
+    ])
+    const [event] = await eventsOf('listing', listing.id)
+    expect(Object.keys(event?.after ?? {}).sort()).toEqual(['isInspected', 'isTulpar'])
+    // A moderator is refused: nothing changed, nothing recorded.
+    expect(
+      (await act(moderator.auth, 'PATCH', `/api/admin/listings/${listing.id}/flags/`, { isHot: true })).statusCode,
+    ).toBe(403)
+    expect(await eventsOf('listing', listing.id)).toHaveLength(1)
+  })
+
+  const report = {
+    name: 'TulparAutoCheck',
+    vin: 'XW8ZZZ61ZEG012345',
+    reportDate: null,
+    status: 'generating',
+    summary: [{ code: 'engine', ok: true }],
+  }
+  const addReport = async (listingId: number) => {
+    const res = await act(admin.auth, 'POST', `/api/admin/listings/${listingId}/inspections/`, report)
+    expect(res.statusCode).toBe(201)
+    return res.json().id as number
+  }
+
+  test('an inspection report added: the report as written', async () => {
+    const listing = await createListing(t.db, { ownerId: seller.id })
+    const reportId = await addReport(listing.id)
+    expect(await eventsOf('inspection_report', reportId)).toMatchObject([
+      {
+        action: 'inspection.created',
+        actor: { id: admin.id },
+        actorRole: 'admin',
+        ip: FROM,
+        before: null,
+        after: { listingId: listing.id, ...report },
+      },
+    ])
+  })
+
+  test('an inspection report edited: only the fields that changed', async () => {
+    const listing = await createListing(t.db, { ownerId: seller.id })
+    const reportId = await addReport(listing.id)
+    const ready = { ...report, status: 'ready', reportDate: '2026-03-14' }
+    expect((await act(admin.auth, 'PUT', `/api/admin/inspections/${reportId}/`, ready)).statusCode).toBe(200)
+    // The same body again changes nothing and records nothing.
+    expect((await act(admin.auth, 'PUT', `/api/admin/inspections/${reportId}/`, ready)).statusCode).toBe(200)
+    const events = await eventsOf('inspection_report', reportId)
+    expect(events.map((e) => e.action)).toEqual(['inspection.updated', 'inspection.created'])
+    expect(events[0]).toMatchObject({ actor: { id: admin.id }, actorRole: 'admin', ip: FROM })
+    expect(events[0]?.before).toEqual({ status: 'generating', reportDate: null })
+    expect(events[0]?.after).toEqual({ status: 'ready', reportDate: '2026-03-14' })
+  })
+
+  test('an inspection report deleted: what it said before', async () => {
+    const listing = await createListing(t.db, { ownerId: seller.id })
+    const reportId = await addReport(listing.id)
+    expect((await act(admin.auth, 'DELETE', `/api/admin/inspections/${reportId}/`)).statusCode).toBe(200)
+    const [deleted] = await eventsOf('inspection_report', reportId)
+    expect(deleted).toMatchObject({
+      action: 'inspection.deleted',
+      actor: { id: admin.id },
+      actorRole: 'admin',
+      ip: FROM,
+      before: { listingId: listing.id, name: report.name, vin: report.vin, status: 'generating' },
+      after: null,
+    })
   })
 
   test('partner categories and partners: created, edited (only the changed fields), switched off', async () => {

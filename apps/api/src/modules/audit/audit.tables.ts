@@ -19,7 +19,7 @@ export const auditEvents = pgTable(
     ip: text('ip'),
     /** What was done: one of AUDIT_ACTIONS (contracts), e.g. 'listing.taken_down'. */
     action: text('action').notNull(),
-    /** What it was done to: 'listing', 'user', 'lead', 'partner', 'partner_category', 'broadcast', 'payment'. */
+    /** What it was done to: one of AUDIT_TARGET_TYPES (contracts), e.g. 'listing', 'lead', 'inspection_report'. */
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     /** The changed fields before and after: small, never a password, token or personal data beyond ids. */

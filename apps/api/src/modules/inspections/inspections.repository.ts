@@ -32,10 +32,14 @@ export async function updateReport(db: Db, id: number, values: ReportFields): Pr
   return row ?? null
 }
 
-export async function deleteReport(db: Db, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(inspectionReports)
-    .where(eq(inspectionReports.id, id))
-    .returning({ id: inspectionReports.id })
-  return rows.length > 0
+/** The report under a row lock, for a change that records its fields before. */
+export async function lockReport(tx: Db, id: number): Promise<InspectionReportRow | null> {
+  const [row] = await tx.select().from(inspectionReports).where(eq(inspectionReports.id, id)).for('update')
+  return row ?? null
+}
+
+/** The deleted row (for the audit trail), or null when there was none. */
+export async function deleteReport(db: Db, id: number): Promise<InspectionReportRow | null> {
+  const [row] = await db.delete(inspectionReports).where(eq(inspectionReports.id, id)).returning()
+  return row ?? null
 }

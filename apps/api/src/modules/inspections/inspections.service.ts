@@ -1,7 +1,21 @@
 import type { AdminInspectionReport, InspectionReportBody } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
+import { changedFields, recordAudit } from '../audit/index.ts'
+import type { Actor } from '../identity/index.ts'
 import { InspectionReportNotFoundError } from './inspections.errors.ts'
 import * as repo from './inspections.repository.ts'
+
+/** A report's fields as the audit trail keeps them (the checks with their notes are the report: no personal data). */
+function auditedFields(row: repo.InspectionReportRow) {
+  return {
+    listingId: row.listingId,
+    name: row.name,
+    vin: row.vin,
+    reportDate: row.reportDate,
+    status: row.status,
+    summary: row.summary,
+  }
+}
 
 function toInspectionReport(row: repo.InspectionReportRow): AdminInspectionReport {
   return {
@@ -19,7 +33,7 @@ function toInspectionReport(row: repo.InspectionReportRow): AdminInspectionRepor
 /**
  * TulparAutoCheck inspection reports (spec: name, date, VIN, status; "being generated" until ready). The
  * report itself is the list of checks with their outcome and notes. Who may write them is decided by the
- * caller (the back office allows admins only).
+ * caller (the back office allows admins only); each write is recorded in the audit trail in its own transaction.
  */
 export function createInspectionsService({ db }: { db: Db }) {
   return {
@@ -34,21 +48,56 @@ export function createInspectionsService({ db }: { db: Db }) {
       return toInspectionReport(row)
     },
 
-    async addReport(listingId: number, authorId: string, body: InspectionReportBody): Promise<AdminInspectionReport> {
-      const row = await repo.insertReport(db, { ...body, listingId, requestedBy: authorId })
+    /** The report and its audit record ('inspection.created'), together or not at all. */
+    async addReport(u: Actor, listingId: number, body: InspectionReportBody): Promise<AdminInspectionReport> {
+      const row = await db.transaction(async (tx) => {
+        const row = await repo.insertReport(tx, { ...body, listingId, requestedBy: u.id })
+        await recordAudit(tx, u, {
+          action: 'inspection.created',
+          targetType: 'inspection_report',
+          targetId: row.id,
+          after: auditedFields(row),
+        })
+        return row
+      })
       return toInspectionReport(row)
     },
 
-    /** Replaces the report's fields. Throws InspectionReportNotFoundError. */
-    async replaceReport(id: number, body: InspectionReportBody): Promise<AdminInspectionReport> {
-      const row = await repo.updateReport(db, id, body)
-      if (!row) throw new InspectionReportNotFoundError(id)
+    /**
+     * Replaces the report's fields; the audit record ('inspection.updated') holds only the fields that changed, and
+     * none is written when nothing did. Throws InspectionReportNotFoundError.
+     */
+    async replaceReport(u: Actor, id: number, body: InspectionReportBody): Promise<AdminInspectionReport> {
+      const row = await db.transaction(async (tx) => {
+        const old = await repo.lockReport(tx, id)
+        if (!old) throw new InspectionReportNotFoundError(id)
+        const row = await repo.updateReport(tx, id, body)
+        if (!row) throw new InspectionReportNotFoundError(id)
+        const changed = changedFields(auditedFields(old), auditedFields(row))
+        if (changed)
+          await recordAudit(tx, u, {
+            action: 'inspection.updated',
+            targetType: 'inspection_report',
+            targetId: id,
+            ...changed,
+          })
+        return row
+      })
       return toInspectionReport(row)
     },
 
-    /** Throws InspectionReportNotFoundError. */
-    async removeReport(id: number): Promise<void> {
-      if (!(await repo.deleteReport(db, id))) throw new InspectionReportNotFoundError(id)
+    /** Deletes the report; its audit record ('inspection.deleted') keeps what it said. Throws InspectionReportNotFoundError. */
+    async removeReport(u: Actor, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const old = await repo.deleteReport(tx, id)
+        if (!old) throw new InspectionReportNotFoundError(id)
+        await recordAudit(tx, u, {
+          action: 'inspection.deleted',
+          targetType: 'inspection_report',
+          targetId: id,
+          before: auditedFields(old),
+        })
+      })
     },
   }
 }

@@ -285,10 +285,21 @@ export function createLeadDeskService({
       })
     },
 
+    /**
+     * A note in the lead's history, and its audit record in the same transaction. The record keeps the note's
+     * length, not its text: notes are about a customer's request and often name the customer or a phone, and the
+     * trail is append-only for 5 years while the lead and its history are purged after 3 (retention).
+     */
     addNote(u: Actor, id: number, body: LeadNoteBody): Promise<LeadDetail> {
       return change(u, id, async (_lead, tx, at) => {
         await repo.insertLeadEvent(tx, { leadId: id, actorId: u.id, action: 'note', text: body.text, createdAt: at })
         await repo.updateLead(tx, id, {}, at)
+        await recordAudit(tx, u, {
+          action: 'lead.note_added',
+          targetType: 'lead',
+          targetId: id,
+          after: { noteLength: body.text.length },
+        })
         return null
       })
     },

@@ -282,6 +282,16 @@ export async function insertEvent(tx: Db, values: typeof moderationEvents.$infer
 
 // ---- Tulpar flags
 
+/** The listing's Tulpar flags under a row lock, for a change that records them before. */
+export async function lockFlags(tx: Db, id: number) {
+  const [row] = await tx
+    .select({ isTulpar: listings.isTulpar, isInspected: listings.isInspected, isHot: listings.isHot })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .for('update')
+  return row ?? null
+}
+
 export async function updateFlags(
   db: Db,
   id: number,
