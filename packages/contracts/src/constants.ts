@@ -102,39 +102,3 @@ export const CATALOGUE_FILTER_KEYS = [
   'credit',
   'hot',
 ] as const
-
-/** The audit trail's kinds of staff action (contracts/audit.ts builds its schema from them; the back office's filter lists them). */
-export const AUDIT_ACTIONS = [
-  'listing.approved',
-  'listing.rejected',
-  'listing.taken_down',
-  'complaints.dismissed',
-  'user.role_changed',
-  'lead.status_changed',
-  'lead.assigned',
-  'lead.note_added',
-  'listing.flags_changed',
-  'inspection.created',
-  'inspection.updated',
-  'inspection.deleted',
-  'partner.created',
-  'partner.updated',
-  'partner.activated',
-  'partner_category.created',
-  'partner_category.updated',
-  'partner_category.activated',
-  'broadcast.sent',
-  'payment.refunded',
-] as const
-
-/** What an audit record's action was done to. */
-export const AUDIT_TARGET_TYPES = [
-  'listing',
-  'user',
-  'lead',
-  'inspection_report',
-  'partner',
-  'partner_category',
-  'broadcast',
-  'payment',
-] as const

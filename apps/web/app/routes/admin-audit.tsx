@@ -1,11 +1,10 @@
 import type { AuditEvent } from '@tulpar/contracts'
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@tulpar/contracts/constants'
 import { data, Form, Link, redirect } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
 import { requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { auditFilters } from '../features/admin/audit-filters.ts'
-import { parseAuditQuery } from '../features/admin/audit-query.server.ts'
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, parseAuditQuery } from '../features/admin/audit-query.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
@@ -28,6 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     results: page.results.map((e) => ({ ...e, when: formatDateTime(e.at, locale) })),
     nextCursor: page.nextCursor,
     title: translate(MESSAGES[locale], locale, 'admin.audit.title'),
+    /** The filter's lists, from the server: the contract's lists stay out of the browser's code. */
+    actions: AUDIT_ACTIONS,
+    targetTypes: AUDIT_TARGET_TYPES,
   }
 }
 
@@ -64,7 +66,7 @@ function Target({ type, id }: { type: AuditEvent['targetType']; id: string }) {
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  const { filters, results, nextCursor } = loaderData
+  const { filters, results, nextCursor, actions, targetTypes } = loaderData
   const { t } = useI18n()
   const roleName = (role: string) =>
     role === 'system'
@@ -88,7 +90,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <label htmlFor="audit-action">{t('admin.audit.action')}</label>
           <select id="audit-action" name="action" defaultValue={filters.action ?? ''}>
             <option value="">{t('admin.audit.anyAction')}</option>
-            {AUDIT_ACTIONS.map((a) => (
+            {actions.map((a) => (
               <option key={a} value={a}>
                 {t(`admin.audit.action.${a}`)}
               </option>
@@ -99,7 +101,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <label htmlFor="audit-target-type">{t('admin.audit.targetType')}</label>
           <select id="audit-target-type" name="targetType" defaultValue={filters.targetType ?? ''}>
             <option value="">{t('admin.audit.anyTarget')}</option>
-            {AUDIT_TARGET_TYPES.map((type) => (
+            {targetTypes.map((type) => (
               <option key={type} value={type}>
                 {t(`admin.audit.target.${type}`)}
               </option>
