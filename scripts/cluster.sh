@@ -428,6 +428,7 @@ global:
   evaluation_interval: 15s
 rule_files:
   - $ROOT/deploy/prometheus/alerts.yml
+  - $ROOT/deploy/pgbackrest/backup-alerts.yml
 scrape_configs:
   - job_name: tulpar-app
     authorization:
@@ -462,7 +463,11 @@ prometheus_start() {
     echo $! >"$RUN/pids/nginx-exporter.pid"
   fi
   if command -v prometheus-node-exporter >/dev/null 2>&1 && ! alive node-exporter; then
+    # Its textfile collector reads the backups' outcome (scripts/backup/pg-backup.sh writes backup.prom there), for
+    # the backup alerts (deploy/pgbackrest/backup-alerts.yml): a failed backup is a metric and an alert, never silent.
+    mkdir -p "${BACKUP_STATUS_DIR:=$RUN/backup-status}"
     nohup prometheus-node-exporter --web.listen-address="127.0.0.1:$NODE_EXPORTER_PORT" \
+      --collector.textfile.directory="$BACKUP_STATUS_DIR" \
       >>"$RUN/logs/node-exporter.log" 2>&1 &
     echo $! >"$RUN/pids/node-exporter.pid"
   fi
