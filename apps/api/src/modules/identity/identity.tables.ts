@@ -37,7 +37,8 @@ export const session = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
   },
-  (t) => [index('session_user_id_idx').on(t.userId)],
+  // expires_at: the hourly retention purge of expired sessions (modules/retention) finds them without a full scan.
+  (t) => [index('session_user_id_idx').on(t.userId), index('session_expires_at_idx').on(t.expiresAt)],
 )
 
 export const account = pgTable(
@@ -73,7 +74,7 @@ export const verification = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('verification_identifier_idx').on(t.identifier)],
+  (t) => [index('verification_identifier_idx').on(t.identifier), index('verification_expires_at_idx').on(t.expiresAt)],
 )
 
 /**

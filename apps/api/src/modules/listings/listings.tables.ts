@@ -250,7 +250,8 @@ export const listingViews = pgTable(
     day: date('day').notNull(),
     visitorHash: text('visitor_hash').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.listingId, t.day, t.visitorHash] })],
+  // day: the retention purge of views over 90 days old (modules/retention) reads only the old days, hourly.
+  (t) => [primaryKey({ columns: [t.listingId, t.day, t.visitorHash] }), index('listing_views_day_idx').on(t.day)],
 )
 
 /** Every moderation decision: who, when, what, why. */

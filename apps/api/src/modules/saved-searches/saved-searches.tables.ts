@@ -75,6 +75,8 @@ export const listingSearchMatches = pgTable(
   },
   (t) => [
     index('listing_search_matches_listing_idx').on(t.listingId),
+    // The retention purge of matches over 90 days old (modules/retention), hourly, without a full scan.
+    index('listing_search_matches_matched_at_idx').on(t.matchedAt),
     // Pending-list updates would make an occasional approval pay for merging everyone's: written in place instead.
     index('listing_search_matches_search_idx').using('gin', t.searchIds).with({ fastupdate: false }),
   ],
