@@ -580,8 +580,14 @@ cmd_deploy() {
   if [ "${CLUSTER_DEPLOY_BUILD:-1}" = 1 ]; then
     step=$SECONDS
     say "Building"
+    # The release still running rendered pages that name its own scripts (hashed file names): they are kept beside the
+    # new ones, so a page opened before the deploy still loads its code afterwards instead of a 404 until a reload.
+    local assets=apps/web/build/client/assets kept="$RUN/previous-assets"
+    rm -rf "$kept" && mkdir -p "$kept"
+    [ -d "$assets" ] && cp -a "$assets/." "$kept/"
     npm run build 2>&1 | tail -2
-    echo "    build took $((SECONDS - step)) s"
+    cp -an "$kept/." "$assets/" || true
+    echo "    build took $((SECONDS - step)) s (the previous release's $(find "$kept" -type f | wc -l) asset files kept)"
   fi
   step=$SECONDS
   say "Applying migrations${MIGRATIONS_DIR:+ from $MIGRATIONS_DIR} (the running apps keep serving: decision 031)"
