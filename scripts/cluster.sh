@@ -387,16 +387,8 @@ nginx_start() {
   wait_until 10 "nginx" curl -fsS -o /dev/null "http://127.0.0.1:$PORT/api/readyz"
 }
 
-nginx_stop() {
-  local pid
-  pid=$(pid_of nginx)
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-    say "Stopping nginx"
-    kill -QUIT "$pid"
-    for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
-  fi
-  rm -f "$RUN/pids/nginx.pid"
-}
+# QUIT: nginx's graceful stop (its workers finish the requests they have).
+nginx_stop() { stop_pidfile nginx QUIT; }
 
 # ---- Prometheus ----------------------------------------------------------------------------------------------
 
@@ -483,12 +475,13 @@ prometheus_start() {
   wait_until 30 "Prometheus" curl -fsS -o /dev/null "http://127.0.0.1:$PROM_PORT/-/ready"
 }
 
+# Stops the process a pid file names with a signal (TERM unless given), waits up to 10 s for it to go.
 stop_pidfile() {
-  local name=$1 pid
+  local name=$1 signal=${2:-TERM} pid
   pid=$(pid_of "$name")
   if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
     say "Stopping $name"
-    kill -TERM "$pid"
+    kill "-$signal" "$pid"
     for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
   fi
   rm -f "$RUN/pids/$name.pid"
