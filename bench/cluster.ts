@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import pg from 'pg'
 import { parseCommandLine, wholeNumber } from './cli.ts'
+import { cluster, DB, log, nginx, PORT, PRIMARY_URL, RUN, section, since, sleep, summary } from './cluster-control.ts'
+import { deployUnderLoad } from './cluster-deploy.ts'
 import { type LoadResult, load } from './http.ts'
 import { buildMix, drawSequence } from './mix.ts'
 import { cpuTicks, startProductionServer, CPU_TICK_MS as TICK_MS } from './servers.ts'
@@ -20,10 +20,11 @@ and measures the search API under load (wrk, else autocannon: bench/http.ts) at 
 Failed requests (non-2xx answers and socket errors) are counted in every run. Stops the cluster at the end
 unless --keep.
 
-With --deploy, only this (issue 37: deploys without a dropped request): the search load through nginx while
-\`scripts/cluster.sh deploy\` builds, applies a throwaway expand migration (a nullable column on listings, from a
-copy of the migrations in a temporary folder; removed again afterwards, never committed) and drains and restarts
-each app in turn; the load runs in 10 s slices until the deploy is done and one slice after it.
+With --deploy, only this (bench/cluster-deploy.ts; issue 37: deploys without a dropped request): the search
+load through nginx while \`scripts/cluster.sh deploy\` builds, applies a throwaway expand migration (a nullable
+column on listings, from a copy of the migrations in a temporary folder; removed again afterwards, never
+committed) and drains and restarts each app in turn; the load runs in 10 s slices until the deploy is done and
+one slice after it.
 
   --seconds S       length of each run of 1 and 3 (default 15)
   --rounds N        rounds of 1 and 3, alternating which goes first (default 3); medians are reported
@@ -49,11 +50,6 @@ const values = parseCommandLine(USAGE, {
   },
 })
 
-const ROOT = new URL('..', import.meta.url).pathname
-const RUN = process.env.CLUSTER_RUN_DIR ?? `${ROOT}.cluster`
-const PORT = Number(process.env.CLUSTER_PORT ?? 3500)
-const DB = process.env.CLUSTER_DB ?? 'tulpar_cluster'
-const PRIMARY_URL = `postgres://postgres@127.0.0.1:5432/${DB}`
 const REPLICA_URL = `postgres://postgres@127.0.0.1:${process.env.CLUSTER_REPLICA_PORT ?? 5433}/${DB}`
 const SINGLE_PORT = PORT + 9
 const seconds = wholeNumber(USAGE, 'seconds', values.seconds)
@@ -61,30 +57,7 @@ const faultSeconds = wholeNumber(USAGE, 'fault-seconds', values['fault-seconds']
 const connections = wholeNumber(USAGE, 'connections', values.connections)
 const roundCount = wholeNumber(USAGE, 'rounds', values.rounds)
 const warmSeconds = wholeNumber(USAGE, 'warm-seconds', values['warm-seconds'], 0)
-const nginx = `http://127.0.0.1:${PORT}`
 const appUrl = (i: number) => `http://127.0.0.1:${PORT + i}`
-
-const log = (m: string) => process.stdout.write(`${m}\n`)
-const section = (m: string) => log(`\n== ${m}`)
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const since = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`
-
-/** Runs scripts/cluster.sh without blocking the event loop (autocannon, when it makes the load, runs in this process). */
-function cluster(...args: string[]): Promise<void> {
-  return clusterWith({}, ...args)
-}
-
-function clusterWith(env: Record<string, string>, ...args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // The same log level as bench/servers.ts gives the single process: the comparison is of equals.
-    const child = spawn('bash', ['scripts/cluster.sh', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, CLUSTER_LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn', ...env },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    })
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cluster.sh ${args.join(' ')}: ${code}`))))
-  })
-}
 
 async function replicaTransactions(): Promise<number> {
   const client = new pg.Client({ connectionString: REPLICA_URL })
@@ -207,9 +180,6 @@ function median(runs: LoadResult[]): LoadResult | undefined {
   return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]
 }
 
-const summary = (r: LoadResult) =>
-  `${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`
-
 const started = performance.now()
 const loadAtStart = loadavg()
 section('cluster start')
@@ -220,7 +190,7 @@ const searchPaths = drawSequence(mix, 50_000, 7).map((q) => `/api/cars/${q.searc
 
 if (values.deploy) {
   try {
-    await deployUnderLoad()
+    await deployUnderLoad({ searchPaths, connections, warmSeconds, skipBuild: values['no-build'] })
   } finally {
     if (!values.keep) {
       section('cluster stop')
@@ -231,110 +201,6 @@ if (values.deploy) {
   process.exit(0)
 }
 
-/** The throwaway migration: the committed ones copied to a temporary folder, and one expand step after them. */
-function throwawayMigrations(): { dir: string; when: number; column: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'tulpar-deploy-migrations-'))
-  cpSync(`${ROOT}apps/api/drizzle`, dir, { recursive: true })
-  const journalFile = join(dir, 'meta/_journal.json')
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-    entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[]
-  }
-  const when = Date.now()
-  const tag = '9999_bench_deploy_throwaway'
-  const column = 'bench_deploy_note'
-  // Expand only (decision 031): a nullable column without a default changes no row; the lock it needs is waited
-  // for at most 5 s, so it never queues the app's queries behind it for long.
-  writeFileSync(
-    join(dir, `${tag}.sql`),
-    `SET LOCAL lock_timeout = '5s';\n--> statement-breakpoint\nALTER TABLE "listings" ADD COLUMN IF NOT EXISTS "${column}" text;\n`,
-  )
-  journal.entries.push({ idx: journal.entries.length, version: '7', when, tag, breakpoints: true })
-  writeFileSync(journalFile, JSON.stringify(journal, null, 2))
-  return { dir, when, column }
-}
-
-/** Removes the throwaway migration again: its column and its row in drizzle's ledger (so later ones still apply). */
-async function removeThrowaway(when: number, column: string) {
-  const client = new pg.Client({ connectionString: PRIMARY_URL })
-  await client.connect()
-  try {
-    await client.query(`alter table listings drop column if exists "${column}"`)
-    await client.query('delete from drizzle.__drizzle_migrations where created_at = $1', [when])
-  } finally {
-    await client.end()
-  }
-}
-
-async function deployUnderLoad() {
-  section(`warm-up: ${warmSeconds} s of the search load through nginx`)
-  log(summary(await load(nginx, searchPaths, { connections, seconds: warmSeconds })))
-  const migration = throwawayMigrations()
-  section(`deploy under load: search at ${connections} connections through nginx; deploy starts 5 s in`)
-  const t0 = performance.now()
-  let deployed = false
-  let deployError: unknown = null
-  const deploying = (async () => {
-    await sleep(5000)
-    log(`  ${since(t0)}: npm run cluster -- deploy`)
-    try {
-      await clusterWith(
-        { MIGRATIONS_DIR: migration.dir, ...(values['no-build'] ? { CLUSTER_DEPLOY_BUILD: '0' } : {}) },
-        'deploy',
-      )
-      log(`  ${since(t0)}: deploy done`)
-    } catch (error) {
-      deployError = error
-    } finally {
-      deployed = true
-    }
-  })()
-  const slices: LoadResult[] = []
-  let after = 0
-  while (after < 1) {
-    if (deployed) after++
-    const slice = await load(nginx, searchPaths, { connections, seconds: 10 })
-    slices.push(slice)
-    log(`  ${since(t0)}: ${summary(slice)}`)
-  }
-  await deploying
-  const applied = await new Promise<boolean>((resolve, reject) => {
-    const client = new pg.Client({ connectionString: PRIMARY_URL })
-    client
-      .connect()
-      .then(() =>
-        client.query("select 1 from information_schema.columns where table_name = 'listings' and column_name = $1", [
-          migration.column,
-        ]),
-      )
-      .then((r) => resolve(r.rowCount === 1), reject)
-      .finally(() => void client.end())
-  })
-  await removeThrowaway(migration.when, migration.column)
-  rmSync(migration.dir, { recursive: true, force: true })
-  if (deployError) throw deployError
-  const total = slices.reduce(
-    (a, r) => ({
-      requests: a.requests + r.requests,
-      non2xx: a.non2xx + r.non2xx,
-      errors: a.errors + r.errors,
-      seconds: a.seconds + r.seconds,
-    }),
-    { requests: 0, non2xx: 0, errors: 0, seconds: 0 },
-  )
-  section('results')
-  log('| Run | seconds | requests | req/s | worst slice p99 ms | non-2xx | errors |')
-  log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |')
-  log(
-    `| deploy under load (build, migration, ${process.env.CLUSTER_APPS ?? 2} apps restarted) | ${total.seconds} | ${total.requests} | ` +
-      `${Math.round(total.requests / Math.max(1, total.seconds))} | ${Math.max(...slices.map((r) => r.p99))} | ${total.non2xx} | ${total.errors} |`,
-  )
-  log(`- The throwaway migration's column was ${applied ? 'there' : 'NOT there'} after the deploy; removed again.`)
-  log(
-    `- Load average (1, 5, 15 min) at the end ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')} (2 cores).`,
-  )
-}
 const results: Partial<Record<'single' | 'cluster' | 'kill' | 'replicaRestart', LoadResult>> = {}
 const notes: string[] = []
 try {
