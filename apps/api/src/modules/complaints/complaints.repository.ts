@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { user } from '../identity/identity.tables.ts'
+import { selectListingsWithNames } from '../listings/index.ts'
 import { listings } from '../listings/listings.tables.ts'
 import { brands, models } from '../reference/reference.tables.ts'
 import { listingComplaints } from './complaints.tables.ts'
@@ -53,21 +54,17 @@ export async function countOpenListings(db: Db): Promise<number> {
 const owner = alias(user, 'owner')
 
 export function findListingSummaries(db: Db, ids: number[]) {
-  return db
-    .select({
-      id: listings.id,
-      status: listings.status,
-      priceKzt: listings.priceKzt,
-      year: listings.year,
-      brand: brands.name,
-      model: models.name,
-      ownerId: listings.ownerId,
-      ownerName: owner.name,
-    })
-    .from(listings)
+  return selectListingsWithNames(db, {
+    id: listings.id,
+    status: listings.status,
+    priceKzt: listings.priceKzt,
+    year: listings.year,
+    brand: brands.name,
+    model: models.name,
+    ownerId: listings.ownerId,
+    ownerName: owner.name,
+  })
     .innerJoin(owner, eq(owner.id, listings.ownerId))
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
     .where(inArray(listings.id, ids))
 }
 

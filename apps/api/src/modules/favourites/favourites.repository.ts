@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { cardColumns } from '../listings/index.ts'
+import { cardColumns, selectNamedListings } from '../listings/index.ts'
 import { listings } from '../listings/listings.tables.ts'
 import { brands, cities, models } from '../reference/reference.tables.ts'
 import { favourites } from './favourites.tables.ts'
@@ -58,11 +58,7 @@ export type FavouriteRow = Awaited<ReturnType<typeof findFavouriteRows>>[number]
 
 /** Cards of the published and sold listings among `ids` (the wishlist shows sold cars too). */
 export function findPublicCards(db: Db, ids: number[]) {
-  return db
-    .select(cardColumns)
-    .from(listings)
-    .innerJoin(brands, eq(brands.id, listings.brandId))
-    .innerJoin(models, eq(models.id, listings.modelId))
+  return selectNamedListings(db, cardColumns)
     .innerJoin(cities, eq(cities.id, listings.cityId))
     .where(and(inArray(listings.id, ids), inArray(listings.status, ['published', 'sold'])))
 }
@@ -70,16 +66,11 @@ export function findPublicCards(db: Db, ids: number[]) {
 /** Published listings among `ids` with what a favourite keeps of them (price, "Brand Model, year"). */
 export async function findSaveable(db: Db, ids: number[]) {
   if (ids.length === 0) return []
-  return db
-    .select({
-      id: listings.id,
-      priceKzt: listings.priceKzt,
-      title: sql<string>`${brands.name} || ' ' || ${models.name} || ', ' || ${listings.year}`,
-    })
-    .from(listings)
-    .innerJoin(brands, eq(brands.id, listings.brandId))
-    .innerJoin(models, eq(models.id, listings.modelId))
-    .where(and(inArray(listings.id, ids), eq(listings.status, 'published')))
+  return selectNamedListings(db, {
+    id: listings.id,
+    priceKzt: listings.priceKzt,
+    title: sql<string>`${brands.name} || ' ' || ${models.name} || ', ' || ${listings.year}`,
+  }).where(and(inArray(listings.id, ids), eq(listings.status, 'published')))
 }
 
 /** Inserts the favourites not kept yet; answers how many were new. */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, ne, notExists, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { selectNamedListings } from '../listings/index.ts'
 import { listings } from '../listings/listings.tables.ts'
 import { brands, models } from '../reference/reference.tables.ts'
 import { garageItems, garageValues } from './garage.tables.ts'
@@ -106,18 +107,14 @@ export async function findOwnListingCar(db: Db, userId: string, listingId: numbe
 
 /** My listings that could join the garage: brand, model, year and mileage known, not in a garage yet. */
 export function findCandidateListings(db: Db, userId: string, limit: number) {
-  return db
-    .select({
-      listingId: listings.id,
-      status: listings.status,
-      brand: brands.name,
-      model: models.name,
-      year: listings.year,
-      mileageKm: listings.mileageKm,
-    })
-    .from(listings)
-    .innerJoin(brands, eq(brands.id, listings.brandId))
-    .innerJoin(models, eq(models.id, listings.modelId))
+  return selectNamedListings(db, {
+    listingId: listings.id,
+    status: listings.status,
+    brand: brands.name,
+    model: models.name,
+    year: listings.year,
+    mileageKm: listings.mileageKm,
+  })
     .where(
       and(
         eq(listings.ownerId, userId),

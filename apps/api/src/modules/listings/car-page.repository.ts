@@ -3,27 +3,23 @@ import { unionAll } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { prepared } from '../../db/prepared.ts'
 import { brands, models } from '../reference/reference.tables.ts'
-import { cardIdColumns } from './listings.repository.ts'
+import { cardIdColumns, selectListingsWithNames } from './listings.repository.ts'
 import { listings, listingViews } from './listings.tables.ts'
 
 /** The few columns the car page's actions decide on (visibility, contact, similarity). */
 export async function findListingState(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      id: listings.id,
-      status: listings.status,
-      year: listings.year,
-      priceKzt: listings.priceKzt,
-      bodyType: listings.bodyType,
-      brandId: listings.brandId,
-      modelId: listings.modelId,
-      viewsCount: listings.viewsCount,
-      brand: { slug: brands.slug, name: brands.name },
-      model: { slug: models.slug, name: models.name },
-    })
-    .from(listings)
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
+  const [row] = await selectListingsWithNames(db, {
+    id: listings.id,
+    status: listings.status,
+    year: listings.year,
+    priceKzt: listings.priceKzt,
+    bodyType: listings.bodyType,
+    brandId: listings.brandId,
+    modelId: listings.modelId,
+    viewsCount: listings.viewsCount,
+    brand: { slug: brands.slug, name: brands.name },
+    model: { slug: models.slug, name: models.name },
+  })
     .where(eq(listings.id, id))
     .limit(1)
   return row ?? null

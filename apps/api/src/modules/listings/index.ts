@@ -12,6 +12,8 @@ export {
   type ListingPhotoRow,
   listingRefColumns,
   referenceNameColumns,
+  selectListingsWithNames,
+  selectNamedListings,
 } from './listings.repository.ts'
 export { listingsRoutes } from './listings.routes.ts'
 export { createListingsService, type ListingsService } from './listings.service.ts'

@@ -1,5 +1,6 @@
 import { INSPECTION_STATUSES } from '@tulpar/contracts/constants'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { prepared } from '../../db/prepared.ts'
@@ -15,6 +16,40 @@ export const listingRefColumns = {
   brand: { id: brands.id, slug: brands.slug, name: brands.name },
   model: { id: models.id, slug: models.slug, name: models.name },
   city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
+}
+
+/** A select of listings with brands and models joined: the names are null for a draft when `N` is 'nullable'. */
+type ListingsWithNames<T extends SelectedFields, N extends 'nullable' | 'not-null'> = PgSelectBase<
+  'listings',
+  T,
+  'partial',
+  { listings: 'not-null'; brands: N; models: N }
+>
+
+/**
+ * Listings with their brand's and model's tables joined, selecting `columns` (which may name `brands` and `models`
+ * columns). Left joins: a draft may have neither, and its names come back null; every listing is kept.
+ */
+export function selectListingsWithNames<T extends SelectedFields>(db: Db, columns: T): ListingsWithNames<T, 'nullable'>
+export function selectListingsWithNames(db: Db, columns: SelectedFields) {
+  return db
+    .select(columns)
+    .from(listings)
+    .leftJoin(brands, eq(brands.id, listings.brandId))
+    .leftJoin(models, eq(models.id, listings.modelId))
+}
+
+/**
+ * Listings that have a brand and a model (every listing past its draft), with those tables joined, selecting
+ * `columns`. Inner joins: a draft without them is left out, and the names are never null.
+ */
+export function selectNamedListings<T extends SelectedFields>(db: Db, columns: T): ListingsWithNames<T, 'not-null'>
+export function selectNamedListings(db: Db, columns: SelectedFields) {
+  return db
+    .select(columns)
+    .from(listings)
+    .innerJoin(brands, eq(brands.id, listings.brandId))
+    .innerJoin(models, eq(models.id, listings.modelId))
 }
 
 export const cardColumns = {
@@ -232,11 +267,10 @@ export async function findOwnedPhotoKeys(db: Db, keys: string[]): Promise<Set<st
 
 /** The listing's title (`Toyota Camry, 2018`, listingTitle); null when there is no such listing or it has no name. */
 export async function findListingTitle(db: Db, listingId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ brand: brands.name, model: models.name, year: listings.year })
-    .from(listings)
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
-    .where(eq(listings.id, listingId))
+  const [row] = await selectListingsWithNames(db, {
+    brand: brands.name,
+    model: models.name,
+    year: listings.year,
+  }).where(eq(listings.id, listingId))
   return row ? listingTitle(row) : null
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { user } from '../identity/identity.tables.ts'
+import { selectListingsWithNames } from '../listings/index.ts'
 import { listings } from '../listings/listings.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
 import { brands, models } from '../reference/reference.tables.ts'
@@ -150,20 +151,15 @@ export async function findConversation(db: Db, id: number) {
 export async function findListingSummaries(db: Db, ids: number[]) {
   if (ids.length === 0)
     return new Map<number, { id: number; title: string; priceKzt: number; coverKey: string | null; ownerId: string }>()
-  const rows = await db
-    .select({
-      id: listings.id,
-      brand: brands.name,
-      model: models.name,
-      year: listings.year,
-      priceKzt: listings.priceKzt,
-      coverKey: listings.coverPhotoKey,
-      ownerId: listings.ownerId,
-    })
-    .from(listings)
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
-    .where(inArray(listings.id, ids))
+  const rows = await selectListingsWithNames(db, {
+    id: listings.id,
+    brand: brands.name,
+    model: models.name,
+    year: listings.year,
+    priceKzt: listings.priceKzt,
+    coverKey: listings.coverPhotoKey,
+    ownerId: listings.ownerId,
+  }).where(inArray(listings.id, ids))
   return new Map(
     rows.map((r) => [
       r.id,

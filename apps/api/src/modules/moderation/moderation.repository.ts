@@ -3,7 +3,12 @@ import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { user } from '../identity/identity.tables.ts'
-import { listingRefColumns, referenceNameColumns } from '../listings/index.ts'
+import {
+  listingRefColumns,
+  referenceNameColumns,
+  selectListingsWithNames,
+  selectNamedListings,
+} from '../listings/index.ts'
 import { listingPriceHistory, listings, moderationEvents } from '../listings/listings.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
 import { bodyTypes, brands, cities, colours, engineTypes, generations, models } from '../reference/reference.tables.ts'
@@ -34,25 +39,21 @@ export interface QueueCursor {
 }
 
 export async function findQueuePage(db: Db, after: QueueCursor | null, limit: number) {
-  return db
-    .select({
-      id: listings.id,
-      year: listings.year,
-      priceKzt: listings.priceKzt,
-      mileage: listings.mileage,
-      mileageUnit: listings.mileageUnit,
-      coverPhotoKey: listings.coverPhotoKey,
-      photoCount: listings.photoCount,
-      ...listingRefColumns,
-      seller: { id: user.id, name: user.name, createdAt: user.createdAt },
-      enteredAt: listings.statusChangedAt,
-      // The exact timestamp (microseconds) for the keyset cursor: a JS Date keeps only milliseconds.
-      enteredAtText: sql<string>`${listings.statusChangedAt}::text`,
-      waitedSeconds: sql<number>`floor(extract(epoch from now() - ${listings.statusChangedAt}))::int`.mapWith(Number),
-    })
-    .from(listings)
-    .innerJoin(brands, eq(brands.id, listings.brandId))
-    .innerJoin(models, eq(models.id, listings.modelId))
+  return selectNamedListings(db, {
+    id: listings.id,
+    year: listings.year,
+    priceKzt: listings.priceKzt,
+    mileage: listings.mileage,
+    mileageUnit: listings.mileageUnit,
+    coverPhotoKey: listings.coverPhotoKey,
+    photoCount: listings.photoCount,
+    ...listingRefColumns,
+    seller: { id: user.id, name: user.name, createdAt: user.createdAt },
+    enteredAt: listings.statusChangedAt,
+    // The exact timestamp (microseconds) for the keyset cursor: a JS Date keeps only milliseconds.
+    enteredAtText: sql<string>`${listings.statusChangedAt}::text`,
+    waitedSeconds: sql<number>`floor(extract(epoch from now() - ${listings.statusChangedAt}))::int`.mapWith(Number),
+  })
     .innerJoin(cities, eq(cities.id, listings.cityId))
     .innerJoin(user, eq(user.id, listings.ownerId))
     .where(
@@ -127,28 +128,24 @@ export async function findStats(db: Db, days: number) {
 // ---- One listing
 
 export async function findAdminListing(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      listing: listings,
-      ...listingRefColumns,
-      generation: { id: generations.id, name: generations.name },
-      ...referenceNameColumns,
-      seller: {
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        phoneNumber: user.phoneNumber,
-        role: user.role,
-        createdAt: user.createdAt,
-      },
-      profilePhone: profiles.phone,
-      waitedSeconds: sql<number>`floor(extract(epoch from now() - ${listings.statusChangedAt}))::int`.mapWith(Number),
-    })
-    .from(listings)
+  const [row] = await selectListingsWithNames(db, {
+    listing: listings,
+    ...listingRefColumns,
+    generation: { id: generations.id, name: generations.name },
+    ...referenceNameColumns,
+    seller: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      phoneNumber: user.phoneNumber,
+      role: user.role,
+      createdAt: user.createdAt,
+    },
+    profilePhone: profiles.phone,
+    waitedSeconds: sql<number>`floor(extract(epoch from now() - ${listings.statusChangedAt}))::int`.mapWith(Number),
+  })
     .innerJoin(user, eq(user.id, listings.ownerId))
     .leftJoin(profiles, eq(profiles.userId, user.id))
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
     .leftJoin(generations, eq(generations.id, listings.generationId))
     .leftJoin(cities, eq(cities.id, listings.cityId))
     .leftJoin(colours, eq(colours.code, listings.colour))
@@ -165,19 +162,15 @@ const OTHER_LISTINGS_LIMIT = 50
 export async function findOtherListings(db: Db, ownerId: string, exceptId: number) {
   const where = and(eq(listings.ownerId, ownerId), ne(listings.id, exceptId))
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: listings.id,
-        status: listings.status,
-        statusChangedAt: listings.statusChangedAt,
-        priceKzt: listings.priceKzt,
-        year: listings.year,
-        brand: brands.name,
-        model: models.name,
-      })
-      .from(listings)
-      .leftJoin(brands, eq(brands.id, listings.brandId))
-      .leftJoin(models, eq(models.id, listings.modelId))
+    selectListingsWithNames(db, {
+      id: listings.id,
+      status: listings.status,
+      statusChangedAt: listings.statusChangedAt,
+      priceKzt: listings.priceKzt,
+      year: listings.year,
+      brand: brands.name,
+      model: models.name,
+    })
       .where(where)
       .orderBy(desc(listings.statusChangedAt), desc(listings.id))
       .limit(OTHER_LISTINGS_LIMIT),
@@ -223,11 +216,12 @@ export async function lockListing(tx: Db, id: number) {
 
 /** Names for the seller's message and the seller's language. */
 export async function findMessageContext(tx: Db, id: number) {
-  const [row] = await tx
-    .select({ brand: brands.name, model: models.name, year: listings.year, language: profiles.language })
-    .from(listings)
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
+  const [row] = await selectListingsWithNames(tx, {
+    brand: brands.name,
+    model: models.name,
+    year: listings.year,
+    language: profiles.language,
+  })
     .leftJoin(profiles, eq(profiles.userId, listings.ownerId))
     .where(eq(listings.id, id))
   return row ?? null

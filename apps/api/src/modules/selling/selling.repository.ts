@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { favourites } from '../favourites/favourites.tables.ts'
-import { findListingPhotos } from '../listings/index.ts'
+import { findListingPhotos, selectListingsWithNames } from '../listings/index.ts'
 import {
   listingPhotos,
   listingPriceHistory,
@@ -100,18 +100,14 @@ export async function findViewsByDay(db: Db, id: number, fromDay: string): Promi
 
 /** The owner's listings, most recently changed first, with the names for their titles. */
 export function findOwnerListings(db: Db, ownerId: string) {
-  return db
-    .select({
-      listing: listings,
-      brandName: brands.name,
-      modelName: models.name,
-      coverIsIllustration: sql<boolean>`coalesce((select p.is_illustration from ${listingPhotos} p
+  return selectListingsWithNames(db, {
+    listing: listings,
+    brandName: brands.name,
+    modelName: models.name,
+    coverIsIllustration: sql<boolean>`coalesce((select p.is_illustration from ${listingPhotos} p
         where p.listing_id = ${listings.id} order by p.position limit 1), false)`,
-      savedCount: savedCountOf(listings.id),
-    })
-    .from(listings)
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
+    savedCount: savedCountOf(listings.id),
+  })
     .where(eq(listings.ownerId, ownerId))
     .orderBy(desc(listings.updatedAt), desc(listings.id))
     .limit(200)

@@ -2,6 +2,7 @@ import type { CheckOrderStatus, VehicleReportContent } from '@tulpar/contracts'
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { selectListingsWithNames } from '../listings/index.ts'
 import { listings } from '../listings/listings.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
 import { brands, cities, models } from '../reference/reference.tables.ts'
@@ -221,35 +222,31 @@ export async function findSharedReport(db: Db, token: string) {
 
 /** Every listing of the VIN that was ever public, oldest first, with what it said about the car. */
 export function findSightingsOfVin(db: Db, vin: string) {
-  return db
-    .select({
-      id: listings.id,
-      status: listings.status,
-      createdAt: listings.createdAt,
-      publishedAt: listings.publishedAt,
-      statusChangedAt: listings.statusChangedAt,
-      priceKzt: listings.priceKzt,
-      mileageKm: listings.mileageKm,
-      mileage: listings.mileage,
-      mileageUnit: listings.mileageUnit,
-      year: listings.year,
-      brandId: listings.brandId,
-      modelId: listings.modelId,
-      brand: brands.name,
-      model: models.name,
-      steering: listings.steering,
-      isCustomsCleared: listings.isCustomsCleared,
-      isDamaged: listings.isDamaged,
-      engineType: listings.engineType,
-      engineVolumeCc: listings.engineVolumeCc,
-      cityRu: cities.nameRu,
-      cityKk: cities.nameKk,
-      cityEn: cities.nameEn,
-      photoKey: listings.coverPhotoKey,
-    })
-    .from(listings)
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
+  return selectListingsWithNames(db, {
+    id: listings.id,
+    status: listings.status,
+    createdAt: listings.createdAt,
+    publishedAt: listings.publishedAt,
+    statusChangedAt: listings.statusChangedAt,
+    priceKzt: listings.priceKzt,
+    mileageKm: listings.mileageKm,
+    mileage: listings.mileage,
+    mileageUnit: listings.mileageUnit,
+    year: listings.year,
+    brandId: listings.brandId,
+    modelId: listings.modelId,
+    brand: brands.name,
+    model: models.name,
+    steering: listings.steering,
+    isCustomsCleared: listings.isCustomsCleared,
+    isDamaged: listings.isDamaged,
+    engineType: listings.engineType,
+    engineVolumeCc: listings.engineVolumeCc,
+    cityRu: cities.nameRu,
+    cityKk: cities.nameKk,
+    cityEn: cities.nameEn,
+    photoKey: listings.coverPhotoKey,
+  })
     .leftJoin(cities, eq(cities.id, listings.cityId))
     .where(sql`${listings.vin} = ${vin} and ${isNotNull(listings.publishedAt)}`)
     .orderBy(asc(listings.publishedAt), asc(listings.id))
