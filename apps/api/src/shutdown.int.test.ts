@@ -56,6 +56,23 @@ function connect(port: number) {
   return { socket, state }
 }
 
+/** An app with the held route, ready to drain, listening on a free port of 127.0.0.1. */
+async function listeningApp(held: ReturnType<typeof heldRequest>) {
+  let t: TestApp | undefined
+  t = await createTestApp({ routes: held.routes(() => (t as TestApp).db) })
+  prepareDrain(t.app)
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  return { t, port: (t.app.server.address() as AddressInfo).port }
+}
+
+/** A connection whose request the held route has reached (and holds). */
+async function heldConnection(port: number, held: ReturnType<typeof heldRequest>) {
+  const connection = connect(port)
+  connection.socket.write('GET /test/held/ HTTP/1.1\r\nHost: x\r\n\r\n')
+  await expect.poll(held.reached, { timeout: 5000 }).toBe(true)
+  return connection
+}
+
 const logs = () => {
   const lines: { level: string; o: object; m: string }[] = []
   return {
@@ -70,22 +87,16 @@ const logs = () => {
 describe('SIGTERM drain (issue 37, deploys without a dropped request)', () => {
   test('a request in flight finishes with 200 and Connection: close, a new connection is refused, a live stream gets the reconnect hint, then the pools close', async () => {
     const held = heldRequest()
-    let t: TestApp | undefined
-    t = await createTestApp({ routes: held.routes(() => (t as TestApp).db) })
-    const { signUp } = accountHelpers(() => (t as TestApp).app)
+    const { t, port } = await listeningApp(held)
+    const { signUp } = accountHelpers(() => t.app)
     const user = await signUp()
-    prepareDrain(t.app)
-    await t.app.listen({ port: 0, host: '127.0.0.1' })
-    const port = (t.app.server.address() as AddressInfo).port
 
     const stream = connect(port)
     stream.socket.write(
       `GET /api/messages/stream/ HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nAuthorization: ${user.auth.authorization}\r\n\r\n`,
     )
     await expect.poll(() => stream.state.text, { timeout: 5000 }).toContain('retry: 5000')
-    const slow = connect(port)
-    slow.socket.write('GET /test/held/ HTTP/1.1\r\nHost: x\r\n\r\n')
-    await expect.poll(held.reached, { timeout: 5000 }).toBe(true)
+    const slow = await heldConnection(port, held)
 
     const { order } = held
     const { log, lines } = logs()
@@ -126,14 +137,8 @@ describe('SIGTERM drain (issue 37, deploys without a dropped request)', () => {
 
   test('a client that gave up does not end the wait: its handler finishes before the pools close (no "pool after end")', async () => {
     const held = heldRequest()
-    let t: TestApp | undefined
-    t = await createTestApp({ routes: held.routes(() => (t as TestApp).db) })
-    prepareDrain(t.app)
-    await t.app.listen({ port: 0, host: '127.0.0.1' })
-    const port = (t.app.server.address() as AddressInfo).port
-    const gaveUp = connect(port)
-    gaveUp.socket.write('GET /test/held/ HTTP/1.1\r\nHost: x\r\n\r\n')
-    await expect.poll(held.reached, { timeout: 5000 }).toBe(true)
+    const { t, port } = await listeningApp(held)
+    const gaveUp = await heldConnection(port, held)
     // The load generator stops: its connection closes while the handler still works.
     gaveUp.socket.destroy()
     await expect.poll(() => gaveUp.state.ended, { timeout: 5000 }).toBe(true)
@@ -144,7 +149,7 @@ describe('SIGTERM drain (issue 37, deploys without a dropped request)', () => {
       endStreams: () => 0,
       closeRuntime: async () => {
         held.order.push('runtime closed')
-        await (t as TestApp).close()
+        await t.close()
       },
       graceMs: 10_000,
       log,
@@ -152,9 +157,7 @@ describe('SIGTERM drain (issue 37, deploys without a dropped request)', () => {
     const late = connect(port)
     await expect.poll(() => late.state.error?.code, { timeout: 5000 }).toBe('ECONNREFUSED')
     // No connection is left, yet the handler is: the pools stay open for it.
-    await expect
-      .poll(() => new Promise((r) => t?.app.server.getConnections((_e, n) => r(n))), { timeout: 5000 })
-      .toBe(0)
+    await expect.poll(() => new Promise((r) => t.app.server.getConnections((_e, n) => r(n))), { timeout: 5000 }).toBe(0)
     expect(held.order).toEqual([])
     held.release()
     expect(await draining).toMatchObject({ drained: true })
@@ -163,21 +166,15 @@ describe('SIGTERM drain (issue 37, deploys without a dropped request)', () => {
 
   test('a request that outlives the bound is cut off at the bound, and the drain still ends', async () => {
     const held = heldRequest()
-    let t: TestApp | undefined
-    t = await createTestApp({ routes: held.routes(() => (t as TestApp).db) })
-    prepareDrain(t.app)
-    await t.app.listen({ port: 0, host: '127.0.0.1' })
-    const port = (t.app.server.address() as AddressInfo).port
-    const slow = connect(port)
-    slow.socket.write('GET /test/held/ HTTP/1.1\r\nHost: x\r\n\r\n')
-    await expect.poll(held.reached, { timeout: 5000 }).toBe(true)
+    const { t, port } = await listeningApp(held)
+    const slow = await heldConnection(port, held)
 
     const { log, lines } = logs()
     const started = performance.now()
     const result = await drainAndClose({
       app: t.app,
       endStreams: () => 0,
-      closeRuntime: () => (t as TestApp).close(),
+      closeRuntime: () => t.close(),
       graceMs: 300,
       log,
     })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { payments, vehicleReports } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
+import { checkoutHelpers, paymentIdOf } from '../../testing/checkout.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 
 // Issue 35: money that arrives after the provider had failed or cancelled the payment (its own timeout, a bank
@@ -22,42 +23,14 @@ beforeEach(async () => {
   vi.restoreAllMocks()
 })
 
-const localPath = (checkoutUrl: string) => new URL(checkoutUrl).pathname
-const paymentIdOf = (checkoutUrl: string) => localPath(checkoutUrl).split('/').pop() as string
-const order = async () => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/vehicle-checks/orders/',
-    payload: { vin: VIN },
-    headers: buyer.auth,
-  })
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json() as { id: number; checkoutUrl: string }
-}
+const { orderCheck, press, notify } = checkoutHelpers(() => t)
+const order = () => orderCheck(buyer.auth, VIN)
 const payAgain = async (id: number) =>
   (
     await t.app.inject({ method: 'POST', url: `/api/vehicle-checks/orders/${id}/pay/`, headers: buyer.auth })
   ).json() as { checkoutUrl: string }
-/** The checkout page's button, as a payer presses it (a form with an empty body). */
-const press = (checkoutUrl: string, outcome: 'pay' | 'fail' | 'cancel') =>
-  t.app.inject({
-    method: 'POST',
-    url: `${localPath(checkoutUrl)}/${outcome}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  })
-/** The provider's signed webhook, as it would post it. */
-const notifyPaid = (paymentId: string) => {
-  const local = t.services.payments.provider
-  if (local?.name !== 'local') throw new Error('the tests run with the local provider')
-  const body = JSON.stringify({ paymentId, status: 'paid' })
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/local/callback',
-    headers: { 'content-type': 'application/json', 'x-signature': local.sign(body) },
-    payload: body,
-  })
-}
+/** The provider's signed webhook: the payment is paid. */
+const notifyPaid = (paymentId: string) => notify(JSON.stringify({ paymentId, status: 'paid' }))
 const orderOf = async (id: number) =>
   (await t.app.inject({ url: `/api/vehicle-checks/orders/${id}/`, headers: buyer.auth })).json()
 const reportsOf = (orderId: number) => t.db.select().from(vehicleReports).where(eq(vehicleReports.orderId, orderId))

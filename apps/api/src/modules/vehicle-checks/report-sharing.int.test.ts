@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { vehicleReports } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
+import { checkoutHelpers } from '../../testing/checkout.ts'
 import { createListing } from '../../testing/factories.ts'
 import { type Account, useAccounts, useTestApp } from '../../testing/suite.ts'
 import { TEST_PUBLIC_URL } from '../../testing/test-app.ts'
@@ -10,6 +11,7 @@ import { SHARE_LIMIT } from './report-sharing.ts'
 const OWNER_NAME = 'Ерлан Владелецов'
 const t = useTestApp()
 const { signUp } = accountHelpers(() => t.app)
+const { orderCheck, press } = checkoutHelpers(() => t)
 const { owner, other, moderator } = useAccounts(t, {
   owner: { name: OWNER_NAME },
   other: {},
@@ -45,21 +47,8 @@ beforeAll(async () => {
 
 /** A paid check of the VIN; its report is made by the job unless `ready` is false (then it is 'generating'). */
 async function paidReport(a: Account, { ready = true } = {}): Promise<number> {
-  const order = await t.app.inject({
-    method: 'POST',
-    url: '/api/vehicle-checks/orders/',
-    payload: { vin: VIN },
-    headers: a.auth,
-  })
-  expect(order.statusCode, order.body).toBe(201)
-  const { id, checkoutUrl } = order.json()
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `${new URL(checkoutUrl).pathname}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  })
-  expect(paid.statusCode).toBe(303)
+  const { id, checkoutUrl } = await orderCheck(a.auth, VIN)
+  expect((await press(checkoutUrl, 'pay')).statusCode).toBe(303)
   if (ready) await t.jobs.drain(['vehicle-report'])
   const [report] = await t.db.select().from(vehicleReports).where(eq(vehicleReports.orderId, id))
   if (!report) throw new Error('no report')

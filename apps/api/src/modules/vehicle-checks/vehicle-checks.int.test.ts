@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { checkOrders, leads, listings, payments, vehicleReports } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
+import { checkoutHelpers, checkoutPath, paymentIdOf } from '../../testing/checkout.ts'
 import { createListing } from '../../testing/factories.ts'
 import { type Account, useAccounts, useTestApp } from '../../testing/suite.ts'
 import { createLocalProvider, createPaymentsService } from '../payments/index.ts'
@@ -36,32 +37,32 @@ beforeAll(async () => {
     })
 })
 
+const { press, notify } = checkoutHelpers(() => t)
 const order = (a: Account | null, payload: object = { vin: VIN }) =>
   t.app.inject({ method: 'POST', url: '/api/vehicle-checks/orders/', payload, headers: a ? a.auth : {} })
-const localPath = (checkoutUrl: string) => new URL(checkoutUrl).pathname
-const settle = (checkoutUrl: string, outcome: 'pay' | 'fail' | 'cancel') =>
-  // As the checkout page's buttons post: an HTML form with an empty body.
-  t.app.inject({
-    method: 'POST',
-    url: `${localPath(checkoutUrl)}/${outcome}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  })
 const reportsOf = (orderId: number) => t.db.select().from(vehicleReports).where(eq(vehicleReports.orderId, orderId))
-const paymentIdOf = (checkoutUrl: string) => localPath(checkoutUrl).split('/').pop() as string
 const paymentOf = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]
 const orderOf = async (a: Account, id: number) =>
   (await t.app.inject({ url: `/api/vehicle-checks/orders/${id}/`, headers: a.auth })).json()
-/** The provider's notification, as its webhook would post it: the exact body, signed (or not) in X-Signature. */
-const notify = (body: string, signature?: string) => {
-  const local = t.services.payments.provider
-  if (local?.name !== 'local') throw new Error('the tests run with the local provider')
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/local/callback',
-    headers: { 'content-type': 'application/json', 'x-signature': signature ?? local.sign(body) },
-    payload: body,
+
+type EstimateCar = Parameters<typeof createVehicleChecksService>[0]['valuation']['estimateCar']
+/** The product with a valuation of the test's own, paid through a local provider of its own (signed with `secret`). */
+function checksValuedBy(secret: string, estimateCar: EstimateCar) {
+  const payments = createPaymentsService({
+    db: t.db,
+    publicUrl: 'http://localhost:3000',
+    provider: createLocalProvider('http://localhost:3000', secret),
   })
+  const checks = createVehicleChecksService({
+    db: t.db,
+    jobs: t.jobs,
+    limiter: t.limiter,
+    payments,
+    valuation: { estimateCar },
+    publicUrl: 'http://localhost:3000',
+    priceKzt: 4_990,
+  })
+  return { payments, checks }
 }
 
 describe('ordering and paying', () => {
@@ -80,10 +81,10 @@ describe('ordering and paying', () => {
     const o = res.json()
     expect(o).toMatchObject({ status: 'awaiting_payment', amountKzt: 4_990, report: null })
     // The local checkout page shows the amount and the three outcomes.
-    const page = await t.app.inject({ url: localPath(o.checkoutUrl) })
+    const page = await t.app.inject({ url: checkoutPath(o.checkoutUrl) })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('4 990 ₸')
-    const paid = await settle(o.checkoutUrl, 'pay')
+    const paid = await press(o.checkoutUrl, 'pay')
     expect(paid.statusCode).toBe(303)
     expect(paid.headers.location).toBe(`/check/orders/${o.id}?payment=paid`)
     const after = (await t.app.inject({ url: `/api/vehicle-checks/orders/${o.id}/`, headers: buyer.auth })).json()
@@ -135,7 +136,7 @@ describe('ordering and paying', () => {
       coverPhotoKey: 'listings/1/cover',
     })
     const o = (await order(buyer, { vin })).json()
-    await settle(o.checkoutUrl, 'pay')
+    await press(o.checkoutUrl, 'pay')
     await t.jobs.drain(['vehicle-report'])
     const [r] = await reportsOf(o.id)
     const report = (await t.app.inject({ url: `/api/vehicle-checks/reports/${r?.id}/`, headers: buyer.auth })).json()
@@ -164,28 +165,13 @@ describe('ordering and paying', () => {
 
   test('after a rollback the car is valued at its highest reading, not the rolled-back one', async () => {
     const asked: { mileageKm: number; excludeListingIds?: readonly number[] }[] = []
-    const spyPayments = createPaymentsService({
-      db: t.db,
-      publicUrl: 'http://localhost:3000',
-      provider: createLocalProvider('http://localhost:3000', 'spy-secret-spy-secret-spy-secret'),
-    })
-    const checks = createVehicleChecksService({
-      db: t.db,
-      jobs: t.jobs,
-      limiter: t.limiter,
-      payments: spyPayments,
-      valuation: {
-        estimateCar: async (car) => {
-          asked.push(car)
-          return {
-            comparables: 9,
-            estimate: { estimateKzt: 6_000_000, lowKzt: 5_500_000, highKzt: 6_500_000 },
-            comparableIds: [],
-          }
-        },
-      },
-      publicUrl: 'http://localhost:3000',
-      priceKzt: 4_990,
+    const { payments: spyPayments, checks } = checksValuedBy('spy-secret-spy-secret-spy-secret', async (car) => {
+      asked.push(car)
+      return {
+        comparables: 9,
+        estimate: { estimateKzt: 6_000_000, lowKzt: 5_500_000, highKzt: 6_500_000 },
+        comparableIds: [],
+      }
     })
     const o = await checks.createOrder(buyer, { vin: VIN })
     await spyPayments.settle(paymentIdOf(o.checkoutUrl as string), 'paid')
@@ -198,8 +184,8 @@ describe('ordering and paying', () => {
 
   test('a payment confirmed twice makes one report, whether by the checkout or by the signed notification', async () => {
     const o = (await order(buyer)).json()
-    expect((await settle(o.checkoutUrl, 'pay')).statusCode).toBe(303)
-    expect((await settle(o.checkoutUrl, 'pay')).statusCode).toBe(303)
+    expect((await press(o.checkoutUrl, 'pay')).statusCode).toBe(303)
+    expect((await press(o.checkoutUrl, 'pay')).statusCode).toBe(303)
     const paymentId = paymentIdOf(o.checkoutUrl)
     const again = JSON.stringify({ paymentId, status: 'paid' })
     expect((await notify(again)).statusCode).toBe(200)
@@ -233,8 +219,8 @@ describe('ordering and paying', () => {
     ).json()
     const [a, b] = [paymentIdOf(o.checkoutUrl), paymentIdOf(second.checkoutUrl)]
     expect(a).not.toBe(b)
-    await settle(o.checkoutUrl, 'pay')
-    await settle(second.checkoutUrl, 'pay')
+    await press(o.checkoutUrl, 'pay')
+    await press(second.checkoutUrl, 'pay')
     expect(await reportsOf(o.id)).toHaveLength(1)
     await t.jobs.drain(['payment-refund'])
     expect((await paymentOf(a))?.status).toBe('paid')
@@ -248,31 +234,16 @@ describe('ordering and paying', () => {
     const second = (
       await t.app.inject({ method: 'POST', url: `/api/vehicle-checks/orders/${o.id}/pay/`, headers: buyer.auth })
     ).json()
-    await settle(o.checkoutUrl, 'fail')
+    await press(o.checkoutUrl, 'fail')
     expect((await orderOf(buyer, o.id)).status).toBe('awaiting_payment')
-    await settle(second.checkoutUrl, 'cancel')
+    await press(second.checkoutUrl, 'cancel')
     expect((await orderOf(buyer, o.id)).status).toBe('cancelled')
   })
 
   test('a report that cannot be made is marked failed after the last try and the payment refunded', async () => {
     // The same product with its valuation down; its report job is run by hand, the refund by the queue.
-    const broken = createPaymentsService({
-      db: t.db,
-      publicUrl: 'http://localhost:3000',
-      provider: createLocalProvider('http://localhost:3000', 'broken-secret-broken-secret-1234'),
-    })
-    const checks = createVehicleChecksService({
-      db: t.db,
-      jobs: t.jobs,
-      limiter: t.limiter,
-      payments: broken,
-      valuation: {
-        estimateCar: async () => {
-          throw new Error('valuation is down')
-        },
-      },
-      publicUrl: 'http://localhost:3000',
-      priceKzt: 4_990,
+    const { payments: broken, checks } = checksValuedBy('broken-secret-broken-secret-1234', async () => {
+      throw new Error('valuation is down')
     })
     const o = await checks.createOrder(buyer, { vin: VIN })
     const paymentId = paymentIdOf(o.checkoutUrl as string)
@@ -292,7 +263,7 @@ describe('ordering and paying', () => {
 
   test('failed, then paid on a second try; cancelled stays unpaid; neither makes a report', async () => {
     const o = (await order(buyer)).json()
-    await settle(o.checkoutUrl, 'fail')
+    await press(o.checkoutUrl, 'fail')
     let now = (await t.app.inject({ url: `/api/vehicle-checks/orders/${o.id}/`, headers: buyer.auth })).json()
     expect(now).toMatchObject({ status: 'failed', paidAt: null, report: null })
     const again = await t.app.inject({
@@ -302,7 +273,7 @@ describe('ordering and paying', () => {
     })
     expect(again.statusCode).toBe(200)
     expect(again.json().checkoutUrl).not.toBe(o.checkoutUrl)
-    await settle(again.json().checkoutUrl, 'pay')
+    await press(again.json().checkoutUrl, 'pay')
     now = (await t.app.inject({ url: `/api/vehicle-checks/orders/${o.id}/`, headers: buyer.auth })).json()
     expect(now.status).toBe('paid')
     expect(await reportsOf(o.id)).toHaveLength(1)
@@ -313,7 +284,7 @@ describe('ordering and paying', () => {
     ).toBe(409)
 
     const c = (await order(buyer)).json()
-    await settle(c.checkoutUrl, 'cancel')
+    await press(c.checkoutUrl, 'cancel')
     const cancelled = (await t.app.inject({ url: `/api/vehicle-checks/orders/${c.id}/`, headers: buyer.auth })).json()
     expect(cancelled).toMatchObject({ status: 'cancelled', report: null })
     expect(await reportsOf(c.id)).toHaveLength(0)
@@ -321,7 +292,7 @@ describe('ordering and paying', () => {
 
   test("someone else's order and report are 404 for another user and for staff", async () => {
     const o = (await order(buyer)).json()
-    await settle(o.checkoutUrl, 'pay')
+    await press(o.checkoutUrl, 'pay')
     const [r] = await reportsOf(o.id)
     for (const a of [other, admin]) {
       expect((await t.app.inject({ url: `/api/vehicle-checks/orders/${o.id}/`, headers: a.auth })).statusCode).toBe(404)
