@@ -1,6 +1,10 @@
 import { Link, NavLink, Outlet, redirect, useLocation } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
-import { ACCOUNT_DELETED_PARAM, ACCOUNT_DELETED_VALUE } from '../features/account/deleted-notice.ts'
+import {
+  ACCOUNT_DELETED_COOKIE,
+  ACCOUNT_DELETED_PARAM,
+  ACCOUNT_DELETED_VALUE,
+} from '../features/account/deleted-notice.ts'
 import { accountLabel } from '../features/auth/phone.ts'
 import { signInHref } from '../features/auth/redirect.ts'
 import { viewerOf } from '../features/auth/viewer.server.ts'
@@ -37,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<La
   if (deletedCookies) {
     const headers = new Headers()
     for (const c of deletedCookies) headers.append('Set-Cookie', c)
+    // The notice waits in a cookie too, for when this redirect is never followed (deleted-notice.ts).
+    headers.append('Set-Cookie', `${ACCOUNT_DELETED_COOKIE}=1; Path=/; Max-Age=600; SameSite=Lax`)
     throw redirect(`/?${ACCOUNT_DELETED_PARAM}=${ACCOUNT_DELETED_VALUE}`, { headers })
   }
   try {

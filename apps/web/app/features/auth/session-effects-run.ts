@@ -2,6 +2,7 @@ import type { NavigateFunction } from 'react-router'
 import { api } from '../../lib/api/client.ts'
 import { ignoreAbort } from '../../ui/ignore-abort.ts'
 import type { ToastApi } from '../../ui/toast.tsx'
+import { ACCOUNT_DELETED_COOKIE } from '../account/index.ts'
 import { exchangeStoredToken } from './stored-token-exchange.ts'
 
 /** The rare session work of layout/session-effects.ts, loaded only when a page has some to do. */
@@ -14,6 +15,9 @@ export async function runSessionEffects(
   if (todo.deleted) {
     api.setToken(null)
     ui.toast.error('ux2.account.deleted')
+    // Told once: the cookie that kept the notice for a lost redirect goes (deleted-notice.ts).
+    // biome-ignore lint/suspicious/noDocumentCookie: clears a first-party flag the server set for this page to read
+    document.cookie = `${ACCOUNT_DELETED_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`
     await ui.navigate('/', { replace: true })
     return
   }
