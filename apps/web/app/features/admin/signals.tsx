@@ -1,6 +1,7 @@
 import type { ModerationSignal, ModerationSignalCode } from '@tulpar/contracts'
 import { Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { Icon } from '../../ui/icon.tsx'
 
 const PATHS: Record<ModerationSignalCode, string> = {
   // A barcode: the VIN.
@@ -15,25 +16,6 @@ const PATHS: Record<ModerationSignalCode, string> = {
   complaints: 'M5 21V4M5 4h12l-2.5 4 2.5 4H5',
 }
 
-function SignalIcon({ code, size = 18 }: { code: ModerationSignalCode; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[code]} />
-    </svg>
-  )
-}
-
 /** The icons of the signals that fired, each named for screen readers and on hover. */
 export function SignalBadges({ codes }: { codes: ModerationSignalCode[] }) {
   const { t } = useI18n()
@@ -42,7 +24,7 @@ export function SignalBadges({ codes }: { codes: ModerationSignalCode[] }) {
     <ul className="signal-badges">
       {codes.map((code) => (
         <li key={code} title={t(`admin.signal.${code}`)}>
-          <SignalIcon code={code} />
+          <Icon path={PATHS[code]} size={18} />
           <span className="signal-badge-text">{t(`admin.signal.${code}`)}</span>
         </li>
       ))}
@@ -67,7 +49,7 @@ export function SignalPanel({
       <ul>
         {signals.map((s) => (
           <li key={s.code} className={s.triggered ? 'signal fired' : 'signal ok'}>
-            <SignalIcon code={s.code} size={22} />
+            <Icon path={PATHS[s.code]} />
             <div>
               <p className="signal-name">
                 <strong>{t(`admin.signal.${s.code}`)}</strong>
