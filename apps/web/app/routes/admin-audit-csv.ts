@@ -1,7 +1,7 @@
 import { AuditQuery } from '@tulpar/contracts'
 import { data } from 'react-router'
 import { servicesContext } from '#app-context'
-import { requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { requireAdminUser } from '../features/admin/admin-guard.server.ts'
 import { auditFilters } from '../features/admin/audit-filters.ts'
 import type { Route } from './+types/admin-audit-csv'
 
@@ -27,8 +27,7 @@ function byteStream(lines: AsyncIterable<string>): ReadableStream<Uint8Array> {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
-  const user = await requireStaffUser(services.sessions, request)
-  if (user.role !== 'admin') throw data({ reason: 'admin' }, { status: 403 })
+  const user = await requireAdminUser(services.sessions, request)
   const query = AuditQuery.omit({ cursor: true, limit: true }).safeParse(
     auditFilters(new URL(request.url).searchParams),
   )

@@ -1,8 +1,8 @@
 import type { AuditEvent } from '@tulpar/contracts'
-import { data, Form, Link, redirect } from 'react-router'
+import { Form, Link, redirect } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { requireAdminUser } from '../features/admin/admin-guard.server.ts'
 import { auditFilters } from '../features/admin/audit-filters.ts'
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, parseAuditQuery } from '../features/admin/audit-query.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
@@ -14,8 +14,7 @@ import type { Route } from './+types/admin-audit'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const user = await requireStaffUser(services.sessions, request)
-  if (user.role !== 'admin') throw data({ reason: 'admin' }, { status: 403 })
+  const user = await requireAdminUser(services.sessions, request)
   const params = new URL(request.url).searchParams
   const filters = auditFilters(params)
   const cursor = params.get('cursor')

@@ -3,7 +3,7 @@ import { Fragment } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { assertSameOrigin, field, requireAdminUser, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { AdminNotices } from '../features/admin/page-notices.tsx'
 import {
   type CategoryFormField,
@@ -38,8 +38,7 @@ function valuesOf(c: AdminPartnerCategory): CategoryFormValues {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const user = await requireStaffUser(services.sessions, request)
-  if (user.role !== 'admin') throw data({ reason: 'admin' }, { status: 403 })
+  const user = await requireAdminUser(services.sessions, request)
   const { results } = await services.partnersAdmin.listCategories(user)
   const savedId = parseId(new URL(request.url).searchParams.get('saved'))
   const saved = results.find((c) => c.id === savedId)

@@ -2,7 +2,7 @@ import type { AdminPartner } from '@tulpar/contracts'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { assertSameOrigin, requireAdminUser, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { AdminNotices } from '../features/admin/page-notices.tsx'
 import { formatPhone } from '../features/auth/phone.ts'
 import {
@@ -79,8 +79,7 @@ const EMPTY: PartnerFormValues = {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const user = await requireStaffUser(services.sessions, request)
-  if (user.role !== 'admin') throw data({ reason: 'admin' }, { status: 403 })
+  const user = await requireAdminUser(services.sessions, request)
   const id = target(params.id)
   const [categories, cities] = await Promise.all([
     services.partnersAdmin.listCategories(user),

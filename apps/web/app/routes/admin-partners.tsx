@@ -2,8 +2,8 @@ import { AdminPartnersQuery } from '@tulpar/contracts'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
-import { AdminSearch } from '../features/admin/admin-search.tsx'
+import { assertSameOrigin, field, requireAdminUser, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { AdminFilter, AdminNextPage, AdminSearch } from '../features/admin/admin-search.tsx'
 import { AdminNotices } from '../features/admin/page-notices.tsx'
 import { formatPhone } from '../features/auth/phone.ts'
 import { partnerAdminErrorKey } from '../features/partners/admin-forms.server.ts'
@@ -21,8 +21,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const user = await requireStaffUser(services.sessions, request)
-  if (user.role !== 'admin') throw data({ reason: 'admin' }, { status: 403 })
+  const user = await requireAdminUser(services.sessions, request)
   const params = new URL(request.url).searchParams
   const parsed = AdminPartnersQuery.safeParse({
     category: params.get('category') || undefined,
@@ -99,17 +98,14 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
       </p>
       <AdminNotices notice={saved ? t('admin.partners.saved', { name: saved }) : null} error={actionData?.error} />
       <AdminSearch id="partners-q" label={t('admin.partners.search')} q={q} submit={t('admin.partners.find')}>
-        <div className="field">
-          <label htmlFor="partners-category">{t('admin.partners.category')}</label>
-          <select id="partners-category" name="category" defaultValue={category}>
-            <option value="">{t('admin.partners.allCategories')}</option>
-            {categories.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AdminFilter
+          id="partners-category"
+          name="category"
+          label={t('admin.partners.category')}
+          value={category}
+          all={t('admin.partners.allCategories')}
+          options={categories.map((c) => ({ value: c.code, label: c.name }))}
+        />
       </AdminSearch>
       {page.results.length === 0 ? (
         <p className="empty">{t('admin.partners.empty')}</p>
@@ -161,13 +157,10 @@ export default function AdminPartners({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       )}
-      {page.nextCursor !== null ? (
-        <nav className="admin-pager">
-          <Link to={`/admin/partners?${next}`} className="button ghost">
-            {t('admin.partners.next')}
-          </Link>
-        </nav>
-      ) : null}
+      <AdminNextPage
+        href={page.nextCursor !== null ? `/admin/partners?${next}` : null}
+        label={t('admin.partners.next')}
+      />
     </div>
   )
 }

@@ -1,9 +1,15 @@
 import { ASSIGNABLE_ROLES } from '@tulpar/contracts/constants'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { adminErrorKey, assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
-import { AdminSearch } from '../features/admin/admin-search.tsx'
+import {
+  adminErrorKey,
+  assertSameOrigin,
+  field,
+  requireAdminUser,
+  requireStaffUser,
+} from '../features/admin/admin-guard.server.ts'
+import { AdminFilter, AdminNextPage, AdminSearch } from '../features/admin/admin-search.tsx'
 import { formatDateTime } from '../features/admin/format.ts'
 import { parseRole } from '../features/admin/forms.server.ts'
 import { AdminNotices } from '../features/admin/page-notices.tsx'
@@ -14,14 +20,13 @@ import { MESSAGES, translate } from '../i18n/index.ts'
 import { formOutcome, whenServiceFails } from '../lib/service-errors.ts'
 import type { Route } from './+types/admin-users'
 
-const ROLE_FILTERS = ['', 'user', 'manager', 'moderator', 'admin'] as const
+const ROLE_FILTERS = ['user', 'manager', 'moderator', 'admin'] as const
 
 /** Admins only: moderators get the 403 page inside the back office. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const user = await requireStaffUser(services.sessions, request)
-  if (user.role !== 'admin') throw data({ reason: 'admin' }, { status: 403 })
+  const user = await requireAdminUser(services.sessions, request)
   const params = new URL(request.url).searchParams
   const query = adminUsersQuery(params)
   const page = await whenServiceFails(services.staff.listUsers(user, query), ({ status }): undefined => {
@@ -92,16 +97,14 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         error={actionData?.error}
       />
       <AdminSearch id="users-q" label={t('admin.users.search')} q={q} submit={t('admin.users.find')}>
-        <div className="field">
-          <label htmlFor="users-role">{t('admin.users.roleFilter')}</label>
-          <select id="users-role" name="role" defaultValue={role}>
-            {ROLE_FILTERS.map((r) => (
-              <option key={r} value={r}>
-                {r ? t(`admin.role.${r}`) : t('admin.users.allRoles')}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AdminFilter
+          id="users-role"
+          name="role"
+          label={t('admin.users.roleFilter')}
+          value={role}
+          all={t('admin.users.allRoles')}
+          options={ROLE_FILTERS.map((r) => ({ value: r, label: t(`admin.role.${r}`) }))}
+        />
       </AdminSearch>
       {page.results.length === 0 ? (
         <p className="empty">{t('admin.users.empty')}</p>
@@ -151,13 +154,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       )}
-      {page.nextCursor ? (
-        <nav className="admin-pager">
-          <Link to={`/admin/users?${next}`} className="button ghost">
-            {t('admin.users.next')}
-          </Link>
-        </nav>
-      ) : null}
+      <AdminNextPage href={page.nextCursor ? `/admin/users?${next}` : null} label={t('admin.users.next')} />
     </div>
   )
 }

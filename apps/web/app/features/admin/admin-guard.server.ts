@@ -42,6 +42,20 @@ export async function requireStaffUser(
 }
 
 /**
+ * The signed-in admin, for the pages only admins work (users, partners, the audit trail). A guest signs in first,
+ * someone outside the back office gets the 403 page; a moderator or manager gets the back office's "admins only" 403.
+ */
+export async function requireAdminUser(
+  sessions: Services['sessions'],
+  request: Request,
+  context?: Readonly<RouterContextProvider>,
+): Promise<StaffUser> {
+  const user = await requireStaffUser(sessions, request, context)
+  if (user.role !== 'admin') throw data({ reason: 'admin' as const }, { status: 403 })
+  return user
+}
+
+/**
  * Anyone who works some page of the back office: managers (the leads desk only), moderators and admins. A
  * guest signs in first; anyone else gets the 403 page.
  */

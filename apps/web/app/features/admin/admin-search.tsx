@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Form } from 'react-router'
+import { Form, Link } from 'react-router'
 
 /**
  * A back-office list's search (a GET form, so the URL says what is shown): the text field `q`, the list's own
@@ -17,5 +17,42 @@ export function AdminSearch(props: { id: string; label: string; q: string; submi
         {props.submit}
       </button>
     </Form>
+  )
+}
+
+/** One of a list's filters in its search: a labelled select whose first option (value '') shows everything. */
+export function AdminFilter(props: {
+  id: string
+  name: string
+  label: string
+  value: string
+  /** The first option's text: all the list, unfiltered. */
+  all: string
+  options: { value: string; label: string }[]
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} name={props.name} defaultValue={props.value}>
+        <option value="">{props.all}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** A back-office list's next page (its URL keeps the search), or nothing on the last page. */
+export function AdminNextPage({ href, label }: { href: string | null; label: string }) {
+  if (!href) return null
+  return (
+    <nav className="admin-pager">
+      <Link to={href} className="button ghost">
+        {label}
+      </Link>
+    </nav>
   )
 }
