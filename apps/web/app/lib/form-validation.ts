@@ -3,6 +3,17 @@ import type { MessageKey } from '../i18n/i18n.ts'
 import { useToast } from '../ui/toast.tsx'
 
 /**
+ * What a form's action answers (to its fetcher with JavaScript, to the re-rendered page without): whether the post
+ * went through, the values to show again, each field's error and the form's own error.
+ */
+export type FormAnswer<F extends string> = {
+  ok: boolean
+  values: Record<F, string>
+  fieldErrors: Partial<Record<F, MessageKey>>
+  error: MessageKey | null
+}
+
+/**
  * Submit-time validation in the browser with the same rules the action applies (the contracts' checks): on
  * submit the form's fields are read and checked; with errors the post is stopped, the errors shown and the first
  * field in `fields`' order focused; without, the errors are cleared and the post goes on. Before the code runs

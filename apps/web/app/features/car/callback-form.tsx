@@ -2,7 +2,7 @@ import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useAnswerToast, useSubmitValidation } from '../../lib/form-validation.ts'
 import { Dialog } from '../../ui/dialog.tsx'
-import { TextField } from '../../ui/field.tsx'
+import { FormError, TextField } from '../../ui/field.tsx'
 import {
   CALLBACK_FIELDS,
   type CallbackResult,
@@ -79,11 +79,7 @@ export function CallbackForm({
         maxLength={NAME_MAX_LENGTH}
         error={errors.firstName ? t(errors.firstName) : null}
       />
-      {result?.error && !fetcher.data ? (
-        <p className="form-error" role="alert">
-          {t(result.error)}
-        </p>
-      ) : null}
+      <FormError error={fetcher.data ? null : result?.error} />
       <button type="submit" className="button primary block" disabled={busy}>
         {busy ? t('car.callback.sending') : t('car.callback.submit')}
       </button>

@@ -1,5 +1,6 @@
 import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { MessageKey } from '../../i18n/i18n.ts'
+import type { FormAnswer } from '../../lib/form-validation.ts'
 
 /** What the car page's actions answer (the fetchers with JavaScript, the re-rendered page without). */
 /** `display` is the number as people read it (`+7 701 123 45 67`), formatted by the server: not the page's code. */
@@ -9,13 +10,7 @@ export const CALLBACK_FIELDS = ['phone', 'lastName', 'firstName'] as const
 export type CallbackField = (typeof CALLBACK_FIELDS)[number]
 export type CallbackValues = Record<CallbackField, string>
 export type CallbackFieldErrors = Partial<Record<CallbackField, MessageKey>>
-export type CallbackResult = {
-  intent: 'callback'
-  ok: boolean
-  values: CallbackValues
-  fieldErrors: CallbackFieldErrors
-  error: MessageKey | null
-}
+export type CallbackResult = FormAnswer<CallbackField> & { intent: 'callback' }
 export type CarActionResult = RevealResult | CallbackResult
 
 export const NAME_MAX_LENGTH = 80

@@ -1,17 +1,13 @@
 import { normaliseKzPhone } from '@tulpar/contracts/phone'
 import type { MessageKey } from '../../i18n/i18n.ts'
+import type { FormAnswer } from '../../lib/form-validation.ts'
 
 /** The spec's credit application fields, as the widget posts them. */
 export const CREDIT_FIELDS = ['carPriceKzt', 'downPaymentKzt', 'termMonths', 'phone', 'lastName', 'firstName'] as const
 type CreditField = (typeof CREDIT_FIELDS)[number]
 export type CreditValues = Record<CreditField, string>
 export type CreditFieldErrors = Partial<Record<CreditField, MessageKey>>
-export type CreditResult = {
-  ok: boolean
-  values: CreditValues
-  fieldErrors: CreditFieldErrors
-  error: MessageKey | null
-}
+export type CreditResult = FormAnswer<CreditField>
 
 export const NAME_MAX_LENGTH = 80
 

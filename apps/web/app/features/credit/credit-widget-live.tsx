@@ -12,7 +12,7 @@ import { useFetcher, useLocation } from 'react-router'
 import type { Params } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useAnswerToast, useSubmitValidation } from '../../lib/form-validation.ts'
-import { TextField } from '../../ui/field.tsx'
+import { FormError, TextField } from '../../ui/field.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { useValueOnLoad } from '../../ui/use-value-on-load.ts'
 import { CREDIT_FIELDS, type CreditResult, NAME_MAX_LENGTH, parseKzt, validateCredit } from './credit-form.ts'
@@ -229,11 +229,7 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
             error={errors.firstName ? t(errors.firstName) : null}
           />
         </div>
-        {result?.error && !fetcher.data ? (
-          <p className="form-error" role="alert">
-            {t(result.error)}
-          </p>
-        ) : null}
+        <FormError error={fetcher.data ? null : result?.error} />
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? t('credit.sending') : t('credit.submit')}
         </button>

@@ -1,9 +1,10 @@
 import type { BrandRef, FormModel, GarageCandidate } from '@tulpar/contracts'
 import { Form, useNavigation } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { SelectField } from '../../ui/field.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { useChangeOnLoad } from '../../ui/use-value-on-load.ts'
-import { CarDetailFields, GarageSelect } from './fields.tsx'
+import { CarDetailFields } from './fields.tsx'
 import { GARAGE_PATH, type GarageActionResult } from './garage-result.ts'
 
 /** My listings that can join the garage, each with a one-click "add". */
@@ -44,23 +45,20 @@ function FromListings({ candidates }: { candidates: GarageCandidate[] }) {
 
 const showModels = (brand: HTMLSelectElement) => brand.form?.requestSubmit()
 
-/**
- * Adding a car by hand, in two steps that work without JavaScript: the brand (a GET form: the page comes back
- * with its models; with JavaScript choosing the brand is enough), then model, year, mileage and the rest.
- */
-function ByHand({
-  brands,
-  brand,
-  models,
-  yearMax,
-  result,
-}: {
+/** The by-hand part's data: the brands, the chosen brand's models and the years, the last post's answer. */
+interface ByHandProps {
   brands: BrandRef[]
   brand: BrandRef | null
   models: FormModel[]
   yearMax: number
   result: GarageActionResult | undefined
-}) {
+}
+
+/**
+ * Adding a car by hand, in two steps that work without JavaScript: the brand (a GET form: the page comes back
+ * with its models; with JavaScript choosing the brand is enough), then model, year, mileage and the rest.
+ */
+function ByHand({ brands, brand, models, yearMax, result }: ByHandProps) {
   const { t } = useI18n()
   const hydrated = useHydrated()
   const busy = useNavigation().state !== 'idle'
@@ -70,6 +68,7 @@ function ByHand({
   const failed = result?.intent === 'add' ? result : undefined
   const values = failed?.values ?? { isCustomsCleared: 'on' }
   const errors = failed?.errors ?? {}
+  const modelError = errors.modelId ?? errors.brandId
   const lastYear = yearMax
   const firstYear = Math.min(lastYear, ...models.map((m) => m.yearFrom))
   const years = Array.from({ length: lastYear - firstYear + 1 }, (_, i) => lastYear - i)
@@ -78,24 +77,22 @@ function ByHand({
       <h3>{t('garage.add.byHand')}</h3>
       {/* The page comes back at the form (#add), with or without JavaScript. */}
       <Form method="get" action={`${GARAGE_PATH}#add`} className="garage-brand-form" preventScrollReset>
-        <div className="field">
-          <label htmlFor="garage-brand">{t('sell.field.brand')}</label>
-          <select
-            ref={brandField}
-            id="garage-brand"
-            name="brand"
-            defaultValue={brand ? String(brand.id) : ''}
-            // With JavaScript the models follow the brand at once; without it the button below sends the form.
-            onChange={(e) => showModels(e.currentTarget)}
-          >
-            <option value="">{t('sell.choose')}</option>
-            {brands.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          ref={brandField}
+          id="garage-brand"
+          label={t('sell.field.brand')}
+          name="brand"
+          defaultValue={brand ? String(brand.id) : ''}
+          // With JavaScript the models follow the brand at once; without it the button below sends the form.
+          onChange={(e) => showModels(e.currentTarget)}
+          empty={t('sell.choose')}
+        >
+          {brands.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </SelectField>
         {hydrated ? null : (
           <button type="submit" className="button ghost">
             {t('garage.add.pickBrand')}
@@ -112,11 +109,11 @@ function ByHand({
             </p>
           ) : null}
           <div className="garage-pair">
-            <GarageSelect
+            <SelectField
               label={t('sell.field.model')}
               name="modelId"
-              value={values.modelId ?? ''}
-              error={errors.modelId ?? errors.brandId}
+              defaultValue={values.modelId ?? ''}
+              error={modelError && t(modelError)}
               empty={t('sell.choose')}
               required
             >
@@ -125,12 +122,12 @@ function ByHand({
                   {m.name} ({m.yearFrom}–{m.yearTo ?? '…'})
                 </option>
               ))}
-            </GarageSelect>
-            <GarageSelect
+            </SelectField>
+            <SelectField
               label={t('sell.field.year')}
               name="year"
-              value={values.year ?? ''}
-              error={errors.year}
+              defaultValue={values.year ?? ''}
+              error={errors.year && t(errors.year)}
               empty={t('sell.choose')}
               required
             >
@@ -139,7 +136,7 @@ function ByHand({
                   {y}
                 </option>
               ))}
-            </GarageSelect>
+            </SelectField>
           </div>
           <CarDetailFields values={values} errors={errors} />
           <button type="submit" className="button primary" disabled={busy}>
@@ -153,14 +150,7 @@ function ByHand({
   )
 }
 
-export function AddCar(props: {
-  candidates: GarageCandidate[]
-  brands: BrandRef[]
-  brand: BrandRef | null
-  models: FormModel[]
-  yearMax: number
-  result: GarageActionResult | undefined
-}) {
+export function AddCar(props: ByHandProps & { candidates: GarageCandidate[] }) {
   const { t } = useI18n()
   const failed = props.result?.intent === 'add-listing' ? props.result : undefined
   return (

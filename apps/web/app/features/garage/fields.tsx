@@ -1,55 +1,10 @@
 import { ENGINE_TYPES } from '@tulpar/contracts/constants'
-import { type ReactNode, useId } from 'react'
-import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { TextField } from '../../ui/field.tsx'
+import { SelectField, TextField } from '../../ui/field.tsx'
 import type { FieldMessages } from '../selling/index.ts'
 import type { Values } from './garage-form.ts'
 
 /* The garage forms' controls: plain named fields (the forms post without JavaScript). */
-
-export function GarageSelect({
-  label,
-  name,
-  value,
-  error,
-  empty,
-  children,
-  required,
-}: {
-  label: string
-  name: string
-  value: string
-  error?: MessageKey | undefined
-  /** The first option's text (no value): "Choose" for required selects, "Not given" for optional ones. */
-  empty: string
-  children: ReactNode
-  required?: boolean
-}) {
-  const { t } = useI18n()
-  const id = useId()
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        <option value="">{empty}</option>
-        {children}
-      </select>
-      {error ? (
-        <small id={`${id}-error`} className="field-error" role="alert">
-          {t(error)}
-        </small>
-      ) : null}
-    </div>
-  )
-}
 
 /** Litres with one decimal when the volume is a round one (2500 → 2,5), else cm³ as typed (1598): never rounded away. */
 export function volumeText(cc: number | null, number: (v: number) => string): string {
@@ -76,11 +31,11 @@ export function CarDetailFields({ values, errors }: { values: Values; errors: Fi
         error={error('mileageKm')}
       />
       <div className="garage-pair">
-        <GarageSelect
+        <SelectField
           label={t('sell.field.engineType')}
           name="engineType"
-          value={values.engineType ?? ''}
-          error={errors.engineType}
+          defaultValue={values.engineType ?? ''}
+          error={errors.engineType && t(errors.engineType)}
           empty={t('garage.add.notSaid')}
         >
           {ENGINE_TYPES.map((e) => (
@@ -88,7 +43,7 @@ export function CarDetailFields({ values, errors }: { values: Values; errors: Fi
               {t(`catalogue.engine.${e}`)}
             </option>
           ))}
-        </GarageSelect>
+        </SelectField>
         <TextField
           label={t('garage.add.volume')}
           name="engineVolume"
@@ -100,16 +55,16 @@ export function CarDetailFields({ values, errors }: { values: Values; errors: Fi
         />
       </div>
       <div className="garage-pair">
-        <GarageSelect
+        <SelectField
           label={t('sell.field.steering')}
           name="steering"
-          value={values.steering ?? ''}
-          error={errors.steering}
+          defaultValue={values.steering ?? ''}
+          error={errors.steering && t(errors.steering)}
           empty={t('garage.add.notSaid')}
         >
           <option value="left">{t('sell.steering.left')}</option>
           <option value="right">{t('sell.steering.right')}</option>
-        </GarageSelect>
+        </SelectField>
         <label className="check garage-check">
           <input type="checkbox" name="isCustomsCleared" defaultChecked={values.isCustomsCleared !== undefined} />
           {t('sell.field.customs')}

@@ -2,7 +2,7 @@ import { PARTNER_COMMENT_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH } from '@tulpar/con
 import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useAnswerToast, useSubmitValidation } from '../../lib/form-validation.ts'
-import { TextField } from '../../ui/field.tsx'
+import { FormError, TextAreaField, TextField } from '../../ui/field.tsx'
 import {
   PARTNER_REQUEST_FIELDS,
   type PartnerRequestResult,
@@ -67,32 +67,17 @@ export function PartnerRequestForm({
         maxLength={32}
         error={errors.phone ? t(errors.phone) : null}
       />
-      <div className="field">
-        <label htmlFor="partner-request-comment">{t('partners.request.comment')}</label>
-        <textarea
-          id="partner-request-comment"
-          name="comment"
-          rows={3}
-          maxLength={PARTNER_COMMENT_MAX_LENGTH}
-          defaultValue={values.comment}
-          aria-invalid={errors.comment ? true : undefined}
-          aria-describedby={errors.comment ? 'partner-request-comment-error' : 'partner-request-comment-hint'}
-        />
-        {errors.comment ? (
-          <small id="partner-request-comment-error" className="field-error" role="alert">
-            {t(errors.comment)}
-          </small>
-        ) : (
-          <small id="partner-request-comment-hint" className="field-hint">
-            {t('partners.request.commentHint')}
-          </small>
-        )}
-      </div>
-      {result?.error && !fetcher.data ? (
-        <p className="form-error" role="alert">
-          {t(result.error)}
-        </p>
-      ) : null}
+      <TextAreaField
+        id="partner-request-comment"
+        name="comment"
+        label={t('partners.request.comment')}
+        hint={t('partners.request.commentHint')}
+        rows={3}
+        maxLength={PARTNER_COMMENT_MAX_LENGTH}
+        defaultValue={values.comment}
+        error={errors.comment ? t(errors.comment) : null}
+      />
+      <FormError error={fetcher.data ? null : result?.error} />
       <p className="partner-consent">{t('partners.request.consent')}</p>
       <button type="submit" className="button primary block" disabled={busy}>
         {busy ? t('partners.request.sending') : t('partners.request.submit')}

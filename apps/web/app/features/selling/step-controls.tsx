@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { SelectField } from '../../ui/field.tsx'
 import { useValueOnLoad } from '../../ui/use-value-on-load.ts'
 import type { StepChoices } from './choices.server.ts'
 import type { FieldMessages } from './form-data.ts'
@@ -35,32 +36,22 @@ export function Select({
   disabled?: boolean
 }) {
   const { t } = useI18n()
-  const id = useId()
   // Uncontrolled (what was chosen before the step's code loaded stays chosen, step-fields.tsx); the choice, then each
   // change, is reported to the step, which narrows the choices that depend on it.
   const ref = useValueOnLoad<HTMLSelectElement>(onChange)
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        ref={ref}
-        id={id}
-        name={name}
-        defaultValue={value}
-        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        disabled={disabled}
-      >
-        <option value="">{t('sell.choose')}</option>
-        {children}
-      </select>
-      {error ? (
-        <small id={`${id}-error`} className="field-error" role="alert">
-          {t(error)}
-        </small>
-      ) : null}
-    </div>
+    <SelectField
+      ref={ref}
+      label={label}
+      name={name}
+      defaultValue={value}
+      onChange={onChange ? (e) => onChange(e.target.value) : undefined}
+      error={error && t(error)}
+      disabled={disabled}
+      empty={t('sell.choose')}
+    >
+      {children}
+    </SelectField>
   )
 }
 
