@@ -39,24 +39,24 @@ describe('local disk media storage', () => {
     expect(await readdir(path.join(root, 'x'))).toEqual(['full.jpg'])
   })
 
-  test('deletePrefix with a trailing slash removes exactly that folder', async () => {
-    await storage.put('illustrations/sedan-ffffff-0/card.webp', data, 'image/webp')
-    await storage.put('illustrations/sedan-ffffff-0/full.jpg', data, 'image/jpeg')
-    await storage.put('illustrations/sedan-ffffff-1/card.webp', data, 'image/webp')
-    await storage.deletePrefix('illustrations/sedan-ffffff-0/')
-    expect(await storage.exists('illustrations/sedan-ffffff-0/card.webp')).toBe(false)
-    expect(await storage.exists('illustrations/sedan-ffffff-0/full.jpg')).toBe(false)
-    expect(await storage.exists('illustrations/sedan-ffffff-1/card.webp')).toBe(true)
-  })
-
-  test('deletePrefix without a slash removes every key that starts with it, like an object store', async () => {
-    await storage.put('illustrations/sedan-ffffff-0/card.webp', data, 'image/webp')
-    await storage.put('illustrations/sedan-000000-2/card.webp', data, 'image/webp')
-    await storage.put('illustrations/suv-ffffff-0/card.webp', data, 'image/webp')
-    await storage.deletePrefix('illustrations/sedan-')
-    expect(await storage.exists('illustrations/sedan-ffffff-0/card.webp')).toBe(false)
-    expect(await storage.exists('illustrations/sedan-000000-2/card.webp')).toBe(false)
-    expect(await storage.exists('illustrations/suv-ffffff-0/card.webp')).toBe(true)
+  test.each([
+    {
+      name: 'with a trailing slash removes exactly that folder',
+      prefix: 'illustrations/sedan-ffffff-0/',
+      gone: ['illustrations/sedan-ffffff-0/card.webp', 'illustrations/sedan-ffffff-0/full.jpg'],
+      kept: 'illustrations/sedan-ffffff-1/card.webp',
+    },
+    {
+      name: 'without a slash removes every key that starts with it, like an object store',
+      prefix: 'illustrations/sedan-',
+      gone: ['illustrations/sedan-ffffff-0/card.webp', 'illustrations/sedan-000000-2/card.webp'],
+      kept: 'illustrations/suv-ffffff-0/card.webp',
+    },
+  ])('deletePrefix $name', async ({ prefix, gone, kept }) => {
+    for (const key of [...gone, kept]) await storage.put(key, data, key.endsWith('.jpg') ? 'image/jpeg' : 'image/webp')
+    await storage.deletePrefix(prefix)
+    for (const key of gone) expect(await storage.exists(key), key).toBe(false)
+    expect(await storage.exists(kept)).toBe(true)
   })
 
   test('deletePrefix of something that does not exist is a no-op', async () => {
