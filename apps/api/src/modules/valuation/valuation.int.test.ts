@@ -1,27 +1,24 @@
 import { LoanTerms } from '@tulpar/contracts'
 import { eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { listings, valuationRuns } from '../../db/schema.ts'
-import { createListing, createUser } from '../../testing/factories.ts'
-import { createTestApp } from '../../testing/test-app.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { listings } from '../../db/schema.ts'
+import { camryMarket } from '../../testing/camry-market.ts'
+import { useTestApp } from '../../testing/suite.ts'
 import { estimateCar } from './car-estimate.ts'
 import { annuityPayment } from './loan.ts'
 import { type ComparableCar, estimateMarketPrice, fitPriceSlopes, isComparable } from './market-estimate.ts'
 import { MARKET_RULES } from './market-rules.ts'
 import { refreshAllEstimates, refreshListingEstimate } from './valuation.repository.ts'
 
-let t: Awaited<ReturnType<typeof createTestApp>>
-let ownerId: string
-const ids: Record<string, number> = {}
+/*
+ * Market estimates: the SQL refresh of every listing or one, against the reference implementation
+ * (market-estimate.ts), a car that is not a listing, and what the car page and the cards carry. (When estimates are
+ * refreshed, on a moderator's approval, a price change or the periodic run: valuation-refresh.int.test.ts.)
+ */
 
-/** Deterministic noise so a failure reproduces. */
-function rng(seed: number) {
-  let s = seed
-  return () => {
-    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648
-    return s / 2_147_483_648
-  }
-}
+const t = useTestApp()
+const { ids, make, row, build } = camryMarket(() => t.db)
+beforeAll(build)
 
 /** The published listings as stored, and as the reference implementation (market-estimate.ts) takes them. */
 async function publishedCars() {
@@ -52,67 +49,11 @@ function referenceEstimate(subject: ComparableCar, cars: ComparableCar[]) {
   )
 }
 
-/** A Camry market around 12.5 M ₸ for a 2018 car with 90,000 km: about 9% a year, 2% per 10,000 km, ±5% noise. */
-function camryPrice(year: number, km: number, noise: number) {
-  return (
-    Math.round((12_500_000 * Math.exp(0.09 * (year - 2018) - 0.000_002 * (km - 90_000)) * (1 + noise)) / 10_000) *
-    10_000
-  )
-}
-
-const make = async (name: string, o: Parameters<typeof createListing>[1]) => {
-  ids[name] = (await createListing(t.db, { ownerId, ...o })).id
-}
-
-beforeAll(async () => {
-  t = await createTestApp()
-  ownerId = (await createUser(t.db)).id
-  const random = rng(2026)
-  // 40 ordinary left-hand-drive, cleared Camrys from 2015 to 2021: enough for the model's own price slopes.
-  for (let i = 0; i < 40; i++) {
-    const year = 2015 + (i % 7)
-    const km = Math.round((2026 - year) * 11_000 + random() * 40_000)
-    await make(`camry${i}`, {
-      year,
-      mileage: km,
-      mileageKm: km,
-      priceKzt: camryPrice(year, km, (random() - 0.5) * 0.1),
-    })
-  }
-  await make('cheap', { year: 2018, mileage: 91_000, mileageKm: 91_000, priceKzt: 9_400_000 })
-  await make('dear', { year: 2018, mileage: 89_000, mileageKm: 89_000, priceKzt: 16_500_000 })
-  await make('ordinary', { year: 2018, mileage: 90_000, mileageKm: 90_000, priceKzt: 12_500_000 })
-  // Five right-hand-drive Camrys: each has only four comparables (left-hand-drive cars do not count).
-  for (let i = 0; i < 5; i++) {
-    await make(`rhd${i}`, {
-      year: 2017 + (i % 2),
-      steering: 'right',
-      mileage: 100_000 + i * 3_000,
-      mileageKm: 100_000 + i * 3_000,
-      priceKzt: 9_000_000 + i * 100_000,
-    })
-  }
-  await make('lone', {
-    model: 'land-cruiser-300',
-    year: 2023,
-    mileage: 20_000,
-    mileageKm: 20_000,
-    priceKzt: 60_000_000,
-  })
-  // Not published: never a comparable, never valued.
-  await make('soldCheap', { status: 'sold', year: 2018, mileage: 90_000, mileageKm: 90_000, priceKzt: 1_000_000 })
-  await make('draft', { status: 'draft', publishedAt: null, year: 2018, priceKzt: 12_000_000 })
+/** A stored listing's brand and model, for a car like it. */
+const modelOf = (r: { brandId: number | null; modelId: number | null }) => ({
+  brandId: r.brandId as number,
+  modelId: r.modelId as number,
 })
-afterAll(() => t.close())
-
-const row = async (name: string) => {
-  const [r] = await t.db
-    .select()
-    .from(listings)
-    .where(eq(listings.id, ids[name] as number))
-  if (!r) throw new Error(`no listing ${name}`)
-  return r
-}
 
 describe('full refresh', () => {
   test('rates a clearly cheap car great, an expensive one high, an ordinary one fair, and a lone model not at all', async () => {
@@ -184,12 +125,7 @@ describe('full refresh', () => {
 describe('a car that is not a listing (garage, paid check)', () => {
   test('is valued by the same method as the reference, with the closest comparables as evidence', async () => {
     const ordinary = await row('ordinary')
-    const car = {
-      brandId: ordinary.brandId as number,
-      modelId: ordinary.modelId as number,
-      year: 2018,
-      mileageKm: 95_000,
-    }
+    const car = { ...modelOf(ordinary), year: 2018, mileageKm: 95_000 }
     const got = await estimateCar(t.db, car)
     const { cars } = await publishedCars()
     const subject: ComparableCar = {
@@ -218,13 +154,7 @@ describe('a car that is not a listing (garage, paid check)', () => {
 
   test('right-hand drive counts only right-hand-drive peers, and a lone model has no estimate', async () => {
     const rhd = await row('rhd0')
-    const got = await estimateCar(t.db, {
-      brandId: rhd.brandId as number,
-      modelId: rhd.modelId as number,
-      year: 2017,
-      mileageKm: 104_000,
-      steering: 'right',
-    })
+    const got = await estimateCar(t.db, { ...modelOf(rhd), year: 2017, mileageKm: 104_000, steering: 'right' })
     const peers = (await t.db.select().from(listings).where(eq(listings.status, 'published'))).filter(
       (r) => r.modelId === rhd.modelId && r.steering === 'right',
     )
@@ -232,12 +162,7 @@ describe('a car that is not a listing (garage, paid check)', () => {
     expect(got.comparables).toBe(peers.length)
     expect(got.estimate).not.toBeNull()
     const lone = await row('lone')
-    const none = await estimateCar(t.db, {
-      brandId: lone.brandId as number,
-      modelId: lone.modelId as number,
-      year: 2023,
-      mileageKm: 20_000,
-    })
+    const none = await estimateCar(t.db, { ...modelOf(lone), year: 2023, mileageKm: 20_000 })
     expect(none.comparables).toBe(1)
     expect(none.estimate).toBeNull()
   })
@@ -280,81 +205,6 @@ describe('one listing', () => {
     expect((await refreshListingEstimate(t.db, ids.draft as number)).listings).toBe(0)
     expect((await refreshListingEstimate(t.db, 987_654_321)).listings).toBe(0)
     expect((await row('draft')).estimatedAt).toBeNull()
-  })
-})
-
-describe('when a listing changes', () => {
-  const staff = async (role: 'moderator' | 'user') => {
-    const u = await createUser(t.db, { role })
-    return { id: u.id, email: u.email, name: u.name, role, emailVerified: true }
-  }
-
-  test('a listing approved by a moderator is valued at once, without waiting for the periodic refresh', async () => {
-    await refreshAllEstimates(t.db)
-    await make('approved', {
-      status: 'moderation',
-      publishedAt: null,
-      year: 2018,
-      mileage: 90_000,
-      mileageKm: 90_000,
-      priceKzt: 9_500_000,
-    })
-    expect((await row('approved')).estimatedAt).toBeNull()
-    await t.services.moderation.approveListing(await staff('moderator'), ids.approved as number, {}, 'ru')
-    const after = await row('approved')
-    expect(after.status).toBe('published')
-    expect(after.estimateComparables).toBeGreaterThanOrEqual(MARKET_RULES.minComparables)
-    expect(after.dealRating).toBe('great')
-  })
-
-  test("the owner's new price is valued at once: an ordinary car cut to 70% of its estimate becomes great", async () => {
-    await refreshAllEstimates(t.db)
-    const before = await row('camry12')
-    expect(before.dealRating).not.toBe('great')
-    const owner = { id: ownerId, email: 'owner@test.tulpar.kz', name: 'Owner', role: 'user', emailVerified: true }
-    await t.services.selling.changePrice(owner, before.id, Math.round((before.estimateKzt as number) * 0.7))
-    const after = await row('camry12')
-    expect(after.status).toBe('moderation') // a 30% drop is material: it goes back to moderation
-    await t.services.moderation.approveListing(await staff('moderator'), before.id, {}, 'ru')
-    expect((await row('camry12')).dealRating).toBe('great')
-  })
-
-  test('a small price rise on a published listing changes its rating without moderation', async () => {
-    await refreshAllEstimates(t.db)
-    const before = await row('camry20')
-    const owner = { id: ownerId, email: 'owner@test.tulpar.kz', name: 'Owner', role: 'user', emailVerified: true }
-    await t.services.selling.changePrice(owner, before.id, Math.round((before.estimateKzt as number) * 1.4))
-    const after = await row('camry20')
-    expect(after.status).toBe('published')
-    expect(after.dealRating).toBe('high')
-    expect((after.estimatedAt as Date).getTime()).toBeGreaterThan((before.estimatedAt as Date).getTime())
-  })
-})
-
-describe('refresh runs', () => {
-  test('a second refresh with nothing new writes nothing, and every full refresh is recorded', async () => {
-    await refreshAllEstimates(t.db)
-    const before = await t.db.select().from(listings).where(eq(listings.status, 'published'))
-    const runsBefore = await t.db.select().from(valuationRuns)
-    const again = await refreshAllEstimates(t.db)
-    expect(again.changed).toBe(0)
-    expect(again.listings).toBe(before.length)
-    const after = await t.db.select().from(listings).where(eq(listings.status, 'published'))
-    expect(after).toEqual(before)
-    const runs = await t.db.select().from(valuationRuns).orderBy(valuationRuns.id)
-    expect(runs).toHaveLength(runsBefore.length + 1)
-    expect(runs.at(-1)).toMatchObject({ listings: before.length, changed: 0, byRating: again.byRating })
-  })
-
-  test('the periodic refresh runs only when the last recorded run is old enough', async () => {
-    const valuation = t.services.valuation
-    await make('fresh', { year: 2019, mileage: 80_000, mileageKm: 80_000, priceKzt: 13_000_000 })
-    // A run was recorded moments ago by the tests above: not due within the hour.
-    expect(await valuation.refreshEstimatesIfStale(60 * 60_000)).toBeNull()
-    expect((await row('fresh')).estimatedAt).toBeNull()
-    const due = await valuation.refreshEstimatesIfStale(0)
-    expect(due?.changed).toBeGreaterThanOrEqual(1)
-    expect((await row('fresh')).dealRating).not.toBeNull()
   })
 })
 
