@@ -17,6 +17,7 @@ import { appLinksRoutes } from './modules/app-links/index.ts'
 import { auditRoutes } from './modules/audit/index.ts'
 import { companyRoutes } from './modules/company/index.ts'
 import { complaintsRoutes } from './modules/complaints/index.ts'
+import { dealersRoutes } from './modules/dealers/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
 import { favouritesRoutes } from './modules/favourites/index.ts'
 import { garageRoutes } from './modules/garage/index.ts'
@@ -217,6 +218,7 @@ export async function buildApi({ config, database, services, limiter, logger, fr
   await app.register(messagingRoutes(services), { prefix: '/api' })
   await app.register(conversationsRoutes(services), { prefix: '/api' })
   await app.register(complaintsRoutes(services), { prefix: '/api' })
+  await app.register(dealersRoutes(services), { prefix: '/api' })
   await app.register(moderationRoutes(services), { prefix: '/api' })
   await app.register(auditRoutes(services), { prefix: '/api' })
   await app.register(partnersAdminRoutes(services), { prefix: '/api' })

@@ -4,6 +4,7 @@ import type { RateLimiter } from './lib/rate-limit.ts'
 import { createAuditService } from './modules/audit/index.ts'
 import { createCompanyService } from './modules/company/index.ts'
 import { createComplaintsService } from './modules/complaints/index.ts'
+import { createDealersService } from './modules/dealers/index.ts'
 import { createQueuedMailer, createQueuedSms, type Delivery } from './modules/delivery/index.ts'
 import { createFavouritesService } from './modules/favourites/index.ts'
 import { createGarageService } from './modules/garage/index.ts'
@@ -17,7 +18,13 @@ import {
 import { createInspectionsService } from './modules/inspections/index.ts'
 import type { JobSender } from './modules/jobs/index.ts'
 import { createLeadDeskService, createLeadsService } from './modules/leads/index.ts'
-import { createCarPageService, createListingsService, createPlaces } from './modules/listings/index.ts'
+import {
+  countDealerListings,
+  createCarPageService,
+  createListingsService,
+  createPlaces,
+  reassignDealerListings,
+} from './modules/listings/index.ts'
 import type { MediaStorage } from './modules/media/index.ts'
 import { createMessageHub, createMessagingService } from './modules/messaging/index.ts'
 import { createModerationService, createStaffService, createTulparService } from './modules/moderation/index.ts'
@@ -106,6 +113,16 @@ export function createServices({
     revalue: valuation.refreshListingEstimate,
     jobs,
   })
+  // Dealers sit below listings and selling: their cars' counts and drafts are passed in.
+  const dealers = createDealersService({
+    db,
+    limiter,
+    listings: {
+      count: (ids) => countDealerListings(readDb, ids),
+      reassign: reassignDealerListings,
+      createDraft: (u, dealerId) => selling.createDraft(u, { dealerId }),
+    },
+  })
   // New messages reach open pages through this (runtime.ts starts its database listener).
   const messageHub = createMessageHub()
   const messaging = createMessagingService({ db, hub: messageHub, limiter })
@@ -177,6 +194,7 @@ export function createServices({
     messaging,
     messageHub,
     complaints,
+    dealers,
     moderation,
     staff,
     tulpar,

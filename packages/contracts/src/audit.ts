@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
   'partner_category.activated',
   'broadcast.sent',
   'payment.refunded',
+  'dealer.verified',
+  'dealer.rejected',
+  'dealer.suspended',
 ] as const
 
 /** What an audit record's action was done to. */
@@ -43,6 +46,7 @@ export const AUDIT_TARGET_TYPES = [
   'partner_category',
   'broadcast',
   'payment',
+  'dealer',
 ] as const
 
 export const AuditAction = z.enum(AUDIT_ACTIONS)

@@ -101,4 +101,5 @@ export const CATALOGUE_FILTER_KEYS = [
   'warranty',
   'credit',
   'hot',
+  'dealer',
 ] as const

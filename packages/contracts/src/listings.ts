@@ -90,6 +90,13 @@ export const ListingSearchQuery = z
     warranty: flag.describe('Only cars with a factory warranty'),
     credit: flag.describe('Only cars that can be bought on credit'),
     hot: flag.describe('Only hot offers: rated a great deal, or marked by the company'),
+    dealer: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1)
+      .optional()
+      .describe("Only this dealer's cars (its id)"),
     sort: ListingSort.default('newest'),
     page: z.coerce.number().int().min(1).max(LISTING_MAX_PAGE).default(1),
     cursor: z
@@ -166,6 +173,10 @@ export const ListingCard = z
       .int()
       .nullable()
       .describe('Estimated monthly loan payment with the default down payment, rate and term (see /cars/loan-terms/)'),
+    dealer: z
+      .object({ id: z.number().int(), name: z.string() })
+      .nullable()
+      .describe('The verified dealer selling the car; null for a private seller'),
   })
   .meta({ id: 'ListingCard' })
 export type ListingCard = z.infer<typeof ListingCard>

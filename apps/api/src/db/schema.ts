@@ -2,6 +2,7 @@
 export * from '../modules/audit/audit.tables.ts'
 export * from '../modules/company/company.tables.ts'
 export * from '../modules/complaints/complaints.tables.ts'
+export * from '../modules/dealers/dealers.tables.ts'
 export * from '../modules/delivery/delivery.tables.ts'
 export * from '../modules/favourites/favourites.tables.ts'
 export * from '../modules/garage/garage.tables.ts'

@@ -226,6 +226,9 @@ export const adminEn: { [K in keyof typeof adminRu]: (typeof adminRu)[K] extends
   'admin.audit.action.partner_category.activated': 'Partner category switched on or off',
   'admin.audit.action.broadcast.sent': 'Broadcast sent',
   'admin.audit.action.payment.refunded': 'Payment refunded',
+  'admin.audit.action.dealer.verified': 'Dealer verified',
+  'admin.audit.action.dealer.rejected': 'Dealer application rejected',
+  'admin.audit.action.dealer.suspended': 'Dealer suspended',
   'admin.audit.target.listing': 'Listing',
   'admin.audit.target.user': 'User',
   'admin.audit.target.lead': 'Request',
@@ -234,6 +237,7 @@ export const adminEn: { [K in keyof typeof adminRu]: (typeof adminRu)[K] extends
   'admin.audit.target.partner_category': 'Partner category',
   'admin.audit.target.broadcast': 'Broadcast',
   'admin.audit.target.payment': 'Payment',
+  'admin.audit.target.dealer': 'Dealer',
   'account.messages.from': 'Tulpar Auto',
   'account.messages.unread': 'New',
 }

@@ -226,6 +226,9 @@ export const adminKk: { [K in keyof typeof adminRu]: (typeof adminRu)[K] extends
   'admin.audit.action.partner_category.activated': 'Серіктестер санаты іске қосылды немесе тоқтатылды',
   'admin.audit.action.broadcast.sent': 'Хабарлама таратылды',
   'admin.audit.action.payment.refunded': 'Төлем қайтарылды',
+  'admin.audit.action.dealer.verified': 'Дилер тексерілді',
+  'admin.audit.action.dealer.rejected': 'Дилер өтінімі қабылданбады',
+  'admin.audit.action.dealer.suspended': 'Дилер тоқтатылды',
   'admin.audit.target.listing': 'Хабарландыру',
   'admin.audit.target.user': 'Пайдаланушы',
   'admin.audit.target.lead': 'Өтінім',
@@ -234,6 +237,7 @@ export const adminKk: { [K in keyof typeof adminRu]: (typeof adminRu)[K] extends
   'admin.audit.target.partner_category': 'Серіктестер санаты',
   'admin.audit.target.broadcast': 'Тарату',
   'admin.audit.target.payment': 'Төлем',
+  'admin.audit.target.dealer': 'Дилер',
   'account.messages.from': 'Tulpar Auto',
   'account.messages.unread': 'Жаңа',
 }

@@ -242,6 +242,9 @@ export const adminRu = {
   'admin.audit.action.partner_category.activated': 'Категория партнёров включена или выключена',
   'admin.audit.action.broadcast.sent': 'Рассылка отправлена',
   'admin.audit.action.payment.refunded': 'Платёж возвращён',
+  'admin.audit.action.dealer.verified': 'Дилер проверен',
+  'admin.audit.action.dealer.rejected': 'Заявка дилера отклонена',
+  'admin.audit.action.dealer.suspended': 'Дилер приостановлен',
   'admin.audit.target.listing': 'Объявление',
   'admin.audit.target.user': 'Пользователь',
   'admin.audit.target.lead': 'Заявка',
@@ -250,6 +253,7 @@ export const adminRu = {
   'admin.audit.target.partner_category': 'Категория партнёров',
   'admin.audit.target.broadcast': 'Рассылка',
   'admin.audit.target.payment': 'Платёж',
+  'admin.audit.target.dealer': 'Дилер',
   'account.messages.from': 'Tulpar Auto',
   'account.messages.unread': 'Новое',
 } as const

@@ -38,6 +38,7 @@ export function toListingCard(row: ListingCardRow, locale: Locale): ListingCard 
     publishedAt: present(row.publishedAt, 'published_at').toISOString(),
     dealRating: row.dealRating,
     monthlyPaymentKzt: monthlyPayment(row),
+    dealer: row.dealerId !== null && row.dealerName !== null ? { id: row.dealerId, name: row.dealerName } : null,
   }
 }
 

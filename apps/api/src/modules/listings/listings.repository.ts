@@ -4,6 +4,7 @@ import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { prepared } from '../../db/prepared.ts'
+import { dealers } from '../dealers/dealers.tables.ts'
 import { user } from '../identity/identity.tables.ts'
 import { inspectionReports } from '../inspections/inspections.tables.ts'
 import { bodyTypes, brands, cities, colours, engineTypes, models } from '../reference/reference.tables.ts'
@@ -52,6 +53,11 @@ export function selectNamedListings(db: Db, columns: SelectedFields) {
     .innerJoin(models, eq(models.id, listings.modelId))
 }
 
+/** The dealer's name while it is verified (a suspended dealer's cars lose the badge): one key lookup a card. */
+const verifiedDealerName = sql<string | null>`(
+  select ${dealers.legalName} from ${dealers} where ${dealers.id} = ${listings.dealerId} and ${dealers.status} = 'verified'
+)`
+
 export const cardColumns = {
   id: listings.id,
   status: listings.status,
@@ -75,6 +81,8 @@ export const cardColumns = {
   photoCount: listings.photoCount,
   publishedAt: listings.publishedAt,
   dealRating: listings.dealRating,
+  dealerId: listings.dealerId,
+  dealerName: verifiedDealerName,
   ...listingRefColumns,
 }
 

@@ -23,6 +23,7 @@ import {
   steeringEnum,
   transmissionEnum,
 } from '../../db/enums.ts'
+import { dealers } from '../dealers/dealers.tables.ts'
 import { user } from '../identity/identity.tables.ts'
 import { bodyTypes, brands, cities, colours, engineTypes, generations, models } from '../reference/reference.tables.ts'
 
@@ -62,6 +63,8 @@ export const listings = pgTable(
     ownerId: text('owner_id')
       .notNull()
       .references(() => user.id),
+    /** Sold as this dealer (by one of its people); null for a private seller's car. */
+    dealerId: integer('dealer_id').references(() => dealers.id, { onDelete: 'set null' }),
     status: listingStatusEnum('status').notNull().default('draft'),
     // The car
     brandId: integer('brand_id').references(() => brands.id),
@@ -179,6 +182,10 @@ export const listings = pgTable(
     index('listings_pub_alt_fuel_idx')
       .on(t.engineType, t.publishedAt.desc(), t.id.desc())
       .where(sql`status = 'published' and engine_type <> 'petrol' and engine_type <> 'diesel'`),
+    // A dealer's cars (its page, the catalogue's dealer filter): a dealer's stock is small enough to sort in memory.
+    index('listings_pub_dealer_idx')
+      .on(t.dealerId, t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'published' and dealer_id is not null`),
     // Similar cars on the car page: the nearest prices within the same model, brand and body type, body type.
     index('listings_pub_model_price_idx').on(t.modelId, t.priceKzt, t.id).where(published),
     index('listings_pub_brand_body_price_idx').on(t.brandId, t.bodyType, t.priceKzt, t.id).where(published),

@@ -28,6 +28,8 @@ export interface SearchFilter {
   warranty?: boolean
   credit?: boolean
   hot?: boolean
+  /** One dealer's cars (its page); a dealer's stock is small, so its counts are exact. */
+  dealerId?: number
 }
 
 /** The fields `listing_counts` keeps totals for; any other filter needs a count over `listings`. */
@@ -102,6 +104,7 @@ function matchConditions(f: SearchFilter): SQL {
     f.credit ? sql`${l.isCreditAvailable}` : undefined,
     // Hot offers: marked by the company, or priced well below the market estimate.
     f.hot ? sql`(${l.isHot} or ${l.dealRating} = 'great')` : undefined,
+    f.dealerId === undefined ? undefined : eq(l.dealerId, p('dealerId')),
   ]
   return and(...parts) ?? sql`true`
 }

@@ -46,6 +46,7 @@ function toSearchFilter(q: ListingSearchQuery): repo.SearchFilter {
     warranty: q.warranty || undefined,
     credit: q.credit || undefined,
     hot: q.hot || undefined,
+    dealerId: q.dealer,
   }
 }
 
@@ -101,7 +102,9 @@ export function createListingSearch({ db, places = createPlaces(db) }: { db: Db;
     // A numbered page that is not full ends the matches (an empty one past the end says nothing).
     if (offset !== null && rows <= LISTING_PAGE_SIZE && (rows > 0 || offset === 0))
       return { count: offset + rows, exact: true }
-    if (partTotal <= COUNT_SAMPLE_SIZE) return { count: await repo.countMatches(db, filter), exact: true }
+    // A dealer's stock is counted in its own index; the sample reads a catalogue index that lacks the dealer.
+    if (partTotal <= COUNT_SAMPLE_SIZE || filter.dealerId !== undefined)
+      return { count: await repo.countMatches(db, filter), exact: true }
     const { hits, seen } = await repo.sampleMatches(db, filter, COUNT_SAMPLE_SIZE)
     const estimate = seen === 0 ? 0 : roundEstimate((partTotal * hits) / seen)
     return { count: Math.max(estimate, (offset ?? 0) + rows), exact: false }

@@ -209,10 +209,12 @@ export function createSellingService({
     ...photos,
 
     /** Starts a draft, with the contact phone and city of the profile filled in. Throws TooManyDraftsError. */
-    async createDraft(u: SessionUser): Promise<SellerListing> {
+    async createDraft(u: SessionUser, as: { dealerId?: number } = {}): Promise<SellerListing> {
       if ((await repo.countDrafts(db, u.id)) >= MAX_OPEN_DRAFTS) throw new TooManyDraftsError()
       const profile = await repo.findProfileDefaults(db, u.id)
       const row = await repo.insertDraft(db, {
+        // Sold as a dealer: the dealers service checked the user works for it (issue 38).
+        ...(as.dealerId === undefined ? {} : { dealerId: as.dealerId }),
         ownerId: u.id,
         contactPhone: profile?.phone ?? u.phoneNumber ?? null,
         cityId: profile?.cityId ?? null,

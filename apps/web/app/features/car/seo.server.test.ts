@@ -28,6 +28,7 @@ const car: ListingDetail = {
   publishedAt: '2026-11-20T10:00:00.000Z',
   dealRating: null,
   monthlyPaymentKzt: null,
+  dealer: null,
   status: 'published',
   generation: null,
   steering: 'left',

@@ -34,6 +34,7 @@ const card: Card = {
   publishedAt: '2026-11-20T10:00:00.000Z',
   dealRating: null,
   monthlyPaymentKzt: null,
+  dealer: null,
 }
 
 /** In a data router, as in the app: the card's heart is a fetcher form. */
