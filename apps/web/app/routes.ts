@@ -32,6 +32,8 @@ export default [
     route('admin/partners/:id', 'routes/admin-partner.tsx'),
     // The audit trail (issue 37): admins only.
     route('admin/audit', 'routes/admin-audit.tsx'),
+    // Dealer verification (issue 38): moderators and admins.
+    route('admin/dealers', 'routes/admin-dealers.tsx'),
   ]),
   // Its CSV export: a file, outside the layout (admins only, as the page).
   route('admin/audit.csv', 'routes/admin-audit-csv.ts'),
@@ -82,6 +84,10 @@ export default [
     // Partner service businesses (spec section 2): the list by category and a partner with its request form.
     route('partners', 'routes/partners.tsx'),
     route('partners/:id', 'routes/partner.tsx'),
+    // Dealers (issue 38): verified dealers by city, a dealer's page with its cars, the account's dealer settings.
+    route('dealers', 'routes/dealers.tsx'),
+    route('dealers/:id', 'routes/dealer.tsx'),
+    route('account/dealer', 'routes/account-dealer.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -8,6 +8,7 @@ import { checkEn } from './check.en.ts'
 import { companyEn } from './company.en.ts'
 import { complaintEn } from './complaint.en.ts'
 import { creditEn } from './credit.en.ts'
+import { dealerEn } from './dealer.en.ts'
 import { favouritesEn } from './favourites.en.ts'
 import { garageEn } from './garage.en.ts'
 import type { Messages } from './i18n.ts'
@@ -289,6 +290,7 @@ export const en: Messages = {
   ...garageEn,
   ...chatEn,
   ...complaintEn,
+  ...dealerEn,
   ...creditEn,
   ...companyEn,
   ...partnersEn,

@@ -8,6 +8,7 @@ import { checkKk } from './check.kk.ts'
 import { companyKk } from './company.kk.ts'
 import { complaintKk } from './complaint.kk.ts'
 import { creditKk } from './credit.kk.ts'
+import { dealerKk } from './dealer.kk.ts'
 import { favouritesKk } from './favourites.kk.ts'
 import { garageKk } from './garage.kk.ts'
 import type { Messages } from './i18n.ts'
@@ -297,6 +298,7 @@ export const kk: Messages = {
   ...garageKk,
   ...chatKk,
   ...complaintKk,
+  ...dealerKk,
   ...creditKk,
   ...companyKk,
   ...partnersKk,

@@ -8,6 +8,7 @@ import { checkRu } from './check.ru.ts'
 import { companyRu } from './company.ru.ts'
 import { complaintRu } from './complaint.ru.ts'
 import { creditRu } from './credit.ru.ts'
+import { dealerRu } from './dealer.ru.ts'
 import { favouritesRu } from './favourites.ru.ts'
 import { garageRu } from './garage.ru.ts'
 import { leadsRu } from './leads.ru.ts'
@@ -305,6 +306,7 @@ export const ru = {
   ...garageRu,
   ...chatRu,
   ...complaintRu,
+  ...dealerRu,
   ...creditRu,
   ...companyRu,
   ...partnersRu,

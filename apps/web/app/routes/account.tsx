@@ -217,6 +217,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="muted">{t('check.reports.linkText')}</p>
           </section>
+          <section className="panel">
+            <h2>
+              <Link to="/account/dealer">{t('dealer.account.link')}</Link>
+            </h2>
+            <p className="muted">{t('dealer.account.intro')}</p>
+          </section>
           <section className="panel account-actions">
             <LogoutButton />
             <Link to="/account/delete" className="danger-link">

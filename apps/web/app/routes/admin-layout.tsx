@@ -69,6 +69,7 @@ function AdminHeader({
                 {complaints > 0 ? <span className="admin-count"> {complaints}</span> : null}
               </NavLink>
               <NavLink to="/admin/reports">{t('reports.title')}</NavLink>
+              <NavLink to="/admin/dealers">{t('admin.nav.dealers')}</NavLink>
               <NavLink to="/admin/broadcasts">{t('broadcasts.title')}</NavLink>
             </>
           )}

@@ -1,6 +1,6 @@
 import type { ListingDetail } from '@tulpar/contracts'
 import { lazy, Suspense, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import type { CarActionResult, RevealResult } from './contact.ts'
@@ -19,7 +19,7 @@ export function ContactBlock({
   car,
   actionData,
 }: {
-  car: Pick<ListingDetail, 'id' | 'contactPhoneMasked' | 'seller'>
+  car: Pick<ListingDetail, 'id' | 'contactPhoneMasked' | 'seller' | 'dealer'>
   actionData: CarActionResult | undefined
 }) {
   const { t, date } = useI18n()
@@ -31,6 +31,12 @@ export function ContactBlock({
   return (
     <section className="contact-block" aria-labelledby="contact-title">
       <h2 id="contact-title">{t('car.contact.title')}</h2>
+      {car.dealer ? (
+        <p className="seller-dealer">
+          <span className="badge badge-dealer">{t('dealer.badge')}</span>{' '}
+          <Link to={`/dealers/${car.dealer.id}`}>{car.dealer.name}</Link>
+        </p>
+      ) : null}
       <p className="seller">
         <strong>{car.seller.name ?? t('car.contact.privateSeller')}</strong>
         <br />

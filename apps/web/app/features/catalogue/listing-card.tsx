@@ -43,6 +43,7 @@ export function ListingCard({ car, eager = false }: { car: Card; eager?: boolean
           )}
           <p className="card-specs">{specs.join(' · ')}</p>
           <p className="card-city">{car.city.name}</p>
+          {car.dealer ? <p className="card-dealer">{t('dealer.cardName', { name: car.dealer.name })}</p> : null}
           <Badges car={car} />
         </div>
       </Link>

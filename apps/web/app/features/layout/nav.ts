@@ -19,6 +19,7 @@ export const FOOTER_MENU: Omit<NavItem, 'icon'>[] = [
   { key: 'nav.myCars', to: '/account/listings' },
   { key: 'nav.sell', to: '/create-auto' },
   { key: 'nav.partners', to: '/partners' },
+  { key: 'nav.dealers', to: '/dealers' },
   { key: 'nav.contacts', to: '/contacts' },
 ]
 
