@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { AlertsResult } from './alerts.ts'
 import type { MachineInfo, SeedResult } from './database.ts'
 import type { ExplainResult } from './explain.ts'
+import type { FeedsResult } from './feeds.ts'
 import type { LatencyResult, LoadResult } from './http.ts'
 import type { LighthouseScores } from './lighthouse.ts'
 import type { PageWeight } from './page-weight.ts'
@@ -60,6 +61,8 @@ export interface BenchResults {
   lighthouse?: LighthouseScores[]
   lighthouseError?: string
   startup?: StartupResult
+  /** Issue 38: the dry run (parse, check, match; nothing written) of a 10,000-car feed as CSV and as XML. */
+  feeds?: FeedsResult
   /** The same loads on the server as `count` app processes (APP_PROCESSES, one per core). */
   processes?: {
     count: number

@@ -4,6 +4,7 @@ import { benchAlerts } from './alerts.ts'
 import { exitWithUsage, parseCommandLine, wholeNumber } from './cli.ts'
 import { benchDatabaseUrl, describeExisting, machineInfo, recreateAndSeed } from './database.ts'
 import { explainMix } from './explain.ts'
+import { benchFeeds } from './feeds.ts'
 import { load, loadGenerator } from './http.ts'
 import { buildMix, describeMix, drawSequence } from './mix.ts'
 import { markdownSection, printTable } from './report.ts'
@@ -27,7 +28,8 @@ table as markdown, named by the run's start and the machine (bench/results/READM
   --only a,b        run only these parts: seed, explain, alerts, search, detail, ssr, sitemap, hello, weight,
                     lighthouse, processes (the server as two app processes: APP_PROCESSES=2, Redis at
                     BENCH_REDIS_URL, default redis://127.0.0.1:6379), startup
-                    (parts other than seed reuse the existing database)
+                    (parts other than seed reuse the existing database), feeds (issue 38: a 10,000-car CSV and
+                    XML feed's dry run, in a small database of its own, <bench db>_feeds)
   --skip-build      use the existing apps/web/build
   --c1 N            requests at concurrency 1 (default 3000; stops after --c1-seconds, default 90)
   --seconds S       duration of each load run (default 15)
@@ -53,6 +55,7 @@ const PARTS = [
   'lighthouse',
   'processes',
   'startup',
+  'feeds',
 ] as const
 type Part = (typeof PARTS)[number]
 // 3306 is MySQL's port (a MariaDB listens there on these machines); the embedded server runs after the main one stopped.
@@ -114,7 +117,7 @@ if (results.loadGenerator === 'autocannon')
     'Load made by autocannon (wrk is not installed: `apt-get install wrk`): on two cores it takes a core of its own, and figures are not comparable with wrk runs.',
   )
 
-const needsDatabase = [...parts].some((p) => p !== 'startup')
+const needsDatabase = [...parts].some((p) => p !== 'startup' && p !== 'feeds')
 if (runs('seed')) {
   section(`seed: ${listings.toLocaleString('en-US')} listings into a fresh database`)
   results.seed = await recreateAndSeed(listings, log)
@@ -179,6 +182,11 @@ if (runs('hello')) {
 if (runs('startup')) {
   section('embedded demo start-up (PGlite)')
   results.startup = await benchStartup({ port: PORTS.embedded, log })
+}
+
+if (runs('feeds')) {
+  section('dealer feeds: the dry run of a 10,000-car CSV and XML feed')
+  results.feeds = await benchFeeds({ log })
 }
 
 results.totalSeconds = (performance.now() - started) / 1000

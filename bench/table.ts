@@ -250,6 +250,19 @@ export function rows(r: BenchResults): Row[] {
     }
     add('Embedded demo: cold start on that folder, to ready', `${fmt(cold.readyMs)} ms`)
   }
+  if (r.feeds) {
+    for (const [format, run] of [
+      ['CSV', r.feeds.csv],
+      ['XML', r.feeds.xml],
+    ] as const) {
+      add(
+        `Dealer feed dry run, ${fmt(r.feeds.cars)} cars as ${format} (${size(run.bytes)}; parse, check, match to the reference data, nothing written; ${fmt(run.valid)} valid, ${fmt(run.refused)} refused)`,
+        `${run.seconds} s, peak RSS ${fmt(run.peakRssMb)} MB (${fmt(run.rssBeforeMb)} MB before)`,
+        '<= 60 s',
+        run.seconds <= 60,
+      )
+    }
+  }
   return out
 }
 
@@ -306,6 +319,11 @@ export function missText(row: Row, r: BenchResults): string {
   if (which && r.startup) {
     const rss = (which[1] === 'first' ? r.startup.first : r.startup.cold).afterPages.rssMb
     return verdict(false, `${rss - 400} MB over`)
+  }
+  const feed = /^Dealer feed dry run, .* as (CSV|XML) /.exec(row.what)
+  if (feed && r.feeds) {
+    const run = feed[1] === 'CSV' ? r.feeds.csv : r.feeds.xml
+    return verdict(false, `${Math.round((run.seconds - 60) * 10) / 10} s over`)
   }
   return verdict(false, 'see below')
 }

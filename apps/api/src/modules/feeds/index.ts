@@ -1,0 +1,1 @@
+export { dryRunFeed } from './feeds.dry-run.ts'
