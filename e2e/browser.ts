@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
+import { sessionTokenOf } from './session-token.ts'
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname
 /** The seeded demo accounts' password. */
@@ -98,8 +99,7 @@ export async function sessionCookie(baseUrl: string, email: string, password: st
     body: JSON.stringify({ email, password }),
   })
   if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`)
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tulpar.session_token='))
-  const value = cookie?.split(';')[0]?.split('=').slice(1).join('=')
+  const value = sessionTokenOf(res)
   if (!value) throw new Error('no session cookie')
   return value
 }
@@ -127,6 +127,21 @@ async function publishedCarOf(baseUrl: string, session: string): Promise<number>
 export async function demoSeller(baseUrl: string, email: string): Promise<{ cookie: string; carId: number }> {
   const cookie = await sessionCookie(baseUrl, email, DEMO_PASSWORD)
   return { cookie, carId: await publishedCarOf(baseUrl, cookie) }
+}
+
+/**
+ * The two sides of a car-page journey: a demo seller signed in by the API with their first car on sale, and a buyer
+ * who signs up now (`<prefix>-<run>@example.kz`). Answers both session cookies' values and the car's id.
+ */
+export async function demoSellerAndNewBuyer(
+  baseUrl: string,
+  sellerEmail: string,
+  buyer: { prefix: string; password: string; name: string },
+): Promise<{ sellerCookie: string; carId: number; buyerCookie: string }> {
+  const { cookie: sellerCookie, carId } = await demoSeller(baseUrl, sellerEmail)
+  const email = `${buyer.prefix}-${String(Date.now()).slice(-7)}@example.kz`
+  const buyerCookie = await signUpByApi(baseUrl, email, buyer.password, buyer.name)
+  return { sellerCookie, carId, buyerCookie }
 }
 
 /** Registers an account by email through the API and answers its session cookie's value. */

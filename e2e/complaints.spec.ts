@@ -1,11 +1,10 @@
 import { describe, expect, inject, test } from 'vitest'
 import {
   DESKTOP,
-  demoSeller,
+  demoSellerAndNewBuyer,
   newContextWithCity,
   PHONE,
   SCREENSHOTS,
-  signUpByApi,
   useChromium,
   watchConsole,
 } from './browser.ts'
@@ -17,13 +16,16 @@ import {
  */
 
 const baseUrl = inject('baseUrl')
-const run = String(Date.now()).slice(-7)
 const browser = useChromium()
 
 describe('complaints about a listing', () => {
   test('a buyer reports a car at 390 px; the seller cannot; a moderator takes it down at 1280 px', async () => {
-    // A demo seller's car on sale (no other journey uses this seller).
-    const { cookie: sellerCookie, carId } = await demoSeller(baseUrl, 'seller9@demo.tulpar.kz')
+    // A demo seller's car on sale (no other journey uses this seller), and the buyer who will report it.
+    const { sellerCookie, carId, buyerCookie } = await demoSellerAndNewBuyer(baseUrl, 'seller9@demo.tulpar.kz', {
+      prefix: 'complaint',
+      password: 'complaint-1',
+      name: 'Асель',
+    })
     const complaintUrl = `${baseUrl}/cars/${carId}/complaint`
 
     // A guest: the link on the car page asks them to sign in first, and would come back.
@@ -35,8 +37,6 @@ describe('complaints about a listing', () => {
     expect(decodeURIComponent(guest.url())).toContain(`/cars/${carId}/complaint`)
 
     // A signed-in buyer on a phone.
-    const email = `complaint-${run}@example.kz`
-    const buyerCookie = await signUpByApi(baseUrl, email, 'complaint-1', 'Асель')
     const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: buyerCookie })
     const buyer = await buyerContext.newPage()
     const errors = watchConsole(buyer)

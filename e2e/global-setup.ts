@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { sessionTokenOf } from './session-token.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3111)
 /** A server started elsewhere (the cluster: scripts/cluster.sh e2e); none is started here then. */
@@ -103,13 +104,7 @@ async function provideAdmin(project: TestProject, admin: { email: string; passwo
     headers: { 'content-type': 'application/json', origin: BASE_URL },
     body: JSON.stringify(admin),
   })
-  const adminSession = signIn.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('tulpar.session_token='))
-    ?.split(';')[0]
-    ?.split('=')
-    .slice(1)
-    .join('=')
+  const adminSession = sessionTokenOf(signIn)
   if (!adminSession) throw new Error(`the e2e admin could not sign in: ${signIn.status}`)
   project.provide('adminSession', adminSession)
   project.provide('baseUrl', BASE_URL)

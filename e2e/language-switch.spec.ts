@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { DESKTOP, launchChromium, newContextWithCity, signUpByApi, watchConsole, withSession } from './browser.ts'
 
@@ -50,6 +50,41 @@ function sampleEveryFrame() {
   }, 20)
 }
 
+/** A slow connection's Kazakh language file: the new language's common texts come 800 ms after the rest. */
+function slowKazakh(page: Page) {
+  return page.route(/\/assets\/i18n\/kk\.[^/]+\.json$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    await route.continue()
+  })
+}
+
+/** The Kazakh file slowed down, and the page sampled every frame from now on (in this document and the next). */
+async function sampleFromNow(context: BrowserContext, page: Page) {
+  await slowKazakh(page)
+  await context.addInitScript(sampleEveryFrame)
+  await page.evaluate(sampleEveryFrame)
+  await page.evaluate(() => sessionStorage.removeItem('e2e-language-samples'))
+}
+
+/** The samples taken so far; the ones showing the old page's heading with anything of the new language. */
+async function mixedSamples(page: Page, oldTitle: string, newTitle: string) {
+  await page.waitForFunction(
+    (title) =>
+      (JSON.parse(sessionStorage.getItem('e2e-language-samples') ?? '[]') as Sample[]).some((s) => s.title === title),
+    newTitle,
+    { timeout: 10_000 },
+  )
+  const samples = (await page.evaluate(() =>
+    JSON.parse(sessionStorage.getItem('e2e-language-samples') ?? '[]'),
+  )) as Sample[]
+  return {
+    samples,
+    mixed: samples.filter(
+      (s) => s.title === oldTitle && (s.lang === 'kk' || s.pressed === 'KK' || s.sell === 'Көлік сату'),
+    ),
+  }
+}
+
 describe('the language switch', () => {
   test('turns the header and the page’s text into the new language together, never one before the other', async () => {
     const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, serviceWorkers: 'block' })
@@ -57,14 +92,7 @@ describe('the language switch', () => {
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/check`)
     await page.locator('.lang-switch button[aria-pressed="true"]', { hasText: 'RU' }).waitFor()
-    // A slow connection's language file: the new language's common texts come 800 ms after the rest.
-    await page.route(/\/assets\/i18n\/kk\.[^/]+\.json$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800))
-      await route.continue()
-    })
-    await context.addInitScript(sampleEveryFrame)
-    await page.evaluate(sampleEveryFrame)
-    await page.evaluate(() => sessionStorage.removeItem('e2e-language-samples'))
+    await sampleFromNow(context, page)
 
     await page.locator('.lang-switch button', { hasText: 'KK' }).click()
     const header = page.locator('.site-header .header-sell')
@@ -75,44 +103,13 @@ describe('the language switch', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('kk')
     expect(await page.locator('.lang-switch [aria-pressed="true"]').textContent()).toBe('KK')
     // Until the samples have the Kazakh page too.
-    await page.waitForFunction(
-      (kk) =>
-        (JSON.parse(sessionStorage.getItem('e2e-language-samples') ?? '[]') as Sample[]).some((s) => s.title === kk),
-      'Көлікті тексеру және бағалау',
-      { timeout: 10_000 },
-    )
-
-    const samples = (await page.evaluate(() =>
-      JSON.parse(sessionStorage.getItem('e2e-language-samples') ?? '[]'),
-    )) as Sample[]
     const oldTitle = 'Проверка и оценка автомобиля'
-    const mixed = samples.filter(
-      (s) => s.title === oldTitle && (s.lang === 'kk' || s.pressed === 'KK' || s.sell === 'Көлік сату'),
-    )
+    const { samples, mixed } = await mixedSamples(page, oldTitle, 'Көлікті тексеру және бағалау')
     expect(samples.some((s) => s.title === oldTitle)).toBe(true)
     expect(mixed, `${mixed.length} of ${samples.length} samples mixed`).toEqual([])
     expect(errors).toEqual([])
     await context.close()
   })
-
-  /** The samples taken so far; the ones showing the old page's heading with anything of the new language. */
-  async function mixedSamples(page: import('playwright-core').Page, oldTitle: string, newTitle: string) {
-    await page.waitForFunction(
-      (title) =>
-        (JSON.parse(sessionStorage.getItem('e2e-language-samples') ?? '[]') as Sample[]).some((s) => s.title === title),
-      newTitle,
-      { timeout: 10_000 },
-    )
-    const samples = (await page.evaluate(() =>
-      JSON.parse(sessionStorage.getItem('e2e-language-samples') ?? '[]'),
-    )) as Sample[]
-    return {
-      samples,
-      mixed: samples.filter(
-        (s) => s.title === oldTitle && (s.lang === 'kk' || s.pressed === 'KK' || s.sell === 'Көлік сату'),
-      ),
-    }
-  }
 
   test('a language kept in the browser is taken back the same way, the whole page at once', async () => {
     const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, serviceWorkers: 'block' })
@@ -126,10 +123,7 @@ describe('the language switch', () => {
     const page = await context.newPage()
     await context.addInitScript(sampleEveryFrame)
     const errors = watchConsole(page)
-    await page.route(/\/assets\/i18n\/kk\.[^/]+\.json$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800))
-      await route.continue()
-    })
+    await slowKazakh(page)
     await page.goto(`${baseUrl}/check`)
     const { samples, mixed } = await mixedSamples(page, 'Проверка и оценка автомобиля', 'Көлікті тексеру және бағалау')
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('kk')
@@ -147,13 +141,7 @@ describe('the language switch', () => {
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/account`)
     await page.getByRole('heading', { level: 1, name: 'Личный кабинет' }).waitFor()
-    await page.route(/\/assets\/i18n\/kk\.[^/]+\.json$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800))
-      await route.continue()
-    })
-    await context.addInitScript(sampleEveryFrame)
-    await page.evaluate(sampleEveryFrame)
-    await page.evaluate(() => sessionStorage.removeItem('e2e-language-samples'))
+    await sampleFromNow(context, page)
 
     await page.locator('#account-language').selectOption('kk')
     await page.getByRole('button', { name: 'Сохранить' }).click()

@@ -1,11 +1,10 @@
 import { describe, expect, inject, test } from 'vitest'
 import {
   DESKTOP,
-  demoSeller,
+  demoSellerAndNewBuyer,
   newContextWithCity,
   PHONE,
   SCREENSHOTS,
-  signUpByApi,
   useChromium,
   watchConsole,
 } from './browser.ts'
@@ -17,18 +16,19 @@ import {
  */
 
 const baseUrl = inject('baseUrl')
-const run = String(Date.now()).slice(-7)
 const browser = useChromium()
 
 describe("the seller's own car page", () => {
   test('shows the stats and the seller actions to the owner only; marking it sold works from there', async () => {
     // A demo seller's car on sale (no other journey uses this seller).
-    const { cookie: sellerCookie, carId } = await demoSeller(baseUrl, 'seller5@demo.tulpar.kz')
+    const { sellerCookie, carId, buyerCookie } = await demoSellerAndNewBuyer(baseUrl, 'seller5@demo.tulpar.kz', {
+      prefix: 'owner-view',
+      password: 'owner-view-1',
+      name: 'Данияр',
+    })
     const carUrl = `${baseUrl}/cars/${carId}`
 
     // A buyer keeps the car in favourites and reveals the number: the seller's counts show both.
-    const email = `owner-view-${run}@example.kz`
-    const buyerCookie = await signUpByApi(baseUrl, email, 'owner-view-1', 'Данияр')
     const saved = await fetch(`${baseUrl}/api/favourites/${carId}/`, {
       method: 'PUT',
       headers: { cookie: `tulpar.session_token=${buyerCookie}`, origin: baseUrl },

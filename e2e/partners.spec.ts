@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { DESKTOP, launchChromium, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { sessionTokenOf } from './session-token.ts'
 
 /*
  * Issue 13 item 4: a guest finds a partner by category, opens it (how to reach it, the place in 2GIS and Yandex
@@ -181,13 +182,7 @@ describe('partners', () => {
     })
     expect(signUp.status).toBe(200)
     const bearer = { authorization: `Bearer ${signUp.headers.get('set-auth-token')}` }
-    const session = signUp.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('tulpar.session_token='))
-      ?.split(';')[0]
-      ?.split('=')
-      .slice(1)
-      .join('=')
+    const session = sessionTokenOf(signUp)
     const [profile] = (await (await fetch(`${baseUrl}/api/profiles/me/`, { headers: bearer })).json()) as {
       id: number
     }[]

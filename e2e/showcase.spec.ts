@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { ALMATY, DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
 
@@ -10,6 +10,28 @@ beforeAll(async () => {
   browser = await launchChromium()
 })
 afterAll(() => browser?.close())
+
+/**
+ * Opens `path` in Almaty at a phone's width and at a desktop's, runs `check` on each page and fails on any console
+ * error there.
+ */
+async function atBothWidths(
+  path: string,
+  check: (page: Page, name: 'phone' | 'desktop', viewport: typeof PHONE) => Promise<void>,
+) {
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    const context = await newContextWithCity(browser, baseUrl, { viewport, cityId: ALMATY })
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    await page.goto(`${baseUrl}${path}`)
+    await check(page, name, viewport)
+    expect(errors).toEqual([])
+    await context.close()
+  }
+}
 
 describe('desktop, Tulpar cars and home', () => {
   test('desktop catalogue has the filters as a sidebar', async () => {
@@ -36,14 +58,7 @@ describe('desktop, Tulpar cars and home', () => {
   })
 
   test('/tulpar-auto lists only Tulpar cars and says what the inspection covers', async () => {
-    for (const [name, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      const context = await newContextWithCity(browser, baseUrl, { viewport, cityId: ALMATY })
-      const page = await context.newPage()
-      const errors = watchConsole(page)
-      await page.goto(`${baseUrl}/tulpar-auto`)
+    await atBothWidths('/tulpar-auto', async (page, name) => {
       await page.getByRole('heading', { level: 1, name: 'Автомобили Tulpar' }).waitFor()
       expect(await page.getByRole('heading', { name: 'Что входит в проверку' }).count()).toBe(1)
       expect(await page.locator('.inspection-list > li').count()).toBe(8)
@@ -51,23 +66,14 @@ describe('desktop, Tulpar cars and home', () => {
       expect(await cards.count()).toBeGreaterThan(0)
       expect(await cards.count()).toBe(await cards.filter({ has: page.locator('.badge-tulpar') }).count())
       await page.screenshot({ path: `${SCREENSHOTS}tulpar-${name}.png`, fullPage: true })
-      expect(errors).toEqual([])
-      await context.close()
-    }
+    })
     const en = await (await fetch(`${baseUrl}/tulpar-auto?lang=en`)).text()
     expect(en).toContain('What the inspection covers')
     expect(en).toContain('Real mileage')
   })
 
   test('home: claims, hot offers link in the current city, reviews with rating, author, date and source', async () => {
-    for (const [name, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      const context = await newContextWithCity(browser, baseUrl, { viewport, cityId: ALMATY })
-      const page = await context.newPage()
-      const errors = watchConsole(page)
-      await page.goto(baseUrl)
+    await atBothWidths('/', async (page, name, viewport) => {
       expect(await page.locator('.hero').getByText('Более миллиона автомобилей в продаже').count()).toBe(1)
       expect(await page.locator('.hero').getByText('Ваше объявление увидят более 3 миллионов человек').count()).toBe(1)
       // The spec's three home widgets: credit, sell and the vehicle check.
@@ -95,8 +101,6 @@ describe('desktop, Tulpar cars and home', () => {
             .getAttribute('href'),
         ).toBe('/auto/almaty')
       }
-      expect(errors).toEqual([])
-      await context.close()
-    }
+    })
   })
 })
