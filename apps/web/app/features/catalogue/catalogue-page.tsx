@@ -15,12 +15,14 @@ export type CatalogueData = Awaited<ReturnType<typeof loadCatalogue>>
 
 const SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const
 
-/** Filters that narrow the list (city has its own line and sort only orders it). */
+/** Filters of the panel that narrow the list (city and dealer have their own lines, sort only orders it). */
 function activeFilterCount(query: CatalogueData['query']): number {
   const inPath = [query.brand, query.model].filter(Boolean).length
   return (
     inPath +
-    CATALOGUE_QUERY_KEYS.filter((k) => k !== 'sort' && k !== 'page' && filterValue(k, query[k]) !== null).length
+    CATALOGUE_QUERY_KEYS.filter(
+      (k) => k !== 'sort' && k !== 'page' && k !== 'dealer' && filterValue(k, query[k]) !== null,
+    ).length
   )
 }
 
@@ -30,7 +32,7 @@ function activeFilterCount(query: CatalogueData['query']): number {
  * plain links and a GET form before (or without) JavaScript.
  */
 export function CataloguePage({ data }: { data: CatalogueData }) {
-  const { query, invalid, page, place } = data
+  const { query, invalid, page, place, dealer } = data
   const { t } = useI18n()
   const navigate = useNavigate()
   const navigation = useNavigation()
@@ -41,7 +43,8 @@ export function CataloguePage({ data }: { data: CatalogueData }) {
   // The form is re-created from the URL after each navigation (Back included), so it always shows the URL's filters.
   const formKey = `${location.pathname}${location.search}`
   const widenHref = place.city ? catalogueHref({ ...query, city: undefined, page: undefined }) : null
-  const resetHref = catalogueHref({ city: query.city })
+  // Resetting the filters keeps the chosen city and the dealer scope (each has its own way out).
+  const resetHref = catalogueHref({ city: query.city, dealer: query.dealer })
   const activeFilters = activeFilterCount(query)
 
   const apply = (form: HTMLFormElement, { keepPanelOpen }: { keepPanelOpen: boolean }) => {
@@ -87,6 +90,18 @@ export function CataloguePage({ data }: { data: CatalogueData }) {
             {t('catalogue.inCity', { city: place.city.name })}{' '}
             <Link to={widenHref} className="widen-link">
               {t('catalogue.widen')}
+            </Link>
+          </p>
+        ) : null}
+        {dealer ? (
+          <p className="city-note dealer-scope">
+            {dealer.name ? (
+              <Link to={`/dealers/${dealer.id}`}>{t('dealer.scope.note', { name: dealer.name })}</Link>
+            ) : (
+              t('dealer.scope.unknown')
+            )}{' '}
+            <Link to={catalogueHref({ ...query, dealer: undefined, page: undefined })} className="widen-link">
+              {t('dealer.scope.clear')}
             </Link>
           </p>
         ) : null}

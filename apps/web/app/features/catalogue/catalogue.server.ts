@@ -3,6 +3,7 @@ import { photoUrl } from '@tulpar/api/media-urls'
 import type { Locale } from '@tulpar/contracts'
 import { data, redirect } from 'react-router'
 import { MESSAGES, translate } from '../../i18n/index.ts'
+import { whenServiceFails } from '../../lib/service-errors.ts'
 import { CATALOGUE_BASE, CATALOGUE_QUERY_KEYS, type CatalogueFilters, catalogueHref, filterValue } from './href.ts'
 import { ALL_CITIES, resolveSegments } from './readable-url.ts'
 import { parseCatalogueParams } from './search-params.server.ts'
@@ -66,9 +67,10 @@ export async function loadCatalogue(
     model: place.model?.slug,
     city: place.city?.slug,
   })
-  const [page, facets] = await Promise.all([
+  const [page, facets, dealer] = await Promise.all([
     services.listings.searchListings(query, locale),
     services.listings.listFacets({ brand: query.brand, city: query.city }),
+    dealerScope(services, query.dealer, locale),
   ])
   const texts = catalogueTexts(place, page.count, query.page, locale)
   const readable = { brand: query.brand, model: query.model, city: query.city }
@@ -99,12 +101,23 @@ export async function loadCatalogue(
       model: place.model ? { slug: place.model.slug, name: place.model.name } : null,
       city: place.city ? { slug: place.city.slug, name: place.city.name } : null,
     },
+    dealer,
     yearMax: new Date().getUTCFullYear() + 1,
     ...texts,
     // Filtered variants point at their readable page; numbered pages of it stay distinct.
     canonical: `${publicUrl}${catalogueHref({ ...readable, page: hasQueryFilters ? undefined : query.page })}`,
     openGraph,
   }
+}
+
+/** The dealer a catalogue link is scoped to (its page's "in the catalogue"), named while it is verified. */
+async function dealerScope(services: Services, id: number | undefined, locale: Locale) {
+  if (id === undefined) return null
+  const dealer = await whenServiceFails(services.dealers.getPublic(id, locale), ({ code }) =>
+    // A dealer no longer verified keeps its filter (its cars are not shown anyway) but not its name.
+    code === 'dealer.not_found' ? null : undefined,
+  )
+  return { id, name: dealer?.name ?? null }
 }
 
 /** The facet list, plus the chosen entry when it has no listings (so the select still shows the choice). */

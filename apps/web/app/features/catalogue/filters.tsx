@@ -42,6 +42,8 @@ export function Filters({ query, brands, models, cities, yearMax, resetHref, onA
   }
   return (
     <form id={FILTERS_FORM_ID} method="get" action="/cars" className="filters" onSubmit={submit}>
+      {/* One dealer's cars (its page's link): the scope stays while other filters change; the page offers to clear it. */}
+      {query.dealer === undefined ? null : <input type="hidden" name="dealer" value={query.dealer} />}
       <div className="filters-fields">
         <Select name="city" label={t('catalogue.city')} value={query.city ?? ALL_CITIES}>
           <option value={ALL_CITIES}>{t('catalogue.allCities')}</option>

@@ -37,4 +37,14 @@ describe('filtersFromForm', () => {
     ])
     expect(catalogueHref(filtersFromForm(data))).toBe('/auto/toyota/camry/almaty?yearFrom=2012')
   })
+
+  test("a dealer's scope (the form's hidden field) stays in the URL when another filter changes", () => {
+    const data = form([
+      ['dealer', '7'],
+      ['city', 'all'],
+      ['brand', 'kia'],
+      ['sort', 'newest'],
+    ])
+    expect(catalogueHref(filtersFromForm(data))).toBe('/auto/kia?dealer=7')
+  })
 })
