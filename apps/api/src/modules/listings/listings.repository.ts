@@ -19,6 +19,9 @@ export const listingRefColumns = {
   city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
 }
 
+const byBrand = eq(brands.id, listings.brandId)
+const byModel = eq(models.id, listings.modelId)
+
 /** A select of listings with brands and models joined: the names are null for a draft when `N` is 'nullable'. */
 type ListingsWithNames<T extends SelectedFields, N extends 'nullable' | 'not-null'> = PgSelectBase<
   'listings',
@@ -33,11 +36,7 @@ type ListingsWithNames<T extends SelectedFields, N extends 'nullable' | 'not-nul
  */
 export function selectListingsWithNames<T extends SelectedFields>(db: Db, columns: T): ListingsWithNames<T, 'nullable'>
 export function selectListingsWithNames(db: Db, columns: SelectedFields) {
-  return db
-    .select(columns)
-    .from(listings)
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
+  return db.select(columns).from(listings).leftJoin(brands, byBrand).leftJoin(models, byModel)
 }
 
 /**
@@ -46,11 +45,7 @@ export function selectListingsWithNames(db: Db, columns: SelectedFields) {
  */
 export function selectNamedListings<T extends SelectedFields>(db: Db, columns: T): ListingsWithNames<T, 'not-null'>
 export function selectNamedListings(db: Db, columns: SelectedFields) {
-  return db
-    .select(columns)
-    .from(listings)
-    .innerJoin(brands, eq(brands.id, listings.brandId))
-    .innerJoin(models, eq(models.id, listings.modelId))
+  return db.select(columns).from(listings).innerJoin(brands, byBrand).innerJoin(models, byModel)
 }
 
 /** The dealer's name while it is verified (a suspended dealer's cars lose the badge): one key lookup a card. */

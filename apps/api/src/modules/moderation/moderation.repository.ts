@@ -33,6 +33,9 @@ const enteredBefore = (e: string) =>
 
 // ---- Queue
 
+/** Whole seconds since the listing's status last changed (how long it has waited in the queue). */
+const waitedSeconds = sql<number>`floor(extract(epoch from now() - ${listings.statusChangedAt}))::int`.mapWith(Number)
+
 export interface QueueCursor {
   at: string
   id: number
@@ -52,7 +55,7 @@ export async function findQueuePage(db: Db, after: QueueCursor | null, limit: nu
     enteredAt: listings.statusChangedAt,
     // The exact timestamp (microseconds) for the keyset cursor: a JS Date keeps only milliseconds.
     enteredAtText: sql<string>`${listings.statusChangedAt}::text`,
-    waitedSeconds: sql<number>`floor(extract(epoch from now() - ${listings.statusChangedAt}))::int`.mapWith(Number),
+    waitedSeconds,
   })
     .innerJoin(cities, eq(cities.id, listings.cityId))
     .innerJoin(user, eq(user.id, listings.ownerId))
@@ -142,7 +145,7 @@ export async function findAdminListing(db: Db, id: number) {
       createdAt: user.createdAt,
     },
     profilePhone: profiles.phone,
-    waitedSeconds: sql<number>`floor(extract(epoch from now() - ${listings.statusChangedAt}))::int`.mapWith(Number),
+    waitedSeconds,
   })
     .innerJoin(user, eq(user.id, listings.ownerId))
     .leftJoin(profiles, eq(profiles.userId, user.id))
