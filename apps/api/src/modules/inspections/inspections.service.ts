@@ -5,8 +5,11 @@ import type { Actor } from '../identity/index.ts'
 import { InspectionReportNotFoundError } from './inspections.errors.ts'
 import * as repo from './inspections.repository.ts'
 
-/** A report's fields as the audit trail keeps them (the checks with their notes are the report: no personal data). */
-function auditedFields(row: repo.InspectionReportRow) {
+/**
+ * A report's own fields: what the back office shows beside its id and date, and what the audit trail keeps of it (the
+ * checks with their notes are the report: no personal data).
+ */
+function reportFields(row: repo.InspectionReportRow) {
   return {
     listingId: row.listingId,
     name: row.name,
@@ -18,16 +21,7 @@ function auditedFields(row: repo.InspectionReportRow) {
 }
 
 function toInspectionReport(row: repo.InspectionReportRow): AdminInspectionReport {
-  return {
-    id: row.id,
-    listingId: row.listingId,
-    name: row.name,
-    vin: row.vin,
-    reportDate: row.reportDate,
-    status: row.status,
-    summary: row.summary,
-    createdAt: row.createdAt.toISOString(),
-  }
+  return { id: row.id, ...reportFields(row), createdAt: row.createdAt.toISOString() }
 }
 
 /**
@@ -56,7 +50,7 @@ export function createInspectionsService({ db }: { db: Db }) {
           action: 'inspection.created',
           targetType: 'inspection_report',
           targetId: row.id,
-          after: auditedFields(row),
+          after: reportFields(row),
         })
         return row
       })
@@ -73,7 +67,7 @@ export function createInspectionsService({ db }: { db: Db }) {
         if (!old) throw new InspectionReportNotFoundError(id)
         const row = await repo.updateReport(tx, id, body)
         if (!row) throw new InspectionReportNotFoundError(id)
-        const changed = changedFields(auditedFields(old), auditedFields(row))
+        const changed = changedFields(reportFields(old), reportFields(row))
         if (changed)
           await recordAudit(tx, u, {
             action: 'inspection.updated',
@@ -95,7 +89,7 @@ export function createInspectionsService({ db }: { db: Db }) {
           action: 'inspection.deleted',
           targetType: 'inspection_report',
           targetId: id,
-          before: auditedFields(old),
+          before: reportFields(old),
         })
       })
     },

@@ -27,6 +27,23 @@ const THREAD_MESSAGES = 200
 
 const isWarning = (w: string): w is FraudWarning => w === 'prepayment' || w === 'card' || w === 'messenger'
 
+/** What a conversation's line in the list and its page both say of it: its kind, its car, the other side, who sells. */
+function heading(
+  u: User,
+  conversation: { kind: string; buyerId: string | null },
+  listing: ConversationSummary['listing'],
+  other: ConversationSummary['other'],
+): Pick<ConversationSummary, 'kind' | 'listing' | 'other' | 'iAmSeller'> {
+  return {
+    kind: conversation.kind === 'system' ? 'system' : 'listing',
+    listing: listing
+      ? { id: listing.id, title: listing.title, priceKzt: listing.priceKzt, coverKey: listing.coverKey }
+      : null,
+    other,
+    iAmSeller: conversation.kind === 'listing' && conversation.buyerId !== u.id,
+  }
+}
+
 /**
  * The messaging service's conversations (createMessagingService spreads them in): between a buyer and a seller
  * about a listing, and Tulpar Auto's own thread. Only participants read a conversation; contacts are masked
@@ -139,12 +156,7 @@ export function createConversationUseCases({ db, hub, limiter }: { db: Db; hub: 
           const mine = message?.senderId === u.id
           return {
             id: r.id,
-            kind: r.kind === 'system' ? 'system' : 'listing',
-            listing: listing
-              ? { id: listing.id, title: listing.title, priceKzt: listing.priceKzt, coverKey: listing.coverKey }
-              : null,
-            other: other ? { id: other.id, name: other.name } : null,
-            iAmSeller: r.kind === 'listing' && r.buyerId !== u.id,
+            ...heading(u, r, listing, other ? { id: other.id, name: other.name } : null),
             lastMessage: message
               ? {
                   body: !mine && other && !other.sharesContacts ? maskContacts(message.body) : message.body,
@@ -185,12 +197,7 @@ export function createConversationUseCases({ db, hub, limiter }: { db: Db; hub: 
       const last = messages[messages.length - 1]
       return {
         id,
-        kind: conversation.kind === 'system' ? 'system' : 'listing',
-        listing: listing
-          ? { id: listing.id, title: listing.title, priceKzt: listing.priceKzt, coverKey: listing.coverKey }
-          : null,
-        other: other ? { id: other.userId, name: other.name } : null,
-        iAmSeller: conversation.kind === 'listing' && conversation.buyerId !== u.id,
+        ...heading(u, conversation, listing, other ? { id: other.userId, name: other.name } : null),
         lastMessage: last ? { body: last.body, createdAt: last.createdAt, mine: last.from === 'me' } : null,
         unread: unread.get(id) ?? 0,
         messages,

@@ -39,18 +39,27 @@ function nextStep(row: repo.ListingRow): SellingStep {
   return row.photoCount < MIN_LISTING_PHOTOS ? 'photos' : 'publish'
 }
 
-export function toSellerListing(
-  row: repo.ListingRow,
-  photos: ListingPhotoRow[],
-  names: { brandName: string | null; modelName: string | null },
-  modificationId: number | null,
-  contactPhoneConfirmed: boolean,
-): SellerListing {
+type Names = { brandName: string | null; modelName: string | null }
+
+/** Where the seller's form and list both begin: the id, the status, the moderator's reason and the title. */
+function heading(row: repo.ListingRow, names: Names) {
   return {
     id: row.id,
     status: row.status,
     rejectionReason: row.rejectionReason,
     title: listingTitle({ brand: names.brandName, model: names.modelName, year: row.year }),
+  }
+}
+
+export function toSellerListing(
+  row: repo.ListingRow,
+  photos: ListingPhotoRow[],
+  names: Names,
+  modificationId: number | null,
+  contactPhoneConfirmed: boolean,
+): SellerListing {
+  return {
+    ...heading(row, names),
     brandId: row.brandId,
     modelId: row.modelId,
     generationId: row.generationId,
@@ -96,19 +105,12 @@ export function toSellerListing(
   }
 }
 
-export function toMyListing(r: {
-  listing: repo.ListingRow
-  brandName: string | null
-  modelName: string | null
-  coverIsIllustration: boolean
-  savedCount: number
-}): MyListing {
+export function toMyListing(
+  r: Names & { listing: repo.ListingRow; coverIsIllustration: boolean; savedCount: number },
+): MyListing {
   const row = r.listing
   return {
-    id: row.id,
-    status: row.status,
-    rejectionReason: row.rejectionReason,
-    title: listingTitle({ brand: r.brandName, model: r.modelName, year: row.year }),
+    ...heading(row, r),
     priceKzt: row.priceKzt,
     mileage: row.mileage,
     mileageUnit: row.mileageUnit,
