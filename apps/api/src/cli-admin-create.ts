@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { loadConfig } from './config.ts'
-import { openDatabase } from './db/client.ts'
+import { openConfiguredDatabase } from './db/client.ts'
 import { recordAudit } from './modules/audit/index.ts'
 import { createDelivery } from './modules/delivery/index.ts'
 import { createAdmin, createAuth } from './modules/identity/index.ts'
@@ -15,11 +15,7 @@ if (!values.email || !values.password) {
   process.exit(2)
 }
 const config = loadConfig()
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: config.dataDir,
-  migrationsDir: config.migrationsDir,
-})
+const database = await openConfiguredDatabase(config)
 try {
   await database.migrate(config.migrationsDir)
   const auth = createAuth({

@@ -1,13 +1,9 @@
 import { loadConfig } from '../config.ts'
-import { openDatabase } from './client.ts'
+import { openConfiguredDatabase } from './client.ts'
 
 /* `npm run db:migrate`: applies the committed migrations to DATABASE_URL (or the embedded database). */
 const config = loadConfig()
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: config.dataDir,
-  migrationsDir: config.migrationsDir,
-})
+const database = await openConfiguredDatabase(config)
 const started = performance.now()
 await database.withStartupLock(() => database.migrate(config.migrationsDir))
 await database.close()

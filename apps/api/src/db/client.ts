@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import type { Config } from '../config.ts'
 import { clusterTemplateDir, copyClusterTemplate } from './cluster-template.ts'
 import * as schema from './schema.ts'
 
@@ -87,6 +88,14 @@ export async function compilePgliteModule(): Promise<WebAssembly.Module> {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10)
   return openPglite(options)
+}
+
+/**
+ * The database the configuration names, for the command-line tools: DATABASE_URL, else the embedded one in DATA_DIR
+ * (a new folder copied from the cluster made with the configured migrations). The caller migrates it and closes it.
+ */
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'migrationsDir'>) {
+  return openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir })
 }
 
 /**

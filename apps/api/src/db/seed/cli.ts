@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { loadConfig } from '../../config.ts'
 import { createProgress } from '../../lib/progress.ts'
 import { createLocalDiskStorage } from '../../modules/media/index.ts'
-import { openDatabase } from '../client.ts'
+import { openConfiguredDatabase } from '../client.ts'
 import { SEED_STAGE_NAMES, seedDemo } from './demo/index.ts'
 import { seedReference } from './seed-reference.ts'
 
@@ -23,11 +23,7 @@ if (!Number.isInteger(listings) || listings < 0) {
   process.exit(2)
 }
 const config = loadConfig()
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: config.dataDir,
-  migrationsDir: config.migrationsDir,
-})
+const database = await openConfiguredDatabase(config)
 try {
   await database.migrate(config.migrationsDir)
   const ref = await seedReference(database.db)
