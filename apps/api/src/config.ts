@@ -42,11 +42,13 @@ export interface Config {
     | { kind: 'local' }
     | {
         kind: 's3'
+        /** e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000 */
         endpoint: string
         region: string
         bucket: string
         accessKeyId: string
         secretAccessKey: string
+        /** Path-style URLs (`endpoint/bucket/key`, MinIO and most compatibles); false: `bucket.endpoint/key`. */
         pathStyle: boolean
         publicUrl: string
       }

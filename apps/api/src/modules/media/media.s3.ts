@@ -7,6 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
+import type { Config } from '../../config.ts'
 import { assertValidMediaKey, type MediaStorage, type StoredFile } from './media.storage.ts'
 
 /*
@@ -14,16 +15,8 @@ import { assertValidMediaKey, type MediaStorage, type StoredFile } from './media
  * through the AWS SDK's S3 client: signing, retries with backoff and timeouts are its, not ours.
  */
 
-export interface S3Settings {
-  /** e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000 */
-  endpoint: string
-  region: string
-  bucket: string
-  accessKeyId: string
-  secretAccessKey: string
-  /** Path-style URLs (`endpoint/bucket/key`, MinIO and most compatibles); false: `bucket.endpoint/key`. */
-  pathStyle: boolean
-}
+/** The bucket as the configuration names it (MEDIA_STORAGE=s3, the S3_* keys); the pages' public URL is not the client's. */
+export type S3Settings = Omit<Extract<Config['mediaStorage'], { kind: 's3' }>, 'kind' | 'publicUrl'>
 
 /** Network limits of one call; a call that fails is tried again up to `maxAttempts` times in all (SDK backoff). */
 const S3_CALL_LIMITS = { connectionTimeoutMs: 3_000, requestTimeoutMs: 15_000, maxAttempts: 3 } as const
