@@ -3,8 +3,8 @@ import { pathToFileURL } from 'node:url'
 import {
   buildApi,
   createLogger,
-  drainOnSignals,
   listenPageChanges,
+  listenUntilSignalled,
   loadConfig,
   observePageCache,
   type Runtime,
@@ -154,17 +154,8 @@ if (isMain) {
     })
   } else {
     const { app, runtime } = await createTulparServer()
-    // SIGTERM drains (shutdown.ts): no new connections, requests in flight finish within SHUTDOWN_GRACE_SECONDS, live
-    // streams are told to reconnect elsewhere; then the app's hooks, the job workers and the pools close, in that
-    // order, so no request meets a closed pool.
-    drainOnSignals({
-      app,
-      endStreams: () => runtime.services.messageHub.drain(),
-      closeRuntime: () => runtime.close(),
-      graceMs: config.shutdownGraceMs,
-      log: app.log,
-    })
-    await app.listen({ port: config.port, host: config.host })
+    // SIGTERM drains it (shutdown.ts): requests in flight finish within the bound, then the runtime closes.
+    await listenUntilSignalled(app, runtime, config)
     // One of several: the primary says when all of them are ready (app-processes.ts).
     if (cluster.isWorker) app.log.info({}, 'app process listening')
     else announceReady(1)

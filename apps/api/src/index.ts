@@ -11,4 +11,4 @@ export { observePageCache, type PageCacheReading, readMetrics } from './lib/metr
 export { ListingNotFoundError } from './modules/listings/index.ts'
 export { type Runtime, startRuntime } from './runtime.ts'
 export { createServices, type Services } from './services.ts'
-export { type DrainOptions, drainAndClose, drainOnSignals, prepareDrain } from './shutdown.ts'
+export { type DrainOptions, drainAndClose, listenUntilSignalled, prepareDrain } from './shutdown.ts'

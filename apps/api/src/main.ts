@@ -2,7 +2,7 @@ import { buildApi } from './app.ts'
 import { loadConfig } from './config.ts'
 import { createLogger } from './lib/logger.ts'
 import { startRuntime } from './runtime.ts'
-import { drainOnSignals } from './shutdown.ts'
+import { listenUntilSignalled } from './shutdown.ts'
 
 /* The API alone, without the web app: config -> runtime -> buildApi -> listen -> graceful close. */
 const config = loadConfig()
@@ -17,11 +17,4 @@ const app = await buildApi({
   metrics: config.metrics && { ...config.metrics, jobs: runtime.jobs },
 })
 // SIGTERM drains: requests in flight finish (bounded), live streams get a reconnect hint, then workers and pools close.
-drainOnSignals({
-  app,
-  endStreams: () => runtime.services.messageHub.drain(),
-  closeRuntime: () => runtime.close(),
-  graceMs: config.shutdownGraceMs,
-  log: app.log,
-})
-await app.listen({ port: config.port, host: config.host })
+await listenUntilSignalled(app, runtime, config)

@@ -1,6 +1,8 @@
 import diagnostics from 'node:diagnostics_channel'
 import type { Server, ServerResponse } from 'node:http'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { Config } from './config.ts'
+import type { Runtime } from './runtime.ts'
 
 /*
  * A process's drain on SIGTERM (docs/operations.md, "Deploys"): it stops accepting connections, lets the requests in
@@ -166,7 +168,7 @@ function connectionCount(server: Server): Promise<number> {
  * SIGTERM and SIGINT drain the process once (drainAndClose), then exit; a second signal while draining is ignored
  * (the supervisor and the cluster script kill a process that outlives its bound).
  */
-export function drainOnSignals(options: DrainOptions, exit: (code: number) => void = process.exit): void {
+function drainOnSignals(options: DrainOptions, exit: (code: number) => void = process.exit): void {
   prepareDrain(options.app)
   let draining = false
   const onSignal = (signal: NodeJS.Signals) => {
@@ -183,4 +185,25 @@ export function drainOnSignals(options: DrainOptions, exit: (code: number) => vo
   }
   process.on('SIGTERM', onSignal)
   process.on('SIGINT', onSignal)
+}
+
+/**
+ * Serves `app` until SIGTERM or SIGINT, then drains it (drainOnSignals): no new connections, requests in flight finish
+ * within SHUTDOWN_GRACE_SECONDS, live streams are told to reconnect elsewhere; then the app's hooks, the runtime's job
+ * workers and its pools close, in that order, so no request meets a closed pool. The API alone and the web server
+ * start the same way.
+ */
+export async function listenUntilSignalled(
+  app: FastifyInstance,
+  runtime: Pick<Runtime, 'services' | 'close'>,
+  config: Pick<Config, 'port' | 'host' | 'shutdownGraceMs'>,
+): Promise<void> {
+  drainOnSignals({
+    app,
+    endStreams: () => runtime.services.messageHub.drain(),
+    closeRuntime: () => runtime.close(),
+    graceMs: config.shutdownGraceMs,
+    log: app.log,
+  })
+  await app.listen({ port: config.port, host: config.host })
 }
