@@ -7,6 +7,7 @@ import { createComplaintsService } from './modules/complaints/index.ts'
 import { createDealersService } from './modules/dealers/index.ts'
 import { createQueuedMailer, createQueuedSms, type Delivery } from './modules/delivery/index.ts'
 import { createFavouritesService } from './modules/favourites/index.ts'
+import { createFreshListingsService } from './modules/fresh-listings/index.ts'
 import { createGarageService } from './modules/garage/index.ts'
 import {
   createAbuseLimits,
@@ -134,7 +135,21 @@ export function createServices({
     revalue: valuation.refreshListingEstimate,
     jobs,
   })
-  const complaints = createComplaintsService({ db, moderation, limiter, jobs })
+  const freshListings = createFreshListingsService({
+    db,
+    jobs,
+    limiter,
+    phones,
+    secret: config.authSecret,
+    publicUrl: config.publicUrl,
+  })
+  const complaints = createComplaintsService({
+    db,
+    moderation,
+    limiter,
+    jobs,
+    onReportedSold: freshListings.pauseIfReportedSold,
+  })
   const staff = createStaffService({ db })
   const tulpar = createTulparService({ db, inspections })
   const seo = createSeoService({ db: readDb, publicUrl: config.publicUrl })
@@ -194,6 +209,7 @@ export function createServices({
     messaging,
     messageHub,
     complaints,
+    freshListings,
     dealers,
     moderation,
     staff,

@@ -63,6 +63,13 @@ export function registerJobHandlers(
     await services.retention.runAll(log)
   })
   queue.schedule('retention', '50 * * * *')
+  // Hourly: fresh listings (decision 032), a bounded run that asks the sellers due and pauses the unanswered.
+  queue.handle('fresh-listings', async () => {
+    const counts = await services.freshListings.runDue()
+    if (counts.asked + counts.paused > 0) log.info(counts, 'fresh listings asked and paused')
+  })
+  queue.schedule('fresh-listings', '25 * * * *')
+  queue.handle('fresh-notice', (data) => services.freshListings.sendNotice(data))
   if (config.valuationRefreshMinutes > 0) {
     const intervalMs = config.valuationRefreshMinutes * 60_000
     queue.handle('estimate-refresh', async () => {

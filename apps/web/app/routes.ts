@@ -49,6 +49,7 @@ export default [
     // "Write to the seller": the first message about a car (then the conversation in "my messages").
     route('cars/:id/write', 'routes/car-write.tsx'),
     route('cars/:id/complaint', 'routes/car-complaint.tsx'),
+    route('cars/:id/still-for-sale', 'routes/car-still-for-sale.tsx'),
     // The credit calculator and application (the widget on the home and car pages posts here).
     route('credit', 'routes/credit.tsx'),
     // The paid vehicle check (issue 12): the order form, an order's payment and report state, the reports.

@@ -1,7 +1,11 @@
 /* Plain constants (no zod): safe to import in browser code. */
 
 export const LOCALES = ['ru', 'kk', 'en'] as const
-export const LISTING_STATUSES = ['draft', 'moderation', 'published', 'rejected', 'sold', 'archived'] as const
+/**
+ * 'paused': a private seller did not confirm within 3 days of being asked whether the car is still for sale, or buyers
+ * reported it sold (decision 032); hidden like a sold car, but the seller brings it back with one tap.
+ */
+export const LISTING_STATUSES = ['draft', 'moderation', 'published', 'rejected', 'sold', 'archived', 'paused'] as const
 export const TRANSMISSIONS = ['MT', 'AT', 'CVT', 'DCT'] as const
 export const DRIVES = ['FWD', 'RWD', '4WD'] as const
 export const STEERINGS = ['left', 'right'] as const

@@ -298,6 +298,9 @@ export const ListingDetail = ListingCard.extend({
   isBargainAllowed: z.boolean(),
   isExchangeAccepted: z.boolean(),
   viewsCount: z.number().int(),
+  confirmedAt: z.iso
+    .datetime()
+    .describe('When the seller last said the car is still for sale (the publication counts as the first time)'),
   photos: z.array(ListingPhoto),
   taxPerYear: TaxEstimate.nullable().describe('Transport tax a year, an estimate under the rules of the given year'),
   totalCost: TotalCost,

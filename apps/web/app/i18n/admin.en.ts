@@ -85,6 +85,7 @@ export const adminEn: { [K in keyof typeof adminRu]: (typeof adminRu)[K] extends
   'admin.status.rejected': 'Rejected',
   'admin.status.sold': 'Sold',
   'admin.status.archived': 'Archived',
+  'admin.status.paused': 'Paused',
 
   'admin.review.title': 'Listing No. {id}',
   'admin.review.back': 'Queue',

@@ -84,6 +84,7 @@ export const adminKk: { [K in keyof typeof adminRu]: (typeof adminRu)[K] extends
   'admin.status.rejected': 'Қабылданбаған',
   'admin.status.sold': 'Сатылған',
   'admin.status.archived': 'Мұрағатта',
+  'admin.status.paused': 'Тоқтатылды',
 
   'admin.review.title': '№ {id} хабарландыру',
   'admin.review.back': 'Кезек',

@@ -91,6 +91,7 @@ export const adminRu = {
   'admin.status.rejected': 'Отклонено',
   'admin.status.sold': 'Продано',
   'admin.status.archived': 'В архиве',
+  'admin.status.paused': 'Приостановлено',
 
   'admin.review.title': 'Объявление № {id}',
   'admin.review.back': 'Очередь',

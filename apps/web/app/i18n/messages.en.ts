@@ -10,6 +10,7 @@ import { complaintEn } from './complaint.en.ts'
 import { creditEn } from './credit.en.ts'
 import { dealerEn } from './dealer.en.ts'
 import { favouritesEn } from './favourites.en.ts'
+import { freshEn } from './fresh.en.ts'
 import { garageEn } from './garage.en.ts'
 import type { Messages } from './i18n.ts'
 import { leadsEn } from './leads.en.ts'
@@ -290,6 +291,7 @@ export const en: Messages = {
   ...garageEn,
   ...chatEn,
   ...complaintEn,
+  ...freshEn,
   ...dealerEn,
   ...creditEn,
   ...companyEn,

@@ -10,6 +10,7 @@ import { complaintKk } from './complaint.kk.ts'
 import { creditKk } from './credit.kk.ts'
 import { dealerKk } from './dealer.kk.ts'
 import { favouritesKk } from './favourites.kk.ts'
+import { freshKk } from './fresh.kk.ts'
 import { garageKk } from './garage.kk.ts'
 import type { Messages } from './i18n.ts'
 import { leadsKk } from './leads.kk.ts'
@@ -298,6 +299,7 @@ export const kk: Messages = {
   ...garageKk,
   ...chatKk,
   ...complaintKk,
+  ...freshKk,
   ...dealerKk,
   ...creditKk,
   ...companyKk,

@@ -10,6 +10,7 @@ import { complaintRu } from './complaint.ru.ts'
 import { creditRu } from './credit.ru.ts'
 import { dealerRu } from './dealer.ru.ts'
 import { favouritesRu } from './favourites.ru.ts'
+import { freshRu } from './fresh.ru.ts'
 import { garageRu } from './garage.ru.ts'
 import { leadsRu } from './leads.ru.ts'
 import { partnersRu } from './partners.ru.ts'
@@ -306,6 +307,7 @@ export const ru = {
   ...garageRu,
   ...chatRu,
   ...complaintRu,
+  ...freshRu,
   ...dealerRu,
   ...creditRu,
   ...companyRu,

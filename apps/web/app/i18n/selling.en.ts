@@ -127,6 +127,7 @@ export const sellingEn: SellingMessages = {
   'sell.status.rejected': 'Rejected',
   'sell.status.sold': 'Sold',
   'sell.status.archived': 'Archived',
+  'sell.status.paused': 'Paused',
   'myListings.title': 'My listings',
   'myListings.linkText': 'Drafts, listings under review, published and sold.',
   'myListings.empty': 'You have no listings yet.',

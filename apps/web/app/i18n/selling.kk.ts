@@ -129,6 +129,7 @@ export const sellingKk: SellingMessages = {
   'sell.status.rejected': 'Қабылданбады',
   'sell.status.sold': 'Сатылды',
   'sell.status.archived': 'Мұрағатта',
+  'sell.status.paused': 'Тоқтатылды',
   'myListings.title': 'Менің хабарландыруларым',
   'myListings.linkText': 'Жобалар, тексерудегі, жарияланған және сатылған хабарландырулар.',
   'myListings.empty': 'Сізде әзірге хабарландыру жоқ.',

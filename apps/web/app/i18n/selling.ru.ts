@@ -127,6 +127,7 @@ export const sellingRu = {
   'sell.status.rejected': 'Отклонено',
   'sell.status.sold': 'Продано',
   'sell.status.archived': 'В архиве',
+  'sell.status.paused': 'Приостановлено',
   'myListings.title': 'Мои объявления',
   'myListings.linkText': 'Черновики, объявления на проверке, опубликованные и проданные.',
   'myListings.empty': 'У вас пока нет объявлений.',

@@ -91,6 +91,7 @@ function ListingRow({ listing, fetcher }: { listing: MyListing; fetcher: Fetcher
             ].join(' · ')}
           </p>
         ) : null}
+        {listing.status === 'paused' ? <p className="notice">{t('fresh.ownPaused')}</p> : null}
         {listing.status === 'rejected' && listing.rejectionReason ? (
           <p className="rejection">{t('myListings.reason', { reason: listing.rejectionReason })}</p>
         ) : null}
@@ -109,9 +110,12 @@ function ListingRow({ listing, fetcher }: { listing: MyListing; fetcher: Fetcher
               {t('myListings.preview')}
             </Link>
           ) : null}
-          {listing.status === 'published' ? (
+          {listing.status === 'published' || listing.status === 'paused' ? (
             <fetcher.Form method="post">
               <input type="hidden" name="id" value={listing.id} />
+              <button type="submit" name="intent" value="still-for-sale" className="button primary" disabled={busy}>
+                {t(listing.status === 'paused' ? 'fresh.buttonPaused' : 'fresh.button')}
+              </button>
               <button type="submit" name="intent" value="sold" className="button ghost" disabled={busy}>
                 {t('myListings.markSold')}
               </button>

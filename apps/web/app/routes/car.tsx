@@ -41,8 +41,8 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carS
 /**
  * The car and similar cars. Views are counted by the page's beacon after it loads (routes/car-view.ts), so a guest's
  * page is the same for every guest and is cached, purged when the car or a similar car shown changes (decision
- * 019). Removed cars answer 410 with a page that points to the same model; drafts and listings under moderation
- * do not exist (404).
+ * 019). Removed cars answer 410 with a page that points to the same model, paused ones (decision 032) 404 with a
+ * page that says why; drafts and listings under moderation do not exist (404).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
@@ -73,6 +73,26 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           similar: similar.results,
         },
         { status: 410, headers: { 'X-Robots-Tag': 'noindex' } },
+      )
+    }
+    if (code === 'listing.paused') {
+      // Paused until its seller confirms it is for sale (decision 032): the seller sees the preview, buyers why.
+      const preview = await ownPreview(context, request, id)
+      if (preview) throw preview
+      const [paused, similar] = await Promise.all([
+        services.carPage.findPausedListing(id),
+        services.carPage.listSimilar(id, locale),
+      ])
+      if (!paused) throw notFound()
+      const name = [paused.brand.name, paused.model.name, paused.year].filter(Boolean).join(' ')
+      return data(
+        {
+          kind: 'paused' as const,
+          title: translate(MESSAGES[locale], locale, 'fresh.paused.title'),
+          removed: { ...paused, name },
+          similar: similar.results,
+        },
+        { status: 404, headers: { 'X-Robots-Tag': 'noindex' } },
       )
     }
     if (code === 'listing.not_found') throw (await ownPreview(context, request, id)) ?? notFound()
@@ -153,7 +173,7 @@ export function shouldRevalidate({ formData, formAction, defaultShouldRevalidate
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (loaderData?.kind === 'gone') {
+  if (loaderData?.kind === 'gone' || loaderData?.kind === 'paused') {
     return [{ title: `${loaderData.title} — Tulpar Auto` }, { name: 'robots', content: 'noindex' }]
   }
   if (!loaderData) return [{ title: 'Tulpar Auto' }, { name: 'robots', content: 'noindex' }]
@@ -168,9 +188,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function CarPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n()
-  if (loaderData.kind === 'gone')
+  if (loaderData.kind !== 'car')
     return (
-      <GonePage removed={loaderData.removed}>
+      <GonePage removed={loaderData.removed} paused={loaderData.kind === 'paused'}>
         <SimilarCars cars={loaderData.similar} />
       </GonePage>
     )
@@ -218,7 +238,13 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
           ) : sold ? null : (
             <ContactBlock car={car} actionData={actionData} />
           )}
-          <CarMeta id={car.id} viewsCount={car.viewsCount} publishedAt={car.publishedAt} />
+          <CarMeta
+            id={car.id}
+            viewsCount={car.viewsCount}
+            publishedAt={car.publishedAt}
+            confirmedAt={sold ? null : car.confirmedAt}
+            today={loaderData.today}
+          />
           <ShareButton url={loaderData.seo.canonical} title={title} />
         </aside>
         <div className="car-details">

@@ -29,6 +29,8 @@ export interface ComplaintsServiceDeps {
   /** Tells the reporters when their complaint took a listing down. */
   jobs?: JobSender
   now?: () => Date
+  /** After an "already sold" complaint: pauses the listing once enough buyers said so (fresh listings, decision 032). */
+  onReportedSold?: (listingId: number) => Promise<unknown>
 }
 
 /**
@@ -42,6 +44,7 @@ export function createComplaintsService({
   limiter,
   jobs,
   now = () => new Date(),
+  onReportedSold = async () => undefined,
 }: ComplaintsServiceDeps) {
   return {
     /**
@@ -59,6 +62,7 @@ export function createComplaintsService({
         reason: body.reason,
         comment: body.comment?.trim() || null,
       })
+      if (body.reason === 'sold') await onReportedSold(listingId)
       return { message: 'received', created }
     },
 

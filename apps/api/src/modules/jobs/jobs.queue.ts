@@ -42,6 +42,14 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   },
   'garage-values': { retryLimit: 2, retryDelay: 60, heartbeatSeconds: 60, expireInSeconds: 1800, policy: 'singleton' },
   retention: { retryLimit: 3, retryDelay: 300, heartbeatSeconds: 60, expireInSeconds: 3600, policy: 'singleton' },
+  'fresh-listings': {
+    retryLimit: 3,
+    retryDelay: 300,
+    heartbeatSeconds: 60,
+    expireInSeconds: 1800,
+    policy: 'singleton',
+  },
+  'fresh-notice': { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 120, notify: true },
 }
 
 interface SendOptions {

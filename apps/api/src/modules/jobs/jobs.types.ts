@@ -50,6 +50,10 @@ export interface JobPayloads {
   'garage-values': Record<string, never>
   /** The retention purges: what the privacy policy promises to delete, and when (scheduled hourly). */
   retention: Record<string, never>
+  /** Fresh listings (decision 032): ask the sellers due to confirm, pause the unanswered (scheduled hourly). */
+  'fresh-listings': Record<string, never>
+  /** One seller's message about one listing: asked to confirm it is still for sale, or told it is paused. */
+  'fresh-notice': { key: string; listingId: number; kind: 'ask' | 'unconfirmed' | 'reported_sold' }
 }
 export type JobName = keyof JobPayloads
 

@@ -23,3 +23,15 @@ export class ListingSoldError extends AppError {
     super('listing.sold', 409, `Listing ${id} is sold`)
   }
 }
+
+/**
+ * A listing paused until its seller confirms it is still for sale (fresh listings, decision 032): 404 with a code of
+ * its own, so its page can tell buyers why instead of saying it does not exist.
+ */
+export class ListingPausedError extends AppError {
+  readonly listing: GoneListingSummary
+  constructor(listing: GoneListingSummary) {
+    super('listing.paused', 404, `Listing ${listing.id} is paused until its seller confirms it is for sale`)
+    this.listing = listing
+  }
+}

@@ -83,6 +83,12 @@ export function createCarPageService({
       return state?.status === 'archived' ? goneError(state).listing : null
     },
 
+    /** What the "paused" page says about a listing (decision 032), or null when the listing is not paused. */
+    async findPausedListing(id: number): Promise<GoneListingSummary | null> {
+      const state = await repo.findListingState(readDb, id)
+      return state?.status === 'paused' ? goneError(state).listing : null
+    },
+
     /** The seller's number, counted; rate-limited per address so the numbers cannot be harvested. */
     async revealPhone(id: number, client: CarPageClient): Promise<PhoneReveal> {
       await enforceRateLimits(limiter, [
@@ -128,10 +134,15 @@ export function createCarPageService({
 
     /**
      * Up to 8 published cars like this one: the same model at the nearest prices, then the same brand and body
-     * type, then the body type. Also answers for removed listings (their 410 page points to these).
+     * type, then the body type. Also answers for removed and paused listings (their pages point to these).
      */
     async listSimilar(id: number, locale: Locale): Promise<SimilarListings> {
-      const state = await requireVisible(id, readDb)
+      // A paused car's page (decision 032) points to these too.
+      const state = await requireVisible(id, readDb).catch(async (error: unknown) => {
+        const paused = await repo.findListingState(readDb, id)
+        if (paused?.status === 'paused') return paused
+        throw error
+      })
       const { modelId, brandId, bodyType, priceKzt } = state
       if (modelId === null || brandId === null || priceKzt === null) return { results: [] }
       return listSimilarTo({ id, modelId, brandId, bodyType, priceKzt }, locale)

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts'
-import { ListingGoneError } from './car-page.errors.ts'
+import { ListingGoneError, ListingPausedError } from './car-page.errors.ts'
 import { findListingState, type ListingState } from './car-page.repository.ts'
 import { ListingNotFoundError } from './listings.errors.ts'
 
@@ -13,10 +13,17 @@ export function goneError(state: ListingState): ListingGoneError {
 }
 
 /**
- * Why a listing's detail is not shown: a removed (archived) one is gone for good (410); drafts, listings under
- * moderation, rejected ones and unknown ids do not exist for anyone (404), so their existence does not leak.
+ * Why a listing's detail is not shown: a removed (archived) one is gone for good (410), a paused one waits for its
+ * seller (404 `listing.paused`); drafts, listings under moderation, rejected ones and unknown ids do not exist for
+ * anyone (404), so their existence does not leak.
  */
-export async function explainMissingListing(db: Db, id: number): Promise<ListingGoneError | ListingNotFoundError> {
+export async function explainMissingListing(
+  db: Db,
+  id: number,
+): Promise<ListingGoneError | ListingPausedError | ListingNotFoundError> {
   const state = await findListingState(db, id)
-  return state?.status === 'archived' ? goneError(state) : new ListingNotFoundError(id)
+  if (state?.status === 'archived') return goneError(state)
+  // Paused until its seller confirms it is still for sale (decision 032): its page says so.
+  if (state?.status === 'paused') return new ListingPausedError(goneError(state).listing)
+  return new ListingNotFoundError(id)
 }

@@ -39,6 +39,8 @@ export function toListingCard(row: ListingCardRow, locale: Locale): ListingCard 
     dealRating: row.dealRating,
     monthlyPaymentKzt: monthlyPayment(row),
     dealer: row.dealerId !== null && row.dealerName !== null ? { id: row.dealerId, name: row.dealerName } : null,
+    isPromoted: row.isPromoted,
+    isHighlighted: row.isHighlighted,
   }
 }
 
@@ -69,6 +71,8 @@ export function toListingDetail(
     isBargainAllowed: row.isBargainAllowed,
     isExchangeAccepted: row.isExchangeAccepted,
     viewsCount: row.viewsCount,
+    // The publication counts as the first confirmation (fresh listings, decision 032).
+    confirmedAt: (row.confirmedAt ?? present(row.publishedAt, 'published_at')).toISOString(),
     photos: row.photos.map((p) => ({
       key: p.storageKey,
       width: p.width,

@@ -163,6 +163,7 @@ const detailColumns = () =>
     isBargainAllowed: listings.isBargainAllowed,
     isExchangeAccepted: listings.isExchangeAccepted,
     viewsCount: listings.viewsCount,
+    confirmedAt: listings.confirmedAt,
     phoneRevealsCount: listings.phoneRevealsCount,
     contactPhone: listings.contactPhone,
     estimateKzt: listings.estimateKzt,

@@ -128,6 +128,14 @@ export const listings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    // Fresh listings (decision 032): a private seller confirms every 14 days that the car is still for sale.
+    /** The seller's last "still for sale"; null means never, and the publication counts instead. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** When the seller was last asked to confirm; cleared by the confirmation. */
+    confirmAskedAt: timestamp('confirm_asked_at', { withTimezone: true }),
+    /** When the listing was paused (status 'paused') and why: 'unconfirmed' or 'reported_sold'. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pauseReason: text('pause_reason'),
   },
   (t) => [
     // Catalogue search (docs/decisions/005-search-counts-and-paging.md): every index is partial on published
@@ -186,6 +194,13 @@ export const listings = pgTable(
     index('listings_pub_dealer_idx')
       .on(t.dealerId, t.publishedAt.desc(), t.id.desc())
       .where(sql`status = 'published' and dealer_id is not null`),
+    // Fresh listings (decision 032): the published cars due to be asked, and those asked and not yet confirmed.
+    index('listings_fresh_due_idx')
+      .on(sql`coalesce(${t.confirmedAt}, ${t.publishedAt})`, t.id)
+      .where(sql`status = 'published' and confirm_asked_at is null`),
+    index('listings_fresh_asked_idx')
+      .on(t.confirmAskedAt, t.id)
+      .where(sql`status = 'published' and confirm_asked_at is not null`),
     // Similar cars on the car page: the nearest prices within the same model, brand and body type, body type.
     index('listings_pub_model_price_idx').on(t.modelId, t.priceKzt, t.id).where(published),
     index('listings_pub_brand_body_price_idx').on(t.brandId, t.bodyType, t.priceKzt, t.id).where(published),

@@ -348,10 +348,11 @@ export function createSellingService({
       return view(await commitChange(u, row, { priceKzt }))
     },
 
-    /** Only a published listing can be sold. */
+    /** Only a listing on sale, or paused waiting for its seller (decision 032), can be sold. */
     async markSold(u: SessionUser, id: number): Promise<SellingActionResult> {
       const row = await loadManaged(u, id)
-      if (row.status !== 'published') throw new ListingStatusError('mark as sold', row.status)
+      if (row.status !== 'published' && row.status !== 'paused')
+        throw new ListingStatusError('mark as sold', row.status)
       const updated = await db.transaction(async (tx) => {
         const sold = await repo.updateListingRow(tx, id, { status: 'sold', statusChangedAt: clock() })
         await jobs?.send('listing-event', { kind: 'sold', listingId: id }, { tx })

@@ -3,12 +3,17 @@ import { Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { catalogueHref } from '../catalogue/index.ts'
 
-/** HTTP 410: what happened to the car, and where to look instead. */
+/**
+ * HTTP 410: what happened to the car, and where to look instead. `paused`: the car's seller has not confirmed it is
+ * still for sale (decision 032, HTTP 404): the same page with its own words.
+ */
 export function GonePage({
   removed,
+  paused = false,
   children,
 }: {
   removed: { name: string; brand: { slug: string; name: string }; model: { slug: string; name: string } }
+  paused?: boolean
   /** Similar cars, rendered by the page (their code is part of it already). */
   children: ReactNode
 }) {
@@ -20,10 +25,10 @@ export function GonePage({
     <div className="container car-gone">
       <div className="gone-box">
         <p className="gone-code" aria-hidden="true">
-          410
+          {paused ? '⏸' : '410'}
         </p>
-        <h1>{t('car.gone.title')}</h1>
-        <p>{t('car.gone.text', { car: removed.name })}</p>
+        <h1>{t(paused ? 'fresh.paused.title' : 'car.gone.title')}</h1>
+        <p>{t(paused ? 'fresh.paused.text' : 'car.gone.text', { car: removed.name })}</p>
         <p className="actions">
           {sameModel ? (
             <Link to={sameModel} className="button primary">

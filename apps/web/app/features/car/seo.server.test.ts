@@ -48,6 +48,7 @@ const car: ListingDetail = {
   isBargainAllowed: true,
   isExchangeAccepted: false,
   viewsCount: 10,
+  confirmedAt: '2026-11-20T10:00:00.000Z',
   photos: [
     { key: 'photos/abc', width: 1200, height: 1600, isIllustration: false },
     { key: 'photos/def', width: 1600, height: 1200, isIllustration: false },

@@ -12,9 +12,10 @@ export type ListingActionResult =
 const ERRORS: Record<string, MessageKey> = {
   'listing.invalid_status': 'generic.failed',
   'listing.not_found': 'error.listing.not_found',
+  'still_for_sale.not_on_sale': 'fresh.error.notOnSale',
 }
 
-/** The actions of "my listings" (price, sold, delete) from a plain form post. */
+/** The actions of "my listings" (price, sold, still for sale, delete) from a plain form post. */
 export async function runListingAction(services: Services, user: User, form: FormData): Promise<ListingActionResult> {
   const rawId = String(form.get('id') ?? '')
   const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : null
@@ -33,6 +34,10 @@ export async function runListingAction(services: Services, user: User, form: For
     if (intent === 'sold') {
       await services.selling.markSold(user, id)
       return { ok: true, notice: 'sell.notice.sold', id }
+    }
+    if (intent === 'still-for-sale') {
+      const { resumed } = await services.freshListings.confirmAsOwner(user, id)
+      return { ok: true, notice: resumed ? 'fresh.notice.resumed' : 'fresh.notice.confirmed', id }
     }
     if (intent === 'delete') {
       await services.selling.deleteListing(user, id)
