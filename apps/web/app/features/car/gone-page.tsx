@@ -24,9 +24,11 @@ export function GonePage({
   return (
     <div className="container car-gone">
       <div className="gone-box">
-        <p className="gone-code" aria-hidden="true">
-          {paused ? '⏸' : '410'}
-        </p>
+        {paused ? null : (
+          <p className="gone-code" aria-hidden="true">
+            410
+          </p>
+        )}
         <h1>{t(paused ? 'fresh.paused.title' : 'car.gone.title')}</h1>
         <p>{t(paused ? 'fresh.paused.text' : 'car.gone.text', { car: removed.name })}</p>
         <p className="actions">
