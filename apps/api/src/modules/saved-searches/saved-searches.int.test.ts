@@ -1,7 +1,7 @@
 import { SAVED_SEARCHES_LIMIT } from '@tulpar/contracts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { outboxMessages, profiles, savedSearches } from '../../db/schema.ts'
+import { cities, dealers, outboxMessages, profiles, savedSearches } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { createListingInModeration } from '../../testing/factories.ts'
 import { useAccounts, useTestApp } from '../../testing/suite.ts'
@@ -201,5 +201,61 @@ describe('saved-search alerts', () => {
     await t.jobs.drain()
     expect((await inbox(buyer.auth)).results.filter((m) => m.kind === 'system')).toEqual([])
     expect((await list(buyer.auth)).results[0]?.newCount).toBe(1)
+  })
+})
+
+describe("a dealer's saved search", () => {
+  /** A verified dealer made directly (applying and verifying are the dealers module's tests). */
+  const dealer = async (legalName: string, bin: string) => {
+    const [almaty] = await t.db.select({ id: cities.id }).from(cities).where(eq(cities.slug, 'almaty'))
+    const [row] = await t.db
+      .insert(dealers)
+      .values({
+        legalName,
+        kind: 'legal_entity',
+        bin,
+        status: 'verified',
+        cityId: almaty?.id ?? 0,
+        phones: ['+77273550011'],
+        workingHours: '9:00–19:00',
+      })
+      .returning({ id: dealers.id })
+    if (!row) throw new Error('dealer not made')
+    return row.id
+  }
+
+  test("keeps the dealer: its title names it, and only that dealer's cars match and alert", async () => {
+    const [mine, another] = [
+      await dealer('ТОО «Алем Моторс»', '070401400009'),
+      await dealer('ТОО «Астана Авто»', '160440003337'),
+    ]
+    const buyer = await signUp(undefined, 'secret12', 'Dealer Buyer')
+    const saved = await save(buyer.auth, { filters: { dealer: mine, brand: 'skoda' }, alerts: 'instant' })
+    expect(saved.statusCode).toBe(201)
+    expect(saved.json()).toMatchObject({
+      name: 'Skoda, ТОО «Алем Моторс»',
+      filters: { brand: 'skoda', dealer: String(mine) },
+    })
+    // The same brand from another dealer and from a private seller: not this search's cars.
+    const ofMine = await createListingInModeration(t.db, { brand: 'skoda', model: 'octavia', dealerId: mine })
+    const ofAnother = await createListingInModeration(t.db, { brand: 'skoda', model: 'octavia', dealerId: another })
+    const ofPrivate = await createListingInModeration(t.db, { brand: 'skoda', model: 'octavia' })
+    for (const l of [ofMine, ofAnother, ofPrivate]) expect((await approve(l.id)).statusCode).toBe(200)
+    await t.jobs.drain()
+    expect((await list(buyer.auth)).results[0]?.newCount).toBe(1)
+    const alerts = (await inbox(buyer.auth)).results.filter((m) => m.kind === 'system')
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]?.body).toContain('Skoda, ТОО «Алем Моторс»')
+    // The same filters without the dealer are another search, matching every seller's cars.
+    const any = await save(buyer.auth, { filters: { brand: 'skoda' }, alerts: 'off' })
+    expect(any.json().id).not.toBe(saved.json().id)
+  })
+
+  test('a dealer that does not exist is refused (400), nothing saved', async () => {
+    const buyer = await signUp()
+    const res = await save(buyer.auth, { filters: { dealer: 2_000_000_000 } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[0].code).toBe('saved_search.unknown_place')
+    expect((await list(buyer.auth)).results).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
+import { dealers } from '../dealers/dealers.tables.ts'
 import { brands, cities, models } from '../reference/reference.tables.ts'
 import { savedSearches } from './saved-searches.tables.ts'
 
@@ -100,6 +101,12 @@ export async function findCityNames(db: Db, cityId: number): Promise<{ ru: strin
   return c ?? null
 }
 
+/** The dealer's name (its legal name), for a dealer-scoped search's default title. */
+export async function findDealerName(db: Db, dealerId: number): Promise<string | null> {
+  const [d] = await db.select({ name: dealers.legalName }).from(dealers).where(eq(dealers.id, dealerId))
+  return d?.name ?? null
+}
+
 const int = z.coerce.number().int()
 const IdRows = z.object({ rows: z.array(z.object({ id: int })) })
 const InstantRows = z.object({ rows: z.array(z.object({ id: int, user_id: z.string(), name: z.string() })) })
@@ -126,7 +133,8 @@ const MATCHES = sql`
   and (not s.tulpar or l.is_tulpar)
   and (not s.warranty or l.has_warranty)
   and (not s.credit or l.is_credit_available)
-  and (not s.hot or l.is_hot or l.deal_rating = 'great')`
+  and (not s.hot or l.is_hot or l.deal_rating = 'great')
+  and (s.dealer_id is null or s.dealer_id = l.dealer_id)`
 
 const MatchCount = z.object({ rows: z.array(z.object({ n: int, instant: z.boolean() })) })
 
@@ -149,7 +157,7 @@ export async function recordMatches(tx: Db, listingId: number, at: Date): Promis
     with l as (
       select id, brand_id, model_id, city_id, year, price_kzt, mileage_km, drive, body_type, transmission,
              engine_type, steering, is_customs_cleared, is_new, is_tulpar, has_warranty, is_credit_available,
-             is_hot, deal_rating
+             is_hot, deal_rating, dealer_id
       from listings where id = ${listingId} and status = 'published'
     ),
     found as materialized (

@@ -80,7 +80,11 @@ export function createSavedSearchesService({
   jobs: JobSender
 }) {
   /** `Toyota Camry, Алматы, до 15 000 000 ₸`: what the filters find, in the user's language. */
-  async function defaultName(filter: Awaited<ReturnType<typeof listings.resolveSearchFilter>>, locale: Locale) {
+  async function defaultName(
+    filter: Awaited<ReturnType<typeof listings.resolveSearchFilter>>,
+    dealerName: string | null,
+    locale: Locale,
+  ) {
     if (!filter) return ANY[locale]
     const parts: string[] = []
     if (filter.brandId !== undefined) {
@@ -88,6 +92,7 @@ export function createSavedSearchesService({
       const model = filter.modelId === undefined ? null : await repo.findModelName(db, filter.modelId)
       parts.push([brand, model].filter(Boolean).join(' '))
     }
+    if (dealerName) parts.push(dealerName)
     if (filter.cityId !== undefined) {
       const c = await repo.findCityNames(db, filter.cityId)
       if (c) parts.push(c[locale])
@@ -128,13 +133,15 @@ export function createSavedSearchesService({
       }
       if ((await repo.countForUser(db, u.id)) >= SAVED_SEARCHES_LIMIT) throw new SavedSearchLimitError()
       const filter = await listings.resolveSearchFilter(body.filters)
-      if (!filter)
+      // A dealer's search names the dealer; one for a dealer that does not exist would never match.
+      const dealerName = filter?.dealerId === undefined ? null : await repo.findDealerName(db, filter.dealerId)
+      if (!filter || (filter.dealerId !== undefined && dealerName === null))
         throw new FieldValidationError([
-          { field: 'filters', code: 'saved_search.unknown_place', message: 'Unknown brand, model or city' },
+          { field: 'filters', code: 'saved_search.unknown_place', message: 'Unknown brand, model, city or dealer' },
         ])
       const row = await repo.insertSavedSearch(db, {
         userId: u.id,
-        name: body.name ?? (await defaultName(filter, locale)),
+        name: body.name ?? (await defaultName(filter, dealerName, locale)),
         path,
         alerts: body.alerts,
         brandId: filter.brandId ?? null,
@@ -156,6 +163,7 @@ export function createSavedSearchesService({
         warranty: filter.warranty ?? false,
         credit: filter.credit ?? false,
         hot: filter.hot ?? false,
+        dealerId: filter.dealerId ?? null,
       })
       return toView(row, 0)
     },

@@ -40,6 +40,8 @@ export const savedSearches = pgTable(
     warranty: boolean('warranty').notNull().default(false),
     credit: boolean('credit').notNull().default(false),
     hot: boolean('hot').notNull().default(false),
+    /** One dealer's cars (issue 38; its page's "in the catalogue" link); null: any seller. */
+    dealerId: integer('dealer_id'),
     /** When the owner last opened it: "new since last seen" counts matches after this. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the last alert for it went out (daily alerts wait a day after this). */
