@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { isValidBin } from '@tulpar/contracts/business-id'
 import { and, asc, count, eq, like, type SQL, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import pg from 'pg'
@@ -112,6 +113,51 @@ async function insertTinyReference(db: Db): Promise<void> {
   ])
 }
 
+/**
+ * The demo dealers of the tiny reference's cities: verified, with two showrooms or one, an owner and a manager who
+ * sign in with the demo password, and a share of the city's cars on sale, sold by those two with their numbers.
+ */
+async function expectDemoDealers(db: Db): Promise<void> {
+  const dealers = await db.select().from(t.dealers).orderBy(asc(t.dealers.id))
+  expect(dealers.map((d) => [d.legalName, d.status, d.kind])).toEqual([
+    ['ТОО «Алатау Моторс»', 'verified', 'legal_entity'],
+    ['ТОО «Есиль Авто Центр»', 'verified', 'legal_entity'],
+  ])
+  for (const d of dealers) {
+    expect(isValidBin(d.bin)).toBe(true)
+    expect([d.descriptionRu, d.descriptionKk, d.descriptionEn].every((text) => text.length > 20)).toBe(true)
+    const showrooms = await db.select().from(t.dealerShowrooms).where(eq(t.dealerShowrooms.dealerId, d.id))
+    expect(showrooms.length).toBeGreaterThan(0)
+    for (const s of showrooms) expect(s.cityId).toBe(d.cityId)
+    const members = await db
+      .select({ id: t.user.id, email: t.user.email, phone: t.user.phoneNumber, role: t.dealerMembers.role })
+      .from(t.dealerMembers)
+      .innerJoin(t.user, eq(t.user.id, t.dealerMembers.userId))
+      .where(eq(t.dealerMembers.dealerId, d.id))
+    expect(members.map((m) => m.role).sort()).toEqual(['manager', 'owner'])
+    for (const m of members) {
+      const [account] = await db.select().from(t.account).where(eq(t.account.userId, m.id))
+      expect(await verifyPassword({ hash: account?.password ?? '', password: DEMO_PASSWORD })).toBe(true)
+    }
+    const stock = await db.select().from(t.listings).where(eq(t.listings.dealerId, d.id))
+    expect(stock.length).toBeGreaterThan(0)
+    for (const car of stock) {
+      expect(car.status).toBe('published')
+      expect(car.cityId).toBe(d.cityId)
+      const seller = members.find((m) => m.id === car.ownerId)
+      expect(car.contactPhone).toBe(seller?.phone)
+    }
+  }
+  // Its stock is every 7th car on sale in its city (by id), at most 40 (the seller's journeys keep one of their own).
+  const stock = (await db.select().from(t.listings)).filter((l) => l.dealerId !== null)
+  expect(stock.length).toBeGreaterThan(0)
+  for (const d of dealers) {
+    const own = stock.filter((l) => l.dealerId === d.id)
+    expect(own.length).toBeLessThanOrEqual(40)
+    for (const l of own) expect([l.id % 7, l.cityId, l.status]).toEqual([0, d.cityId, 'published'])
+  }
+}
+
 async function scenario(database: Database): Promise<void> {
   await database.migrate(MIGRATIONS)
   const { db } = database
@@ -132,9 +178,11 @@ async function scenario(database: Database): Promise<void> {
 
   const countOf = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0
   expect(await countOf(t.listings)).toBe(200)
-  expect(await countOf(t.user)).toBe(40)
-  expect(await countOf(t.account)).toBe(40)
-  expect(await countOf(t.profiles)).toBe(40)
+  // 40 sellers, and an owner and a manager for each of the two demo dealers whose city the tiny reference has.
+  expect(result.dealers).toBe(2)
+  expect(await countOf(t.user)).toBe(44)
+  expect(await countOf(t.account)).toBe(44)
+  expect(await countOf(t.profiles)).toBe(44)
   expect(await countOf(t.listingPhotos)).toBe(result.photos)
 
   const rows = await db.select().from(t.listings).orderBy(asc(t.listings.id))
@@ -197,11 +245,15 @@ async function scenario(database: Database): Promise<void> {
   const listed = rows.filter((r) => r.ownerId === owner?.id)
   for (const r of listed) expect(r.contactPhone).toBe(owner?.phoneNumber)
 
-  // A second run adds more: ids, seller numbers and the identity sequence continue.
+  await expectDemoDealers(db)
+
+  // A second run adds more: ids, seller numbers and the identity sequence continue; the dealers are not made twice.
   const again = await seedDemo(database, { listings: 30, seed: 11, now: NOW, media: null })
   expect(again.users).toBe(10)
+  expect(again.dealers).toBe(0)
+  expect(await countOf(t.dealers)).toBe(2)
   expect(await countOf(t.listings)).toBe(230)
-  expect(await countOf(t.user)).toBe(50)
+  expect(await countOf(t.user)).toBe(54)
   const [seller50] = await db.select().from(t.user).where(like(t.user.email, 'seller50@%'))
   expect(seller50).toBeDefined()
   const [inserted] = await db

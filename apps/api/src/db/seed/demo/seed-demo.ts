@@ -4,6 +4,7 @@ import { refreshAllEstimates } from '../../../modules/valuation/index.ts'
 import type { Database } from '../../client.ts'
 import { withBulkLoad } from './bulk-load.ts'
 import { copyObjects, pgliteClient, resetIdentity } from './copy.ts'
+import { seedDemoDealers } from './dealers.ts'
 import { generateListings } from './generate.ts'
 import {
   ILLUSTRATION_HEIGHT,
@@ -26,7 +27,7 @@ import { type GeneratedBatch, type InspectionRow, LISTING_KEYS, type PriceHistor
 
 /** Where a seed is, for a progress bar: each stage counts up to its total. */
 export interface SeedStep {
-  stage: 'owners' | 'listings' | 'estimates' | 'indexes' | 'illustrations'
+  stage: 'owners' | 'listings' | 'estimates' | 'dealers' | 'indexes' | 'illustrations'
   done: number
   total: number
   /** What a finished stage has to say (the demo password, the rate, the deal ratings). */
@@ -38,6 +39,7 @@ export const SEED_STAGE_NAMES: Record<SeedStep['stage'], string> = {
   owners: 'sellers',
   listings: 'listings',
   estimates: 'market estimates',
+  dealers: 'dealers',
   indexes: 'search indexes',
   illustrations: 'illustrations',
 }
@@ -59,6 +61,8 @@ export interface SeedDemoResult {
   users: number
   photos: number
   illustrations: number
+  /** Demo dealers made (three on a first seed whose reference has their cities; none when dealers exist). */
+  dealers: number
   ms: number
 }
 
@@ -202,6 +206,15 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
       })
     },
   )
+  // After the listings are in (their indexes back): the dealers take a share of them as their stock.
+  progress('dealers: 0/1', { stage: 'dealers', done: 0, total: 1 })
+  const dealers = await seedDemoDealers(database, {
+    rng: createRng(mixSeed(seed, state.maxSellerN, 2)),
+    now,
+    passwordHash,
+    takenPhones: state.phones,
+  })
+  progress(`dealers: ${dealers} verified, with stock`, { stage: 'dealers', done: 1, total: 1 })
 
   let illustrations = 0
   if (options.media) {
@@ -215,6 +228,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
     users: owners.length,
     photos,
     illustrations,
+    dealers,
     ms: Math.round(performance.now() - started),
   }
 }
