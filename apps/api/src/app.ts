@@ -38,6 +38,7 @@ import { notificationsRoutes } from './modules/notifications/index.ts'
 import { partnersAdminRoutes, partnersRoutes } from './modules/partners/index.ts'
 import { registerPaymentRoutes } from './modules/payments/index.ts'
 import { profilesRoutes } from './modules/profiles/index.ts'
+import { promotionsRoutes } from './modules/promotions/index.ts'
 import { referenceRoutes } from './modules/reference/index.ts'
 import { savedSearchesRoutes } from './modules/saved-searches/index.ts'
 import { sellingRoutes } from './modules/selling/index.ts'
@@ -204,6 +205,7 @@ export async function buildApi({ config, database, services, limiter, logger, fr
   await app.register(leadsRoutes(services), { prefix: '/api' })
   await app.register(leadDeskRoutes(services), { prefix: '/api' })
   await app.register(vehicleChecksRoutes(services), { prefix: '/api' })
+  await app.register(promotionsRoutes(services), { prefix: '/api' })
   await app.register(partnersRoutes(services), { prefix: '/api' })
   await app.register(referenceRoutes(services), { prefix: '/api' })
   await app.register(sellingRoutes(services), { prefix: '/api' })

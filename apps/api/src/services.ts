@@ -34,6 +34,7 @@ import { createPartnersAdminService, createPartnersService } from './modules/par
 import { createKaspiProvider, createLocalProvider, createPaymentsService } from './modules/payments/index.ts'
 import { createPhonesService } from './modules/phones/index.ts'
 import { createAccountProfiles, createProfilesService } from './modules/profiles/index.ts'
+import { createPromotionsService } from './modules/promotions/index.ts'
 import { createReferenceService } from './modules/reference/index.ts'
 import { createRetention } from './modules/retention/index.ts'
 import { createSavedSearchesService } from './modules/saved-searches/index.ts'
@@ -186,10 +187,12 @@ export function createServices({
     priceKzt: config.vehicleCheckPriceKzt ?? 4_990,
     reportDelaySeconds: config.reportDelaySeconds ?? 0,
   })
+  const promotions = createPromotionsService({ db, jobs, payments, limiter, publicUrl: config.publicUrl })
   return {
     seo,
     payments,
     vehicleChecks,
+    promotions,
     reference,
     company,
     listings,

@@ -21,14 +21,17 @@ export function registerJobHandlers(
   config: Pick<Config, 'valuationRefreshMinutes'>,
   log: Log,
 ): void {
-  const { notifications, savedSearches, valuation, leadDesk, vehicleChecks, payments, garage } = services
+  const { notifications, savedSearches, valuation, leadDesk, vehicleChecks, payments, garage, promotions } = services
   queue.handle('email', (data) => notifications.deliverEmail(data))
   queue.handle('sms', (data) => notifications.deliverSms(data))
   queue.handle('push', (data) => notifications.deliverPush(data))
   queue.handle('alert', (data) => notifications.deliverAlert(data))
-  queue.handle('listing-event', (data) =>
-    notifications.handleListingEvent(data, (id) => savedSearches.matchPublishedListing(id)),
-  )
+  queue.handle('listing-event', async (data) => {
+    await notifications.handleListingEvent(data, (id) => savedSearches.matchPublishedListing(id))
+    // A sold or taken-down car's promotions end at once (a deleted one's by the promotions run), decision 033.
+    if (data.kind === 'sold' || data.kind === 'withdrawn')
+      await promotions.endForListing(data.listingId, data.kind === 'sold' ? 'sold' : 'removed')
+  })
   queue.handle('search-alerts', async (data) => {
     await savedSearches.sendInstantAlerts(data.listingId)
   })
@@ -45,7 +48,8 @@ export function registerJobHandlers(
     vehicleChecks.generateReport(data.reportId, { lastTry: job.retryCount >= reportTries }),
   )
   queue.handle('payment-refund', async (data) => {
-    if (await payments.refund(data.paymentId)) log.info({ paymentId: data.paymentId }, 'payment refunded')
+    if (await payments.refund(data.paymentId, data.amountKzt))
+      log.info({ paymentId: data.paymentId, amountKzt: data.amountKzt }, 'payment refunded')
   })
   queue.handle('lead-created', async (data) => {
     await leadDesk.announceLead(data.leadId)
@@ -70,6 +74,13 @@ export function registerJobHandlers(
   })
   queue.schedule('fresh-listings', '25 * * * *')
   queue.handle('fresh-notice', (data) => services.freshListings.sendNotice(data))
+  // Every ten minutes: promotions that ended, those of cars off sale, and notices of those ending within a day.
+  queue.handle('promotions', async () => {
+    const counts = await promotions.runDue()
+    if (counts.expired + counts.ended + counts.noticed > 0) log.info(counts, 'promotions ended and noticed')
+  })
+  queue.schedule('promotions', '*/10 * * * *')
+  queue.handle('promotion-notice', (data) => promotions.sendEndingNotice(data))
   if (config.valuationRefreshMinutes > 0) {
     const intervalMs = config.valuationRefreshMinutes * 60_000
     queue.handle('estimate-refresh', async () => {

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'dealer.verified',
   'dealer.rejected',
   'dealer.suspended',
+  'promotion.price_changed',
 ] as const
 
 /** What an audit record's action was done to. */
@@ -47,6 +48,7 @@ export const AUDIT_TARGET_TYPES = [
   'broadcast',
   'payment',
   'dealer',
+  'promotion_price',
 ] as const
 
 export const AuditAction = z.enum(AUDIT_ACTIONS)

@@ -107,3 +107,11 @@ export const CATALOGUE_FILTER_KEYS = [
   'hot',
   'dealer',
 ] as const
+
+/**
+ * Paid promotion (decision 033): a raise in the newest order (once, now), a top placement in the catalogue's marked
+ * slots, a hot offer, a highlighted card.
+ */
+export const PROMOTION_PRODUCTS = ['raise', 'top', 'hot', 'highlight'] as const
+/** Marked slots for top placements at the top of each catalogue page (the page's own order is left as it is). */
+export const PROMOTED_SLOTS_PER_PAGE = 2

@@ -177,6 +177,10 @@ export const ListingCard = z
       .object({ id: z.number().int(), name: z.string() })
       .nullable()
       .describe('The verified dealer selling the car; null for a private seller'),
+    isPromoted: z
+      .boolean()
+      .describe('A paid top placement, hot offer or highlight is running: the card is labelled as promoted'),
+    isHighlighted: z.boolean().describe('A paid highlight is running: the card is drawn highlighted'),
   })
   .meta({ id: 'ListingCard' })
 export type ListingCard = z.infer<typeof ListingCard>
@@ -200,6 +204,12 @@ export const ListingPage = z
       .int()
       .describe(`Pages reachable (at most ${LISTING_MAX_PAGE}); from the estimate when the count is one`),
     nextCursor: z.string().nullable().describe('Pass as `cursor` for the next 20 (keyset paging); null at the end'),
+    promoted: z
+      .array(ListingCard)
+      .describe(
+        'Paid top placements matching the filters, for the marked slots above the page (at most 2, chosen in ' +
+          'turn among all matching, changing hourly); `results` keeps its own order whatever is promoted',
+      ),
   })
   .meta({ id: 'ListingPage' })
 export type ListingPage = z.infer<typeof ListingPage>

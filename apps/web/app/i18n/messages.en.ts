@@ -15,6 +15,7 @@ import { garageEn } from './garage.en.ts'
 import type { Messages } from './i18n.ts'
 import { leadsEn } from './leads.en.ts'
 import { partnersEn } from './partners.en.ts'
+import { promotionEn } from './promotion.en.ts'
 import { searchesEn } from './searches.en.ts'
 import { sellPhoneEn } from './sell-phone.en.ts'
 import { sellingEn } from './selling.en.ts'
@@ -293,6 +294,7 @@ export const en: Messages = {
   ...complaintEn,
   ...freshEn,
   ...dealerEn,
+  ...promotionEn,
   ...creditEn,
   ...companyEn,
   ...partnersEn,

@@ -15,6 +15,7 @@ import { garageKk } from './garage.kk.ts'
 import type { Messages } from './i18n.ts'
 import { leadsKk } from './leads.kk.ts'
 import { partnersKk } from './partners.kk.ts'
+import { promotionKk } from './promotion.kk.ts'
 import { searchesKk } from './searches.kk.ts'
 import { sellPhoneKk } from './sell-phone.kk.ts'
 import { sellingKk } from './selling.kk.ts'
@@ -301,6 +302,7 @@ export const kk: Messages = {
   ...complaintKk,
   ...freshKk,
   ...dealerKk,
+  ...promotionKk,
   ...creditKk,
   ...companyKk,
   ...partnersKk,

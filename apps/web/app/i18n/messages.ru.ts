@@ -14,6 +14,7 @@ import { freshRu } from './fresh.ru.ts'
 import { garageRu } from './garage.ru.ts'
 import { leadsRu } from './leads.ru.ts'
 import { partnersRu } from './partners.ru.ts'
+import { promotionRu } from './promotion.ru.ts'
 import { searchesRu } from './searches.ru.ts'
 import { sellPhoneRu } from './sell-phone.ru.ts'
 import { sellingRu } from './selling.ru.ts'
@@ -309,6 +310,7 @@ export const ru = {
   ...complaintRu,
   ...freshRu,
   ...dealerRu,
+  ...promotionRu,
   ...creditRu,
   ...companyRu,
   ...partnersRu,

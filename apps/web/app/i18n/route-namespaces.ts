@@ -13,6 +13,7 @@ export const ROUTE_NAMESPACES = [
   'requests',
   'unsub',
   'complaint',
+  'promote',
 ] as const
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number]
 

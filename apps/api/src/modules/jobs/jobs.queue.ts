@@ -50,6 +50,8 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
     policy: 'singleton',
   },
   'fresh-notice': { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 120, notify: true },
+  promotions: { retryLimit: 3, retryDelay: 60, heartbeatSeconds: 60, expireInSeconds: 600, policy: 'singleton' },
+  'promotion-notice': { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 120, notify: true },
 }
 
 interface SendOptions {

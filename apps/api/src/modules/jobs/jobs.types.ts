@@ -41,7 +41,11 @@ export interface JobPayloads {
    * Give a payment back in full: a second payment of an order already paid (two checkout tabs), or a paid check
    * whose report could not be made.
    */
-  'payment-refund': { paymentId: string }
+  'payment-refund': {
+    paymentId: string
+    /** Part of the payment only (a promotion's unused days, decision 033); absent: all of it. */
+    amountKzt?: number
+  }
   /** A lead was stored: tell the staff on duty, and a partner its own request. */
   'lead-created': { leadId: number }
   /** The market estimates and deal ratings (scheduled). */
@@ -54,6 +58,10 @@ export interface JobPayloads {
   'fresh-listings': Record<string, never>
   /** One seller's message about one listing: asked to confirm it is still for sale, or told it is paused. */
   'fresh-notice': { key: string; listingId: number; kind: 'ask' | 'unconfirmed' | 'reported_sold' }
+  /** Paid promotion (decision 033): end the promotions due and those of cars off sale, tell sellers (scheduled). */
+  promotions: Record<string, never>
+  /** One seller's message that a promotion ends within a day. */
+  'promotion-notice': { key: string; promotionId: number }
 }
 export type JobName = keyof JobPayloads
 

@@ -1,5 +1,5 @@
 import { INSPECTION_STATUSES } from '@tulpar/contracts/constants'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm'
 import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -53,6 +53,9 @@ const verifiedDealerName = sql<string | null>`(
   select ${dealers.legalName} from ${dealers} where ${dealers.id} = ${listings.dealerId} and ${dealers.status} = 'verified'
 )`
 
+/** A paid promotion's column still running (decision 033): compared with now(), so an expiry is never late. */
+const running = (until: SQLWrapper) => sql`coalesce(${until} > now(), false)`
+
 export const cardColumns = {
   id: listings.id,
   status: listings.status,
@@ -69,15 +72,22 @@ export const cardColumns = {
   isNew: listings.isNew,
   isTulpar: listings.isTulpar,
   isInspected: listings.isInspected,
-  isHot: listings.isHot,
+  // Marked hot by staff, or a paid hot offer running.
+  isHot: sql<boolean>`(${listings.isHot} or ${running(listings.hotUntil)})`.mapWith(Boolean),
   hasWarranty: listings.hasWarranty,
   isCreditAvailable: listings.isCreditAvailable,
   coverPhotoKey: listings.coverPhotoKey,
   photoCount: listings.photoCount,
-  publishedAt: listings.publishedAt,
+  // What buyers see is the first publication: a paid raise moves only the place in the newest order.
+  publishedAt: sql<Date | null>`coalesce(${listings.firstPublishedAt}, ${listings.publishedAt})`.mapWith(
+    listings.publishedAt,
+  ),
   dealRating: listings.dealRating,
   dealerId: listings.dealerId,
   dealerName: verifiedDealerName,
+  isPromoted: sql<boolean>`(${running(listings.topUntil)} or ${running(listings.hotUntil)}
+    or ${running(listings.highlightUntil)})`.mapWith(Boolean),
+  isHighlighted: sql<boolean>`${running(listings.highlightUntil)}`.mapWith(Boolean),
   ...listingRefColumns,
 }
 
@@ -181,9 +191,12 @@ const detailColumns = () =>
         r.report_date, 'status', r.status) order by r.created_at desc), '[]'::json)
         from ${inspectionReports} r where r.listing_id = ${listings.id})`,
     // Earlier listings of the same VIN or body number (ever published): the free "seen before" line.
-    vinSeen: sql<unknown>`(select json_build_object('listings', count(*), 'since', min(v.published_at))
+    // A paid raise moves published_at, never this line: both sides read the first publication.
+    vinSeen: sql<unknown>`(select json_build_object('listings', count(*), 'since',
+        min(coalesce(v.first_published_at, v.published_at)))
         from ${listings} v where v.vin = ${listings.vin} and v.id <> ${listings.id} and v.published_at is not null
-        and v.published_at < coalesce(${listings.publishedAt}, now()))`,
+        and coalesce(v.first_published_at, v.published_at)
+          < coalesce(${listings.firstPublishedAt}, ${listings.publishedAt}, now()))`,
     seller: { name: user.name, createdAt: user.createdAt },
   }) as const
 

@@ -136,6 +136,13 @@ export const listings = pgTable(
     /** When the listing was paused (status 'paused') and why: 'unconfirmed' or 'reported_sold'. */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     pauseReason: text('pause_reason'),
+    // Paid promotion (decision 033), written by the promotions module. A raise moves `published_at` (the place in
+    // the newest order) and keeps the first publication here, which buyers see; null: never raised.
+    firstPublishedAt: timestamp('first_published_at', { withTimezone: true }),
+    /** Until when a paid top placement, hot offer or highlight runs (read against now(); null: none). */
+    topUntil: timestamp('top_until', { withTimezone: true }),
+    hotUntil: timestamp('hot_until', { withTimezone: true }),
+    highlightUntil: timestamp('highlight_until', { withTimezone: true }),
   },
   (t) => [
     // Catalogue search (docs/decisions/005-search-counts-and-paging.md): every index is partial on published
@@ -190,6 +197,12 @@ export const listings = pgTable(
     index('listings_pub_alt_fuel_idx')
       .on(t.engineType, t.publishedAt.desc(), t.id.desc())
       .where(sql`status = 'published' and engine_type <> 'petrol' and engine_type <> 'diesel'`),
+    // Paid promotion (decision 033): the hot offers with the paid ones (the old hot index goes one release later),
+    // and the top placements a catalogue page's slots are chosen from (a small set).
+    index('listings_pub_hot_paid_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`status = 'published' and (is_hot or deal_rating = 'great' or hot_until is not null)`),
+    index('listings_pub_top_idx').on(t.topUntil, t.id).where(sql`status = 'published' and top_until is not null`),
     // A dealer's cars (its page, the catalogue's dealer filter): a dealer's stock is small enough to sort in memory.
     index('listings_pub_dealer_idx')
       .on(t.dealerId, t.publishedAt.desc(), t.id.desc())

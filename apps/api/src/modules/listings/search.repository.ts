@@ -102,8 +102,9 @@ function matchConditions(f: SearchFilter): SQL {
     f.tulpar ? sql`${l.isTulpar}` : undefined,
     f.warranty ? sql`${l.hasWarranty}` : undefined,
     f.credit ? sql`${l.isCreditAvailable}` : undefined,
-    // Hot offers: marked by the company, or priced well below the market estimate.
-    f.hot ? sql`(${l.isHot} or ${l.dealRating} = 'great')` : undefined,
+    // Hot offers: marked by the company, priced well below the market estimate, or a paid hot offer running
+    // (decision 033; its end is read against now(), and implies the partial index's `hot_until is not null`).
+    f.hot ? sql`(${l.isHot} or ${l.dealRating} = 'great' or ${l.hotUntil} > now())` : undefined,
     f.dealerId === undefined ? undefined : eq(l.dealerId, p('dealerId')),
   ]
   return and(...parts) ?? sql`true`
@@ -279,6 +280,25 @@ export function findSearchPage(db: Db, filter: SearchFilter, req: SearchPageRequ
     ...(req.totalOf ? summaryParams(req.totalOf) : {}),
     ...(req.cursor ? { cursorKey: SORTS[req.sort].param(req.cursor.key), cursorId: req.cursor.id } : {}),
   })
+}
+
+/**
+ * Up to `limit` running top placements (decision 033) matching the filter, for the marked slots above a catalogue
+ * page: chosen in turn among all that match, by a hash of the id and `seed` (the hour and the page), so each has the
+ * same chance, a page keeps its choice for the hour, and the next page shows others. The set is small (its own
+ * partial index); the page's own order is not touched.
+ */
+export function findPromotedSlots(db: Db, filter: SearchFilter, seed: string, limit: number) {
+  const query = prepared(db, `search|slots|${filterShape(filter)}`, () => {
+    const { brand: _brand, model: _model, city: _city, ...listingColumns } = cardColumns
+    return db
+      .select({ ...listingColumns, brandId: listings.brandId, modelId: listings.modelId, cityId: listings.cityId })
+      .from(listings)
+      .where(and(filterConditions(filter), sql`${listings.topUntil} > now()`))
+      .orderBy(sql`md5(${listings.id}::text || ${p('seed')}::text)`, asc(listings.id))
+      .limit(p('limit'))
+  })
+  return query.execute({ ...filterParams(filter), seed, limit })
 }
 
 /** The exact number of matches; call it only when the brand/model/city part bounds the work (see the service). */

@@ -10,6 +10,7 @@ import {
   type ListingSearchQuery,
   type ListingSort,
   type Locale,
+  PROMOTED_SLOTS_PER_PAGE,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import { toListingCard } from './listings.mapper.ts'
@@ -24,6 +25,7 @@ const emptyPage = (page: number): ListingPage => ({
   pageSize: LISTING_PAGE_SIZE,
   pageCount: 0,
   nextCursor: null,
+  promoted: [],
 })
 
 /** The query's filters without the place; brand, model and city are added once their slugs are resolved. */
@@ -68,7 +70,22 @@ export function roundEstimate(n: number): number {
   return Math.round(n / unit) * unit
 }
 
-export function createListingSearch({ db, places = createPlaces(db) }: { db: Db; places?: Places }) {
+export function createListingSearch({
+  db,
+  places = createPlaces(db),
+  clock = () => new Date(),
+}: {
+  db: Db
+  places?: Places
+  clock?: () => Date
+}) {
+  /** The paid top placements for a page's marked slots: the hour and the page choose them (decision 033). */
+  async function promotedSlots(filter: repo.SearchFilter, page: number, cursor: string | undefined, locale: Locale) {
+    const hour = Math.floor(clock().getTime() / 3_600_000)
+    const rows = await repo.findPromotedSlots(db, filter, `${hour}:${cursor ?? page}`, PROMOTED_SLOTS_PER_PAGE)
+    return (await places.name(rows)).map((r) => toListingCard(r, locale))
+  }
+
   async function cards(
     filter: repo.SearchFilter,
     sort: ListingSort,
@@ -128,7 +145,10 @@ export function createListingSearch({ db, places = createPlaces(db) }: { db: Db;
       const filter: repo.SearchFilter = { ...toSearchFilter(q), ...place }
       const countable = repo.isSummaryCountable(filter)
       const totalOf = countable ? filter : repo.placePart(filter)
-      const rows = await cards(filter, q.sort, q.page, q.cursor, totalOf)
+      const [rows, promoted] = await Promise.all([
+        cards(filter, q.sort, q.page, q.cursor, totalOf),
+        promotedSlots(filter, q.page, q.cursor, locale),
+      ])
       // The page carries its total; only a page past the end has no row to carry it.
       const partTotal = rows[0]?.partTotal ?? (await repo.readSummaryCount(db, totalOf))
       const offset = q.cursor === undefined ? (q.page - 1) * LISTING_PAGE_SIZE : null
@@ -146,6 +166,7 @@ export function createListingSearch({ db, places = createPlaces(db) }: { db: Db;
         pageSize: LISTING_PAGE_SIZE,
         pageCount: Math.min(Math.ceil(total.count / LISTING_PAGE_SIZE), LISTING_MAX_PAGE),
         nextCursor: hasMore && last ? encodeListingCursor({ sort: q.sort, key: last.cursorKey, id: last.id }) : null,
+        promoted,
       }
     },
 

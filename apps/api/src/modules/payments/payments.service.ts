@@ -141,19 +141,21 @@ export function createPaymentsService({
     settle,
 
     /**
-     * Refunds a paid payment in full at the provider, then records it and tells the order's owner. The payment is
-     * marked `refunding` first, so a job retried after a crash between the provider's answer and our record asks
-     * again (the provider drops the repeat by its idempotency key) and nothing else takes it for paid. Answers
-     * false when the payment is not paid (never paid, or already refunded).
+     * Refunds a paid payment at the provider (in full, or `amountKzt` of it: a promotion's unused days), then records
+     * it and tells the order's owner. The payment is marked `refunding` first, so a job retried after a crash between
+     * the provider's answer and our record asks again (the provider drops the repeat by its idempotency key) and
+     * nothing else takes it for paid. A payment is refunded once. Answers false when the payment is not paid (never
+     * paid, or already refunded).
      */
-    async refund(id: string): Promise<boolean> {
+    async refund(id: string, amountKzt?: number): Promise<boolean> {
       if (!provider) throw new PaymentsUnavailableError()
       const row = await repo.markPaymentRefunding(db, id)
       if (!row) {
         if (!(await findPayment(id))) throw new PaymentNotFoundError()
         return false
       }
-      await provider.refund(id, row.amountKzt)
+      const refundKzt = Math.min(amountKzt ?? row.amountKzt, row.amountKzt)
+      await provider.refund(id, refundKzt)
       const refunded = await db.transaction(async (tx) => {
         const done = await repo.markPaymentRefunded(tx, id)
         if (!done) return false
@@ -163,7 +165,7 @@ export function createPaymentsService({
           targetType: 'payment',
           targetId: id,
           before: { status: 'refunding' },
-          after: { status: 'refunded', amountKzt: row.amountKzt },
+          after: { status: 'refunded', amountKzt: refundKzt },
         })
         await listeners.get(done.orderRef.split(':')[0] ?? '')?.(tx, {
           orderRef: done.orderRef,

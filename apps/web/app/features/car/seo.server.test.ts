@@ -29,6 +29,8 @@ const car: ListingDetail = {
   dealRating: null,
   monthlyPaymentKzt: null,
   dealer: null,
+  isPromoted: false,
+  isHighlighted: false,
   status: 'published',
   generation: null,
   steering: 'left',

@@ -35,6 +35,8 @@ const card: Card = {
   dealRating: null,
   monthlyPaymentKzt: null,
   dealer: null,
+  isPromoted: false,
+  isHighlighted: false,
 }
 
 /** In a data router, as in the app: the card's heart is a fetcher form. */

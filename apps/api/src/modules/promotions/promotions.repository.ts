@@ -1,0 +1,314 @@
+import type { PromotionProduct, PromotionStatus } from '@tulpar/contracts'
+import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { dealerMembers } from '../dealers/dealers.tables.ts'
+import { user } from '../identity/identity.tables.ts'
+import { listings } from '../listings/listings.tables.ts'
+import { profiles } from '../profiles/profiles.tables.ts'
+import { brands, models } from '../reference/reference.tables.ts'
+import { promotionPrices, promotions } from './promotions.tables.ts'
+
+export type PromotionRow = typeof promotions.$inferSelect
+type NewPromotion = typeof promotions.$inferInsert
+
+// The price list
+
+export function findPrices(db: Db) {
+  return db
+    .select({ product: promotionPrices.product, days: promotionPrices.days, priceKzt: promotionPrices.priceKzt })
+    .from(promotionPrices)
+    .orderBy(
+      sql`array_position(array['raise','top','hot','highlight'], ${promotionPrices.product})`,
+      asc(promotionPrices.days),
+    )
+}
+
+export async function findPrice(db: Db, product: PromotionProduct, days: number): Promise<number | null> {
+  const [row] = await db
+    .select({ priceKzt: promotionPrices.priceKzt })
+    .from(promotionPrices)
+    .where(and(eq(promotionPrices.product, product), eq(promotionPrices.days, days)))
+    .limit(1)
+  return row?.priceKzt ?? null
+}
+
+/** Sets one price (a new duration is added); answers the price it had, or null when it is new. */
+export async function upsertPrice(tx: Db, p: { product: PromotionProduct; days: number; priceKzt: number; at: Date }) {
+  const [old] = await tx
+    .select({ priceKzt: promotionPrices.priceKzt })
+    .from(promotionPrices)
+    .where(and(eq(promotionPrices.product, p.product), eq(promotionPrices.days, p.days)))
+    .for('update')
+  await tx
+    .insert(promotionPrices)
+    .values({ product: p.product, days: p.days, priceKzt: p.priceKzt, updatedAt: p.at })
+    .onConflictDoUpdate({
+      target: [promotionPrices.product, promotionPrices.days],
+      set: { priceKzt: p.priceKzt, updatedAt: p.at },
+    })
+  return old?.priceKzt ?? null
+}
+
+// Listings, as a buyer of promotion sees them
+
+/** A listing with what deciding who may promote it needs: its owner, its dealer and whether `userId` works there. */
+export async function findListingForBuyer(db: Db, listingId: number, userId: string) {
+  const [row] = await db
+    .select({
+      id: listings.id,
+      ownerId: listings.ownerId,
+      dealerId: listings.dealerId,
+      status: listings.status,
+      brand: brands.name,
+      model: models.name,
+      year: listings.year,
+      isMember: sql<boolean>`exists (select 1 from ${dealerMembers} m
+        where m.dealer_id = ${listings.dealerId} and m.user_id = ${userId})`.mapWith(Boolean),
+    })
+    .from(listings)
+    .leftJoin(brands, eq(brands.id, listings.brandId))
+    .leftJoin(models, eq(models.id, listings.modelId))
+    .where(eq(listings.id, listingId))
+    .limit(1)
+  return row ?? null
+}
+
+/** The listing's status and place in the newest order, locked for the change that follows. */
+export async function lockListing(tx: Db, id: number) {
+  const [row] = await tx
+    .select({ id: listings.id, status: listings.status })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .for('update')
+  return row ?? null
+}
+
+/** The listing column a running product sets; a raise has none (it moves `published_at` once). */
+const UNTIL = { top: listings.topUntil, hot: listings.hotUntil, highlight: listings.highlightUntil } as const
+
+/**
+ * What a paid product does to its listing: a raise moves the place in the newest order to now and keeps the first
+ * publication (what buyers see, and what fresh listings count from until the seller confirms); the others run until
+ * `endsAt`.
+ */
+export async function applyToListing(tx: Db, id: number, product: PromotionProduct, endsAt: Date, now: Date) {
+  if (product === 'raise') {
+    await tx
+      .update(listings)
+      .set({
+        firstPublishedAt: sql`coalesce(${listings.firstPublishedAt}, ${listings.publishedAt})`,
+        publishedAt: now,
+      })
+      .where(eq(listings.id, id))
+    return
+  }
+  await tx
+    .update(listings)
+    .set({ [product === 'top' ? 'topUntil' : product === 'hot' ? 'hotUntil' : 'highlightUntil']: endsAt })
+    .where(eq(listings.id, id))
+}
+
+/** Stops a running product on its listing (a raise has nothing left to stop). */
+export async function clearFromListing(tx: Db, id: number, product: PromotionProduct) {
+  if (product === 'raise') return
+  const column = UNTIL[product]
+  await tx
+    .update(listings)
+    .set({ [product === 'top' ? 'topUntil' : product === 'hot' ? 'hotUntil' : 'highlightUntil']: null })
+    .where(and(eq(listings.id, id), sql`${column} is not null`))
+}
+
+// Orders
+
+const ReservedId = z.object({ rows: z.array(z.object({ id: z.coerce.number().int().positive() })) })
+
+/** Takes the next order id from the table's sequence, for an order not stored yet (its payment names it first). */
+export async function reservePromotionId(db: Db): Promise<number> {
+  const result = await db.execute(sql`select nextval(pg_get_serial_sequence('promotions', 'id'))::text as id`)
+  const [row] = ReservedId.parse(result).rows
+  if (!row) throw new Error('no promotion id reserved')
+  return row.id
+}
+
+export async function insertPromotion(tx: Db, row: NewPromotion): Promise<void> {
+  await tx.insert(promotions).values(row)
+}
+
+/** Whether the product runs for the listing (paid and not ended: a raise counts for its day). */
+export async function isRunning(db: Db, listingId: number, product: PromotionProduct, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: promotions.id })
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.listingId, listingId),
+        eq(promotions.product, product),
+        eq(promotions.status, 'active'),
+        sql`${promotions.endsAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+export async function lockPromotion(tx: Db, id: number): Promise<PromotionRow | null> {
+  const [row] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update')
+  return row ?? null
+}
+
+export async function updatePromotion(tx: Db, id: number, set: Partial<NewPromotion>): Promise<void> {
+  await tx.update(promotions).set(set).where(eq(promotions.id, id))
+}
+
+/** The orders a user may see: their own, their cars', and their dealers' (a dealer's people share its receipts). */
+function visibleTo(userId: string): SQL {
+  return (
+    or(
+      eq(promotions.buyerId, userId),
+      sql`${promotions.listingId} in (select l.id from ${listings} l where l.owner_id = ${userId})`,
+      sql`${promotions.dealerId} in (select m.dealer_id from ${dealerMembers} m where m.user_id = ${userId})`,
+    ) ?? sql`false`
+  )
+}
+
+export async function findVisibleOrder(db: Db, userId: string, id: number): Promise<PromotionRow | null> {
+  const [row] = await db
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.id, id), visibleTo(userId)))
+    .limit(1)
+  return row ?? null
+}
+
+export function findVisibleOrders(db: Db, userId: string, limit: number) {
+  return db
+    .select()
+    .from(promotions)
+    .where(visibleTo(userId))
+    .orderBy(desc(promotions.createdAt), desc(promotions.id))
+    .limit(limit)
+}
+
+export function findOrdersOfListing(db: Db, listingId: number, limit: number) {
+  return db
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.listingId, listingId), sql`${promotions.status} <> 'cancelled'`))
+    .orderBy(desc(promotions.createdAt), desc(promotions.id))
+    .limit(limit)
+}
+
+// The expiry job
+
+/** Running promotions whose period is over, locked for ending (a bounded batch). */
+export function lockExpired(tx: Db, now: Date, limit: number) {
+  return tx
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.status, 'active'), lte(promotions.endsAt, now)))
+    .orderBy(asc(promotions.endsAt))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+}
+
+/**
+ * Running promotions of cars no longer on sale (sold, removed, taken down, or deleted: the listing id is null), with
+ * the listing's status; a paused car keeps its promotion (decision 033). Locked for ending, a bounded batch.
+ */
+export function lockOffSale(tx: Db, limit: number) {
+  return tx
+    .select({ promotion: promotions, listingStatus: listings.status })
+    .from(promotions)
+    .leftJoin(listings, eq(listings.id, promotions.listingId))
+    .where(
+      and(
+        eq(promotions.status, 'active'),
+        or(isNull(promotions.listingId), sql`${listings.status} not in ('published', 'paused')`),
+      ),
+    )
+    .limit(limit)
+    .for('update', { of: promotions, skipLocked: true })
+}
+
+/** The running promotions of one listing, locked for ending. */
+export function lockRunningOfListing(tx: Db, listingId: number) {
+  return tx
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.listingId, listingId), eq(promotions.status, 'active')))
+    .for('update')
+}
+
+/**
+ * Running promotions of a few days or more that end within `within` and whose buyer was not told yet: marked told,
+ * answered for their notices (a bounded batch).
+ */
+export async function markEndingNoticed(tx: Db, now: Date, within: Date, limit: number): Promise<number[]> {
+  const due = tx
+    .select({ id: promotions.id })
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.status, 'active'),
+        sql`${promotions.product} <> 'raise'`,
+        isNull(promotions.endingNoticeAt),
+        sql`${promotions.endsAt} > ${now.toISOString()}::timestamptz`,
+        lte(promotions.endsAt, within),
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  const rows = await tx
+    .update(promotions)
+    .set({ endingNoticeAt: now })
+    .where(inArray(promotions.id, due))
+    .returning({ id: promotions.id })
+  return rows.map((r) => r.id)
+}
+
+/** Who to tell that a promotion ends soon, and in which language. */
+export async function findNoticeFacts(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      promotion: promotions,
+      email: user.email,
+      language: profiles.language,
+      isDeleted: profiles.isDeleted,
+    })
+    .from(promotions)
+    .innerJoin(user, eq(user.id, promotions.buyerId))
+    .leftJoin(profiles, eq(profiles.userId, promotions.buyerId))
+    .where(eq(promotions.id, id))
+    .limit(1)
+  return row ?? null
+}
+
+// The back office
+
+export function findForStaff(db: Db, status: PromotionStatus | undefined, limit: number) {
+  return db
+    .select({ promotion: promotions, buyerName: user.name })
+    .from(promotions)
+    .leftJoin(user, eq(user.id, promotions.buyerId))
+    .where(status ? eq(promotions.status, status) : undefined)
+    .orderBy(desc(promotions.createdAt), desc(promotions.id))
+    .limit(limit)
+}
+
+/** Paid orders per Kazakhstan day (UTC+5) and product since `from`: how many, the money taken and given back. */
+export function findRevenue(db: Db, from: Date) {
+  const day = sql<string>`to_char((${promotions.paidAt} at time zone 'UTC') + interval '5 hours', 'YYYY-MM-DD')`
+  return db
+    .select({
+      day,
+      product: promotions.product,
+      orders: sql<number>`count(*)`.mapWith(Number),
+      amountKzt: sql<number>`coalesce(sum(${promotions.amountKzt}), 0)`.mapWith(Number),
+      refundedKzt: sql<number>`coalesce(sum(${promotions.refundKzt}), 0)`.mapWith(Number),
+    })
+    .from(promotions)
+    .where(sql`${promotions.paidAt} is not null and ${promotions.paidAt} >= ${from.toISOString()}::timestamptz`)
+    .groupBy(day, promotions.product)
+    .orderBy(desc(day), asc(promotions.product))
+}

@@ -1,0 +1,158 @@
+import {
+  AdminPromotionList,
+  AdminPromotionQuery,
+  ListingPromotions,
+  Problem,
+  PromotionListingParams,
+  PromotionOrder,
+  PromotionOrderBody,
+  PromotionOrderList,
+  PromotionOrderParams,
+  PromotionPriceBody,
+  PromotionPriceList,
+  PromotionRevenue,
+  PromotionRevenueQuery,
+} from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { withRetryAfter } from '../../lib/rate-limiter.ts'
+import { signedInSchema, staffSchema } from '../../plugins/route-schema.ts'
+import type { SessionResolver } from '../identity/index.ts'
+import type { PromotionsService } from './promotions.service.ts'
+
+const STAFF = 'Moderators and admins only (401 for guests, 403 for other users).'
+const BUYERS =
+  "The listing's owner, or a member of the listing's dealer, only: anyone else (staff too) gets 404 " +
+  '`promotion.listing_not_found`, as for a listing that does not exist.'
+const PROVIDER =
+  ' 503 `payment.unavailable` when no payment provider is configured, 422 over its limit per payment; when the ' +
+  'provider fails (502) or cannot be reached in time (503) nothing is stored or charged and the answer carries ' +
+  'Retry-After.'
+
+/** Paid promotion (issue 38 part 4, decision 033): the price list, orders and receipts, and the back office's views. */
+export const promotionsRoutes =
+  ({ promotions, sessions }: { promotions: PromotionsService; sessions: SessionResolver }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/promotions/prices/',
+      {
+        schema: {
+          tags: ['promotions'],
+          summary: 'The price list: raise in the list, top placement, hot offer and highlight, in tenge',
+          response: { 200: PromotionPriceList },
+        },
+      },
+      () => promotions.listPrices(),
+    )
+
+    app.get(
+      '/promotions/listings/:listingId/',
+      {
+        schema: signedInSchema({
+          tags: ['promotions'],
+          summary: 'A listing of mine to promote: its title and status, the prices, and its orders',
+          description: BUYERS,
+          params: PromotionListingParams,
+          response: { 200: ListingPromotions },
+        }),
+      },
+      async (req) => promotions.getListingPromotions(await sessions.requireUser(req), req.params.listingId),
+    )
+
+    app.post(
+      '/promotions/orders/',
+      {
+        schema: signedInSchema({
+          tags: ['promotions'],
+          summary: 'Order a product for a published listing of mine; answers the order with the checkout URL',
+          description:
+            `${BUYERS} A listing not on sale is 409 \`promotion.listing_not_published\`; a product and duration ` +
+            'not on the price list 400 `promotion.unknown_product`; a product that already runs for the listing ' +
+            '409 `promotion.already_active` (the same period is never paid twice; a second order paid while the ' +
+            'first runs is refunded in full). The product runs from the payment\u2019s confirmation. At most 30 ' +
+            `orders an hour per user (429).${PROVIDER}`,
+          body: PromotionOrderBody,
+          response: { 201: PromotionOrder, 409: Problem, 422: Problem, 429: Problem, 502: Problem, 503: Problem },
+        }),
+      },
+      (req, reply) =>
+        withRetryAfter(reply, async () => {
+          try {
+            const order = await promotions.order(await sessions.requireUser(req), req.body)
+            reply.code(201)
+            return order
+          } catch (error) {
+            if (error instanceof Error && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number')
+              reply.header('retry-after', String(error.retryAfterSeconds))
+            throw error
+          }
+        }),
+    )
+
+    app.get(
+      '/promotions/orders/',
+      {
+        schema: signedInSchema({
+          tags: ['promotions'],
+          summary: 'My receipts and promotions (and my dealers\u2019), newest first',
+          response: { 200: PromotionOrderList },
+        }),
+      },
+      async (req) => promotions.listMyOrders(await sessions.requireUser(req)),
+    )
+
+    app.get(
+      '/promotions/orders/:id/',
+      {
+        schema: signedInSchema({
+          tags: ['promotions'],
+          summary: 'An order of mine: its payment, period and refund',
+          description: "Someone else's order is 404 `promotion.order_not_found`.",
+          params: PromotionOrderParams,
+          response: { 200: PromotionOrder },
+        }),
+      },
+      async (req) => promotions.getOrder(await sessions.requireUser(req), req.params.id),
+    )
+
+    app.get(
+      '/admin/promotions/',
+      {
+        schema: staffSchema({
+          tags: ['admin'],
+          summary: 'Promotion orders, newest first, optionally by status',
+          description: STAFF,
+          querystring: AdminPromotionQuery,
+          response: { 200: AdminPromotionList },
+        }),
+      },
+      async (req) => promotions.listForStaff(await sessions.requireUser(req), req.query),
+    )
+
+    app.get(
+      '/admin/promotions/revenue/',
+      {
+        schema: staffSchema({
+          tags: ['admin'],
+          summary: 'Promotion revenue per product and day (Kazakhstan time), with refunds',
+          description: STAFF,
+          querystring: PromotionRevenueQuery,
+          response: { 200: PromotionRevenue },
+        }),
+      },
+      async (req) => promotions.revenue(await sessions.requireUser(req), req.query),
+    )
+
+    app.put(
+      '/admin/promotions/prices/',
+      {
+        schema: staffSchema({
+          tags: ['admin'],
+          summary: 'Set one price of the list (a new duration is added); recorded in the audit trail',
+          description: 'Admins only (401 for guests, 403 for other users and moderators).',
+          body: PromotionPriceBody,
+          response: { 200: PromotionPriceList },
+        }),
+      },
+      async (req) => promotions.setPrice({ ...(await sessions.requireUser(req)), ip: req.ip }, req.body),
+    )
+  }

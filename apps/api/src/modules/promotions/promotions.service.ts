@@ -1,0 +1,350 @@
+import type {
+  AdminPromotionList,
+  AdminPromotionQuery,
+  ListingPromotions,
+  PromotionEndReason,
+  PromotionOrder,
+  PromotionOrderBody,
+  PromotionOrderList,
+  PromotionPriceBody,
+  PromotionPriceList,
+  PromotionProduct,
+  PromotionRevenue,
+  PromotionRevenueQuery,
+} from '@tulpar/contracts'
+import type { Db } from '../../db/client.ts'
+import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
+import { recordAudit } from '../audit/index.ts'
+import { type Actor, isPhoneAccountEmail, requireAdmin, requireStaff, type SessionUser } from '../identity/index.ts'
+import { deliverOnce, type JobPayloads, type JobSender } from '../jobs/index.ts'
+import { listingTitle } from '../listings/index.ts'
+import { sendSystemMessage } from '../messaging/index.ts'
+import type { PaymentsService } from '../payments/index.ts'
+import {
+  ListingNotPromotableError,
+  PromotableListingNotFoundError,
+  PromotionAlreadyActiveError,
+  PromotionOrderNotFoundError,
+  UnknownPromotionProductError,
+} from './promotions.errors.ts'
+import * as repo from './promotions.repository.ts'
+import { refundFor } from './promotions.rules.ts'
+import { endingNotice } from './promotions.texts.ts'
+
+const ORDER_REF = 'promotion'
+const DAY_MS = 86_400_000
+/** Each batch of the expiry job is one short transaction; a run does a few. */
+const BATCH = 200
+const BATCHES_PER_RUN = 10
+/** A seller hears that a promotion ends when a day or less of it is left. */
+const NOTICE_BEFORE_MS = DAY_MS
+
+type Row = repo.PromotionRow
+
+/** The period a paid product covers: its days, and a raise counts for one day (no second raise within it). */
+const periodMs = (product: PromotionProduct, days: number) => (product === 'raise' ? 1 : days) * DAY_MS
+
+function toOrder(r: Row, checkoutUrl: string | null): PromotionOrder {
+  return {
+    id: r.id,
+    listingId: r.listingId,
+    title: r.title,
+    product: r.product,
+    days: r.days,
+    amountKzt: r.amountKzt,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    paidAt: r.paidAt?.toISOString() ?? null,
+    startsAt: r.startsAt?.toISOString() ?? null,
+    endsAt: r.endsAt?.toISOString() ?? null,
+    endedAt: r.endedAt?.toISOString() ?? null,
+    endReason: r.endReason,
+    refundKzt: r.refundKzt,
+    checkoutUrl: r.status === 'awaiting_payment' ? checkoutUrl : null,
+  }
+}
+
+/**
+ * Paid promotion (issue 38 part 4, decision 033): the owner of a published listing, or a member of its dealer, buys
+ * a product of the price list and pays through the payments service; the product runs from the payment's
+ * confirmation, ends by the expiry job, and ends early (with the refund rule of `promotions.rules.ts`) when the car
+ * is sold or removed. A payment that fails, is cancelled or refunded leaves nothing running.
+ */
+export function createPromotionsService({
+  db,
+  jobs,
+  payments,
+  limiter,
+  publicUrl,
+  clock = () => new Date(),
+}: {
+  db: Db
+  jobs: JobSender
+  payments: PaymentsService
+  limiter: RateLimiter
+  publicUrl: string
+  clock?: () => Date
+}) {
+  /** Orders per user: a seller promotes a few cars an hour, not hundreds (429). */
+  const limitOrders = (u: Pick<SessionUser, 'id'>) =>
+    enforceRateLimits(limiter, [{ key: `promotion-order:user:${u.id}`, limit: 30, windowSeconds: 3600 }])
+
+  const returnPath = (listingId: number, orderId: number) => `/account/listings/${listingId}/promote?order=${orderId}`
+
+  /** The listing, if `u` may promote it (its owner, or one of its dealer's people); else PromotableListingNotFound. */
+  async function buyableListing(u: Pick<SessionUser, 'id'>, listingId: number) {
+    const row = await repo.findListingForBuyer(db, listingId, u.id)
+    if (!row || (row.ownerId !== u.id && !row.isMember)) throw new PromotableListingNotFoundError(listingId)
+    return row
+  }
+
+  /** Ends a running promotion now: its listing stops showing it, and the money of its unused days goes back. */
+  async function endRunning(tx: Db, r: Row, reason: PromotionEndReason, now: Date): Promise<void> {
+    const refundKzt = reason === 'expired' || !r.endsAt ? 0 : refundFor(r, now)
+    await repo.updatePromotion(tx, r.id, { status: 'ended', endedAt: now, endReason: reason, refundKzt })
+    if (r.listingId !== null) await repo.clearFromListing(tx, r.listingId, r.product)
+    if (refundKzt > 0 && r.paymentId)
+      await jobs.send('payment-refund', { paymentId: r.paymentId, amountKzt: refundKzt }, { tx })
+  }
+
+  // The payment's outcome, in the transaction that records it.
+  payments.onOutcome(ORDER_REF, async (tx, { orderRef, paymentId, outcome }) => {
+    const id = Number(orderRef.split(':')[1])
+    const row = await repo.lockPromotion(tx, id)
+    if (!row || row.paymentId !== paymentId) return
+    const now = clock()
+    if (outcome === 'paid') {
+      // Paid, perhaps late (after the provider had failed or cancelled the payment): money taken is fulfilled or
+      // given back, never kept for nothing.
+      if (row.status !== 'awaiting_payment' && row.status !== 'cancelled') return
+      const listing = row.listingId === null ? null : await repo.lockListing(tx, row.listingId)
+      const onSale = listing?.status === 'published'
+      const taken = onSale && (await repo.isRunning(tx, listing.id, row.product, now))
+      if (!listing || !onSale || taken) {
+        await repo.updatePromotion(tx, id, {
+          status: 'refunded',
+          paidAt: now,
+          endedAt: now,
+          endReason: taken ? 'duplicate' : 'removed',
+          refundKzt: row.amountKzt,
+        })
+        await jobs.send('payment-refund', { paymentId }, { tx })
+        return
+      }
+      const endsAt = new Date(now.getTime() + periodMs(row.product, row.days))
+      await repo.updatePromotion(tx, id, { status: 'active', paidAt: now, startsAt: now, endsAt })
+      await repo.applyToListing(tx, listing.id, row.product, endsAt, now)
+      return
+    }
+    if (outcome === 'refunded') {
+      // A refund staff or the provider made in full: nothing runs on money given back.
+      if (row.status === 'active') {
+        await endRunning(tx, { ...row, endsAt: null }, 'refunded', now)
+        await repo.updatePromotion(tx, id, { status: 'refunded', refundKzt: row.amountKzt })
+      }
+      return
+    }
+    if (row.status === 'awaiting_payment') await repo.updatePromotion(tx, id, { status: 'cancelled' })
+  })
+
+  async function endOffSale(now: Date): Promise<number> {
+    let ended = 0
+    for (let i = 0; i < BATCHES_PER_RUN; i++) {
+      const n = await db.transaction(async (tx) => {
+        const rows = await repo.lockOffSale(tx, BATCH)
+        for (const { promotion, listingStatus } of rows)
+          await endRunning(tx, promotion, listingStatus === 'sold' ? 'sold' : 'removed', now)
+        return rows.length
+      })
+      ended += n
+      if (n < BATCH) break
+    }
+    return ended
+  }
+
+  async function expire(now: Date): Promise<number> {
+    let expired = 0
+    for (let i = 0; i < BATCHES_PER_RUN; i++) {
+      const n = await db.transaction(async (tx) => {
+        const rows = await repo.lockExpired(tx, now, BATCH)
+        for (const r of rows) await endRunning(tx, r, 'expired', now)
+        return rows.length
+      })
+      expired += n
+      if (n < BATCH) break
+    }
+    return expired
+  }
+
+  return {
+    /** The price list, as the promote page and the app show it. */
+    async listPrices(): Promise<PromotionPriceList> {
+      return { results: await repo.findPrices(db) }
+    },
+
+    /** The promote page: the car, the prices and its orders. Throws PromotableListingNotFoundError to strangers. */
+    async getListingPromotions(u: Pick<SessionUser, 'id'>, listingId: number): Promise<ListingPromotions> {
+      const listing = await buyableListing(u, listingId)
+      const [prices, orders] = await Promise.all([repo.findPrices(db), repo.findOrdersOfListing(db, listingId, 50)])
+      return {
+        listingId,
+        title: listingTitle(listing, 'ru'),
+        status: listing.status,
+        prices,
+        orders: orders.map((o) => toOrder(o, null)),
+      }
+    },
+
+    /**
+     * Orders a product for a listing and starts its payment: answers the order with the checkout URL. Throws
+     * PromotableListingNotFoundError (someone else's car), ListingNotPromotableError (not on sale),
+     * UnknownPromotionProductError, PromotionAlreadyActiveError (the same product runs), and the payment errors
+     * (503 no provider or provider down, 502 provider error): nothing is stored then.
+     */
+    async order(u: Pick<SessionUser, 'id'>, body: PromotionOrderBody): Promise<PromotionOrder> {
+      await limitOrders(u)
+      const listing = await buyableListing(u, body.listingId)
+      if (listing.status !== 'published') throw new ListingNotPromotableError(listing.status)
+      const days = body.product === 'raise' ? 0 : body.days
+      const price = await repo.findPrice(db, body.product, days)
+      if (price === null) throw new UnknownPromotionProductError()
+      const now = clock()
+      if (await repo.isRunning(db, listing.id, body.product, now)) throw new PromotionAlreadyActiveError()
+      const id = await repo.reservePromotionId(db)
+      const title = listingTitle(listing, 'ru')
+      const row: Row = {
+        id,
+        listingId: listing.id,
+        buyerId: u.id,
+        dealerId: listing.dealerId,
+        title,
+        product: body.product,
+        days,
+        amountKzt: price,
+        status: 'awaiting_payment',
+        paymentId: null,
+        createdAt: now,
+        paidAt: null,
+        startsAt: null,
+        endsAt: null,
+        endedAt: null,
+        endReason: null,
+        refundKzt: 0,
+        endingNoticeAt: null,
+      }
+      const { paymentId, checkoutUrl } = await payments.start(
+        {
+          orderRef: `${ORDER_REF}:${id}`,
+          amountKzt: price,
+          description: `Tulpar Auto: ${body.product} ${title}`,
+          returnPath: returnPath(listing.id, id),
+        },
+        (tx, paymentId) => repo.insertPromotion(tx, { ...row, paymentId }),
+      )
+      return toOrder({ ...row, paymentId }, checkoutUrl)
+    },
+
+    /** An order of mine or my dealer's; PromotionOrderNotFoundError for anyone else. */
+    async getOrder(u: Pick<SessionUser, 'id'>, id: number): Promise<PromotionOrder> {
+      const row = await repo.findVisibleOrder(db, u.id, id)
+      if (!row) throw new PromotionOrderNotFoundError(id)
+      return toOrder(row, null)
+    },
+
+    /** My receipts and running promotions (and my dealers'), newest first. */
+    async listMyOrders(u: Pick<SessionUser, 'id'>): Promise<PromotionOrderList> {
+      const rows = await repo.findVisibleOrders(db, u.id, 200)
+      return { results: rows.map((r) => toOrder(r, null)) }
+    },
+
+    /** Staff: orders and promotions, newest first. */
+    async listForStaff(u: Actor, q: AdminPromotionQuery): Promise<AdminPromotionList> {
+      requireStaff(u)
+      const rows = await repo.findForStaff(db, q.status, q.limit)
+      return {
+        results: rows.map(({ promotion, buyerName }) => {
+          const { checkoutUrl: _, ...order } = toOrder(promotion, null)
+          return { ...order, buyer: promotion.buyerId ? { id: promotion.buyerId, name: buyerName ?? '' } : null }
+        }),
+      }
+    },
+
+    /** Staff: money taken per product and day (Kazakhstan time), and what went back. */
+    async revenue(u: Actor, q: PromotionRevenueQuery): Promise<PromotionRevenue> {
+      requireStaff(u)
+      const from = new Date(clock().getTime() - q.days * DAY_MS)
+      const results = await repo.findRevenue(db, from)
+      const totalKzt = results.reduce((sum, r) => sum + r.amountKzt - r.refundedKzt, 0)
+      return { results, totalKzt }
+    },
+
+    /** Admins: sets one price of the list (a new duration is added), recorded in the audit trail. */
+    async setPrice(u: Actor, body: PromotionPriceBody): Promise<PromotionPriceList> {
+      requireAdmin(u)
+      const days = body.product === 'raise' ? 0 : body.days
+      await db.transaction(async (tx) => {
+        const old = await repo.upsertPrice(tx, { ...body, days, at: clock() })
+        if (old === body.priceKzt) return
+        await recordAudit(tx, u, {
+          action: 'promotion.price_changed',
+          targetType: 'promotion_price',
+          targetId: `${body.product}:${days}`,
+          before: old === null ? null : { priceKzt: old },
+          after: { priceKzt: body.priceKzt },
+        })
+      })
+      return { results: await repo.findPrices(db) }
+    },
+
+    /**
+     * The 'promotions' job: ends the promotions whose period is over and those of cars no longer on sale (with the
+     * refund rule), and tells sellers whose promotion ends within a day. Bounded batches; the next run does the rest.
+     */
+    async runDue(): Promise<{ expired: number; ended: number; noticed: number }> {
+      const now = clock()
+      const expired = await expire(now)
+      const ended = await endOffSale(now)
+      const noticed = await db.transaction(async (tx) => {
+        const ids = await repo.markEndingNoticed(tx, now, new Date(now.getTime() + NOTICE_BEFORE_MS), BATCH)
+        await jobs.sendMany(
+          'promotion-notice',
+          ids.map((id) => ({ key: `promotion-ending:${id}`, promotionId: id })),
+          { tx },
+        )
+        return ids.length
+      })
+      return { expired, ended, noticed }
+    },
+
+    /** A sold, removed or taken-down car's promotions end at once (the listing-event job), with the refund rule. */
+    async endForListing(listingId: number, reason: 'sold' | 'removed'): Promise<void> {
+      const now = clock()
+      await db.transaction(async (tx) => {
+        for (const r of await repo.lockRunningOfListing(tx, listingId)) await endRunning(tx, r, reason, now)
+      })
+    },
+
+    /** The 'promotion-notice' job: the inbox message and e-mail that a promotion ends within a day (once). */
+    async sendEndingNotice({ key, promotionId }: JobPayloads['promotion-notice']): Promise<void> {
+      const facts = await repo.findNoticeFacts(db, promotionId)
+      const promotion = facts?.promotion
+      const endsAt = promotion?.endsAt
+      const buyerId = promotion?.buyerId
+      if (!facts || facts.isDeleted || promotion?.status !== 'active' || !endsAt || !buyerId) return
+      const email = facts.email
+      const text = endingNotice(facts.language ?? 'ru', {
+        product: promotion.product,
+        car: promotion.title,
+        endsAt,
+        link: `${publicUrl}/account/listings/${promotion.listingId}/promote`,
+      })
+      const now = clock()
+      await deliverOnce(db, key, async (tx) => {
+        await sendSystemMessage(tx, buyerId, text.body, now)
+        if (email && !isPhoneAccountEmail(email))
+          await jobs.send('email', { key: `${key}:email`, to: email, subject: text.subject, text: text.body }, { tx })
+      })
+    },
+  }
+}
+export type PromotionsService = ReturnType<typeof createPromotionsService>

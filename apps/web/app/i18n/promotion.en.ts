@@ -1,0 +1,73 @@
+import type { PluralMessage } from './i18n.ts'
+import type { promotionRu } from './promotion.ru.ts'
+
+type Texts = { [K in keyof typeof promotionRu]: (typeof promotionRu)[K] extends string ? string : PluralMessage }
+
+/** Paid promotion in English. */
+export const promotionEn: Texts = {
+  'promotion.label': 'Promoted',
+  'myListings.promote': 'Promote',
+  'myListings.receipts': 'Promotion purchases',
+  'promote.title': 'Promote your listing',
+  'promote.intro':
+    'Paid services make a listing easier to notice. The deal rating, the market estimate and the VIN history do not depend on payment, and promoted listings are labelled "Promoted".',
+  'promote.product.raise': 'Raise in the list',
+  'promote.product.top': 'Top placement',
+  'promote.product.hot': 'Hot offer',
+  'promote.product.highlight': 'Highlight',
+  'promote.about.raise':
+    'The listing moves to the top of the "Newest first" order, as if just published. The publication date buyers see stays the same.',
+  'promote.about.top':
+    'Up to two such listings are shown in marked places at the top of each catalogue page whose filters they match.',
+  'promote.about.hot': 'The listing appears among the hot offers on the home page and in the catalogue.',
+  'promote.about.highlight': "The listing's card stands out in colour in the catalogue.",
+  'promote.days': { one: '{count} day', other: '{count} days' },
+  'promote.once': 'Once',
+  'promote.buy': 'Pay {price}',
+  'promote.runsUntil': 'Runs until {date}',
+  'promote.orders': 'Purchases and receipts',
+  'promote.noOrders': 'No purchases yet.',
+  'promote.status.awaiting_payment': 'Awaiting payment',
+  'promote.status.active': 'Running',
+  'promote.status.ended': 'Ended',
+  'promote.status.cancelled': 'Not paid',
+  'promote.status.refunded': 'Refunded',
+  'promote.refunded': 'Refunded {price}',
+  'promote.paidOn': 'Paid on {date}',
+  'promote.pay': 'Go to payment',
+  'promote.notice.paid': 'Payment received: the service is running.',
+  'promote.notice.failed': 'The payment did not go through and nothing was charged. You can try again.',
+  'promote.notPublished': 'Only a published listing can be promoted.',
+  'promote.refundRule':
+    'If the car is sold or the listing removed early, the unused full days of a top placement, hot offer or highlight are refunded; a raise is not.',
+  'promote.back': 'My listings',
+  'promote.error.listing_not_found': 'Listing not found.',
+  'promote.error.listing_not_published': 'Only a published listing can be promoted.',
+  'promote.error.already_active':
+    'This service already runs for the listing: there is no need to pay twice for the same period.',
+  'promote.error.unknown_product': 'This service is not on the price list.',
+  'promote.error.payment': 'The payment system is not answering. Try again in a minute.',
+  'promote.error.rate_limited': 'Too many orders. Try again later.',
+  'admin.nav.promotions': 'Promotion',
+  'admin.promotions.title': 'Paid promotion',
+  'admin.promotions.prices': 'Price list',
+  'admin.promotions.price': 'Price, ₸',
+  'admin.promotions.save': 'Save',
+  'admin.promotions.saved': 'Price saved.',
+  'admin.promotions.adminsOnly': 'Only admins change prices.',
+  'admin.promotions.revenue': 'Revenue, last 30 days',
+  'admin.promotions.day': 'Day',
+  'admin.promotions.product': 'Service',
+  'admin.promotions.orders': 'Payments',
+  'admin.promotions.amount': 'Paid',
+  'admin.promotions.refunded': 'Refunded',
+  'admin.promotions.total': 'Total net of refunds: {amount}',
+  'admin.promotions.list': 'Orders',
+  'admin.promotions.car': 'Car',
+  'admin.promotions.status': 'Status',
+  'admin.promotions.buyer': 'Buyer',
+  'admin.promotions.period': 'Period',
+  'admin.promotions.none': 'Nothing yet.',
+  'admin.audit.action.promotion.price_changed': 'Promotion price changed',
+  'admin.audit.target.promotion_price': 'Promotion price',
+}

@@ -1,0 +1,73 @@
+import type { PluralMessage } from './i18n.ts'
+import type { promotionRu } from './promotion.ru.ts'
+
+type Texts = { [K in keyof typeof promotionRu]: (typeof promotionRu)[K] extends string ? string : PluralMessage }
+
+/** Paid promotion in Kazakh. Numbers take no plural ending in Kazakh: "7 күн". */
+export const promotionKk: Texts = {
+  'promotion.label': 'Жарнама',
+  'myListings.promote': 'Жарнамалау',
+  'myListings.receipts': 'Жарнама сатып алулары',
+  'promote.title': 'Хабарландыруды жарнамалау',
+  'promote.intro':
+    'Ақылы қызметтер хабарландыруды көбірек байқатады. Бағаның нарыққа сәйкестігі, нарықтық құн және VIN тарихы төлемге тәуелді емес, ал жарнамаланатын хабарландырулар «Жарнама» белгісімен көрсетіледі.',
+  'promote.product.raise': 'Тізімде көтеру',
+  'promote.product.top': 'Топқа шығару',
+  'promote.product.hot': 'Ыстық ұсыныс',
+  'promote.product.highlight': 'Түспен ерекшелеу',
+  'promote.about.raise':
+    'Хабарландыру «Алдымен жаңалары» сұрыптауында жаңа ғана жарияланғандай жоғарыға көтеріледі. Сатып алушыларға көрсетілетін жариялану күні өзгермейді.',
+  'promote.about.top':
+    'Мұндай хабарландырулардың екеуіне дейін сатып алушының сүзгілеріне сай келсе, каталогтың әр бетінің жоғарғы жағындағы белгіленген орындарда көрсетіледі.',
+  'promote.about.hot': 'Хабарландыру басты беттегі және каталогтағы «Ыстық ұсыныстарға» қосылады.',
+  'promote.about.highlight': 'Хабарландыру карточкасы каталогта түспен ерекшеленеді.',
+  'promote.days': { one: '{count} күн', other: '{count} күн' },
+  'promote.once': 'Бір рет',
+  'promote.buy': '{price} төлеу',
+  'promote.runsUntil': '{date} дейін жұмыс істейді',
+  'promote.orders': 'Сатып алулар мен түбіртектер',
+  'promote.noOrders': 'Әзірге сатып алу жоқ.',
+  'promote.status.awaiting_payment': 'Төлемді күтуде',
+  'promote.status.active': 'Жұмыс істеп тұр',
+  'promote.status.ended': 'Аяқталды',
+  'promote.status.cancelled': 'Төленбеді',
+  'promote.status.refunded': 'Ақша қайтарылды',
+  'promote.refunded': '{price} қайтарылды',
+  'promote.paidOn': '{date} төленді',
+  'promote.pay': 'Төлемге өту',
+  'promote.notice.paid': 'Төлем өтті: қызмет іске қосылды.',
+  'promote.notice.failed': 'Төлем өтпеді, ақша алынған жоқ. Қайтадан көруге болады.',
+  'promote.notPublished': 'Тек жарияланған хабарландыруды жарнамалауға болады.',
+  'promote.refundRule':
+    'Көлік сатылса немесе хабарландыру мерзімінен бұрын алынса, топтың, ыстық ұсыныстың және ерекшелеудің пайдаланылмаған толық күндері үшін ақша қайтарылады; көтеру үшін ақша қайтарылмайды.',
+  'promote.back': 'Менің хабарландыруларым',
+  'promote.error.listing_not_found': 'Хабарландыру табылмады.',
+  'promote.error.listing_not_published': 'Тек жарияланған хабарландыруды жарнамалауға болады.',
+  'promote.error.already_active':
+    'Бұл қызмет хабарландыру үшін қазір жұмыс істеп тұр: бір кезең үшін екі рет төлеудің қажеті жоқ.',
+  'promote.error.unknown_product': 'Бағалар тізімінде мұндай қызмет жоқ.',
+  'promote.error.payment': 'Төлем жүйесі жауап бермей тұр. Бір минуттан кейін қайталап көріңіз.',
+  'promote.error.rate_limited': 'Тапсырыс тым көп. Кейінірек қайталап көріңіз.',
+  'admin.nav.promotions': 'Жарнама',
+  'admin.promotions.title': 'Ақылы жарнама',
+  'admin.promotions.prices': 'Бағалар тізімі',
+  'admin.promotions.price': 'Бағасы, ₸',
+  'admin.promotions.save': 'Сақтау',
+  'admin.promotions.saved': 'Баға сақталды.',
+  'admin.promotions.adminsOnly': 'Бағаларды тек әкімшілер өзгертеді.',
+  'admin.promotions.revenue': 'Соңғы 30 күндегі түсім',
+  'admin.promotions.day': 'Күн',
+  'admin.promotions.product': 'Қызмет',
+  'admin.promotions.orders': 'Төлем саны',
+  'admin.promotions.amount': 'Төленді',
+  'admin.promotions.refunded': 'Қайтарылды',
+  'admin.promotions.total': 'Қайтарымдарды шегергендегі жиыны: {amount}',
+  'admin.promotions.list': 'Тапсырыстар',
+  'admin.promotions.car': 'Көлік',
+  'admin.promotions.status': 'Күйі',
+  'admin.promotions.buyer': 'Сатып алушы',
+  'admin.promotions.period': 'Кезеңі',
+  'admin.promotions.none': 'Әзірге бос.',
+  'admin.audit.action.promotion.price_changed': 'Жарнама бағасы өзгертілді',
+  'admin.audit.target.promotion_price': 'Жарнама бағасы',
+}
