@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { AuditPage, AuditQuery } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { staffSchema } from '../../plugins/route-schema.ts'
+import { staffRoutes } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import type { AuditService } from './audit.service.ts'
 
@@ -18,39 +18,30 @@ const ExportQuery = AuditQuery.omit({ cursor: true, limit: true })
 export const auditRoutes =
   ({ audit, sessions }: AuditRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/admin/audit/',
-      {
-        schema: staffSchema({
-          tags: ['admin'],
-          summary: 'Staff actions, newest first: who, with which role, from which address, what, before and after',
-          description: `Filters: actor (account id), action, target type and id, days from/to (Kazakhstan time). Keyset paging: pass \`nextCursor\` as \`cursor\`. ${ADMINS}`,
-          querystring: AuditQuery,
-          response: { 200: AuditPage },
-        }),
-      },
-      async (req) => audit.listEvents(await sessions.requireUser(req), req.query),
-    )
+    const admins = staffRoutes(app, sessions, { tags: ['admin'], access: ADMINS })
 
-    app.get(
-      '/admin/audit/export.csv',
-      {
-        schema: staffSchema({
-          tags: ['admin'],
-          summary: 'The same filters as a CSV file (newest first, at most 50,000 rows)',
-          description: ADMINS,
-          querystring: ExportQuery,
-          // A stream of text, not a JSON value: described here, never serialized.
-          response: {
-            200: {
-              description: 'A header line, then one line per action (CRLF)',
-              content: { 'text/csv': { schema: z.unknown() } },
-            },
-          },
-        }),
+    admins.get('/admin/audit/', {
+      summary: 'Staff actions, newest first: who, with which role, from which address, what, before and after',
+      description:
+        'Filters: actor (account id), action, target type and id, days from/to (Kazakhstan time). Keyset paging: ' +
+        'pass `nextCursor` as `cursor`.',
+      querystring: AuditQuery,
+      response: { 200: AuditPage },
+      handler: (user, req) => audit.listEvents(user, req.query),
+    })
+
+    admins.get('/admin/audit/export.csv', {
+      summary: 'The same filters as a CSV file (newest first, at most 50,000 rows)',
+      querystring: ExportQuery,
+      // A stream of text, not a JSON value: described here, never serialized.
+      response: {
+        200: {
+          description: 'A header line, then one line per action (CRLF)',
+          content: { 'text/csv': { schema: z.unknown() } },
+        },
       },
-      async (req, reply) => {
-        const lines = audit.exportCsv(await sessions.requireUser(req), req.query)
+      handler: (user, req, reply) => {
+        const lines = audit.exportCsv(user, req.query)
         const day = new Date().toISOString().slice(0, 10)
         return reply
           .header('cache-control', 'private, no-store')
@@ -58,5 +49,5 @@ export const auditRoutes =
           .type('text/csv; charset=utf-8')
           .send(Readable.from(lines))
       },
-    )
+    })
   }
