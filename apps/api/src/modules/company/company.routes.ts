@@ -2,6 +2,7 @@ import { Branch, City, CompanyContacts, LangQuery, Problem } from '@tulpar/contr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pickLocale } from '../../lib/locale.ts'
+import { publicRoutes } from '../../plugins/route-schema.ts'
 import type { ReferenceService } from '../reference/index.ts'
 import type { CompanyService } from './company.service.ts'
 
@@ -14,42 +15,26 @@ export interface CompanyRoutesDeps {
 export const companyRoutes =
   ({ company, reference }: CompanyRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/company/cities/',
-      {
-        schema: {
-          tags: ['company'],
-          summary: 'Cities of Kazakhstan',
-          querystring: LangQuery,
-          response: { 200: z.array(City), 400: Problem },
-        },
-      },
-      (req) => reference.listCities(pickLocale(req.query.lang, req.headers['accept-language'])),
-    )
+    const anyone = publicRoutes(app, { tags: ['company'] })
 
-    app.get(
-      '/company/contacts/',
-      {
-        schema: {
-          tags: ['company'],
-          summary: "The company's contacts (a list of one; clients use the first element)",
-          querystring: LangQuery,
-          response: { 200: z.array(CompanyContacts), 400: Problem, 404: Problem },
-        },
-      },
-      async (req) => [await company.getContacts(pickLocale(req.query.lang, req.headers['accept-language']))],
-    )
+    anyone.get('/company/cities/', {
+      summary: 'Cities of Kazakhstan',
+      querystring: LangQuery,
+      response: { 200: z.array(City), 400: Problem },
+      handler: (req) => reference.listCities(pickLocale(req.query.lang, req.headers['accept-language'])),
+    })
 
-    app.get(
-      '/company/branches/',
-      {
-        schema: {
-          tags: ['company'],
-          summary: 'Branches with city, address, phones and a social-media link',
-          querystring: LangQuery,
-          response: { 200: z.array(Branch), 400: Problem },
-        },
-      },
-      (req) => company.listBranches(pickLocale(req.query.lang, req.headers['accept-language'])),
-    )
+    anyone.get('/company/contacts/', {
+      summary: "The company's contacts (a list of one; clients use the first element)",
+      querystring: LangQuery,
+      response: { 200: z.array(CompanyContacts), 400: Problem, 404: Problem },
+      handler: async (req) => [await company.getContacts(pickLocale(req.query.lang, req.headers['accept-language']))],
+    })
+
+    anyone.get('/company/branches/', {
+      summary: 'Branches with city, address, phones and a social-media link',
+      querystring: LangQuery,
+      response: { 200: z.array(Branch), 400: Problem },
+      handler: (req) => company.listBranches(pickLocale(req.query.lang, req.headers['accept-language'])),
+    })
   }

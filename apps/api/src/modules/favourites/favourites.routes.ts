@@ -9,94 +9,58 @@ import {
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { pickLocale } from '../../lib/locale.ts'
-import { signedInSchema } from '../../plugins/route-schema.ts'
+import { signedInRoutes } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import type { FavouritesService } from './favourites.service.ts'
-
-const tags = ['favourites']
 
 export const favouritesRoutes =
   ({ favourites, sessions }: { favourites: FavouritesService; sessions: SessionResolver }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/favourites/',
-      {
-        schema: signedInSchema({
-          tags,
-          summary: 'My favourites, newest first: current price, the change since saved, sold and removed cars',
-          response: { 200: FavouriteList },
-        }),
-      },
-      async (req) =>
+    const signedIn = signedInRoutes(app, sessions, { tags: ['favourites'] })
+
+    signedIn.get('/favourites/', {
+      summary: 'My favourites, newest first: current price, the change since saved, sold and removed cars',
+      response: { 200: FavouriteList },
+      handler: (user, req) =>
         favourites.listFavourites(
-          await sessions.requireUser(req),
+          user,
           pickLocale((req.query as { lang?: unknown } | undefined)?.lang, req.headers['accept-language']),
         ),
-    )
+    })
 
-    app.get(
-      '/favourites/ids/',
-      {
-        schema: signedInSchema({
-          tags,
-          summary: 'The ids of my favourites (to mark the hearts)',
-          response: { 200: FavouriteIds },
-        }),
-      },
-      async (req) => favourites.listFavouriteIds(await sessions.requireUser(req)),
-    )
+    signedIn.get('/favourites/ids/', {
+      summary: 'The ids of my favourites (to mark the hearts)',
+      response: { 200: FavouriteIds },
+      handler: (user) => favourites.listFavouriteIds(user),
+    })
 
-    app.put(
-      '/favourites/:listingId/',
-      {
-        schema: signedInSchema({
-          tags,
-          summary: 'Add a published car to my favourites (idempotent)',
-          description: `At most ${FAVOURITES_LIMIT} (409 \`favourites.limit\`); a car that is not published is 404.`,
-          params: FavouriteParams,
-          response: { 200: FavouritesChanged, 409: Problem },
-        }),
-      },
-      async (req) => favourites.addFavourite(await sessions.requireUser(req), req.params.listingId),
-    )
+    signedIn.put('/favourites/:listingId/', {
+      summary: 'Add a published car to my favourites (idempotent)',
+      description: `At most ${FAVOURITES_LIMIT} (409 \`favourites.limit\`); a car that is not published is 404.`,
+      params: FavouriteParams,
+      response: { 200: FavouritesChanged, 409: Problem },
+      handler: (user, req) => favourites.addFavourite(user, req.params.listingId),
+    })
 
-    app.delete(
-      '/favourites/:listingId/',
-      {
-        schema: signedInSchema({
-          tags,
-          summary: 'Remove a car from my favourites (idempotent)',
-          params: FavouriteParams,
-          response: { 200: FavouritesChanged },
-        }),
-      },
-      async (req) => favourites.removeFavourite(await sessions.requireUser(req), req.params.listingId),
-    )
+    signedIn.delete('/favourites/:listingId/', {
+      summary: 'Remove a car from my favourites (idempotent)',
+      params: FavouriteParams,
+      response: { 200: FavouritesChanged },
+      handler: (user, req) => favourites.removeFavourite(user, req.params.listingId),
+    })
 
-    app.delete(
-      '/favourites/',
-      {
-        schema: signedInSchema({
-          tags,
-          summary: 'Clear all my favourites',
-          response: { 200: FavouritesChanged },
-        }),
-      },
-      async (req) => favourites.clearFavourites(await sessions.requireUser(req)),
-    )
+    signedIn.delete('/favourites/', {
+      summary: 'Clear all my favourites',
+      response: { 200: FavouritesChanged },
+      handler: (user) => favourites.clearFavourites(user),
+    })
 
-    app.post(
-      '/favourites/merge/',
-      {
-        bodyLimit: 16 * 1024,
-        schema: signedInSchema({
-          tags,
-          summary: 'Save the cars a guest hearted in this browser to my account (after sign-in)',
-          description: 'Unknown or unpublished ids are skipped; 409 `favourites.limit` when they would not all fit.',
-          body: MergeFavouritesBody,
-          response: { 200: FavouritesChanged, 409: Problem },
-        }),
-      },
-      async (req) => favourites.mergeFavourites(await sessions.requireUser(req), req.body.listingIds),
-    )
+    signedIn.post('/favourites/merge/', {
+      summary: 'Save the cars a guest hearted in this browser to my account (after sign-in)',
+      description: 'Unknown or unpublished ids are skipped; 409 `favourites.limit` when they would not all fit.',
+      bodyLimit: 16 * 1024,
+      body: MergeFavouritesBody,
+      response: { 200: FavouritesChanged, 409: Problem },
+      handler: (user, req) => favourites.mergeFavourites(user, req.body.listingIds),
+    })
   }

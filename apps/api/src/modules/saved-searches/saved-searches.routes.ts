@@ -10,11 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pickLocale } from '../../lib/locale.ts'
-import { signedInSchema } from '../../plugins/route-schema.ts'
+import { signedInRoutes } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import type { SavedSearchesService } from './saved-searches.service.ts'
-
-const tags = ['saved searches']
 
 export const savedSearchesRoutes =
   ({
@@ -25,82 +23,53 @@ export const savedSearchesRoutes =
     sessions: SessionResolver
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/saved-searches/',
-      {
-        schema: signedInSchema({
-          tags,
-          summary: 'My saved searches, each with the cars matched since I last opened it',
-          response: { 200: SavedSearchList },
-        }),
-      },
-      async (req) => savedSearches.listSavedSearches(await sessions.requireUser(req)),
-    )
+    const signedIn = signedInRoutes(app, sessions, { tags: ['saved searches'] })
 
-    app.post(
-      '/saved-searches/',
-      {
-        bodyLimit: 8 * 1024,
-        schema: signedInSchema({
-          tags,
-          summary: 'Save the catalogue filters as a search with alerts',
-          description: `At most ${SAVED_SEARCHES_LIMIT} per user (409 \`saved_search.limit\`).`,
-          body: CreateSavedSearchBody,
-          response: { 201: SavedSearch, 409: Problem },
-        }),
-      },
-      async (req, reply) => {
-        const u = await sessions.requireUser(req)
+    signedIn.get('/saved-searches/', {
+      summary: 'My saved searches, each with the cars matched since I last opened it',
+      response: { 200: SavedSearchList },
+      handler: (user) => savedSearches.listSavedSearches(user),
+    })
+
+    signedIn.post('/saved-searches/', {
+      summary: 'Save the catalogue filters as a search with alerts',
+      description: `At most ${SAVED_SEARCHES_LIMIT} per user (409 \`saved_search.limit\`).`,
+      bodyLimit: 8 * 1024,
+      body: CreateSavedSearchBody,
+      response: { 201: SavedSearch, 409: Problem },
+      handler: (user, req, reply) => {
         reply.status(201)
         return savedSearches.createSavedSearch(
-          u,
+          user,
           req.body,
           pickLocale((req.query as { lang?: unknown } | undefined)?.lang, req.headers['accept-language']),
         )
       },
-    )
+    })
 
-    app.patch(
-      '/saved-searches/:id/',
-      {
-        bodyLimit: 4 * 1024,
-        schema: signedInSchema({
-          tags,
-          summary: 'Rename a saved search or change its alerts',
-          params: SavedSearchParams,
-          body: UpdateSavedSearchBody,
-          response: { 200: SavedSearch },
-        }),
-      },
-      async (req) => savedSearches.updateSavedSearch(await sessions.requireUser(req), req.params.id, req.body),
-    )
+    signedIn.patch('/saved-searches/:id/', {
+      summary: 'Rename a saved search or change its alerts',
+      bodyLimit: 4 * 1024,
+      params: SavedSearchParams,
+      body: UpdateSavedSearchBody,
+      response: { 200: SavedSearch },
+      handler: (user, req) => savedSearches.updateSavedSearch(user, req.params.id, req.body),
+    })
 
-    app.post(
-      '/saved-searches/:id/seen/',
-      {
-        schema: signedInSchema({
-          tags,
-          summary: 'I opened it: its new-car count starts again from zero',
-          params: SavedSearchParams,
-          response: { 200: SavedSearch },
-        }),
-      },
-      async (req) => savedSearches.markSavedSearchSeen(await sessions.requireUser(req), req.params.id),
-    )
+    signedIn.post('/saved-searches/:id/seen/', {
+      summary: 'I opened it: its new-car count starts again from zero',
+      params: SavedSearchParams,
+      response: { 200: SavedSearch },
+      handler: (user, req) => savedSearches.markSavedSearchSeen(user, req.params.id),
+    })
 
-    app.delete(
-      '/saved-searches/:id/',
-      {
-        schema: signedInSchema({
-          tags,
-          summary: 'Delete a saved search',
-          params: SavedSearchParams,
-          response: { 200: z.object({ message: z.string() }) },
-        }),
-      },
-      async (req) => {
-        await savedSearches.deleteSavedSearch(await sessions.requireUser(req), req.params.id)
+    signedIn.delete('/saved-searches/:id/', {
+      summary: 'Delete a saved search',
+      params: SavedSearchParams,
+      response: { 200: z.object({ message: z.string() }) },
+      handler: async (user, req) => {
+        await savedSearches.deleteSavedSearch(user, req.params.id)
         return { message: 'deleted' }
       },
-    )
+    })
   }

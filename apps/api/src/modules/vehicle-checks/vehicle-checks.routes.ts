@@ -14,7 +14,7 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { withRetryAfter } from '../../lib/rate-limiter.ts'
-import { signedInSchema } from '../../plugins/route-schema.ts'
+import { publicRoutes, signedInRoutes } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import { PaymentProviderError, PaymentProviderUnavailableError } from '../payments/index.ts'
 import { SHARE_LIMIT } from './report-sharing.ts'
@@ -51,151 +51,96 @@ export const vehicleChecksRoutes =
     sessions: SessionResolver
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/vehicle-checks/price/',
-      {
-        schema: {
-          tags: ['vehicle-checks'],
-          summary: 'The price of a full check and valuation, and what the report holds',
-          response: { 200: CheckPrice },
-        },
-      },
-      async () => vehicleChecks.price(),
-    )
+    const anyone = publicRoutes(app, { tags: ['vehicle-checks'] })
+    const signedIn = signedInRoutes(app, sessions, { tags: ['vehicle-checks'] })
 
-    app.post(
-      '/vehicle-checks/orders/',
-      {
-        schema: signedInSchema({
-          tags: ['vehicle-checks'],
-          summary: 'Order a check of a VIN or body number; answers the order with the checkout URL to pay at',
-          description:
-            'Signed-in users only (401). A VIN that is neither a VIN nor a body number is 400. At most 20 orders an ' +
-            'hour per user (429). 503 `payment.unavailable` when no payment provider is configured, 422 over its ' +
-            `limit per payment.${PROVIDER_DOWN}`,
-          body: CheckOrderBody,
-          response: { 201: CheckOrder, 422: Problem, 429: Problem, 502: Problem, 503: Problem },
-        }),
-      },
-      (req, reply) =>
+    anyone.get('/vehicle-checks/price/', {
+      summary: 'The price of a full check and valuation, and what the report holds',
+      response: { 200: CheckPrice },
+      handler: async () => vehicleChecks.price(),
+    })
+
+    signedIn.post('/vehicle-checks/orders/', {
+      summary: 'Order a check of a VIN or body number; answers the order with the checkout URL to pay at',
+      description:
+        'Signed-in users only (401). A VIN that is neither a VIN nor a body number is 400. At most 20 orders an ' +
+        'hour per user (429). 503 `payment.unavailable` when no payment provider is configured, 422 over its ' +
+        `limit per payment.${PROVIDER_DOWN}`,
+      body: CheckOrderBody,
+      response: { 201: CheckOrder, 422: Problem, 429: Problem, 502: Problem, 503: Problem },
+      handler: (user, req, reply) =>
         withRetryAfterPayment(reply, async () => {
-          const order = await vehicleChecks.createOrder(await sessions.requireUser(req), req.body)
+          const order = await vehicleChecks.createOrder(user, req.body)
           reply.code(201)
           return order
         }),
-    )
+    })
 
-    app.get(
-      '/vehicle-checks/orders/:id/',
-      {
-        schema: signedInSchema({
-          tags: ['vehicle-checks'],
-          summary: 'An order of mine: its payment and report status',
-          description: "Someone else's order is 404.",
-          params: CheckOrderParams,
-          response: { 200: CheckOrder },
-        }),
-      },
-      async (req) => vehicleChecks.getOrder(await sessions.requireUser(req), req.params.id),
-    )
+    signedIn.get('/vehicle-checks/orders/:id/', {
+      summary: 'An order of mine: its payment and report status',
+      description: "Someone else's order is 404.",
+      params: CheckOrderParams,
+      response: { 200: CheckOrder },
+      handler: (user, req) => vehicleChecks.getOrder(user, req.params.id),
+    })
 
-    app.post(
-      '/vehicle-checks/orders/:id/pay/',
-      {
-        schema: signedInSchema({
-          tags: ['vehicle-checks'],
-          summary: 'Pay again after a failed or cancelled payment (a paid order is 409)',
-          description: `At most 20 orders and payments an hour per user (429).${PROVIDER_DOWN}`,
-          params: CheckOrderParams,
-          response: { 200: CheckOrder, 409: Problem, 422: Problem, 429: Problem, 502: Problem, 503: Problem },
-        }),
-      },
-      (req, reply) =>
-        withRetryAfterPayment(reply, async () =>
-          vehicleChecks.payOrder(await sessions.requireUser(req), req.params.id),
-        ),
-    )
+    signedIn.post('/vehicle-checks/orders/:id/pay/', {
+      summary: 'Pay again after a failed or cancelled payment (a paid order is 409)',
+      description: `At most 20 orders and payments an hour per user (429).${PROVIDER_DOWN}`,
+      params: CheckOrderParams,
+      response: { 200: CheckOrder, 409: Problem, 422: Problem, 429: Problem, 502: Problem, 503: Problem },
+      handler: (user, req, reply) => withRetryAfterPayment(reply, () => vehicleChecks.payOrder(user, req.params.id)),
+    })
 
-    app.get(
-      '/vehicle-checks/reports/',
-      {
-        schema: signedInSchema({
-          tags: ['vehicle-checks'],
-          summary: 'My TulparAutoCheck reports: name, date, VIN, status',
-          response: { 200: VehicleReportList },
-        }),
-      },
-      async (req) => vehicleChecks.listReports(await sessions.requireUser(req)),
-    )
+    signedIn.get('/vehicle-checks/reports/', {
+      summary: 'My TulparAutoCheck reports: name, date, VIN, status',
+      response: { 200: VehicleReportList },
+      handler: (user) => vehicleChecks.listReports(user),
+    })
 
-    app.get(
-      '/vehicle-checks/reports/:id/',
-      {
-        schema: signedInSchema({
-          tags: ['vehicle-checks'],
-          summary: "A report of mine ('generating' until ready, then its content)",
-          description: "Someone else's report is 404.",
-          params: CheckOrderParams,
-          response: { 200: VehicleReport },
-        }),
-      },
-      async (req) => vehicleChecks.getReport(await sessions.requireUser(req), req.params.id),
-    )
+    signedIn.get('/vehicle-checks/reports/:id/', {
+      summary: "A report of mine ('generating' until ready, then its content)",
+      description: "Someone else's report is 404.",
+      params: CheckOrderParams,
+      response: { 200: VehicleReport },
+      handler: (user, req) => vehicleChecks.getReport(user, req.params.id),
+    })
 
-    app.put(
-      '/vehicle-checks/reports/:id/share/',
-      {
-        schema: signedInSchema({
-          tags: ['vehicle-checks'],
-          summary: 'Share a report of mine by link (idempotent: a shared report keeps its link)',
-          description:
-            'The owner consents that anyone with the link sees the report: the car, the VIN and what was found, ' +
-            'never who ordered it or the payment. The token is 256 random bits. A report that is not ready ' +
-            "(still generating, or failed) is 409 `check.report_not_ready`; someone else's is 404. At most " +
-            `${SHARE_LIMIT.limit} a user per hour (429).`,
-          params: CheckOrderParams,
-          response: { 200: ReportShare, 409: Problem, 429: Problem },
-        }),
-      },
-      (req, reply) =>
-        withRetryAfter(reply, async () => vehicleChecks.shareReport(await sessions.requireUser(req), req.params.id)),
-    )
+    signedIn.put('/vehicle-checks/reports/:id/share/', {
+      summary: 'Share a report of mine by link (idempotent: a shared report keeps its link)',
+      description:
+        'The owner consents that anyone with the link sees the report: the car, the VIN and what was found, ' +
+        'never who ordered it or the payment. The token is 256 random bits. A report that is not ready ' +
+        "(still generating, or failed) is 409 `check.report_not_ready`; someone else's is 404. At most " +
+        `${SHARE_LIMIT.limit} a user per hour (429).`,
+      params: CheckOrderParams,
+      response: { 200: ReportShare, 409: Problem, 429: Problem },
+      handler: (user, req, reply) => withRetryAfter(reply, () => vehicleChecks.shareReport(user, req.params.id)),
+    })
 
-    app.delete(
-      '/vehicle-checks/reports/:id/share/',
-      {
-        schema: signedInSchema({
-          tags: ['vehicle-checks'],
-          summary: 'Stop sharing a report of mine: its link is 404 from now on (idempotent)',
-          description: "Sharing it again makes a new link. Someone else's report is 404.",
-          params: CheckOrderParams,
-          response: { 200: z.object({ message: z.string() }) },
-        }),
-      },
-      async (req) => {
-        await vehicleChecks.stopSharingReport(await sessions.requireUser(req), req.params.id)
+    signedIn.delete('/vehicle-checks/reports/:id/share/', {
+      summary: 'Stop sharing a report of mine: its link is 404 from now on (idempotent)',
+      description: "Sharing it again makes a new link. Someone else's report is 404.",
+      params: CheckOrderParams,
+      response: { 200: z.object({ message: z.string() }) },
+      handler: async (user, req) => {
+        await vehicleChecks.stopSharingReport(user, req.params.id)
         return { message: 'stopped' }
       },
-    )
+    })
 
-    app.get(
-      '/vehicle-checks/shared/:token/',
-      {
-        schema: {
-          tags: ['vehicle-checks'],
-          summary: 'A report its owner shares, for anyone with the link',
-          description:
-            'No sign-in. The car, the VIN and the findings only (no owner, order or payment). A link whose ' +
-            'sharing was stopped, or any other string, is 404 `check.shared_not_found`.',
-          params: SharedReportParams,
-          response: { 200: SharedVehicleReport, 400: Problem, 404: Problem },
-        },
-      },
-      async (req, reply) => {
+    anyone.get('/vehicle-checks/shared/:token/', {
+      summary: 'A report its owner shares, for anyone with the link',
+      description:
+        'No sign-in. The car, the VIN and the findings only (no owner, order or payment). A link whose ' +
+        'sharing was stopped, or any other string, is 404 `check.shared_not_found`.',
+      params: SharedReportParams,
+      response: { 200: SharedVehicleReport, 400: Problem, 404: Problem },
+      handler: async (req, reply) => {
         const report = await vehicleChecks.getSharedReport(req.params.token)
         // Not kept by caches (a stopped link must stop at once) nor indexed (a link, not a page for search).
         reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex')
         return report
       },
-    )
+    })
   }
