@@ -185,7 +185,7 @@ if (runs('startup')) {
 }
 
 if (runs('feeds')) {
-  section('dealer feeds: the dry run of a 10,000-car CSV and XML feed')
+  section('dealer feeds: the dry run of a 10,000-car CSV and XML feed, its import and re-import')
   results.feeds = await benchFeeds({ log })
 }
 

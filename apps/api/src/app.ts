@@ -20,6 +20,7 @@ import { complaintsRoutes } from './modules/complaints/index.ts'
 import { dealersRoutes } from './modules/dealers/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
 import { favouritesRoutes } from './modules/favourites/index.ts'
+import { feedsRoutes } from './modules/feeds/index.ts'
 import { freshListingsRoutes } from './modules/fresh-listings/index.ts'
 import { garageRoutes } from './modules/garage/index.ts'
 import {
@@ -223,6 +224,7 @@ export async function buildApi({ config, database, services, limiter, logger, fr
   await app.register(complaintsRoutes(services), { prefix: '/api' })
   await app.register(freshListingsRoutes(services), { prefix: '/api' })
   await app.register(dealersRoutes(services), { prefix: '/api' })
+  await app.register(feedsRoutes(services), { prefix: '/api' })
   await app.register(moderationRoutes(services), { prefix: '/api' })
   await app.register(auditRoutes(services), { prefix: '/api' })
   await app.register(partnersAdminRoutes(services), { prefix: '/api' })

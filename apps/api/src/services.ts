@@ -7,6 +7,7 @@ import { createComplaintsService } from './modules/complaints/index.ts'
 import { createDealersService } from './modules/dealers/index.ts'
 import { createQueuedMailer, createQueuedSms, type Delivery } from './modules/delivery/index.ts'
 import { createFavouritesService } from './modules/favourites/index.ts'
+import { createFeedsService } from './modules/feeds/index.ts'
 import { createFreshListingsService } from './modules/fresh-listings/index.ts'
 import { createGarageService } from './modules/garage/index.ts'
 import {
@@ -125,6 +126,7 @@ export function createServices({
       createDraft: (u, dealerId) => selling.createDraft(u, { dealerId }),
     },
   })
+  const feeds = createFeedsService({ db, reference, limiter, dealers, jobs })
   // New messages reach open pages through this (runtime.ts starts its database listener).
   const messageHub = createMessageHub()
   const messaging = createMessagingService({ db, hub: messageHub, limiter })
@@ -214,6 +216,7 @@ export function createServices({
     complaints,
     freshListings,
     dealers,
+    feeds,
     moderation,
     staff,
     tulpar,

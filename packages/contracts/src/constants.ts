@@ -115,3 +115,10 @@ export const CATALOGUE_FILTER_KEYS = [
 export const PROMOTION_PRODUCTS = ['raise', 'top', 'hot', 'highlight'] as const
 /** Marked slots for top placements at the top of each catalogue page (the page's own order is left as it is). */
 export const PROMOTED_SLOTS_PER_PAGE = 2
+
+/**
+ * Dealers' feeds (docs/feeds.md): what an import does to the dealer's cars of earlier feeds that the new feed lacks
+ * (`removed`: taken off sale, `sold`, `keep`: a partial feed), and each car's outcome.
+ */
+export const FEED_MISSING_CARS = ['removed', 'sold', 'keep'] as const
+export const FEED_IMPORT_OUTCOMES = ['created', 'updated', 'unchanged', 'removed', 'refused'] as const

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FEED_IMPORT_OUTCOMES, FEED_MISSING_CARS } from './constants.ts'
 import { BodyType, Drive, EngineType, Steering, Transmission } from './enums.ts'
 
 /*
@@ -31,7 +32,8 @@ export type FeedRefusalCode = z.infer<typeof FeedRefusalCode>
  * `number`, `year_range`, `price_range`, `mileage_range`, `new_mileage`, `vin`, `duplicate_id` (an earlier car has
  * the same external id), `photo_url`, `too_many_photos`, `too_long`, `not_in_list` (a value outside the documented
  * words), `currency`, `unmatched` (a name our reference data does not know), `columns` (a CSV line with more or
- * fewer cells than the header).
+ * fewer cells than the header); found when the feed is compared with the dealer's cars: `vin_taken` (the VIN is on another
+ * seller's car on sale or under review), `changed_car` (the external id names a car of another brand or model).
  */
 export const FEED_ROW_CODES = [
   'required',
@@ -49,6 +51,8 @@ export const FEED_ROW_CODES = [
   'currency',
   'unmatched',
   'columns',
+  'vin_taken',
+  'changed_car',
 ] as const
 export const FeedRowCode = z.enum(FEED_ROW_CODES)
 export type FeedRowCode = z.infer<typeof FeedRowCode>
@@ -173,3 +177,130 @@ export const FeedDryRunReport = z
   })
   .meta({ id: 'FeedDryRunReport' })
 export type FeedDryRunReport = z.infer<typeof FeedDryRunReport>
+
+/** Imports a dealer may start per hour (uploads and fetches of its feed URL together). */
+export const FEED_IMPORTS_PER_HOUR = 20
+
+export const FeedMissingCars = z.enum(FEED_MISSING_CARS)
+export type FeedMissingCars = z.infer<typeof FeedMissingCars>
+
+/** One car's outcome: what the apply did (or, in a dry run, will do) with it. */
+export const FeedImportOutcome = z.enum(FEED_IMPORT_OUTCOMES)
+export type FeedImportOutcome = z.infer<typeof FeedImportOutcome>
+
+/**
+ * `dry_run`: read and compared, nothing written, waiting to be applied or discarded; `applied`; `refused`: the whole
+ * feed was refused (its `refused` says why); `discarded`; `failed`: a feed URL could not be fetched.
+ */
+export const FEED_IMPORT_STATUSES = ['dry_run', 'applied', 'refused', 'discarded', 'failed'] as const
+export const FeedImportStatus = z.enum(FEED_IMPORT_STATUSES)
+export type FeedImportStatus = z.infer<typeof FeedImportStatus>
+
+export const FeedImportCounts = z.object({
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int().describe("The dealer's cars of earlier feeds this one lacks"),
+  refused: z.number().int(),
+  withWarnings: z.number().int(),
+})
+export type FeedImportCounts = z.infer<typeof FeedImportCounts>
+
+export const FeedImportSummary = z
+  .object({
+    id: z.number().int(),
+    dealerId: z.number().int(),
+    status: FeedImportStatus,
+    source: z.enum(['upload', 'url']),
+    format: z.enum(['csv', 'xml']).nullable(),
+    encoding: z.enum(['utf-8', 'windows-1251']).nullable(),
+    missingCars: FeedMissingCars,
+    refused: z.object({ code: FeedRefusalCode, message: z.string() }).nullable(),
+    counts: FeedImportCounts,
+    createdAt: z.iso.datetime(),
+    createdBy: z.object({ id: z.string(), name: z.string() }).nullable().describe('Null for a scheduled fetch'),
+    appliedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'FeedImportSummary' })
+export type FeedImportSummary = z.infer<typeof FeedImportSummary>
+
+export const FeedImportRow = z
+  .object({
+    seq: z.number().int().describe('Order in the report; the cursor of the next page'),
+    row: z.number().int().nullable().describe('The car’s place in the feed; null for a removed car'),
+    line: z.number().int().nullable(),
+    externalId: z.string().nullable(),
+    outcome: FeedImportOutcome,
+    listingId: z.number().int().nullable().describe('The listing created, updated, left or removed'),
+    problems: z.array(FeedRowProblem),
+    warnings: z.array(FeedRowProblem),
+    car: FeedCar.nullable().describe('Null when the feed itself refused the car, and for a removed car'),
+  })
+  .meta({ id: 'FeedImportRow' })
+export type FeedImportRow = z.infer<typeof FeedImportRow>
+
+/** An import with one page of its report's rows (all outcomes, or the one asked for). */
+export const FeedImport = FeedImportSummary.extend({
+  unmatched: z.array(FeedUnmatchedName),
+  rows: z.array(FeedImportRow),
+  nextAfter: z.number().int().nullable().describe('`after` for the next page; null on the last'),
+}).meta({ id: 'FeedImport' })
+export type FeedImport = z.infer<typeof FeedImport>
+
+export const FeedImportList = z.object({ results: z.array(FeedImportSummary) }).meta({ id: 'FeedImportList' })
+export type FeedImportList = z.infer<typeof FeedImportList>
+
+export const FeedUploadQuery = z.strictObject({
+  missing: FeedMissingCars.default('removed').describe("What happens to the dealer's cars this feed lacks"),
+  lang: z.enum(['ru', 'kk', 'en']).optional(),
+})
+export type FeedUploadQuery = z.infer<typeof FeedUploadQuery>
+
+const SERIAL_ID = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1)
+export const FeedImportParams = z.strictObject({ id: SERIAL_ID.describe('The dealer'), importId: SERIAL_ID })
+
+export const FEED_REPORT_PAGE = 100
+export const FeedImportQuery = z.strictObject({
+  lang: z.enum(['ru', 'kk', 'en']).optional(),
+  outcome: FeedImportOutcome.optional(),
+  after: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional()
+    .describe('`nextAfter` of the previous page'),
+  limit: z.coerce.number().int().min(1).max(500).default(FEED_REPORT_PAGE),
+})
+export type FeedImportQuery = z.infer<typeof FeedImportQuery>
+
+/** The dealer desk's table of the dealer's cars (typed and imported), newest change first. */
+export const DealerStockQuery = z.strictObject({
+  q: z.string().trim().max(100).optional().describe('Brand, model, VIN or external id'),
+  status: z.enum(['draft', 'moderation', 'published', 'rejected', 'sold', 'archived', 'paused']).optional(),
+  lang: z.enum(['ru', 'kk', 'en']).optional(),
+})
+export type DealerStockQuery = z.infer<typeof DealerStockQuery>
+
+export const DealerStockCar = z.object({
+  id: z.number().int(),
+  externalId: z.string().nullable(),
+  status: z.string(),
+  title: z.string().describe('Brand, model and year'),
+  priceKzt: z.number().int().nullable(),
+  mileageKm: z.number().int().nullable(),
+  vin: z.string().nullable(),
+  updatedAt: z.iso.datetime(),
+})
+export const DealerStock = z
+  .object({
+    results: z.array(DealerStockCar),
+    total: z.number().int().describe('Cars matching, of which the first 200 are listed'),
+  })
+  .meta({ id: 'DealerStock' })
+export type DealerStock = z.infer<typeof DealerStock>

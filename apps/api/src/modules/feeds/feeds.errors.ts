@@ -1,5 +1,5 @@
 import type { FeedRefusalCode } from '@tulpar/contracts'
-import { AppError } from '../../lib/errors.ts'
+import { AppError, notFoundByIdError } from '../../lib/errors.ts'
 
 /**
  * A whole feed refused before any car of it is looked at or applied: too large, too many cars, an encoding we do not
@@ -12,5 +12,21 @@ export class FeedRefusedError extends AppError {
     super(code, code === 'feed.too_large' ? 413 : 422, detail)
     this.refusal = code
     this.params = params
+  }
+}
+
+export class FeedImportNotFoundError extends notFoundByIdError<number>('feed.import_not_found', 'Feed import') {}
+
+/** Only a dry run waiting for a decision can be applied or discarded (a second apply of one import is refused). */
+export class FeedImportClosedError extends AppError {
+  constructor(status: string) {
+    super('feed.import_closed', 409, `This import is ${status}: only a dry run can be applied or discarded`)
+  }
+}
+
+/** Only a verified dealer sells: its feed may be read and checked, not applied. */
+export class FeedDealerNotVerifiedError extends AppError {
+  constructor(id: number) {
+    super('dealer.not_verified', 409, `Dealer ${id} is not verified: its feed cannot be applied yet`)
   }
 }

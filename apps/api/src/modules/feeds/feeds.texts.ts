@@ -132,6 +132,16 @@ const ROWS: Record<FeedRowCode, Texts> = {
     kk: 'Жолдағы бағандар саны тақырыптағыдан өзгеше.',
     en: 'The line has a different number of cells than the header.',
   },
+  vin_taken: {
+    ru: 'Автомобиль с этим VIN уже продаёт другой продавец (объявление № {listing}).',
+    kk: 'Осы VIN-і бар көлікті басқа сатушы сатып жатыр (№ {listing} хабарландыру).',
+    en: 'Another seller already sells a car with this VIN (listing No. {listing}).',
+  },
+  changed_car: {
+    ru: 'Под этим внешним ID у вас уже продаётся {car}: другой автомобиль нужно загрузить с новым ID.',
+    kk: 'Осы сыртқы ID-мен сізде {car} сатылып жатыр: басқа көлікті жаңа ID-мен жүктеңіз.',
+    en: 'This external id is already your {car}: load a different car under a new id.',
+  },
 }
 
 function fill(template: string, params: Record<string, string | number>): string {

@@ -12,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import {
   conditionEnum,
@@ -136,6 +137,10 @@ export const listings = pgTable(
     /** When the listing was paused (status 'paused') and why: 'unconfirmed' or 'reported_sold'. */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     pauseReason: text('pause_reason'),
+    // Dealers' feeds (issue 38, docs/feeds.md): the dealer's own id of the car, and the hash of the feed's car as last
+    // applied (an equal hash is an unchanged car). Null for cars typed in by hand.
+    externalId: text('external_id'),
+    feedHash: text('feed_hash'),
     // Paid promotion (decision 033), written by the promotions module. A raise moves `published_at` (the place in
     // the newest order) and keeps the first publication here, which buyers see; null: never raised.
     firstPublishedAt: timestamp('first_published_at', { withTimezone: true }),
@@ -222,6 +227,10 @@ export const listings = pgTable(
     index('listings_owner_idx').on(t.ownerId, t.status),
     index('listings_status_changed_idx').on(t.status, t.statusChangedAt),
     index('listings_vin_idx').on(t.vin),
+    // A feed's cars are matched by (dealer, external id): one listing per pair, whatever its status.
+    uniqueIndex('listings_dealer_external_idx')
+      .on(t.dealerId, t.externalId)
+      .where(sql`external_id is not null`),
     // Only drafts (and archived listings, whose contact phone is erased with a deleted account) may be
     // incomplete: whatever buyers or moderators see has every required field.
     check(

@@ -3,6 +3,7 @@ import { type RetentionCounts, recordRetention } from './retention.metrics.ts'
 import {
   CODES,
   DELETED_ACCOUNTS,
+  FEED_REPORTS,
   FINISHED_JOBS,
   LEADS,
   LOGS,
@@ -31,6 +32,8 @@ export const PURGES = {
   'search-matches': SEARCH_MATCHES,
   /** Finished queue jobs (7 days) and delivery receipts (30 days). */
   'finished-jobs': FINISHED_JOBS,
+  /** Dealers' feed reports (the per-car rows): 180 days; the imports' summaries stay. */
+  'feed-reports': FEED_REPORTS,
 } satisfies Record<string, PurgeStep[]>
 export type PurgeName = keyof typeof PURGES
 

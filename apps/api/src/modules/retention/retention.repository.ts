@@ -77,6 +77,17 @@ export const LOGS: PurgeStep[] = [
   deleteRows('outbox_messages', sql`created_at < now() - interval '90 days'`, 'id'),
 ]
 
+/**
+ * Dealers' feed reports: the per-car rows of imports over 180 days old (the import's summary and counts stay in the
+ * dealer's history). `feed_imports_created_idx` finds the old imports.
+ */
+export const FEED_REPORTS: PurgeStep[] = [
+  deleteRows(
+    'feed_import_rows',
+    sql`import_id in (select id from feed_imports where created_at < now() - interval '180 days')`,
+  ),
+]
+
 /** Jobs that finished (done, failed for good or cancelled) over 7 days ago: their data holds addresses and texts. */
 export const FINISHED_JOBS: PurgeStep[] = [
   {

@@ -1,0 +1,184 @@
+import {
+  DealerParams,
+  DealerStock,
+  DealerStockQuery,
+  FEED_MAX_BYTES,
+  FeedImport,
+  FeedImportList,
+  FeedImportParams,
+  FeedImportQuery,
+  FeedUploadQuery,
+  LangQuery,
+  Problem,
+} from '@tulpar/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { pickLocale } from '../../lib/locale.ts'
+import { withRetryAfter } from '../../lib/rate-limiter.ts'
+import { signedInSchema } from '../../plugins/route-schema.ts'
+import type { SessionResolver } from '../identity/index.ts'
+import { feedTemplateCsv } from './feed-fields.ts'
+import type { FeedsService } from './feeds.service.ts'
+
+const MEMBERS = "The dealer's people only: 404 `dealer.not_found`, 403 `dealer.not_member` for anyone else."
+/** What browsers and apps send a feed file as (a CSV saved by Excel on Windows is often `application/vnd.ms-excel`). */
+const FEED_TYPES = [
+  'text/csv',
+  'application/csv',
+  'application/vnd.ms-excel',
+  'application/xml',
+  'text/xml',
+  'application/octet-stream',
+]
+
+type Localised = { query: { lang?: string }; headers: { 'accept-language'?: string } }
+const locale = (req: Localised) => pickLocale(req.query.lang, req.headers['accept-language'])
+
+/** Dealers' feed imports (issue 38, docs/feeds.md): upload as a dry run, read the report, apply or discard, history. */
+export const feedsRoutes =
+  ({ feeds, sessions }: { feeds: FeedsService; sessions: SessionResolver }): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Scoped to these routes: the request stream is handed on as it is, so the service spools it to a file with its own
+    // count of bytes (Fastify's body limit only applies to bodies it reads itself).
+    app.addContentTypeParser(FEED_TYPES, (_req, payload, done) => done(null, payload))
+
+    app.post(
+      '/dealers/:id/imports/',
+      {
+        bodyLimit: FEED_MAX_BYTES,
+        schema: signedInSchema({
+          tags: ['feeds'],
+          summary: "Upload the dealer's feed (CSV or XML, the file itself as the body): a dry run with its report",
+          description:
+            `Send the file as the request body with its Content-Type (${FEED_TYPES.join(', ')}). Nothing of the ` +
+            "dealer's cars changes: the report says per car what applying it would do (created, updated, unchanged, " +
+            "removed: the dealer's cars of earlier feeds this one lacks, unless `missing=keep`; refused, with the " +
+            `reasons). At most ${FEED_MAX_BYTES / 1024 / 1024} MB: 413 \`feed.too_large\`, from Content-Length at ` +
+            'once or while reading. A file that is not a feed is stored as a `refused` import. 429 past 20 imports ' +
+            `an hour per dealer. ${MEMBERS}`,
+          consumes: FEED_TYPES,
+          params: DealerParams,
+          querystring: FeedUploadQuery,
+          response: { 201: FeedImport, 403: Problem, 413: Problem, 415: Problem, 429: Problem },
+        }),
+      },
+      async (req, reply) => {
+        const u = await sessions.requireUser(req)
+        const length = Number(req.headers['content-length'])
+        const body = req.body as AsyncIterable<Uint8Array>
+        const result = await withRetryAfter(reply, () =>
+          feeds.upload(u, req.params.id, body, {
+            missingCars: req.query.missing,
+            locale: locale(req),
+            declaredBytes: Number.isFinite(length) ? length : undefined,
+          }),
+        )
+        req.log.info(
+          { dealerId: req.params.id, importId: result.id, status: result.status, rows: result.counts.rows },
+          'feed uploaded',
+        )
+        return reply.status(201).send(result)
+      },
+    )
+
+    app.get(
+      '/dealers/:id/imports/',
+      {
+        schema: signedInSchema({
+          tags: ['feeds'],
+          summary: "The dealer's imports, newest first (the last 50), with their counts",
+          description: MEMBERS,
+          params: DealerParams,
+          querystring: LangQuery,
+          response: { 200: FeedImportList, 403: Problem },
+        }),
+      },
+      async (req) => feeds.list(await sessions.requireUser(req), req.params.id, locale(req)),
+    )
+
+    app.get(
+      '/dealers/:id/stock/',
+      {
+        schema: signedInSchema({
+          tags: ['feeds'],
+          summary: "The dealer desk's table: the dealer's cars in every status, by brand, model, VIN or external id",
+          description: `The first 200 matching, the latest changed first, and how many match. ${MEMBERS}`,
+          params: DealerParams,
+          querystring: DealerStockQuery,
+          response: { 200: DealerStock, 403: Problem },
+        }),
+      },
+      async (req) => feeds.stock(await sessions.requireUser(req), req.params.id, req.query, locale(req)),
+    )
+
+    app.get(
+      '/dealers/:id/imports/:importId/',
+      {
+        schema: signedInSchema({
+          tags: ['feeds'],
+          summary: 'One import with a page of its report (every outcome, or the one asked for)',
+          description: MEMBERS,
+          params: FeedImportParams,
+          querystring: FeedImportQuery,
+          response: { 200: FeedImport, 403: Problem },
+        }),
+      },
+      async (req) =>
+        feeds.get(await sessions.requireUser(req), req.params.id, req.params.importId, req.query, locale(req)),
+    )
+
+    app.post(
+      '/dealers/:id/imports/:importId/apply/',
+      {
+        schema: signedInSchema({
+          tags: ['feeds'],
+          summary: 'Apply a dry run: create, update and take off sale as its report says, all or nothing',
+          description:
+            "The plan is made again from the dealer's cars as they are now, in one transaction. New and changed " +
+            'cars go to moderation as typed ones do. 409 `feed.import_closed` unless the import is a dry run (a ' +
+            `second apply), 409 \`dealer.not_verified\`. ${MEMBERS}`,
+          params: FeedImportParams,
+          querystring: LangQuery,
+          response: { 200: FeedImport, 403: Problem, 409: Problem },
+        }),
+      },
+      async (req) => feeds.apply(await sessions.requireUser(req), req.params.id, req.params.importId, locale(req)),
+    )
+
+    app.post(
+      '/dealers/:id/imports/:importId/discard/',
+      {
+        schema: signedInSchema({
+          tags: ['feeds'],
+          summary: 'Discard a dry run without applying it (it stays in the history)',
+          description: `409 \`feed.import_closed\` unless the import is a dry run. ${MEMBERS}`,
+          params: FeedImportParams,
+          querystring: LangQuery,
+          response: { 200: FeedImport, 403: Problem, 409: Problem },
+        }),
+      },
+      async (req) => feeds.discard(await sessions.requireUser(req), req.params.id, req.params.importId, locale(req)),
+    )
+
+    app.get(
+      '/feeds/template.csv',
+      {
+        schema: {
+          tags: ['feeds'],
+          summary: 'The CSV template of a feed: the documented columns and two example cars (UTF-8)',
+          response: {
+            200: {
+              description: 'The header line and two cars (CRLF)',
+              content: { 'text/csv': { schema: z.unknown() } },
+            },
+          },
+        },
+      },
+      (_req, reply) =>
+        reply
+          .header('cache-control', 'public, max-age=3600')
+          .header('content-disposition', 'attachment; filename="tulpar-feed-template.csv"')
+          .type('text/csv; charset=utf-8')
+          .send(feedTemplateCsv()),
+    )
+  }

@@ -1,0 +1,68 @@
+import type { FeedCar, FeedImportCounts, FeedRowProblem, FeedUnmatchedName } from '@tulpar/contracts'
+import { sql } from 'drizzle-orm'
+import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { dealers } from '../dealers/dealers.tables.ts'
+import { user } from '../identity/identity.tables.ts'
+
+/**
+ * One import of a dealer's feed (issue 38): read and compared as a dry run, then applied, discarded or refused. The
+ * summary stays as long as the dealer does; its rows (the per-car report) are purged after 180 days (retention).
+ */
+export const feedImports = pgTable(
+  'feed_imports',
+  {
+    id: serial('id').primaryKey(),
+    dealerId: integer('dealer_id')
+      .notNull()
+      .references(() => dealers.id, { onDelete: 'cascade' }),
+    /** Who uploaded it; null for a scheduled fetch (or once the person's account is gone). */
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'upload' or 'url'. */
+    source: text('source').notNull(),
+    format: text('format'),
+    encoding: text('encoding'),
+    /** The file's size in bytes. */
+    bytes: integer('bytes').notNull().default(0),
+    /** What the apply does to the dealer's earlier cars the feed lacks: removed, sold, keep. */
+    missingCars: text('missing_cars').notNull(),
+    /** dry_run, applied, refused, discarded, failed (contracts' FEED_IMPORT_STATUSES). */
+    status: text('status').notNull(),
+    /** Why the whole feed was refused ({ code, message }), or why a fetch failed. */
+    refusal: jsonb('refusal').$type<{ code: string; message: string }>(),
+    counts: jsonb('counts').$type<FeedImportCounts>().notNull(),
+    unmatched: jsonb('unmatched').$type<FeedUnmatchedName[]>().notNull().default(sql`'[]'::jsonb`),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    appliedBy: text('applied_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('feed_imports_dealer_idx').on(t.dealerId, t.id.desc()),
+    index('feed_imports_created_idx').on(t.createdAt),
+  ],
+)
+
+/** The report of an import, one row per car of the feed and one per earlier car it removes. */
+export const feedImportRows = pgTable(
+  'feed_import_rows',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => feedImports.id, { onDelete: 'cascade' }),
+    /** Order in the report: the feed's cars first (seq = row), then the removed cars. */
+    seq: integer('seq').notNull(),
+    row: integer('row'),
+    line: integer('line'),
+    externalId: text('external_id'),
+    /** created, updated, unchanged, removed, refused. */
+    outcome: text('outcome').notNull(),
+    /** The listing it created, updated, left or removed (no foreign key: the report outlives a deleted listing). */
+    listingId: bigint('listing_id', { mode: 'number' }),
+    problems: jsonb('problems').$type<FeedRowProblem[]>().notNull(),
+    warnings: jsonb('warnings').$type<FeedRowProblem[]>().notNull(),
+    /** The normalised car (its city filled in with the dealer's), when the feed's own checks passed. */
+    car: jsonb('car').$type<FeedCar>(),
+    /** What the car's listing keeps in `feed_hash`: equal means unchanged. */
+    carHash: text('car_hash'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
+)
