@@ -89,6 +89,9 @@ export default [
     route('dealers', 'routes/dealers.tsx'),
     route('dealers/:id', 'routes/dealer.tsx'),
     route('account/dealer', 'routes/account-dealer.tsx'),
+    // The dealer desk (issue 38): the dealer's cars and its feed uploads with their reports (one route: /dealer,
+    // /dealer/{id}, /dealer/{id}/imports/{importId}).
+    route('dealer/*', 'routes/dealer-desk.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -9,6 +9,7 @@ import { companyEn } from './company.en.ts'
 import { complaintEn } from './complaint.en.ts'
 import { creditEn } from './credit.en.ts'
 import { dealerEn } from './dealer.en.ts'
+import { deskEn } from './desk.en.ts'
 import { favouritesEn } from './favourites.en.ts'
 import { freshEn } from './fresh.en.ts'
 import { garageEn } from './garage.en.ts'
@@ -294,6 +295,7 @@ export const en: Messages = {
   ...complaintEn,
   ...freshEn,
   ...dealerEn,
+  ...deskEn,
   ...promotionEn,
   ...creditEn,
   ...companyEn,

@@ -9,6 +9,7 @@ import { companyKk } from './company.kk.ts'
 import { complaintKk } from './complaint.kk.ts'
 import { creditKk } from './credit.kk.ts'
 import { dealerKk } from './dealer.kk.ts'
+import { deskKk } from './desk.kk.ts'
 import { favouritesKk } from './favourites.kk.ts'
 import { freshKk } from './fresh.kk.ts'
 import { garageKk } from './garage.kk.ts'
@@ -302,6 +303,7 @@ export const kk: Messages = {
   ...complaintKk,
   ...freshKk,
   ...dealerKk,
+  ...deskKk,
   ...promotionKk,
   ...creditKk,
   ...companyKk,

@@ -9,6 +9,7 @@ import { companyRu } from './company.ru.ts'
 import { complaintRu } from './complaint.ru.ts'
 import { creditRu } from './credit.ru.ts'
 import { dealerRu } from './dealer.ru.ts'
+import { deskRu } from './desk.ru.ts'
 import { favouritesRu } from './favourites.ru.ts'
 import { freshRu } from './fresh.ru.ts'
 import { garageRu } from './garage.ru.ts'
@@ -310,6 +311,7 @@ export const ru = {
   ...complaintRu,
   ...freshRu,
   ...dealerRu,
+  ...deskRu,
   ...promotionRu,
   ...creditRu,
   ...companyRu,

@@ -14,6 +14,7 @@ export const ROUTE_NAMESPACES = [
   'unsub',
   'complaint',
   'promote',
+  'desk',
 ] as const
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number]
 
@@ -29,4 +30,6 @@ export const ALWAYS_SENT_KEYS: ReadonlySet<string> = new Set([
   'admin.nav.queue',
   // The car page's link; the complaint page and the back office send the rest.
   'complaint.link',
+  // The account's dealer page links to the dealer desk.
+  'desk.link',
 ])

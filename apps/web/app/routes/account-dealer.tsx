@@ -135,6 +135,9 @@ export default function AccountDealer({ loaderData, actionData }: Route.Componen
               </>
             ) : null}
           </dl>
+          <p>
+            <Link to={`/dealer/${d.id}`}>{t('desk.link')} →</Link>
+          </p>
           {d.status === 'verified' ? (
             <p>
               <Link to={`/dealers/${d.id}`}>{t('dealer.account.page')} →</Link>

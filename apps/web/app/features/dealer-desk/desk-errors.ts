@@ -1,0 +1,10 @@
+import type { MessageKey } from '../../i18n/i18n.ts'
+
+/** The translated message of a feed call's refusal (its code), or undefined for a failure to rethrow. */
+export function deskErrorKey(code: string): MessageKey | undefined {
+  if (code === 'feed.too_large') return 'desk.error.too_large'
+  if (code === 'rate_limited') return 'desk.error.rate'
+  if (code === 'feed.import_closed') return 'desk.error.closed'
+  if (code === 'dealer.not_verified') return 'desk.error.notVerified'
+  return undefined
+}

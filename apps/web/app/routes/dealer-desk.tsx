@@ -1,0 +1,155 @@
+import { DealerStockQuery, FeedImportQuery } from '@tulpar/contracts'
+import { data, Link, redirect } from 'react-router'
+import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { PRIVATE_HEADERS, requireUser } from '../features/account/index.server.ts'
+import { assertSameOrigin, field } from '../features/admin/admin-guard.server.ts'
+import { deskErrorKey } from '../features/dealer-desk/desk-errors.ts'
+import { ImportReport } from '../features/dealer-desk/import-report.tsx'
+import { ImportHistory, StockTable } from '../features/dealer-desk/stock-table.tsx'
+import type { MessageKey } from '../i18n/i18n.ts'
+import { useI18n } from '../i18n/i18n-react.tsx'
+import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
+import { INT4_MAX, requireIdParam } from '../lib/id-param.ts'
+import { formOutcome, notFound, orStatusPage } from '../lib/service-errors.ts'
+import { island } from '../ui/island.tsx'
+import type { Route } from './+types/dealer-desk'
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
+
+const FeedUpload = island(() => import('../features/dealer-desk/feed-upload.tsx').then((m) => m.default))
+
+/** `/dealer/{id}` or `/dealer/{id}/imports/{importId}`; `/dealer` alone opens the user's first dealer. */
+function pathOf(splat: string | undefined) {
+  const parts = (splat ?? '').split('/').filter(Boolean)
+  if (parts.length === 0) return { dealerId: null, importId: null }
+  if (parts.length === 1) return { dealerId: requireIdParam(parts[0], null, INT4_MAX), importId: null }
+  if (parts.length === 3 && parts[1] === 'imports')
+    return { dealerId: requireIdParam(parts[0], null, INT4_MAX), importId: requireIdParam(parts[2], null, INT4_MAX) }
+  throw notFound()
+}
+
+/**
+ * The dealer desk (issue 38), one route for its screens (each route costs every page's manifest a few bytes): the
+ * dealer's cars (search, status) and its feed uploads (upload a file, the history), and an upload's report with its
+ * apply or discard. The dealer's people only (the dealers' 403/404).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext)
+  const locale = context.get(localeContext)
+  const url = new URL(request.url)
+  const user = await requireUser(services.sessions, request, url.pathname)
+  const { dealerId, importId } = pathOf(params['*'])
+  if (dealerId === null) {
+    const first = (await services.dealers.listMine(user, locale)).results[0]
+    throw redirect(first ? `/dealer/${first.id}` : '/account/dealer')
+  }
+  const i18n = routeMessages(locale, 'desk')
+  if (importId !== null) {
+    const parsed = FeedImportQuery.safeParse({
+      outcome: url.searchParams.get('outcome') || undefined,
+      after: url.searchParams.get('after') || undefined,
+    })
+    const query = parsed.success ? parsed.data : { limit: 100 }
+    const report = await orStatusPage(services.feeds.get(user, dealerId, importId, query, locale))
+    return {
+      screen: 'import' as const,
+      report,
+      outcome: parsed.success ? (parsed.data.outcome ?? null) : null,
+      title: translate(MESSAGES[locale], locale, 'desk.import.title', { id: importId }),
+      i18n,
+    }
+  }
+  const query = DealerStockQuery.safeParse({
+    q: url.searchParams.get('q') || undefined,
+    status: url.searchParams.get('status') || undefined,
+  })
+  const q = query.success ? query.data : {}
+  const dealer = await orStatusPage(services.dealers.getMine(user, dealerId, locale))
+  const [stock, imports] = await Promise.all([
+    services.feeds.stock(user, dealerId, q, locale),
+    services.feeds.list(user, dealerId, locale),
+  ])
+  return {
+    screen: 'desk' as const,
+    dealer: { id: dealer.id, name: dealer.legalName },
+    stock,
+    imports: imports.results,
+    q: q.q ?? '',
+    status: q.status ?? '',
+    title: translate(MESSAGES[locale], locale, 'desk.title'),
+    i18n,
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ''} — Tulpar Auto` }]
+
+type ActionResult = { error: MessageKey | null; done?: MessageKey }
+
+/** An upload's report: apply or discard it. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext)
+  const locale = context.get(localeContext)
+  assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
+  const url = new URL(request.url)
+  const user = await requireUser(services.sessions, request, url.pathname)
+  const { dealerId, importId } = pathOf(params['*'])
+  if (dealerId === null || importId === null) throw data(null, { status: 405 })
+  const intent = field(await request.formData(), 'intent')
+  if (intent !== 'apply' && intent !== 'discard') throw data(null, { status: 400 })
+  const call =
+    intent === 'apply'
+      ? services.feeds.apply(user, dealerId, importId, locale)
+      : services.feeds.discard(user, dealerId, importId, locale)
+  const out = await formOutcome(call, deskErrorKey)
+  if (!out.ok) return data<ActionResult>({ error: out.error }, { status: out.status })
+  return data<ActionResult>({ error: null, done: intent === 'apply' ? 'desk.import.applied' : 'desk.import.discarded' })
+}
+
+export default function DealerDesk({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n()
+  if (loaderData.screen === 'import') {
+    const { report, outcome } = loaderData
+    return (
+      <div className="container account-page dealer-desk">
+        <p>
+          <Link to={`/dealer/${report.dealerId}`}>{t('desk.import.back')}</Link>
+        </p>
+        <h1>{t('desk.import.title', { id: report.id })}</h1>
+        {actionData?.error ? (
+          <p className="form-error" role="alert">
+            {t(actionData.error)}
+          </p>
+        ) : null}
+        {actionData?.done ? (
+          <p className="form-success" role="status">
+            {t(actionData.done)}
+          </p>
+        ) : null}
+        <ImportReport report={report} outcome={outcome} />
+      </div>
+    )
+  }
+  const { dealer, stock, imports, q, status } = loaderData
+  return (
+    <div className="container account-page dealer-desk">
+      <p>
+        <Link to="/account/dealer">← {t('dealer.account.title')}</Link>
+      </p>
+      <h1>{t('desk.title')}</h1>
+      <p className="lead">{t('desk.intro', { name: dealer.name })}</p>
+      <StockTable dealerId={dealer.id} stock={stock} q={q} status={status} />
+      <section aria-labelledby="imports" className="panel">
+        <h2 id="imports">{t('desk.imports.title')}</h2>
+        <p>{t('desk.imports.intro')}</p>
+        <p>
+          <a href="/api/feeds/template.csv" download>
+            {t('desk.imports.template')}
+          </a>
+        </p>
+        <FeedUpload dealerId={dealer.id} />
+        <h3>{t('desk.imports.history')}</h3>
+        <ImportHistory dealerId={dealer.id} imports={imports} />
+      </section>
+    </div>
+  )
+}
