@@ -29,7 +29,12 @@ import {
 } from './modules/listings/index.ts'
 import type { MediaStorage } from './modules/media/index.ts'
 import { createMessageHub, createMessagingService } from './modules/messaging/index.ts'
-import { createModerationService, createStaffService, createTulparService } from './modules/moderation/index.ts'
+import {
+  createModerationService,
+  createStaffService,
+  createTulparService,
+  findTriggeredSignals,
+} from './modules/moderation/index.ts'
 import { createNotificationsService } from './modules/notifications/index.ts'
 import { createPartnersAdminService, createPartnersService } from './modules/partners/index.ts'
 import { createKaspiProvider, createLocalProvider, createPaymentsService } from './modules/payments/index.ts'
@@ -115,6 +120,9 @@ export function createServices({
     phones,
     revalue: valuation.refreshListingEstimate,
     jobs,
+    // A trusted dealer's car skips the queue unless a fraud signal fires (issue 38); asked only at publish time.
+    publishesAtOnce: async (l) =>
+      (await dealers.isTrustedPublisher(l.dealerId, l.ownerId)) && (await findTriggeredSignals(db, l.id)).length === 0,
   })
   // Dealers sit below listings and selling: their cars' counts and drafts are passed in.
   const dealers = createDealersService({

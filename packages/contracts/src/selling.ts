@@ -242,7 +242,13 @@ export const ContactPhoneCodeSent = z
   .meta({ id: 'ContactPhoneCodeSent' })
 
 /** Answers of the actions that the clients announce with a notice (spec section 8). */
-export const SellingNotice = z.enum(['listing.sent_to_moderation', 'listing.deleted', 'listing.sold'])
+export const SellingNotice = z.enum([
+  'listing.sent_to_moderation',
+  // A verified dealer's car that staff trust it to publish, without a fraud signal, skips the queue (issue 38).
+  'listing.published',
+  'listing.deleted',
+  'listing.sold',
+])
 export const SellingActionResult = z
   .object({
     code: SellingNotice,

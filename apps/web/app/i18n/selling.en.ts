@@ -117,6 +117,8 @@ export const sellingEn: SellingMessages = {
   'sell.publish.missing': 'To send the listing, complete:',
   'sell.publish.photos': 'Photos: {count}',
   'sell.notice.sent': 'Your listing has been sent for moderation.',
+  'sell.notice.published':
+    'Your listing is published: the dealer is trusted to publish without waiting for moderation.',
   'sell.notice.deleted': 'Car deleted',
   'sell.notice.sold': 'The listing is marked as sold',
   'sell.notice.price': 'Price changed',

@@ -119,6 +119,7 @@ export const sellingKk: SellingMessages = {
   'sell.publish.missing': 'Хабарландыруды жіберу үшін толтырыңыз:',
   'sell.publish.photos': 'Фото: {count}',
   'sell.notice.sent': 'Хабарландыруыңыз модерацияға жіберілді.',
+  'sell.notice.published': 'Хабарландыру жарияланды: дилерге модерация кезегінсіз жариялауға рұқсат берілген.',
   'sell.notice.deleted': 'Көлік жойылды',
   'sell.notice.sold': 'Хабарландыру сатылды деп белгіленді',
   'sell.notice.price': 'Баға өзгертілді',

@@ -117,6 +117,7 @@ export const sellingRu = {
   'sell.publish.missing': 'Чтобы отправить объявление, заполните:',
   'sell.publish.photos': 'Фото: {count}',
   'sell.notice.sent': 'Ваше объявление отправлено на модерацию.',
+  'sell.notice.published': 'Объявление опубликовано: дилеру доверено публиковать без очереди модерации.',
   'sell.notice.deleted': 'Автомобиль удалён',
   'sell.notice.sold': 'Объявление отмечено как проданное',
   'sell.notice.price': 'Цена изменена',

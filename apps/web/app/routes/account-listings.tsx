@@ -165,6 +165,9 @@ export default function AccountListings({ loaderData, actionData }: Route.Compon
   const toast = useToast()
   const [params] = useSearchParams()
   const sent = params.get('sent')
+  // A trusted dealer's car is on sale at once (issue 38): say so instead of "sent to moderation".
+  const sentPublished =
+    sent !== null && loaderData.listings.some((l) => String(l.id) === sent && l.status === 'published')
   // One fetcher for every row: a deleted row is gone before it could announce its own result.
   const fetcher = useFetcher<ListingActionResult>()
   const shown = useRef<ListingActionResult | null>(null)
@@ -188,7 +191,7 @@ export default function AccountListings({ loaderData, actionData }: Route.Compon
       {/* Said once, on the page: a toast with the same text would cover the New listing button. */}
       {sent ? (
         <p className="notice success-notice" role="status">
-          {t('sell.notice.sent')}
+          {t(sentPublished ? 'sell.notice.published' : 'sell.notice.sent')}
         </p>
       ) : null}
       {result ? (

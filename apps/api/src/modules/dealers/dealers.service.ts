@@ -330,6 +330,16 @@ export function createDealersService({ db, limiter, listings }: DealersServiceDe
       return listings.createDraft(u, dealerId)
     },
 
+    /**
+     * Whether a listing the user sells as the dealer may skip the moderation queue: the dealer is verified, staff
+     * trust it to publish at once, and the user still works for it. Read now, like every permission here.
+     */
+    async isTrustedPublisher(dealerId: number, userId: string): Promise<boolean> {
+      const found = await repo.findDealer(db, dealerId)
+      if (found?.dealer.status !== 'verified' || !found.dealer.trustedToPublish) return false
+      return (await repo.findMemberRole(db, dealerId, userId)) !== null
+    },
+
     /** Verified dealers by name, in a city (its slug) or all Kazakhstan; an unknown city lists none. */
     async listVerified(q: DealerListQuery, locale: Locale): Promise<DealerList> {
       const cityId = q.city ? await repo.findCityIdBySlug(db, q.city) : null

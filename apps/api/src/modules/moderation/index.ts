@@ -1,6 +1,6 @@
 export { NotPublishedError } from './moderation.errors.ts'
 export { findModerationBacklog } from './moderation.repository.ts'
 export { moderationRoutes } from './moderation.routes.ts'
-export { createModerationService, type ModerationService } from './moderation.service.ts'
+export { createModerationService, findTriggeredSignals, type ModerationService } from './moderation.service.ts'
 export { createTulparService } from './tulpar.service.ts'
 export { createStaffService } from './users.service.ts'

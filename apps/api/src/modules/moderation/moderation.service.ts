@@ -6,6 +6,7 @@ import {
   type ModerationEventView,
   type ModerationQueuePage,
   type ModerationQueueQuery,
+  type ModerationSignalCode,
   type ModerationStats,
   REJECTION_REASONS,
   type RejectBody,
@@ -83,6 +84,15 @@ interface DecideOptions {
   from?: 'moderation' | 'published'
   /** More work in the decision's transaction. */
   inTx?: (tx: Db) => Promise<void>
+}
+
+/**
+ * The signals that fire for one listing now (none for a missing one): a listing a trusted dealer sends is published
+ * at once only without any (issue 38); with one it waits in the queue like any other.
+ */
+export async function findTriggeredSignals(db: Db, listingId: number): Promise<ModerationSignalCode[]> {
+  const facts = (await findSignalFacts(db, [listingId])).get(listingId)
+  return facts ? triggeredSignals(facts) : []
 }
 
 export function createModerationService({

@@ -50,6 +50,12 @@ export interface SellingServiceDeps {
   revalue?: (listingId: number) => Promise<unknown>
   /** Where price drops, sales and removals are announced (favourites' alerts), in the change's transaction. */
   jobs?: JobSender
+  /**
+   * Whether a listing sent by its seller is published at once instead of waiting in the queue: a verified dealer's
+   * car that staff trust it to publish, with no fraud signal (issue 38). Never, by default; services.ts passes the
+   * dealers' trust and moderation's signals (both sit elsewhere).
+   */
+  publishesAtOnce?: (listing: { id: number; ownerId: string; dealerId: number }) => Promise<boolean>
 }
 
 /** Fields the market estimate of a listing depends on, apart from the material ones that send it to moderation. */
@@ -58,6 +64,9 @@ const DAY_MS = 86_400_000
 const VALUED_FIELDS = ['priceKzt', 'year', 'mileageKm'] as const
 
 const SENT_TO_MODERATION = 'Your listing has been sent for moderation.'
+const PUBLISHED = 'Your listing is published.'
+/** The system's note on the approval of a trusted dealer's car (the back office's history shows it). */
+const PUBLISHED_AT_ONCE = 'Published at once: a verified dealer trusted to publish, and no moderation signal fired.'
 
 const isStaff = (u: SessionUser) => u.role === 'moderator' || u.role === 'admin'
 const isEditable = (status: string) => (EDITABLE_STATUSES as readonly string[]).includes(status)
@@ -83,6 +92,7 @@ export function createSellingService({
   clock = () => new Date(),
   revalue = async () => undefined,
   jobs,
+  publishesAtOnce = async () => false,
 }: SellingServiceDeps) {
   const stepDeps: StepDeps = { db, reference, now: clock }
 
@@ -281,8 +291,9 @@ export function createSellingService({
 
     /**
      * Checks every step and the photos, then sends a draft (or a rejected listing) to moderation with a
-     * `submitted` event. Throws FieldValidationError listing every incomplete field, then
-     * ContactPhoneNotConfirmedError unless the owner confirmed the contact phone by SMS code.
+     * `submitted` event, or publishes it at once when `publishesAtOnce` says so (a trusted dealer's car without a
+     * fraud signal; an `approved` event without an actor follows). Throws FieldValidationError listing every
+     * incomplete field, then ContactPhoneNotConfirmedError unless the owner confirmed the contact phone by SMS code.
      */
     async publish(u: SessionUser, id: number): Promise<SellingActionResult> {
       const row = await loadManaged(u, id)
@@ -293,18 +304,36 @@ export function createSellingService({
       if (row.photoCount < MIN_LISTING_PHOTOS) errors.push(fieldError('photos', 'required'))
       if (errors.length > 0) throw new FieldValidationError(errors)
       if (!(await isContactPhoneConfirmed(row))) throw new ContactPhoneNotConfirmedError()
+      const atOnce =
+        row.dealerId !== null && (await publishesAtOnce({ id, ownerId: row.ownerId, dealerId: row.dealerId }))
       const updated = await db.transaction(async (tx) => {
+        const at = clock()
         const next = await repo.updateListingRow(tx, id, {
-          status: 'moderation',
-          statusChangedAt: clock(),
+          status: atOnce ? 'published' : 'moderation',
+          statusChangedAt: at,
           rejectionReason: null,
+          // As a moderator's approval: the first publication's time stays (a rejected car published again).
+          ...(atOnce ? { publishedAt: row.publishedAt ?? at } : {}),
         })
         await repo.insertModerationEvent(tx, { listingId: id, actorId: u.id, action: 'submitted' })
+        // Approved by the system (no actor), so the back office's history says how the car got on sale.
+        if (atOnce)
+          await repo.insertModerationEvent(tx, {
+            listingId: id,
+            actorId: null,
+            action: 'approved',
+            comment: PUBLISHED_AT_ONCE,
+          })
         // The history starts with the price the listing was submitted at.
         if (row.priceKzt && (await repo.countPrices(tx, id)) === 0) await repo.insertPrice(tx, id, row.priceKzt)
+        // Saved-search alerts and the rest of a publication, as after a moderator's approval.
+        if (atOnce) await jobs?.send('listing-event', { kind: 'published', listingId: id }, { tx })
         return next
       })
-      return { code: 'listing.sent_to_moderation', message: SENT_TO_MODERATION, listing: await view(updated) }
+      if (!atOnce)
+        return { code: 'listing.sent_to_moderation', message: SENT_TO_MODERATION, listing: await view(updated) }
+      await revalue(id)
+      return { code: 'listing.published', message: PUBLISHED, listing: await view(updated) }
     },
 
     /**
