@@ -91,14 +91,23 @@ const Description = z.strictObject({
   en: text(DEALER_DESCRIPTION_MAX).default(''),
 })
 
-export const ShowroomInput = z.strictObject({
-  cityId: z.number().int().positive(),
-  address: requiredText(DEALER_ADDRESS_MAX),
-  lat: z.number().min(40).max(56).describe('Latitude within Kazakhstan'),
-  lng: z.number().min(46).max(88).describe('Longitude within Kazakhstan'),
-  phones: Phones,
-  workingHours: requiredText(DEALER_HOURS_MAX),
-})
+export const ShowroomInput = z
+  .strictObject({
+    cityId: z.number().int().positive(),
+    address: requiredText(DEALER_ADDRESS_MAX),
+    lat: z.number().min(40).max(56).optional().describe('Latitude within Kazakhstan; give both or neither'),
+    lng: z.number().min(46).max(88).optional().describe('Longitude within Kazakhstan; give both or neither'),
+    phones: Phones,
+    workingHours: requiredText(DEALER_HOURS_MAX),
+  })
+  .superRefine((s, ctx) => {
+    if ((s.lat === undefined) !== (s.lng === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [s.lat === undefined ? 'lat' : 'lng'],
+        message: 'Give both coordinates or neither',
+      })
+  })
 export type ShowroomInput = z.infer<typeof ShowroomInput>
 
 const dealerFields = {
@@ -167,9 +176,11 @@ export const Showroom = z
     address: z.string(),
     phones: z.array(z.string()).describe('E.164'),
     workingHours: z.string(),
-    lat: z.number(),
-    lng: z.number(),
-    mapLinks: z.object({ twoGis: z.string(), yandex: z.string() }),
+    lat: z.number().nullable().describe('null when the dealer gave no coordinates'),
+    lng: z.number().nullable(),
+    mapLinks: z
+      .object({ twoGis: z.string(), yandex: z.string() })
+      .describe('The pin, or a search for the address when there are no coordinates'),
   })
   .meta({ id: 'Showroom' })
 export type Showroom = z.infer<typeof Showroom>

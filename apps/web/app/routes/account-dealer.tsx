@@ -5,6 +5,8 @@ import { PRIVATE_HEADERS, requireUser } from '../features/account/index.server.t
 import { assertSameOrigin, field } from '../features/admin/admin-guard.server.ts'
 import { formatPhone } from '../features/auth/phone.ts'
 import { dealerErrorKey } from '../features/dealers/dealer-errors.ts'
+import { ShowroomForms } from '../features/dealers/showroom-forms.tsx'
+import { changeShowrooms, type ShowroomFormResult } from '../features/dealers/showrooms.server.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
@@ -41,7 +43,7 @@ const phonesOf = (text: string) =>
     .map((p) => p.trim())
     .filter(Boolean)
 
-type ActionResult = { error: MessageKey | null; done?: MessageKey }
+type ActionResult = { error: MessageKey | null; done?: MessageKey; showroom?: ShowroomFormResult }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
@@ -67,7 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       workingHours: field(form, 'workingHours'),
       description,
     })
-    if (!body.success) return fail('dealer.error.invalid')
+    // A number that fails its check digit is said so (the commonest mistake); anything else by the general line.
+    if (!body.success)
+      return fail(body.error.issues.some((i) => i.path[0] === 'bin') ? 'dealer.error.bin' : 'dealer.error.invalid')
     const out = await formOutcome(services.dealers.apply(user, body.data, locale), dealerErrorKey)
     return out.ok ? data<ActionResult>({ error: null, done: 'dealer.apply.sent' }) : fail(out.error, out.status)
   }
@@ -81,6 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!body.success) return fail('dealer.error.invalid')
     const out = await formOutcome(services.dealers.update(user, dealerId, body.data, locale), dealerErrorKey)
     return out.ok ? data<ActionResult>({ error: null, done: 'dealer.account.saved' }) : fail(out.error, out.status)
+  }
+  if (intent === 'showroom-save' || intent === 'showroom-remove') {
+    const { status, ...showroom } = await changeShowrooms(services, user, dealerId, form, locale)
+    return showroom.ok
+      ? data<ActionResult>({ error: null, done: showroom.done, showroom })
+      : data<ActionResult>({ error: null, showroom }, { status: status ?? 400 })
   }
   if (intent === 'invite') {
     const out = await formOutcome(
@@ -178,6 +188,9 @@ export default function AccountDealer({ loaderData, actionData }: Route.Componen
                 {t('dealer.account.save')}
               </button>
             </Form>
+          ) : null}
+          {d.myRole === 'owner' ? (
+            <ShowroomForms dealerId={d.id} showrooms={d.showrooms} cities={cities} result={actionData?.showroom} />
           ) : null}
           <h3>{t('dealer.members.title')}</h3>
           <ul>

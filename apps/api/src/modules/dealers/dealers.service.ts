@@ -81,11 +81,18 @@ const showroomRows = (rows: ShowroomInput[]) =>
   rows.map((s) => ({
     cityId: s.cityId,
     address: s.address,
-    lat: s.lat,
-    lng: s.lng,
+    lat: s.lat ?? null,
+    lng: s.lng ?? null,
     phones: s.phones,
     workingHours: s.workingHours,
   }))
+
+/** The pin in 2GIS and Yandex Maps, or a search for the address in its city when the dealer gave no coordinates. */
+function showroomMapLinks(s: { lat: number | null; lng: number | null; address: string }, city: string) {
+  if (s.lat !== null && s.lng !== null) return mapLinks(s.lat, s.lng)
+  const query = encodeURIComponent(`${city}, ${s.address}`)
+  return { twoGis: `https://2gis.kz/search/${query}`, yandex: `https://yandex.kz/maps/?text=${query}` }
+}
 
 /**
  * Dealers: company accounts whose people sell as the company. A signed-in user applies and becomes the owner; staff
@@ -106,7 +113,8 @@ export function createDealersService({ db, limiter, listings }: DealersServiceDe
         workingHours: s.workingHours,
         lat: s.lat,
         lng: s.lng,
-        mapLinks: mapLinks(s.lat, s.lng),
+        // Searched in Russian: the addresses are written so, and both maps read it.
+        mapLinks: showroomMapLinks(s, city.nameRu),
       })
       out.set(s.dealerId, list)
     }

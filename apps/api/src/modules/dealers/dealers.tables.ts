@@ -71,8 +71,9 @@ export const dealerShowrooms = pgTable(
       .notNull()
       .references(() => cities.id),
     address: text('address').notNull(),
-    lat: doublePrecision('lat').notNull(),
-    lng: doublePrecision('lng').notNull(),
+    /** Where its pin is; both null when the dealer gave none (the map links then search the address). */
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
     phones: text('phones').array().notNull(),
     workingHours: text('working_hours').notNull(),
     sort: smallint('sort').notNull().default(0),
