@@ -1,6 +1,6 @@
 import { describe, expect, inject, test } from 'vitest'
 import { measurePageWeight } from '../bench/page-weight.ts'
-import { signUpByApi } from './browser.ts'
+import { demoSeller, signUpByApi } from './browser.ts'
 
 /*
  * Issue 15's budget: at most 120 KB of gzipped JavaScript before a page is interactive, on every page, measured as
@@ -153,6 +153,11 @@ describe('first-load JavaScript of every page', () => {
     )
   })
 
+  test('as a seller: the promote page of a car on sale', async () => {
+    const { cookie, carId } = await demoSeller(baseUrl, 'seller6@demo.tulpar.kz')
+    await expectWithinBudget([`/account/listings/${carId}/promote`], cookie)
+  })
+
   test('as staff: the back office', { timeout: 60_000 }, async () => {
     const car = await firstCarId()
     await call('POST', `/api/cars/${car}/callback/`, null, {
@@ -178,6 +183,7 @@ describe('first-load JavaScript of every page', () => {
         '/admin/partners/categories',
         '/admin/partners/new',
         '/admin/audit',
+        '/admin/promotions',
         `/admin/partners/${partner.id}`,
       ],
       adminSession,

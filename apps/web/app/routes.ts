@@ -34,6 +34,7 @@ export default [
     route('admin/audit', 'routes/admin-audit.tsx'),
     // Dealer verification (issue 38): moderators and admins.
     route('admin/dealers', 'routes/admin-dealers.tsx'),
+    route('admin/promotions', 'routes/admin-promotions.tsx'),
   ]),
   // Its CSV export: a file, outside the layout (admins only, as the page).
   route('admin/audit.csv', 'routes/admin-audit-csv.ts'),
@@ -68,6 +69,7 @@ export default [
     route('account/listings', 'routes/account-listings.tsx'),
     // The seller's listing as buyers will see it, before a moderator has approved it.
     route('account/listings/:id/preview', 'routes/account-listing-preview.tsx'),
+    route('account/listings/:id/promote', 'routes/account-listing-promote.tsx'),
     // The garage (issue 12): the user's own cars, their value, tax, check and "sell this car".
     route('account/garage', 'routes/account-garage.tsx'),
     // Saved searches (issue 11): the list, and the alerts' link that opens one in the catalogue.

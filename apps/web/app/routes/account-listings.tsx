@@ -121,6 +121,11 @@ function ListingRow({ listing, fetcher }: { listing: MyListing; fetcher: Fetcher
               </button>
             </fetcher.Form>
           ) : null}
+          {listing.status === 'published' ? (
+            <Link to={`/account/listings/${listing.id}/promote`} className="button ghost">
+              {t('myListings.promote')}
+            </Link>
+          ) : null}
           {listing.status !== 'draft' && EDITABLE.has(listing.status) ? (
             <details className="inline-details">
               <summary className="button ghost">{t('myListings.changePrice')}</summary>

@@ -70,6 +70,7 @@ function AdminHeader({
               </NavLink>
               <NavLink to="/admin/reports">{t('reports.title')}</NavLink>
               <NavLink to="/admin/dealers">{t('admin.nav.dealers')}</NavLink>
+              <NavLink to="/admin/promotions">{t('admin.nav.promotions')}</NavLink>
               <NavLink to="/admin/broadcasts">{t('broadcasts.title')}</NavLink>
             </>
           )}

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { listings } from '../../db/schema.ts'
+import { listings, promotions } from '../../db/schema.ts'
+import { seedDemoPromotions } from '../../db/seed/demo/promotions.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { camryMarket } from '../../testing/camry-market.ts'
 import { createListing, createListings, setRole } from '../../testing/factories.ts'
@@ -147,5 +148,21 @@ describe('what money cannot buy', () => {
     const card = (await t.app.inject({ url: `/api/cars/${cheap}/` })).json()
     expect(card).toMatchObject({ isPromoted: true, isHighlighted: true, isHot: true })
     expect(await seen()).toEqual(unpromoted)
+  })
+})
+
+describe('demo data', () => {
+  test('the demo gets a few running promotions on its newest cars, once: slots, labels and highlights show', async () => {
+    // A demo database has no promotions before its seed: this file's own go first.
+    await t.db.delete(promotions)
+    await t.db.update(listings).set({ topUntil: null, hotUntil: null, highlightUntil: null })
+    const made = await seedDemoPromotions(t.db, new Date())
+    expect(made).toBeGreaterThanOrEqual(6)
+    expect(await seedDemoPromotions(t.db, new Date())).toBe(0)
+    const page = await search('sort=newest')
+    expect(page.promoted).toHaveLength(2)
+    expect(page.results.some((c) => c.isHighlighted && c.isPromoted)).toBe(true)
+    const running = await t.db.select().from(promotions).where(eq(promotions.status, 'active'))
+    expect(running.every((p) => p.paymentId !== null && p.endsAt !== null)).toBe(true)
   })
 })

@@ -71,7 +71,15 @@ export const promotionsRoutes =
             'first runs is refunded in full). The product runs from the payment\u2019s confirmation. At most 30 ' +
             `orders an hour per user (429).${PROVIDER}`,
           body: PromotionOrderBody,
-          response: { 201: PromotionOrder, 409: Problem, 422: Problem, 429: Problem, 502: Problem, 503: Problem },
+          response: {
+            201: PromotionOrder,
+            404: Problem,
+            409: Problem,
+            422: Problem,
+            429: Problem,
+            502: Problem,
+            503: Problem,
+          },
         }),
       },
       (req, reply) =>

@@ -202,6 +202,12 @@ export function CataloguePage({ data }: { data: CatalogueData }) {
             </div>
           ) : (
             <div className="grid">
+              {/* Paid top placements in marked slots above the page; the page's own order follows, untouched. */}
+              {page.promoted.map((car) => (
+                <div key={`promoted-${car.id}`} className="promoted-slot">
+                  <ListingCard car={car} />
+                </div>
+              ))}
               {page.results.map((car, i) => (
                 <ListingCard key={car.id} car={car} eager={i < 2} />
               ))}

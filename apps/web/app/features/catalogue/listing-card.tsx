@@ -15,7 +15,7 @@ export function ListingCard({ car, eager = false }: { car: Card; eager?: boolean
     t(`transmission.${car.transmission}`),
   ].filter(Boolean)
   return (
-    <article className="card">
+    <article className={car.isHighlighted ? 'card card-highlight' : 'card'}>
       <Link to={`/cars/${car.id}`} className="card-link">
         <div className="card-photo">
           {car.cover ? (
@@ -30,6 +30,7 @@ export function ListingCard({ car, eager = false }: { car: Card; eager?: boolean
             <div className="no-photo" />
           )}
           {car.cover?.isIllustration ? <span className="illustration-tag">{t('card.illustration')}</span> : null}
+          {car.isPromoted && <span className="promoted-tag">{t('promotion.label')}</span>}
         </div>
         <div className="card-body">
           <h3 className="card-title">

@@ -14,6 +14,7 @@ import {
 } from './illustrations.ts'
 import { ACCOUNT_KEYS, accountRow, generateOwners, PROFILE_KEYS, profileRow, USER_KEYS, userRow } from './owners.ts'
 import { DEMO_PASSWORD, hashPassword } from './password.ts'
+import { seedDemoPromotions } from './promotions.ts'
 import { createRng, mixSeed } from './random.ts'
 import { loadDemoReference } from './reference.ts'
 import { type GeneratedBatch, type InspectionRow, LISTING_KEYS, type PriceHistoryRow } from './types.ts'
@@ -27,7 +28,7 @@ import { type GeneratedBatch, type InspectionRow, LISTING_KEYS, type PriceHistor
 
 /** Where a seed is, for a progress bar: each stage counts up to its total. */
 export interface SeedStep {
-  stage: 'owners' | 'listings' | 'estimates' | 'dealers' | 'indexes' | 'illustrations'
+  stage: 'owners' | 'listings' | 'estimates' | 'dealers' | 'promotions' | 'indexes' | 'illustrations'
   done: number
   total: number
   /** What a finished stage has to say (the demo password, the rate, the deal ratings). */
@@ -40,6 +41,7 @@ export const SEED_STAGE_NAMES: Record<SeedStep['stage'], string> = {
   listings: 'listings',
   estimates: 'market estimates',
   dealers: 'dealers',
+  promotions: 'promotions',
   indexes: 'search indexes',
   illustrations: 'illustrations',
 }
@@ -215,6 +217,9 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
     takenPhones: state.phones,
   })
   progress(`dealers: ${dealers} verified, with stock`, { stage: 'dealers', done: 1, total: 1 })
+  // A few running promotions on the newest cars (decision 033): slots, labels, highlights and hot offers show at once.
+  const promoted = await seedDemoPromotions(database.db, now)
+  progress(`promotions: ${promoted} running`, { stage: 'promotions', done: 1, total: 1 })
 
   let illustrations = 0
   if (options.media) {
