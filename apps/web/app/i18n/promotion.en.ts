@@ -7,7 +7,6 @@ type Texts = { [K in keyof typeof promotionRu]: (typeof promotionRu)[K] extends 
 export const promotionEn: Texts = {
   'promotion.label': 'Promoted',
   'myListings.promote': 'Promote',
-  'myListings.receipts': 'Promotion purchases',
   'promote.title': 'Promote your listing',
   'promote.intro':
     'Paid services make a listing easier to notice. The deal rating, the market estimate and the VIN history do not depend on payment, and promoted listings are labelled "Promoted".',

@@ -7,7 +7,6 @@ type Texts = { [K in keyof typeof promotionRu]: (typeof promotionRu)[K] extends 
 export const promotionKk: Texts = {
   'promotion.label': 'Жарнама',
   'myListings.promote': 'Жарнамалау',
-  'myListings.receipts': 'Жарнама сатып алулары',
   'promote.title': 'Хабарландыруды жарнамалау',
   'promote.intro':
     'Ақылы қызметтер хабарландыруды көбірек байқатады. Бағаның нарыққа сәйкестігі, нарықтық құн және VIN тарихы төлемге тәуелді емес, ал жарнамаланатын хабарландырулар «Жарнама» белгісімен көрсетіледі.',
