@@ -1,6 +1,6 @@
 import { describe, expect, inject, test } from 'vitest'
 import { measurePageWeight } from '../bench/page-weight.ts'
-import { demoSeller, signUpByApi } from './browser.ts'
+import { demoSeller, sessionCookie, signUpByApi } from './browser.ts'
 
 /*
  * Issue 15's budget: at most 120 KB of gzipped JavaScript before a page is interactive, on every page, measured as
@@ -55,6 +55,13 @@ async function firstCarId(): Promise<number> {
   return id
 }
 
+/** A verified demo dealer with cars (the demo has three). */
+async function firstDealerId(): Promise<number> {
+  const id = (await call<{ results: { id: number }[] }>('GET', '/api/dealers/', null)).results[0]?.id
+  if (!id) throw new Error('no dealer')
+  return id
+}
+
 async function firstPartnerId(): Promise<number> {
   const id = (await call<{ results: { id: number }[] }>('GET', '/api/partners/', null)).results[0]?.id
   if (!id) throw new Error('no partner')
@@ -96,6 +103,9 @@ describe('first-load JavaScript of every page', () => {
       '/user-agreements',
       '/partners',
       `/partners/${await firstPartnerId()}`,
+      '/dealers',
+      `/dealers/${await firstDealerId()}`,
+      `/auto?dealer=${await firstDealerId()}`,
       '/auth',
       '/auth?method=phone',
       '/auth/reset-password',
@@ -148,9 +158,15 @@ describe('first-load JavaScript of every page', () => {
         `/check/orders/${order.id}`,
         `/account/reports/${report}`,
         '/wishlist',
+        '/account/dealer',
       ],
       session,
     )
+  })
+
+  test("as a dealer's owner: the dealer account with its people and showroom forms", async () => {
+    const owner = await sessionCookie(baseUrl, 'dealer.almaty@demo.tulpar.kz', 'tulpar-demo-2026')
+    await expectWithinBudget(['/account/dealer'], owner)
   })
 
   test('as a seller: the promote page of a car on sale', async () => {
@@ -183,6 +199,7 @@ describe('first-load JavaScript of every page', () => {
         '/admin/partners/categories',
         '/admin/partners/new',
         '/admin/audit',
+        '/admin/dealers',
         '/admin/promotions',
         `/admin/partners/${partner.id}`,
       ],

@@ -122,3 +122,14 @@ export const PROMOTED_SLOTS_PER_PAGE = 2
  */
 export const FEED_MISSING_CARS = ['removed', 'sold', 'keep'] as const
 export const FEED_IMPORT_OUTCOMES = ['created', 'updated', 'unchanged', 'removed', 'refused'] as const
+
+/**
+ * What staff check before verifying a dealer (documents themselves are out of scope): every item must be ticked to
+ * verify (issue 38). Here, zod-free, as the back office's page lists them.
+ */
+export const DEALER_CHECKLIST = [
+  'registryChecked',
+  'contactConfirmed',
+  'addressConfirmed',
+  'applicantAuthorised',
+] as const

@@ -23,13 +23,6 @@ export const DEALER_ROLES = ['owner', 'manager'] as const
 export const DealerRole = z.enum(DEALER_ROLES)
 export type DealerRole = z.infer<typeof DealerRole>
 
-/** What staff check before verifying (documents themselves are out of scope): every item must be ticked to verify. */
-export const DEALER_CHECKLIST = [
-  'registryChecked',
-  'contactConfirmed',
-  'addressConfirmed',
-  'applicantAuthorised',
-] as const
 export const DealerChecklist = z.strictObject({
   registryChecked: z.boolean().default(false).describe('The BIN/IIN and the name match the state register'),
   contactConfirmed: z.boolean().default(false).describe('Staff reached the company on its phone'),

@@ -1,4 +1,6 @@
-import { LISTING_MAX_PAGE, LISTING_SORTS, ListingSearchQuery, type ListingSort } from '@tulpar/contracts'
+import { LISTING_MAX_PAGE, ListingSearchQuery, type ListingSort } from '@tulpar/contracts'
+// The sorts from the zod-free constants: the page's own code must not bring zod (decision 026).
+import { LISTING_SORTS } from '@tulpar/contracts/constants'
 import { isRouteErrorResponse, Link } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { formatPhone } from '../features/auth/phone.ts'

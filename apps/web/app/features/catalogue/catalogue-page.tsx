@@ -32,7 +32,7 @@ function activeFilterCount(query: CatalogueData['query']): number {
  * plain links and a GET form before (or without) JavaScript.
  */
 export function CataloguePage({ data }: { data: CatalogueData }) {
-  const { query, invalid, page, place, dealer } = data
+  const { query, invalid, page, place } = data
   const { t } = useI18n()
   const navigate = useNavigate()
   const navigation = useNavigation()
@@ -85,26 +85,15 @@ export function CataloguePage({ data }: { data: CatalogueData }) {
           <h1>{data.heading}</h1>
           <SaveSearch query={query} />
         </div>
-        {place.city && widenHref ? (
-          <p className="city-note">
-            {t('catalogue.inCity', { city: place.city.name })}{' '}
-            <Link to={widenHref} className="widen-link">
-              {t('catalogue.widen')}
+        {/* The city's and the dealer's scope, each with its way out: written by the loader (less code here). */}
+        {data.scopes.map((scope) => (
+          <p key={scope.clear.href} className="city-note">
+            {scope.href ? <Link to={scope.href}>{scope.text}</Link> : scope.text}{' '}
+            <Link to={scope.clear.href} className="widen-link">
+              {scope.clear.text}
             </Link>
           </p>
-        ) : null}
-        {dealer ? (
-          <p className="city-note dealer-scope">
-            {dealer.name ? (
-              <Link to={`/dealers/${dealer.id}`}>{t('dealer.scope.note', { name: dealer.name })}</Link>
-            ) : (
-              t('dealer.scope.unknown')
-            )}{' '}
-            <Link to={catalogueHref({ ...query, dealer: undefined, page: undefined })} className="widen-link">
-              {t('dealer.scope.clear')}
-            </Link>
-          </p>
-        ) : null}
+        ))}
       </div>
       <div className="catalogue-layout">
         <aside

@@ -1,8 +1,8 @@
 import type { Services } from '@tulpar/api'
 import { photoUrl } from '@tulpar/api/media-urls'
-import type { Locale } from '@tulpar/contracts'
+import type { ListingSearchQuery, Locale } from '@tulpar/contracts'
 import { data, redirect } from 'react-router'
-import { MESSAGES, translate } from '../../i18n/index.ts'
+import { MESSAGES, type MessageKey, translate } from '../../i18n/index.ts'
 import { whenServiceFails } from '../../lib/service-errors.ts'
 import { CATALOGUE_BASE, CATALOGUE_QUERY_KEYS, type CatalogueFilters, catalogueHref, filterValue } from './href.ts'
 import { ALL_CITIES, resolveSegments } from './readable-url.ts'
@@ -101,13 +101,44 @@ export async function loadCatalogue(
       model: place.model ? { slug: place.model.slug, name: place.model.name } : null,
       city: place.city ? { slug: place.city.slug, name: place.city.name } : null,
     },
-    dealer,
+    scopes: scopeNotes(query, place.city?.name ?? null, dealer, locale),
     yearMax: new Date().getUTCFullYear() + 1,
     ...texts,
     // Filtered variants point at their readable page; numbered pages of it stay distinct.
     canonical: `${publicUrl}${catalogueHref({ ...readable, page: hasQueryFilters ? undefined : query.page })}`,
     openGraph,
   }
+}
+
+/**
+ * The lines above the results saying what the page is limited to (a city, a dealer's cars), each with a link out of
+ * it; the dealer's names the dealer and links to its page. Written here so the page's own code stays small.
+ */
+function scopeNotes(
+  query: ListingSearchQuery,
+  cityName: string | null,
+  dealer: { id: number; name: string | null } | null,
+  locale: Locale,
+) {
+  const messages = MESSAGES[locale]
+  const text = (key: MessageKey, params?: Record<string, string>) => translate(messages, locale, key, params)
+  const notes: { text: string; href: string | null; clear: { href: string; text: string } }[] = []
+  if (cityName)
+    notes.push({
+      text: text('catalogue.inCity', { city: cityName }),
+      href: null,
+      clear: { href: catalogueHref({ ...query, city: undefined, page: undefined }), text: text('catalogue.widen') },
+    })
+  if (dealer)
+    notes.push({
+      text: dealer.name ? text('dealer.scope.note', { name: dealer.name }) : text('dealer.scope.unknown'),
+      href: dealer.name ? `/dealers/${dealer.id}` : null,
+      clear: {
+        href: catalogueHref({ ...query, dealer: undefined, page: undefined }),
+        text: text('dealer.scope.clear'),
+      },
+    })
+  return notes
 }
 
 /** The dealer a catalogue link is scoped to (its page's "in the catalogue"), named while it is verified. */

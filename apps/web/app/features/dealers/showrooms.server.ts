@@ -5,7 +5,7 @@ import { type FormOutcome, formOutcome } from '../../lib/service-errors.ts'
 import { dealerErrorKey } from './dealer-errors.ts'
 
 /** A showroom form's fields that can be wrong, each with its translated message. */
-export type ShowroomField = 'cityId' | 'address' | 'coordinates' | 'phones' | 'workingHours'
+type ShowroomField = 'cityId' | 'address' | 'coordinates' | 'phones' | 'workingHours'
 const FIELD_MESSAGES: Record<ShowroomField, MessageKey> = {
   cityId: 'dealer.showroom.error.city',
   address: 'dealer.showroom.error.address',
