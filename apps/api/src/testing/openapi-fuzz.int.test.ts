@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { appendFileSync } from 'node:fs'
+import { eq } from 'drizzle-orm'
 import type { HTTPMethods } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { dealers } from '../db/schema.ts'
 import { createMemoryRateLimiter } from '../lib/rate-limit.ts'
 import { MAX_HEADER_BYTES } from '../plugins/problem.ts'
 import { addListingPhoto, createListing, createListingInModeration, setRole } from './factories.ts'
@@ -74,6 +76,29 @@ async function json(url: string, headers: Record<string, string> = {}): Promise<
   return res.json()
 }
 
+/** A verified dealer the user owns (issue 38), so its page, people, drafts and feeds answer 2xx too; its id. */
+async function verifiedDealerOf(user: Awaited<ReturnType<typeof signUp>>): Promise<unknown> {
+  const cities = await json('/api/company/cities/')
+  const cityId = Array.isArray(cities) && isRecord(cities[0]) ? cities[0].id : undefined
+  const applied = await t.app.inject({
+    method: 'POST',
+    url: '/api/dealers/',
+    headers: user.bearer.headers,
+    payload: {
+      kind: 'legal_entity',
+      bin: '080340001230',
+      legalName: 'ТОО «Фазз Моторс»',
+      cityId,
+      phones: ['+77273550011'],
+      workingHours: '9:00–19:00',
+    },
+  })
+  if (applied.statusCode !== 201) throw new Error(`dealer: ${applied.statusCode} ${applied.body}`)
+  const id = Number(applied.json().id)
+  await t.db.update(dealers).set({ status: 'verified' }).where(eq(dealers.id, id))
+  return id
+}
+
 /** Real ids the requests should sometimes hit, so that the 200s are exercised and checked too. */
 async function makePools(user: Awaited<ReturnType<typeof signUp>>, admin: Awaited<ReturnType<typeof signUp>>) {
   const published = await Promise.all([1, 2, 3].map((i) => createListing(t.db, { priceKzt: 9_000_000 + i })))
@@ -89,8 +114,9 @@ async function makePools(user: Awaited<ReturnType<typeof signUp>>, admin: Awaite
   const brands = await json('/api/reference/brands/')
   const brandIds = Array.isArray(brands) ? brands.slice(0, 5).flatMap((b) => (isRecord(b) ? [b.id] : [])) : []
   const listingIds = [...published, sold, archived, mine, inModeration].map((l) => l.id)
+  const dealerId = await verifiedDealerOf(user)
   const pools: Pools = new Map<string, unknown[]>([
-    ['id', [...listingIds, draftId, user.id, admin.id].filter((v) => v !== undefined)],
+    ['id', [...listingIds, draftId, dealerId, user.id, admin.id].filter((v) => v !== undefined)],
     ['photoId', [photo.id]],
     ['profileId', [profileId].filter((v) => v !== undefined)],
     ['brandId', brandIds],
