@@ -30,3 +30,10 @@ export class FeedDealerNotVerifiedError extends AppError {
     super('dealer.not_verified', 409, `Dealer ${id} is not verified: its feed cannot be applied yet`)
   }
 }
+
+/** A feed upload whose body is not a file (JSON, a form): the same 415 Fastify answers for a type it has no parser for. */
+export class FeedBodyTypeError extends AppError {
+  constructor() {
+    super('fst_err_ctp_invalid_media_type', 415, 'Send the feed file itself as the body, as CSV or XML')
+  }
+}

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import {
   DealerParams,
   DealerStock,
@@ -18,6 +19,7 @@ import { withRetryAfter } from '../../lib/rate-limiter.ts'
 import { signedInSchema } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import { feedTemplateCsv } from './feed-fields.ts'
+import { FeedBodyTypeError } from './feeds.errors.ts'
 import type { FeedsService } from './feeds.service.ts'
 
 const MEMBERS = "The dealer's people only: 404 `dealer.not_found`, 403 `dealer.not_member` for anyone else."
@@ -30,6 +32,11 @@ const FEED_TYPES = [
   'text/xml',
   'application/octet-stream',
 ]
+
+/** The request stream the feed types' parser hands on (any other body was read by another parser). */
+function isStream(body: unknown): body is AsyncIterable<Uint8Array> {
+  return typeof body === 'object' && body !== null && Symbol.asyncIterator in body
+}
 
 type Localised = { query: { lang?: string }; headers: { 'accept-language'?: string } }
 const locale = (req: Localised) => pickLocale(req.query.lang, req.headers['accept-language'])
@@ -65,7 +72,10 @@ export const feedsRoutes =
       async (req, reply) => {
         const u = await sessions.requireUser(req)
         const length = Number(req.headers['content-length'])
-        const body = req.body as AsyncIterable<Uint8Array>
+        // No body at all is an empty file (refused as `feed.empty`, like any file that is not a feed); a body another
+        // parser read (JSON, a form) is not a file: 415, as for a type no parser takes.
+        if (req.body !== undefined && !isStream(req.body)) throw new FeedBodyTypeError()
+        const body = req.body ?? Readable.from([])
         const result = await withRetryAfter(reply, () =>
           feeds.upload(u, req.params.id, body, {
             missingCars: req.query.missing,
