@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { ADMIN_PAGE_SIZE, ASSIGNABLE_ROLES } from './constants.ts'
 import {
   Condition,
   DealRating,
@@ -15,6 +14,7 @@ import {
 } from './enums.ts'
 import { ListingCityRef, ListingPhoto, OptionGroupView } from './listings.ts'
 import { BrandRef, ModelRef } from './reference.ts'
+import { ADMIN_PAGE_SIZE, ASSIGNABLE_ROLES } from './staff-constants.ts'
 
 /* The back office (/api/admin/...): moderation queue, review, decisions, roles and Tulpar cars. */
 

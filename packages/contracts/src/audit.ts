@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ADMIN_MAX_PAGE_SIZE } from './admin.ts'
-import { ADMIN_PAGE_SIZE } from './constants.ts'
+import { ADMIN_PAGE_SIZE } from './staff-constants.ts'
 
 /**
  * The audit trail (issue 37): every staff action, who did it with which role, from which address, when, and the

@@ -1,11 +1,6 @@
 /* Plain constants (no zod): safe to import in browser code. */
 
 export const LOCALES = ['ru', 'kk', 'en'] as const
-/**
- * 'paused': a private seller did not confirm within 3 days of being asked whether the car is still for sale, or buyers
- * reported it sold (decision 032); hidden like a sold car, but the seller brings it back with one tap.
- */
-export const LISTING_STATUSES = ['draft', 'moderation', 'published', 'rejected', 'sold', 'archived', 'paused'] as const
 export const TRANSMISSIONS = ['MT', 'AT', 'CVT', 'DCT'] as const
 export const DRIVES = ['FWD', 'RWD', '4WD'] as const
 export const STEERINGS = ['left', 'right'] as const
@@ -25,24 +20,10 @@ export const BODY_TYPES = [
 ] as const
 export const ENGINE_TYPES = ['petrol', 'diesel', 'hybrid', 'plugin_hybrid', 'electric', 'gas'] as const
 export const CONDITIONS = ['excellent', 'good', 'fair', 'needs_repair'] as const
-export const ROLES = ['user', 'manager', 'moderator', 'admin'] as const
-export const LEAD_KINDS = ['callback', 'credit', 'partner_request', 'vehicle_check'] as const
-/** Where a lead is in the desk: new until someone takes it, then in progress, done or rejected (with a reason). */
-export const LEAD_STATUSES = ['new', 'in_progress', 'done', 'rejected'] as const
-/** What an admin may give or take: admins themselves are made with `npm run admin:create`. */
-export const ASSIGNABLE_ROLES = ['user', 'manager', 'moderator'] as const
-/** Rows per page of the back office's lists. */
-export const ADMIN_PAGE_SIZE = 20
-/** The longest reason for rejecting a lead, and the longest note on one. */
-export const LEAD_REASON_MAX = 500
-export const LEAD_NOTE_MAX = 2000
 /** What a visitor may say is wrong with a listing ("report this listing"). */
 export const COMPLAINT_REASONS = ['sold', 'wrong_price', 'wrong_details', 'fraud', 'duplicate', 'other'] as const
 /** A complaint's comment's longest form; "other" needs one. */
 export const COMPLAINT_COMMENT_MAX = 1000
-export const INSPECTION_STATUSES = ['generating', 'ready'] as const
-export const MODERATION_ACTIONS = ['submitted', 'approved', 'rejected', 'returned_to_moderation'] as const
-export const GARAGE_STATUSES = ['owned', 'for_sale', 'sold'] as const
 export const DEFAULT_LOCALE = 'ru' as const
 export const DEAL_RATINGS = ['great', 'good', 'fair', 'high'] as const
 export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const
@@ -106,30 +87,4 @@ export const CATALOGUE_FILTER_KEYS = [
   'credit',
   'hot',
   'dealer',
-] as const
-
-/**
- * Paid promotion (decision 033): a raise in the newest order (once, now), a top placement in the catalogue's marked
- * slots, a hot offer, a highlighted card.
- */
-export const PROMOTION_PRODUCTS = ['raise', 'top', 'hot', 'highlight'] as const
-/** Marked slots for top placements at the top of each catalogue page (the page's own order is left as it is). */
-export const PROMOTED_SLOTS_PER_PAGE = 2
-
-/**
- * Dealers' feeds (docs/feeds.md): what an import does to the dealer's cars of earlier feeds that the new feed lacks
- * (`removed`: taken off sale, `sold`, `keep`: a partial feed), and each car's outcome.
- */
-export const FEED_MISSING_CARS = ['removed', 'sold', 'keep'] as const
-export const FEED_IMPORT_OUTCOMES = ['created', 'updated', 'unchanged', 'removed', 'refused'] as const
-
-/**
- * What staff check before verifying a dealer (documents themselves are out of scope): every item must be ticked to
- * verify (issue 38). Here, zod-free, as the back office's page lists them.
- */
-export const DEALER_CHECKLIST = [
-  'registryChecked',
-  'contactConfirmed',
-  'addressConfirmed',
-  'applicantAuthorised',
 ] as const

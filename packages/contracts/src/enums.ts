@@ -5,19 +5,15 @@ import {
   DEAL_RATINGS,
   DRIVES,
   ENGINE_TYPES,
-  GARAGE_STATUSES,
-  INSPECTION_STATUSES,
-  LEAD_KINDS,
   LISTING_SORTS,
-  LISTING_STATUSES,
   LOCALES,
   MILEAGE_UNITS,
-  MODERATION_ACTIONS,
   NEWNESS,
-  ROLES,
   STEERINGS,
   TRANSMISSIONS,
 } from './constants.ts'
+import { GARAGE_STATUSES, LISTING_STATUSES } from './seller-constants.ts'
+import { INSPECTION_STATUSES, LEAD_KINDS, MODERATION_ACTIONS, ROLES } from './staff-constants.ts'
 
 /** Locales of the product; ru is the default (spec 9: ru-RU default, kk-KZ, en-US). */
 export const Locale = z.enum(LOCALES)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { FEED_IMPORT_OUTCOMES, FEED_MISSING_CARS } from './constants.ts'
 import { BodyType, Drive, EngineType, Steering, Transmission } from './enums.ts'
+import { FEED_IMPORT_OUTCOMES, FEED_MISSING_CARS } from './seller-constants.ts'
 
 /*
  * Dealers' inventory feeds (issue 38, docs/feeds.md): the limits a feed is held to and the dry run's report, which

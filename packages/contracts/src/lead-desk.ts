@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ADMIN_MAX_PAGE_SIZE } from './admin.ts'
-import { ADMIN_PAGE_SIZE, LEAD_NOTE_MAX, LEAD_REASON_MAX, LEAD_STATUSES } from './constants.ts'
 import { LeadKind } from './enums.ts'
+import { ADMIN_PAGE_SIZE, LEAD_NOTE_MAX, LEAD_REASON_MAX, LEAD_STATUSES } from './staff-constants.ts'
 
 export const LeadStatus = z.enum(LEAD_STATUSES)
 export type LeadStatus = z.infer<typeof LeadStatus>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PROMOTION_PRODUCTS } from './constants.ts'
+import { PROMOTION_PRODUCTS } from './seller-constants.ts'
 
 /*
  * Paid promotion (issue 38 part 4, decision 033): a seller (or a member of the listing's dealer) buys a raise in the

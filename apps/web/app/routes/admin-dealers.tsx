@@ -1,6 +1,6 @@
 import { DealerDecisionBody } from '@tulpar/contracts'
 // Zod-free: the page's own code lists the checklist and must not bring zod (decision 026).
-import { DEALER_CHECKLIST } from '@tulpar/contracts/constants'
+import { DEALER_CHECKLIST } from '@tulpar/contracts/staff-constants'
 import { data, Form, redirect } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'

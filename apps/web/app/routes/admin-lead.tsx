@@ -1,5 +1,5 @@
 import { LeadAssignBody, LeadNoteBody, LeadStatusBody } from '@tulpar/contracts'
-import { LEAD_NOTE_MAX, LEAD_REASON_MAX } from '@tulpar/contracts/constants'
+import { LEAD_NOTE_MAX, LEAD_REASON_MAX } from '@tulpar/contracts/staff-constants'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'

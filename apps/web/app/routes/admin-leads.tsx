@@ -1,4 +1,4 @@
-import { LEAD_KINDS, LEAD_STATUSES } from '@tulpar/contracts/constants'
+import { LEAD_KINDS, LEAD_STATUSES } from '@tulpar/contracts/staff-constants'
 import { data, Form, Link, redirect } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'

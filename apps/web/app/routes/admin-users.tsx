@@ -1,4 +1,4 @@
-import { ASSIGNABLE_ROLES } from '@tulpar/contracts/constants'
+import { ASSIGNABLE_ROLES } from '@tulpar/contracts/staff-constants'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'

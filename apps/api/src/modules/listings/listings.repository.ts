@@ -1,4 +1,4 @@
-import { INSPECTION_STATUSES } from '@tulpar/contracts/constants'
+import { INSPECTION_STATUSES } from '@tulpar/contracts/staff-constants'
 import { and, asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm'
 import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core'
 import { z } from 'zod'

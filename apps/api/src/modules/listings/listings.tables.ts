@@ -228,9 +228,7 @@ export const listings = pgTable(
     index('listings_status_changed_idx').on(t.status, t.statusChangedAt),
     index('listings_vin_idx').on(t.vin),
     // A feed's cars are matched by (dealer, external id): one listing per pair, whatever its status.
-    uniqueIndex('listings_dealer_external_idx')
-      .on(t.dealerId, t.externalId)
-      .where(sql`external_id is not null`),
+    uniqueIndex('listings_dealer_external_idx').on(t.dealerId, t.externalId).where(sql`external_id is not null`),
     // Only drafts (and archived listings, whose contact phone is erased with a deleted account) may be
     // incomplete: whatever buyers or moderators see has every required field.
     check(

@@ -1,4 +1,4 @@
-import { FEED_MISSING_CARS } from '@tulpar/contracts/constants'
+import { FEED_MISSING_CARS } from '@tulpar/contracts/seller-constants'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'

@@ -1,5 +1,5 @@
 import type { FeedImport } from '@tulpar/contracts'
-import { FEED_IMPORT_OUTCOMES } from '@tulpar/contracts/constants'
+import { FEED_IMPORT_OUTCOMES } from '@tulpar/contracts/seller-constants'
 import { Form, Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 

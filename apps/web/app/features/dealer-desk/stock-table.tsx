@@ -1,5 +1,5 @@
 import type { DealerStock, FeedImportSummary } from '@tulpar/contracts'
-import { LISTING_STATUSES } from '@tulpar/contracts/constants'
+import { LISTING_STATUSES } from '@tulpar/contracts/seller-constants'
 import { Form, Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 

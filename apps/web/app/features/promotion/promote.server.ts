@@ -1,6 +1,6 @@
 import type { Services } from '@tulpar/api'
 import type { PromotionProduct } from '@tulpar/contracts'
-import { PROMOTION_PRODUCTS } from '@tulpar/contracts/constants'
+import { PROMOTION_PRODUCTS } from '@tulpar/contracts/seller-constants'
 import { data, redirectDocument } from 'react-router'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { parseId } from '../../lib/id-param.ts'

@@ -1,0 +1,26 @@
+/*
+ * A seller's and a dealer's vocabularies (listing states, promotion products, feed outcomes), zod-free for their pages.
+ * Not in constants.ts, which every page's shell loads (apps/web/vite.config.ts).
+ */
+
+/**
+ * 'paused': a private seller did not confirm within 3 days of being asked whether the car is still for sale, or buyers
+ * reported it sold (decision 032); hidden like a sold car, but the seller brings it back with one tap.
+ */
+export const LISTING_STATUSES = ['draft', 'moderation', 'published', 'rejected', 'sold', 'archived', 'paused'] as const
+export const GARAGE_STATUSES = ['owned', 'for_sale', 'sold'] as const
+
+/**
+ * Paid promotion (decision 033): a raise in the newest order (once, now), a top placement in the catalogue's marked
+ * slots, a hot offer, a highlighted card.
+ */
+export const PROMOTION_PRODUCTS = ['raise', 'top', 'hot', 'highlight'] as const
+/** Marked slots for top placements at the top of each catalogue page (the page's own order is left as it is). */
+export const PROMOTED_SLOTS_PER_PAGE = 2
+
+/**
+ * Dealers' feeds (docs/feeds.md): what an import does to the dealer's cars of earlier feeds that the new feed lacks
+ * (`removed`: taken off sale, `sold`, `keep`: a partial feed), and each car's outcome.
+ */
+export const FEED_MISSING_CARS = ['removed', 'sold', 'keep'] as const
+export const FEED_IMPORT_OUTCOMES = ['created', 'updated', 'unchanged', 'removed', 'refused'] as const
