@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { RejectionReason } from './admin.ts'
-import { COMPLAINT_COMMENT_MAX, COMPLAINT_REASONS } from './constants.ts'
+import { COMPLAINT_COMMENT_MAX, COMPLAINT_REASONS } from './car-page-constants.ts'
 import { ListingStatus } from './enums.ts'
 
 /**

@@ -20,41 +20,16 @@ export const BODY_TYPES = [
 ] as const
 export const ENGINE_TYPES = ['petrol', 'diesel', 'hybrid', 'plugin_hybrid', 'electric', 'gas'] as const
 export const CONDITIONS = ['excellent', 'good', 'fair', 'needs_repair'] as const
-/** What a visitor may say is wrong with a listing ("report this listing"). */
-export const COMPLAINT_REASONS = ['sold', 'wrong_price', 'wrong_details', 'fraud', 'duplicate', 'other'] as const
-/** A complaint's comment's longest form; "other" needs one. */
-export const COMPLAINT_COMMENT_MAX = 1000
 export const DEFAULT_LOCALE = 'ru' as const
 export const DEAL_RATINGS = ['great', 'good', 'fair', 'high'] as const
 export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const
 export const NEWNESS = ['all', 'new', 'used'] as const
-/**
- * The market estimate's public numbers: the API's valuation rules are built from them and the car page's
- * "how we calculate this" quotes them, so the explanation cannot drift from the method.
- */
-export const VALUATION_METHOD = {
-  /** No estimate or rating with fewer comparable listings. */
-  minComparables: 5,
-  /** Comparables are at most this many model years older or newer. */
-  yearWindow: 2,
-  /** Great: at least this many % below the estimate (and below the usual range). */
-  greatBelowPct: 10,
-  /** Good: more than this many % below the estimate. */
-  goodBelowPct: 3,
-  /** High: more than this many % above the estimate (and above the usual range). */
-  highAbovePct: 6,
-} as const
 
 /** Favourites per user: more than any buyer keeps, bounded so the wishlist and the hearts stay one query. */
 export const FAVOURITES_LIMIT = 500
 
 /** How many cars a device remembers as recently viewed, and GET /cars/cards/ answers at most. */
 export const RECENTLY_VIEWED_LIMIT = 12
-
-/** Messages between buyers and sellers (issue 11). */
-export const MESSAGE_MAX_LENGTH = 2000
-/** What a message asked for that scammers ask for: the other side sees a warning in their language. */
-export const FRAUD_WARNINGS = ['prepayment', 'card', 'messenger'] as const
 
 /** The partner request form (spec: name, phone, a short comment). */
 export const PARTNER_NAME_MAX_LENGTH = 80

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { FRAUD_WARNINGS, MESSAGE_MAX_LENGTH } from './constants.ts'
+import { FRAUD_WARNINGS, MESSAGE_MAX_LENGTH } from './car-page-constants.ts'
 
 export const FraudWarning = z.enum(FRAUD_WARNINGS)
 export type FraudWarning = z.infer<typeof FraudWarning>

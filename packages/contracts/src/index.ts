@@ -1,6 +1,7 @@
 export * from './admin.ts'
 export * from './audit.ts'
 export * from './car-page.ts'
+export * from './car-page-constants.ts'
 export * from './company.ts'
 export * from './complaints.ts'
 export * from './constants.ts'

@@ -1,4 +1,4 @@
-import { COMPLAINT_COMMENT_MAX, COMPLAINT_REASONS } from '@tulpar/contracts/constants'
+import { COMPLAINT_COMMENT_MAX, COMPLAINT_REASONS } from '@tulpar/contracts/car-page-constants'
 import { data, Form, isRouteErrorResponse, Link } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS } from '../features/account/account-guard.server.ts'

@@ -1,5 +1,5 @@
 import { ENGINE_TYPES, type EngineType, type GarageCar, type GarageValue } from '@tulpar/contracts'
-import { VALUATION_METHOD } from '@tulpar/contracts/constants'
+import { VALUATION_METHOD } from '@tulpar/contracts/car-page-constants'
 import { estimateTransportTax } from '../valuation/index.ts'
 import type * as repo from './garage.repository.ts'
 import { garageStatusOf, valueTrend } from './garage.rules.ts'

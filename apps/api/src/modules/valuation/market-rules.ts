@@ -1,4 +1,4 @@
-import { VALUATION_METHOD as M } from '@tulpar/contracts/constants'
+import { VALUATION_METHOD as M } from '@tulpar/contracts/car-page-constants'
 
 /*
  * The market estimate's method in numbers: which listings are comparable, how their prices are adjusted, and

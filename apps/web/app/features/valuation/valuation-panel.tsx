@@ -1,5 +1,5 @@
 import type { MarketEstimate } from '@tulpar/contracts'
-import { VALUATION_METHOD } from '@tulpar/contracts/constants'
+import { VALUATION_METHOD } from '@tulpar/contracts/car-page-constants'
 import { useId } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { DealBadge } from './deal-badge.tsx'
