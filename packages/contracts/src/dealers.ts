@@ -218,25 +218,27 @@ export type DealerSummary = z.infer<typeof DealerSummary>
 export const DealerList = z.object({ results: z.array(DealerSummary) }).meta({ id: 'DealerList' })
 export type DealerList = z.infer<typeof DealerList>
 
+/** What a dealer's own people and staff both see of it: who it is, its number, where and how to reach it, its status. */
+const DealerRecord = z.object({
+  id: z.number().int(),
+  legalName: z.string(),
+  kind: DealerKind,
+  bin: z.string(),
+  status: DealerStatus,
+  city: CityRef,
+  phones: z.array(z.string()),
+})
+
 /** The dealer as its own people see it: everything they entered, its status and the staff's note to them. */
-export const MyDealer = z
-  .object({
-    id: z.number().int(),
-    legalName: z.string(),
-    kind: DealerKind,
-    bin: z.string(),
-    status: DealerStatus,
-    city: CityRef,
-    phones: z.array(z.string()),
-    workingHours: z.string(),
-    description: LocalizedText,
-    showrooms: z.array(Showroom),
-    myRole: DealerRole,
-    trustedToPublish: z.boolean(),
-    note: z.string().nullable().describe("Staff's note with the last decision (why it was rejected or suspended)"),
-    createdAt: z.iso.datetime(),
-  })
-  .meta({ id: 'MyDealer' })
+export const MyDealer = DealerRecord.extend({
+  workingHours: z.string(),
+  description: LocalizedText,
+  showrooms: z.array(Showroom),
+  myRole: DealerRole,
+  trustedToPublish: z.boolean(),
+  note: z.string().nullable().describe("Staff's note with the last decision (why it was rejected or suspended)"),
+  createdAt: z.iso.datetime(),
+}).meta({ id: 'MyDealer' })
 export type MyDealer = z.infer<typeof MyDealer>
 
 export const MyDealers = z.object({ results: z.array(MyDealer) }).meta({ id: 'MyDealers' })
@@ -272,24 +274,15 @@ export const AdminDealerQuery = z.strictObject({
 })
 export type AdminDealerQuery = z.infer<typeof AdminDealerQuery>
 
-export const AdminDealer = z
-  .object({
-    id: z.number().int(),
-    legalName: z.string(),
-    kind: DealerKind,
-    bin: z.string(),
-    status: DealerStatus,
-    city: CityRef,
-    phones: z.array(z.string()),
-    showroomCount: z.number().int(),
-    owner: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
-    checklist: DealerChecklist,
-    note: z.string().nullable(),
-    trustedToPublish: z.boolean(),
-    createdAt: z.iso.datetime(),
-    decidedAt: z.iso.datetime().nullable(),
-  })
-  .meta({ id: 'AdminDealer' })
+export const AdminDealer = DealerRecord.extend({
+  showroomCount: z.number().int(),
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
+  checklist: DealerChecklist,
+  note: z.string().nullable(),
+  trustedToPublish: z.boolean(),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+}).meta({ id: 'AdminDealer' })
 export type AdminDealer = z.infer<typeof AdminDealer>
 
 export const AdminDealerList = z.object({ results: z.array(AdminDealer) }).meta({ id: 'AdminDealerList' })

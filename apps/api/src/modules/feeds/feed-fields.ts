@@ -1,4 +1,4 @@
-import type { FeedField } from '@tulpar/contracts'
+import { FEED_FIELDS, type FeedField } from '@tulpar/contracts'
 
 /*
  * The fields of a feed car, one set for CSV columns and XML elements (docs/feeds.md). Each field has its documented
@@ -77,36 +77,11 @@ export function fieldOf(name: string): CarField | 'options' | 'photo_urls' | nul
 /** Without these a feed cannot be read at all: a CSV whose header lacks one is refused whole. */
 export const REQUIRED_COLUMNS = ['external_id', 'make', 'model', 'year', 'mileage_km', 'price_kzt'] as const
 
-/** The CSV template's columns, in the documented order. */
-const TEMPLATE_COLUMNS = [
-  'external_id',
-  'make',
-  'model',
-  'year',
-  'generation',
-  'modification',
-  'body',
-  'engine_volume',
-  'fuel',
-  'power_hp',
-  'transmission',
-  'drive',
-  'steering',
-  'color',
-  'mileage_km',
-  'price_kzt',
-  'vin',
-  'city',
-  'description',
-  'options',
-  'photo_urls',
-  'is_new',
-  'customs_cleared',
-  'damaged',
-  'warranty',
-  'bargain',
-  'exchange',
-] as const
+/**
+ * The CSV template's columns, in the documented order: the feed's fields but the currency (tenge is assumed) and the row
+ * (a report's own field, not a column).
+ */
+const TEMPLATE_COLUMNS = FEED_FIELDS.filter((f) => f !== 'currency' && f !== 'row')
 
 const TEMPLATE_ROWS = [
   [
