@@ -17,6 +17,7 @@ import { appLinksRoutes } from './modules/app-links/index.ts'
 import { auditRoutes } from './modules/audit/index.ts'
 import { companyRoutes } from './modules/company/index.ts'
 import { complaintsRoutes } from './modules/complaints/index.ts'
+import { dealerDeskRoutes } from './modules/dealer-desk/index.ts'
 import { dealersRoutes } from './modules/dealers/index.ts'
 import { registerOutboxRoutes } from './modules/delivery/index.ts'
 import { favouritesRoutes } from './modules/favourites/index.ts'
@@ -225,6 +226,7 @@ export async function buildApi({ config, database, services, limiter, logger, fr
   await app.register(freshListingsRoutes(services), { prefix: '/api' })
   await app.register(dealersRoutes(services), { prefix: '/api' })
   await app.register(feedsRoutes(services), { prefix: '/api' })
+  await app.register(dealerDeskRoutes(services), { prefix: '/api' })
   await app.register(moderationRoutes(services), { prefix: '/api' })
   await app.register(auditRoutes(services), { prefix: '/api' })
   await app.register(partnersAdminRoutes(services), { prefix: '/api' })

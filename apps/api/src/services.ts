@@ -4,6 +4,7 @@ import type { RateLimiter } from './lib/rate-limit.ts'
 import { createAuditService } from './modules/audit/index.ts'
 import { createCompanyService } from './modules/company/index.ts'
 import { createComplaintsService } from './modules/complaints/index.ts'
+import { createDealerDeskService } from './modules/dealer-desk/index.ts'
 import { createDealersService } from './modules/dealers/index.ts'
 import { createQueuedMailer, createQueuedSms, type Delivery } from './modules/delivery/index.ts'
 import { createFavouritesService } from './modules/favourites/index.ts'
@@ -53,7 +54,7 @@ export type ServicesConfig = Pick<
   Config,
   'publicUrl' | 'authSecret' | 'googleClientId' | 'appleClientId' | 'trustedIdTokenIssuers' | 'localIdentityProvider'
 > &
-  Partial<Pick<Config, 'push' | 'payments' | 'vehicleCheckPriceKzt' | 'reportDelaySeconds'>>
+  Partial<Pick<Config, 'push' | 'payments' | 'vehicleCheckPriceKzt' | 'reportDelaySeconds' | 'feedFetchAllowedHosts'>>
 
 /** Every use case of the product, wired by hand. REST routes and web loaders call the same functions. */
 export function createServices({
@@ -134,7 +135,15 @@ export function createServices({
       createDraft: (u, dealerId) => selling.createDraft(u, { dealerId }),
     },
   })
-  const feeds = createFeedsService({ db, reference, limiter, dealers, jobs })
+  const feeds = createFeedsService({
+    db,
+    reference,
+    limiter,
+    dealers,
+    jobs,
+    allowedHosts: config.feedFetchAllowedHosts ?? [],
+  })
+  const dealerDesk = createDealerDeskService({ db: readDb, limiter, dealers })
   // New messages reach open pages through this (runtime.ts starts its database listener).
   const messageHub = createMessageHub()
   const messaging = createMessagingService({ db, hub: messageHub, limiter })
@@ -224,6 +233,7 @@ export function createServices({
     complaints,
     freshListings,
     dealers,
+    dealerDesk,
     feeds,
     moderation,
     staff,

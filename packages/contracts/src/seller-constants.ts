@@ -24,3 +24,7 @@ export const PROMOTED_SLOTS_PER_PAGE = 2
  */
 export const FEED_MISSING_CARS = ['removed', 'sold', 'keep'] as const
 export const FEED_IMPORT_OUTCOMES = ['created', 'updated', 'unchanged', 'removed', 'refused'] as const
+
+/** The dealer desk's statistics (issue 38): how many days it shows by default, and the longest range it reads. */
+export const DEALER_STATS_DEFAULT_DAYS = 30
+export const DEALER_STATS_MAX_DAYS = 92

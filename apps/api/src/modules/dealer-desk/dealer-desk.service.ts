@@ -1,0 +1,102 @@
+import {
+  DEALER_STATS_DEFAULT_DAYS,
+  DEALER_STATS_MAX_DAYS,
+  type DealerStats,
+  type DealerStatsQuery,
+  type Locale,
+} from '@tulpar/contracts'
+import type { Db } from '../../db/client.ts'
+import { FieldValidationError } from '../../lib/errors.ts'
+import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
+import type { SessionUser } from '../identity/index.ts'
+import { listingTitle, viewDay } from '../listings/index.ts'
+import * as stats from './dealer-stats.repository.ts'
+
+/** What the desk needs of the dealers (passed in where the services are wired): the caller's place in the dealer. */
+interface DeskDealers {
+  /** Throws the dealers' 404 (`dealer.not_found`) or 403 (`dealer.not_member`) for anyone but its people. */
+  getMine(u: SessionUser, dealerId: number, locale: Locale): Promise<{ myRole: 'owner' | 'manager' }>
+}
+
+export interface DealerDeskServiceDeps {
+  db: Db
+  limiter: RateLimiter
+  dealers: DeskDealers
+  clock?: () => Date
+}
+
+/** Reads of the desk's statistics per person: a page load and a few exports a minute, not a scraper. */
+const STATS_LIMIT = { limit: 30, windowSeconds: 60 }
+const DAY_MS = 86_400_000
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS
+const dayOfNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10)
+
+/** The range asked, or the last 30 days to today; 400 when it is reversed or longer than the limit. */
+function rangeOf(q: DealerStatsQuery, today: string): { from: string; to: string } {
+  const to = q.to ?? today
+  const from = q.from ?? dayOfNumber(dayNumber(to) - (DEALER_STATS_DEFAULT_DAYS - 1))
+  const days = dayNumber(to) - dayNumber(from) + 1
+  if (days < 1)
+    throw new FieldValidationError([{ field: 'querystring.from', code: 'after_to', message: 'from is after to' }])
+  if (days > DEALER_STATS_MAX_DAYS)
+    throw new FieldValidationError([
+      { field: 'querystring.from', code: 'too_long', message: `At most ${DEALER_STATS_MAX_DAYS} days` },
+    ])
+  return { from, to }
+}
+
+type Counts = DealerStats['totals']
+const zero = (): Counts => ({ views: 0, reveals: 0, favourites: 0, callbacks: 0, chats: 0 })
+
+/** The dealer desk (issue 38): statistics of the dealer's cars for its people. */
+export function createDealerDeskService({ db, limiter, dealers, clock = () => new Date() }: DealerDeskServiceDeps) {
+  return {
+    /**
+     * Per car and per day: views, favourites, call-backs and chats of the dealer's cars on sale, with the cars' all-time
+     * number reveals. The dealer's people only (the dealers' 404/403); 400 for a reversed or too long range.
+     */
+    async stats(u: SessionUser, dealerId: number, q: DealerStatsQuery, locale: Locale): Promise<DealerStats> {
+      await dealers.getMine(u, dealerId, locale)
+      await enforceRateLimits(limiter, [{ key: `dealer-stats:${u.id}`, ...STATS_LIMIT }])
+      const { from, to } = rangeOf(q, viewDay(clock()))
+      const cars = await stats.findDealerCarsOnSale(db, dealerId)
+      const counted = await stats.countByDay(
+        db,
+        cars.map((c) => c.id),
+        from,
+        to,
+      )
+      const perCar = new Map(
+        cars.map((c) => [
+          c.id,
+          {
+            id: c.id,
+            title: listingTitle(c, locale),
+            priceKzt: c.priceKzt,
+            totals: { ...zero(), reveals: c.reveals },
+            byDay: new Map<string, DealerStats['cars'][number]['days'][number]>(),
+          },
+        ]),
+      )
+      const kinds = ['views', 'favourites', 'callbacks', 'chats'] as const
+      for (const kind of kinds)
+        for (const row of counted[kind]) {
+          const car = perCar.get(row.listingId)
+          if (!car) continue
+          car.totals[kind] += row.n
+          const day = car.byDay.get(row.day) ?? { day: row.day, views: 0, favourites: 0, callbacks: 0, chats: 0 }
+          day[kind] += row.n
+          car.byDay.set(row.day, day)
+        }
+      const totals = zero()
+      const out = [...perCar.values()].map(({ byDay, ...car }) => {
+        for (const key of Object.keys(totals) as (keyof Counts)[]) totals[key] += car.totals[key]
+        return { ...car, days: [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day)) }
+      })
+      out.sort((a, b) => b.totals.views - a.totals.views || b.id - a.id)
+      return { from, to, totals, cars: out }
+    },
+  }
+}
+export type DealerDeskService = ReturnType<typeof createDealerDeskService>
