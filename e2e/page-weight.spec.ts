@@ -164,9 +164,12 @@ describe('first-load JavaScript of every page', () => {
     )
   })
 
-  test("as a dealer's owner: the dealer account with its people and showroom forms", async () => {
+  test("as a dealer's owner: the dealer account with its people and showroom forms, and the dealer desk", async () => {
     const owner = await sessionCookie(baseUrl, 'dealer.almaty@demo.tulpar.kz', 'tulpar-demo-2026')
-    await expectWithinBudget(['/account/dealer'], owner)
+    // `/dealer` redirects to the owner's first dealer: the desk itself is weighed at its own address.
+    const dealerId = (await call<{ results: { id: number }[] }>('GET', '/api/dealers/mine/', owner)).results[0]?.id
+    if (!dealerId) throw new Error('the demo dealer owner has no dealer')
+    await expectWithinBudget(['/account/dealer', `/dealer/${dealerId}`], owner)
   })
 
   test('as a seller: the promote page of a car on sale', async () => {

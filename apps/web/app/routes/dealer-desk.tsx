@@ -5,16 +5,20 @@ import { PRIVATE_HEADERS, requireUser } from '../features/account/index.server.t
 import { assertSameOrigin, field } from '../features/admin/admin-guard.server.ts'
 import { deskErrorKey } from '../features/dealer-desk/desk-errors.ts'
 import { ImportReport } from '../features/dealer-desk/import-report.tsx'
+import { StatsTable } from '../features/dealer-desk/stats-table.tsx'
 import { ImportHistory, StockTable } from '../features/dealer-desk/stock-table.tsx'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import { INT4_MAX, requireIdParam } from '../lib/id-param.ts'
 import { formOutcome, notFound, orStatusPage } from '../lib/service-errors.ts'
+import deskStyles from '../styles/dealer-desk.css?url'
 import { island } from '../ui/island.tsx'
 import type { Route } from './+types/dealer-desk'
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: deskStyles }]
 
 const FeedUpload = island(() => import('../features/dealer-desk/feed-upload.tsx').then((m) => m.default))
 
@@ -65,14 +69,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   })
   const q = query.success ? query.data : {}
   const dealer = await orStatusPage(services.dealers.getMine(user, dealerId, locale))
-  const [stock, imports] = await Promise.all([
+  const [stock, imports, stats] = await Promise.all([
     services.feeds.stock(user, dealerId, q, locale),
     services.feeds.list(user, dealerId, locale),
+    services.dealerDesk.stats(user, dealerId, {}, locale),
   ])
   return {
     screen: 'desk' as const,
     dealer: { id: dealer.id, name: dealer.legalName },
     stock,
+    stats,
     imports: imports.results,
     q: q.q ?? '',
     status: q.status ?? '',
@@ -129,7 +135,7 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
       </div>
     )
   }
-  const { dealer, stock, imports, q, status } = loaderData
+  const { dealer, stock, stats, imports, q, status } = loaderData
   return (
     <div className="container account-page dealer-desk">
       <p>
@@ -137,6 +143,7 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
       </p>
       <h1>{t('desk.title')}</h1>
       <p className="lead">{t('desk.intro', { name: dealer.name })}</p>
+      <StatsTable stats={stats} />
       <StockTable dealerId={dealer.id} stock={stock} q={q} status={status} />
       <section aria-labelledby="imports" className="panel">
         <h2 id="imports">{t('desk.imports.title')}</h2>
