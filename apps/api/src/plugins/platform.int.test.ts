@@ -22,10 +22,15 @@ describe('health', () => {
 
 describe('compression on the wire', () => {
   test('zstd for a browser that asks for it, else brotli, else gzip, else none: the same bytes each time', async () => {
-    const plain = await t.app.inject('/api/openapi.json')
+    // An answer compressed in one call (between the 1 KB threshold and the 512 KB sync threshold: the OpenAPI document
+    // outgrew it, and a stream's blocks are other bytes than one call's).
+    const url = '/api/reference/brands/'
+    const plain = await t.app.inject(url)
     expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.rawPayload.length).toBeGreaterThan(1024)
+    expect(plain.rawPayload.length).toBeLessThan(512 * 1024)
     const asked = async (acceptEncoding: string) => {
-      const res = await t.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': acceptEncoding } })
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': acceptEncoding } })
       expect(res.headers.vary).toContain('accept-encoding')
       expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
       return res
@@ -44,6 +49,12 @@ describe('compression on the wire', () => {
     const gzip = await asked('gzip, zstd;q=0')
     expect(gzip.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
+    // An answer over the sync threshold goes through a stream, and arrives whole.
+    const document = await t.app.inject('/api/openapi.json')
+    expect(document.rawPayload.length).toBeGreaterThan(512 * 1024)
+    const streamed = await t.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'zstd' } })
+    expect(streamed.headers['content-encoding']).toBe('zstd')
+    expect(zstdDecompressSync(streamed.rawPayload).toString()).toBe(document.body)
   })
 })
 
