@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 
@@ -36,6 +37,20 @@ const fingerprints = z
   )
   .refine((list) => list.length > 0 && list.every((f) => SHA256_FINGERPRINT.test(f)), {
     message: 'expected comma-separated SHA-256 fingerprints, each 32 colon-separated hex bytes (AB:CD:…:EF)',
+  })
+
+/** A host name (letters, digits, dots, dashes) or an IP literal (an IPv6 one without brackets), in lower case. */
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/
+const hostList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine((list) => list.length > 0 && list.every((h) => HOST_NAME.test(h) || isIP(h) !== 0), {
+    message: 'expected comma-separated host names or IP addresses, without a scheme, port, path or wildcard',
   })
 
 export const EnvSchema = z.object({
@@ -132,6 +147,11 @@ export const EnvSchema = z.object({
   VEHICLE_CHECK_PRICE_KZT: z.coerce.number().int().positive().default(4_990),
   /** Seconds before a paid report's job starts (0; the end-to-end test sets 2 to see the 'being generated' page). */
   REPORT_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  /**
+   * Hosts the dealers' feed and photo fetcher may reach although they resolve to a loopback, private or link-local
+   * address (comma-separated; unset: none). For a feed server inside the operator's own network, and for tests.
+   */
+  FEED_FETCH_ALLOWED_HOSTS: hostList.optional(),
   /** The Android app's signing certificates (comma-separated SHA-256) for /.well-known/assetlinks.json. */
   ANDROID_CERT_SHA256: fingerprints.optional(),
   /** The Apple developer team of the iOS app, for /.well-known/apple-app-site-association. */

@@ -226,6 +226,17 @@ describe('loadConfig', () => {
     }
   })
 
+  test('feed fetch hosts: none by default; names and addresses are read lower-case, a URL, port or wildcard stops the start', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).feedFetchAllowedHosts).toEqual([])
+    const config = loadConfig({ DATA_DIR: tempDir(), FEED_FETCH_ALLOWED_HOSTS: ' Feeds.Dealer.LAN , 127.0.0.1,::1 ' })
+    expect(config.feedFetchAllowedHosts).toEqual(['feeds.dealer.lan', '127.0.0.1', '::1'])
+    for (const bad of ['http://feeds.lan', 'feeds.lan:8080', '*.lan', 'feeds.lan/path', ' , ', '[::1]', 'a b']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), FEED_FETCH_ALLOWED_HOSTS: bad }), bad).toThrowError(
+        /FEED_FETCH_ALLOWED_HOSTS: expected comma-separated host names or IP addresses/,
+      )
+    }
+  })
+
   test('every bad key is listed at once', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DATA_DIR: tempDir() })

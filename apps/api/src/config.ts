@@ -120,6 +120,8 @@ export interface Config {
    * apple-app-site-association file is 404). The app's hosts must be PUBLIC_URL's (apps/mobile/README.md).
    */
   appLinks: { androidCertSha256: string[]; appleTeamId: string | null }
+  /** Hosts the feed and photo fetcher may reach on a non-public address (FEED_FETCH_ALLOWED_HOSTS; lower case). */
+  feedFetchAllowedHosts: string[]
 }
 
 /**
@@ -308,5 +310,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vehicleCheckPriceKzt: e.VEHICLE_CHECK_PRICE_KZT,
     reportDelaySeconds: e.REPORT_DELAY_SECONDS,
     appLinks: { androidCertSha256: e.ANDROID_CERT_SHA256 ?? [], appleTeamId: e.APPLE_TEAM_ID ?? null },
+    feedFetchAllowedHosts: e.FEED_FETCH_ALLOWED_HOSTS ?? [],
   }
 }

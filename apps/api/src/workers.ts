@@ -81,6 +81,13 @@ export function registerJobHandlers(
   })
   queue.schedule('promotions', '*/10 * * * *')
   queue.handle('promotion-notice', (data) => promotions.sendEndingNotice(data))
+  // Hourly: dealers' feed URLs not fetched for a day are fetched, dry-run and applied (issue 38, docs/feeds.md).
+  queue.handle('feed-fetch', async () => {
+    const { fetched, errors } = await services.feeds.fetchDueFeeds()
+    for (const { dealerId, error } of errors) log.error({ dealerId, err: error }, 'feed URL import failed')
+    if (fetched > 0) log.info({ fetched }, 'feed URLs fetched')
+  })
+  queue.schedule('feed-fetch', '35 * * * *')
   if (config.valuationRefreshMinutes > 0) {
     const intervalMs = config.valuationRefreshMinutes * 60_000
     queue.handle('estimate-refresh', async () => {

@@ -23,6 +23,13 @@ export const FEED_REFUSAL_CODES = [
   'feed.malformed',
   'feed.missing_columns',
   'feed.empty',
+  // A feed URL that could not be fetched (the import is `failed`): a private, loopback or link-local address (the
+  // URL's or a redirect's), more than 3 redirects, no answer within 30 s, an HTTP error, or no connection at all.
+  'feed.fetch_address',
+  'feed.fetch_redirects',
+  'feed.fetch_timeout',
+  'feed.fetch_status',
+  'feed.fetch_failed',
 ] as const
 export const FeedRefusalCode = z.enum(FEED_REFUSAL_CODES)
 export type FeedRefusalCode = z.infer<typeof FeedRefusalCode>
@@ -256,6 +263,39 @@ export const FeedUploadQuery = z.strictObject({
   lang: z.enum(['ru', 'kk', 'en']).optional(),
 })
 export type FeedUploadQuery = z.infer<typeof FeedUploadQuery>
+
+/** A feed URL's longest length. */
+export const FEED_URL_MAX_LENGTH = 2000
+
+/** An http(s) URL without credentials (the address it resolves to is checked when it is fetched). */
+export const FeedUrl = z
+  .string()
+  .trim()
+  .max(FEED_URL_MAX_LENGTH)
+  .refine((v) => {
+    if (!URL.canParse(v)) return false
+    const u = new URL(v)
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.username === '' && u.password === ''
+  }, 'expected an http:// or https:// address without a user name or password')
+
+/** The dealer's feed URL as its owner set it, fetched daily (and on demand), dry-run and applied. */
+export const FeedSource = z
+  .object({
+    url: z.string().nullable().describe('Null: no feed URL'),
+    missingCars: FeedMissingCars,
+    updatedAt: z.iso.datetime().nullable(),
+    lastFetchedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'FeedSource' })
+export type FeedSource = z.infer<typeof FeedSource>
+
+export const FeedSourceBody = z
+  .strictObject({
+    url: FeedUrl,
+    missingCars: FeedMissingCars.default('removed'),
+  })
+  .meta({ id: 'FeedSourceBody' })
+export type FeedSourceBody = z.infer<typeof FeedSourceBody>
 
 const SERIAL_ID = z.coerce
   .number()

@@ -36,6 +36,8 @@ export async function createTestApp(
     payments?: Config['payments']
     /** The metrics listener (plugins/metrics.ts), reading this app's job queue; none unless told. */
     metrics?: MetricsOptions
+    /** FEED_FETCH_ALLOWED_HOSTS: hosts the feed fetcher may reach on a loopback address (none unless told). */
+    feedFetchAllowedHosts?: string[]
     /** Routes of the test's own, added before the app is ready (e.g. a request the test holds in flight). */
     routes?: (app: Awaited<ReturnType<typeof buildApi>>) => void
   } = {},
@@ -54,6 +56,7 @@ export async function createTestApp(
     trustedIdTokenIssuers: options.trustedIdTokenIssuers ?? [],
     localIdentityProvider: options.localIdentityProvider === false ? null : { keyFile: null },
     appLinks: options.appLinks ?? { androidCertSha256: [], appleTeamId: null },
+    feedFetchAllowedHosts: options.feedFetchAllowedHosts ?? [],
     ...(options.payments !== undefined ? { payments: options.payments } : {}),
   }
   const delivery = createDelivery(

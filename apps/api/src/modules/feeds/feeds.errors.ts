@@ -37,3 +37,17 @@ export class FeedBodyTypeError extends AppError {
     super('fst_err_ctp_invalid_media_type', 415, 'Send the feed file itself as the body, as CSV or XML')
   }
 }
+
+/** The feed URL is the owner's to set or remove (a manager loads files and fetches it, but does not move it). */
+export class FeedOwnerOnlyError extends AppError {
+  constructor() {
+    super('dealer.owner_only', 403, "Only the dealer's owner may set the feed URL")
+  }
+}
+
+/** "Fetch now" of a dealer without a feed URL. */
+export class FeedSourceMissingError extends AppError {
+  constructor(dealerId: number) {
+    super('feed.no_url', 409, `Dealer ${dealerId} has no feed URL`)
+  }
+}

@@ -8,6 +8,8 @@ import {
   FeedImportList,
   FeedImportParams,
   FeedImportQuery,
+  FeedSource,
+  FeedSourceBody,
   FeedUploadQuery,
   LangQuery,
   Problem,
@@ -168,6 +170,80 @@ export const feedsRoutes =
         }),
       },
       async (req) => feeds.discard(await sessions.requireUser(req), req.params.id, req.params.importId, locale(req)),
+    )
+
+    app.get(
+      '/dealers/:id/feed-url/',
+      {
+        schema: signedInSchema({
+          tags: ['feeds'],
+          summary: "The dealer's feed URL (fetched daily, dry-run and applied) and what happens to cars it lacks",
+          description: `\`url\` is null when none is set. ${MEMBERS}`,
+          params: DealerParams,
+          querystring: LangQuery,
+          response: { 200: FeedSource, 403: Problem },
+        }),
+      },
+      async (req) => feeds.getSource(await sessions.requireUser(req), req.params.id, locale(req)),
+    )
+
+    app.put(
+      '/dealers/:id/feed-url/',
+      {
+        schema: signedInSchema({
+          tags: ['feeds'],
+          summary: 'Set the feed URL: fetched once a day (and on demand), read as a dry run and applied',
+          description:
+            'An http(s) URL without a user name or password. Every fetch resolves its host and refuses a loopback, ' +
+            "private or link-local address (a redirect's too, at most 3), takes at most 30 s and 50 MB; a failed " +
+            "fetch is a `failed` import with the reason. The dealer's owner only: 403 `dealer.owner_only` for a " +
+            `manager. ${MEMBERS}`,
+          params: DealerParams,
+          querystring: LangQuery,
+          body: FeedSourceBody,
+          response: { 200: FeedSource, 403: Problem },
+        }),
+      },
+      async (req) => feeds.setSource(await sessions.requireUser(req), req.params.id, req.body, locale(req)),
+    )
+
+    app.delete(
+      '/dealers/:id/feed-url/',
+      {
+        schema: signedInSchema({
+          tags: ['feeds'],
+          summary: 'Remove the feed URL: nothing is fetched any more, the cars stay as they are',
+          description: `The dealer's owner only: 403 \`dealer.owner_only\` for a manager. ${MEMBERS}`,
+          params: DealerParams,
+          querystring: LangQuery,
+          response: { 200: FeedSource, 403: Problem },
+        }),
+      },
+      async (req) => feeds.clearSource(await sessions.requireUser(req), req.params.id, locale(req)),
+    )
+
+    app.post(
+      '/dealers/:id/feed-url/fetch/',
+      {
+        schema: signedInSchema({
+          tags: ['feeds'],
+          summary: 'Fetch the feed URL now: a dry run, applied at once unless the feed is refused',
+          description:
+            'Answers the import: `applied`, `refused` (the feed itself), `failed` (the fetch: its `refused` says why, ' +
+            'e.g. `feed.fetch_address`, `feed.fetch_timeout`, `feed.too_large`), or `dry_run` for a dealer not yet ' +
+            'verified. 409 `feed.no_url` without a feed URL; 429 past 20 imports an hour per dealer (uploads ' +
+            `included). ${MEMBERS}`,
+          params: DealerParams,
+          querystring: LangQuery,
+          response: { 201: FeedImport, 403: Problem, 409: Problem, 429: Problem },
+        }),
+      },
+      async (req, reply) => {
+        const u = await sessions.requireUser(req)
+        const result = await withRetryAfter(reply, () => feeds.fetchNow(u, req.params.id, locale(req)))
+        req.log.info({ dealerId: req.params.id, importId: result.id, status: result.status }, 'feed URL fetched')
+        return reply.status(201).send(result)
+      },
     )
 
     app.get(

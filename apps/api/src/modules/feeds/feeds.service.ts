@@ -23,6 +23,7 @@ import type { SessionUser } from '../identity/index.ts'
 import type { JobSender } from '../jobs/index.ts'
 import type { ReferenceSource } from './feed-matching.ts'
 import { type CheckedRow, countOutcomes, type PlannedRow, planImport } from './feed-plan.ts'
+import { createFeedUrlService } from './feed-url.service.ts'
 import { dryRunFeed } from './feeds.dry-run.ts'
 import {
   FeedDealerNotVerifiedError,
@@ -49,6 +50,10 @@ export interface FeedsServiceDeps {
   tmpDir?: string
   /** Limits overridden by tests and the benchmark. */
   maxBytes?: number
+  /** Hosts a feed URL may be fetched from on a non-public address (FEED_FETCH_ALLOWED_HOSTS). */
+  allowedHosts?: readonly string[]
+  /** Overrides the 30 s a feed URL's fetch may take (tests). */
+  fetchTimeoutMs?: number
   /** Called inside an apply's transaction after each kind of write (tests make it throw to prove the rollback). */
   afterApplyStep?: (step: 'created' | 'updated' | 'removed') => void | Promise<void>
 }
@@ -290,7 +295,23 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     })
   }
 
+  const urlFeeds = createFeedUrlService(
+    {
+      db,
+      reference: deps.reference,
+      limiter,
+      dealers,
+      clock,
+      maxBytes,
+      tmpDir: deps.tmpDir,
+      allowedHosts: new Set(deps.allowedHosts ?? []),
+      fetchTimeoutMs: deps.fetchTimeoutMs,
+    },
+    { recordDryRun, applyImport, readImport },
+  )
+
   return {
+    ...urlFeeds,
     /**
      * Reads an uploaded feed (spooled to a temporary file as it arrives, never held in memory) as a dry run and
      * stores its report. The dealer's people only (the dealers' 404/403), within FEED_IMPORTS_PER_HOUR per dealer.

@@ -66,3 +66,21 @@ export const feedImportRows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.importId, t.seq] })],
 )
+
+/**
+ * A dealer's feed fetched from a URL (issue 38): the owner sets it; the daily job (and the desk's "fetch now") reads
+ * it as a dry run and applies it. One row per dealer that has one; removing the URL removes the row.
+ */
+export const feedSources = pgTable('feed_sources', {
+  dealerId: integer('dealer_id')
+    .primaryKey()
+    .references(() => dealers.id, { onDelete: 'cascade' }),
+  /** http(s), no credentials; its host's addresses are checked again at every fetch (feed-fetch.ts). */
+  url: text('url').notNull(),
+  /** What applying the feed does to the dealer's earlier cars it lacks: removed, sold, keep. */
+  missingCars: text('missing_cars').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+  /** When it was last fetched (whatever came of it), for the daily run to take the longest waiting first. */
+  lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
+})

@@ -54,6 +54,31 @@ const REFUSALS: Record<FeedRefusalCode, Texts> = {
     kk: 'Файл бос.',
     en: 'The file is empty.',
   },
+  'feed.fetch_address': {
+    ru: 'Фид не загружен: адрес ведёт во внутреннюю сеть (частный, локальный или служебный адрес). Укажите адрес, открытый из интернета.',
+    kk: 'Фид жүктелмеді: мекенжай ішкі желіге апарады (жеке, жергілікті немесе қызметтік мекенжай). Интернеттен ашылатын мекенжайды көрсетіңіз.',
+    en: 'The feed was not fetched: its address leads into a private network (a private, local or link-local address). Give an address open to the internet.',
+  },
+  'feed.fetch_redirects': {
+    ru: 'Фид не загружен: больше {max} перенаправлений. Укажите конечный адрес фида.',
+    kk: 'Фид жүктелмеді: бағыттау саны {max}-ден асты. Фидтің соңғы мекенжайын көрсетіңіз.',
+    en: 'The feed was not fetched: more than {max} redirects. Give the feed’s final address.',
+  },
+  'feed.fetch_timeout': {
+    ru: 'Фид не загружен: сервер не отдал его целиком за {seconds} с.',
+    kk: 'Фид жүктелмеді: сервер оны {seconds} секунд ішінде толық бермеді.',
+    en: 'The feed was not fetched: the server did not send all of it within {seconds} s.',
+  },
+  'feed.fetch_status': {
+    ru: 'Фид не загружен: сервер ответил ошибкой {status}.',
+    kk: 'Фид жүктелмеді: сервер {status} қатесімен жауап берді.',
+    en: 'The feed was not fetched: the server answered with error {status}.',
+  },
+  'feed.fetch_failed': {
+    ru: 'Фид не загружен: не удалось соединиться с сервером. Проверьте адрес.',
+    kk: 'Фид жүктелмеді: сервермен байланыс орнамады. Мекенжайды тексеріңіз.',
+    en: 'The feed was not fetched: the server could not be reached. Check the address.',
+  },
 }
 
 const ROWS: Record<FeedRowCode, Texts> = {

@@ -52,6 +52,8 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   'fresh-notice': { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 120, notify: true },
   promotions: { retryLimit: 3, retryDelay: 60, heartbeatSeconds: 60, expireInSeconds: 600, policy: 'singleton' },
   'promotion-notice': { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 120, notify: true },
+  // 50 feeds of at most 30 s of fetching each, then their applies: the next hourly run takes those left.
+  'feed-fetch': { retryLimit: 2, retryDelay: 300, heartbeatSeconds: 60, expireInSeconds: 3600, policy: 'singleton' },
 }
 
 interface SendOptions {

@@ -60,6 +60,8 @@ export interface JobPayloads {
   'fresh-notice': { key: string; listingId: number; kind: 'ask' | 'unconfirmed' | 'reported_sold' }
   /** Paid promotion (decision 033): end the promotions due and those of cars off sale, tell sellers (scheduled). */
   promotions: Record<string, never>
+  /** Dealers' feed URLs (issue 38): fetch, dry-run and apply each one not fetched for a day (scheduled hourly). */
+  'feed-fetch': Record<string, never>
   /** One seller's message that a promotion ends within a day. */
   'promotion-notice': { key: string; promotionId: number }
 }

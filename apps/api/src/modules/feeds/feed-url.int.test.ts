@@ -1,0 +1,288 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { FeedImport, FeedSource } from '@tulpar/contracts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { cities, dealerMembers, dealers, feedImports, feedSources, listings } from '../../db/schema.ts'
+import { useAccounts, useTestApp } from '../../testing/suite.ts'
+import { createReferenceService } from '../reference/index.ts'
+import { createFeedsService } from './feeds.service.ts'
+
+/*
+ * A dealer's feed from a URL (issue 38): the owner sets it, a fetch reads it as a dry run and applies it, and the
+ * fetcher never reaches a loopback, private or link-local address unless FEED_FETCH_ALLOWED_HOSTS lists the host.
+ * The app here allows `localhost` (a local server on 127.0.0.1), so 127.0.0.1 written as itself is still refused.
+ */
+
+const t = useTestApp({ feedFetchAllowedHosts: ['localhost'] })
+const acc = useAccounts(t, {
+  owner: { name: 'Владелец Салона' },
+  manager: { name: 'Менеджер Салона' },
+  otherOwner: { name: 'Чужой Дилер' },
+})
+
+type Auth = Record<string, string>
+let dealerId = 0
+let otherDealerId = 0
+
+const HEADER = 'external_id,make,model,year,modification,mileage_km,price_kzt,color'
+const car = (id: string, price = 12_000_000) => `${id},Toyota,Camry,2019,2.5 AT,50000,${price},white`
+const csv = (...rows: string[]) => [HEADER, ...rows].join('\n')
+
+/** The local feed server: what each path answers, and every path it was asked for. */
+const seen: string[] = []
+const routes = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>()
+let server: Server
+let port = 0
+const local = (path: string) => `http://localhost:${port}${path}`
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(req.url ?? '')
+    const route = routes.get(req.url ?? '')
+    if (route) route(req, res)
+    else res.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  port = (server.address() as AddressInfo).port
+  const [almaty] = await t.db.select().from(cities).where(eq(cities.slug, 'almaty'))
+  if (!almaty) throw new Error('no Almaty')
+  const make = async (bin: string, ownerId: string, managerId?: string) => {
+    const [d] = await t.db
+      .insert(dealers)
+      .values({
+        legalName: `ТОО ${bin}`,
+        kind: 'legal_entity',
+        bin,
+        status: 'verified',
+        cityId: almaty.id,
+        phones: ['+77273550011'],
+        workingHours: '9-19',
+      })
+      .returning()
+    if (!d) throw new Error('no dealer')
+    await t.db.insert(dealerMembers).values({ dealerId: d.id, userId: ownerId, role: 'owner' })
+    if (managerId) await t.db.insert(dealerMembers).values({ dealerId: d.id, userId: managerId, role: 'manager' })
+    return d.id
+  }
+  dealerId = await make('070401400009', acc.owner.id, acc.manager.id)
+  otherDealerId = await make('160440003337', acc.otherOwner.id)
+})
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    }),
+)
+beforeEach(() => {
+  seen.length = 0
+  routes.clear()
+})
+
+const setUrl = (auth: Auth | undefined, url: string, missingCars = 'sold', id = dealerId) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/dealers/${id}/feed-url/?lang=en`,
+    headers: auth,
+    payload: { url, missingCars },
+  })
+const fetchNow = (auth: Auth, id = dealerId, lang = 'en') =>
+  t.app.inject({ method: 'POST', url: `/api/dealers/${id}/feed-url/fetch/?lang=${lang}`, headers: auth })
+
+async function fetched(auth: Auth, lang = 'en') {
+  const res = await fetchNow(auth, dealerId, lang)
+  expect(res.statusCode, res.body).toBe(201)
+  return FeedImport.parse(res.json())
+}
+async function withUrl(url: string) {
+  const res = await setUrl(acc.owner.auth, url)
+  expect(res.statusCode, res.body).toBe(200)
+}
+const serve = (path: string, body: string) =>
+  routes.set(path, (_req, res) => res.writeHead(200, { 'content-type': 'text/csv' }).end(body))
+const dealerCars = () =>
+  t.db
+    .select({ externalId: listings.externalId, status: listings.status })
+    .from(listings)
+    .where(eq(listings.dealerId, dealerId))
+    .orderBy(listings.externalId)
+
+describe('who sets the feed URL', () => {
+  test('only the owner sets or removes it; a manager reads it and fetches; another dealer, a guest are refused', async () => {
+    expect((await setUrl(undefined, local('/feed.csv'))).statusCode).toBe(401)
+    const manager = await setUrl(acc.manager.auth, local('/feed.csv'))
+    expect([manager.statusCode, manager.json().code]).toEqual([403, 'dealer.owner_only'])
+    const other = await setUrl(acc.otherOwner.auth, local('/feed.csv'))
+    expect([other.statusCode, other.json().code]).toEqual([403, 'dealer.not_member'])
+    expect((await setUrl(acc.owner.auth, local('/feed.csv'), 'sold', 999_999)).statusCode).toBe(404)
+    const otherFetch = await fetchNow(acc.otherOwner.auth, dealerId)
+    expect([otherFetch.statusCode, otherFetch.json().code]).toEqual([403, 'dealer.not_member'])
+    const none = await fetchNow(acc.owner.auth)
+    expect([none.statusCode, none.json().code]).toEqual([409, 'feed.no_url'])
+    for (const bad of ['ftp://example.com/feed.csv', 'http://user:pw@example.com/feed.csv', 'feed.csv'])
+      expect((await setUrl(acc.owner.auth, bad)).statusCode, bad).toBe(400)
+
+    await withUrl(local('/feed.csv'))
+    const read = await t.app.inject({ url: `/api/dealers/${dealerId}/feed-url/`, headers: acc.manager.auth })
+    expect(FeedSource.parse(read.json())).toMatchObject({ url: local('/feed.csv'), missingCars: 'sold' })
+    const clearedByManager = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/dealers/${dealerId}/feed-url/`,
+      headers: acc.manager.auth,
+    })
+    expect(clearedByManager.statusCode).toBe(403)
+    const cleared = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/dealers/${dealerId}/feed-url/`,
+      headers: acc.owner.auth,
+    })
+    expect(FeedSource.parse(cleared.json()).url).toBeNull()
+    expect(seen).toEqual([])
+    expect(otherDealerId).toBeGreaterThan(0)
+  })
+})
+
+describe('a feed fetched from its URL', () => {
+  test('is read as a dry run and applied at once, recorded as a URL import; the next fetch takes off what it lacks', async () => {
+    serve('/feed.csv', csv(car('U1'), car('U2', 9_000_000)))
+    await withUrl(local('/feed.csv'))
+    const first = await fetched(acc.manager.auth)
+    expect(first).toMatchObject({ status: 'applied', source: 'url', counts: { created: 2, refused: 0 } })
+    expect(await dealerCars()).toEqual([
+      { externalId: 'U1', status: 'moderation' },
+      { externalId: 'U2', status: 'moderation' },
+    ])
+    serve('/feed.csv', csv(car('U1')))
+    const second = await fetched(acc.owner.auth)
+    expect(second).toMatchObject({ status: 'applied', counts: { unchanged: 1, removed: 1 } })
+    expect((await dealerCars()).map((c) => c.status)).toEqual(['moderation', 'sold'])
+    expect(seen).toEqual(['/feed.csv', '/feed.csv'])
+    const list = await t.app.inject({ url: `/api/dealers/${dealerId}/imports/`, headers: acc.owner.auth })
+    expect(
+      list
+        .json()
+        .results.slice(0, 2)
+        .map((i: { source: string }) => i.source),
+    ).toEqual(['url', 'url'])
+  })
+
+  test('the hourly run fetches a feed not fetched for a day, and not again within it', async () => {
+    serve('/feed.csv', csv(car('U1')))
+    await withUrl(local('/feed.csv'))
+    await t.db.update(feedImports).set({ status: 'discarded' }).where(eq(feedImports.dealerId, dealerId))
+    await t.db.update(feedSources).set({ lastFetchedAt: new Date(Date.now() - 25 * 3600_000) })
+    expect(await t.services.feeds.fetchDueFeeds()).toEqual({ fetched: 1, errors: [] })
+    expect(await t.services.feeds.fetchDueFeeds()).toEqual({ fetched: 0, errors: [] })
+    expect(seen).toEqual(['/feed.csv'])
+  })
+
+  test('an HTTP error is a failed import with the reason in the language asked', async () => {
+    await withUrl(local('/gone.csv'))
+    const failed = await fetched(acc.owner.auth, 'kk')
+    expect(failed).toMatchObject({ status: 'failed', source: 'url', refused: { code: 'feed.fetch_status' } })
+    expect(failed.refused?.message).toContain('404')
+    expect(failed.refused?.message).toMatch(/сервер/)
+  })
+})
+
+describe('never from a private, loopback or link-local address', () => {
+  test.each([
+    ['127.0.0.1 written as itself', () => `http://127.0.0.1:${port}/feed.csv`],
+    ['a 10.x address', () => 'http://10.0.0.5/feed.csv'],
+    ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['IPv6 loopback', () => `http://[::1]:${port}/feed.csv`],
+  ])('%s is refused and nothing fetched', async (_name, url) => {
+    serve('/feed.csv', csv(car('P1')))
+    await withUrl(url())
+    const failed = await fetched(acc.owner.auth)
+    expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.fetch_address' } })
+    expect(failed.refused?.message).toMatch(/private network/)
+    expect(seen).toEqual([])
+  })
+
+  test('a redirect to a private address is refused after the allowed host’s answer, its target never asked', async () => {
+    routes.set('/moved.csv', (_req, res) => res.writeHead(302, { location: `http://127.0.0.1:${port}/feed.csv` }).end())
+    serve('/feed.csv', csv(car('P1')))
+    await withUrl(local('/moved.csv'))
+    const failed = await fetched(acc.owner.auth)
+    expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.fetch_address' } })
+    expect(seen).toEqual(['/moved.csv'])
+  })
+
+  test('more than 3 redirects are refused', async () => {
+    for (let i = 0; i < 5; i++)
+      routes.set(`/r${i}`, (_req, res) => res.writeHead(301, { location: local(`/r${i + 1}`) }).end())
+    await withUrl(local('/r0'))
+    const failed = await fetched(acc.owner.auth)
+    expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.fetch_redirects' } })
+    expect(seen).toEqual(['/r0', '/r1', '/r2', '/r3'])
+  })
+
+  test('a host name resolving to a loopback address is refused without the operator setting', async () => {
+    const strict = createFeedsService({
+      db: t.db,
+      reference: createReferenceService({ db: t.db }),
+      limiter: t.limiter,
+      dealers: t.services.dealers,
+    })
+    serve('/feed.csv', csv(car('P1')))
+    await withUrl(local('/feed.csv'))
+    const user = { id: acc.owner.id, email: acc.owner.email, name: 'Владелец', emailVerified: true }
+    const failed = await strict.fetchNow(user, dealerId, 'ru')
+    expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.fetch_address' } })
+    expect(failed.refused?.message).toMatch(/внутреннюю сеть/)
+    expect(seen).toEqual([])
+  })
+})
+
+describe('limits of a fetch', () => {
+  const user = () => ({ id: acc.owner.id, email: acc.owner.email, name: 'Владелец', emailVerified: true })
+  const limited = () =>
+    createFeedsService({
+      db: t.db,
+      reference: createReferenceService({ db: t.db }),
+      limiter: t.limiter,
+      dealers: t.services.dealers,
+      allowedHosts: ['localhost'],
+      maxBytes: 64 * 1024,
+      fetchTimeoutMs: 500,
+    })
+
+  test('a feed over the size limit is refused while it streams, declared or not', async () => {
+    let written = 0
+    routes.set('/huge.csv', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' })
+      const more = () => {
+        while (written < 10 * 1024 * 1024) {
+          written += 16 * 1024
+          if (!res.write(`${car('H')}\n`.repeat(300))) return void res.once('drain', more)
+        }
+        res.end()
+      }
+      res.on('close', () => {
+        written = Number.POSITIVE_INFINITY
+      })
+      more()
+    })
+    routes.set('/declared.csv', (_req, res) => res.writeHead(200, { 'content-length': String(10 * 1024 * 1024) }).end())
+    await withUrl(local('/huge.csv'))
+    const failed = await limited().fetchNow(user(), dealerId, 'en')
+    expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.too_large' } })
+    expect(failed.refused?.message).toContain('MB')
+    await withUrl(local('/declared.csv'))
+    const declared = await limited().fetchNow(user(), dealerId, 'ru')
+    expect(declared).toMatchObject({ status: 'failed', refused: { code: 'feed.too_large' } })
+  })
+
+  test('a server that does not finish in time is refused with the timeout', async () => {
+    routes.set('/slow.csv', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' })
+      res.write(`${HEADER}\n`)
+    })
+    await withUrl(local('/slow.csv'))
+    const failed = await limited().fetchNow(user(), dealerId, 'en')
+    expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.fetch_timeout' } })
+    expect(failed.refused?.message).toContain('within 1 s')
+  })
+})
