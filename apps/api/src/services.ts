@@ -143,7 +143,7 @@ export function createServices({
     jobs,
     allowedHosts: config.feedFetchAllowedHosts ?? [],
   })
-  const dealerDesk = createDealerDeskService({ db: readDb, limiter, dealers })
+  const dealerDesk = createDealerDeskService({ db: readDb, limiter, dealers, leads: leadDesk })
   // New messages reach open pages through this (runtime.ts starts its database listener).
   const messageHub = createMessageHub()
   const messaging = createMessagingService({ db, hub: messageHub, limiter })

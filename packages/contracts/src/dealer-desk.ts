@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LeadDeskItem } from './lead-desk.ts'
 
 const Day = z.iso.date()
 
@@ -36,3 +37,26 @@ export const DealerStats = z
   })
   .meta({ id: 'DealerStats' })
 export type DealerStats = z.infer<typeof DealerStats>
+
+const Id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+export const DealerLeadParams = z.strictObject({ id: Id.max(2_147_483_647).describe('The dealer'), leadId: Id })
+
+/** A buyer's conversation about one of the dealer's cars, as the dealer's people see it listed. */
+export const DealerChat = z.object({
+  id: z.number().int(),
+  listing: z.object({ id: z.number().int(), title: z.string() }),
+  buyerName: z.string(),
+  seller: z.object({ id: z.string(), name: z.string() }).describe("The dealer's person the car is listed by"),
+  createdAt: z.iso.datetime(),
+  lastMessageAt: z.iso.datetime(),
+  mine: z.boolean().describe('The caller is the seller in it and can open it (`/account/messages/{id}`)'),
+})
+
+export const DealerLeads = z
+  .object({
+    callbacks: z.array(LeadDeskItem).describe('Call-back requests on the dealer’s cars: new first, oldest on top'),
+    chats: z.array(DealerChat).describe('Conversations about the dealer’s cars, the latest message first'),
+  })
+  .meta({ id: 'DealerLeads' })
+export type DealerLeads = z.infer<typeof DealerLeads>

@@ -1,4 +1,14 @@
-import { DealerParams, DealerStats, DealerStatsQuery, LangQuery, Problem } from '@tulpar/contracts'
+import {
+  DealerLeadParams,
+  DealerLeads,
+  DealerParams,
+  DealerStats,
+  DealerStatsQuery,
+  LangQuery,
+  LeadDetail,
+  LeadStatusBody,
+  Problem,
+} from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { pickLocale } from '../../lib/locale.ts'
 import { withRetryAfter } from '../../lib/rate-limiter.ts'
@@ -10,7 +20,14 @@ const MEMBERS =
   "The dealer's people (owner and managers) only: 403 `dealer.not_member` for anyone else, staff and a removed " +
   'member included; 404 `dealer.not_found`.'
 
-/** The dealer desk's own calls (issue 38): the statistics of the dealer's cars. */
+type Localised = { query: { lang?: string }; headers: { 'accept-language'?: string } }
+const locale = (req: Localised) => pickLocale(req.query.lang, req.headers['accept-language'])
+const LEAD_STEP =
+  "Call-backs on the dealer's cars only (404 `lead.not_found` for any other lead). The leads desk's rules: taking " +
+  'makes it mine and a new one in progress; a rejection needs its reason (400), which the sender sees. 429 after 60 ' +
+  'steps a minute.'
+
+/** The dealer desk's own calls (issue 38): the statistics of the dealer's cars, and the leads they bring. */
 export const dealerDeskRoutes =
   ({ dealerDesk, sessions }: { dealerDesk: DealerDeskService; sessions: SessionResolver }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -33,6 +50,66 @@ export const dealerDeskRoutes =
         const { lang, ...query } = req.query
         const locale = pickLocale(lang, req.headers['accept-language'])
         return withRetryAfter(reply, () => dealerDesk.stats(user, req.params.id, query, locale))
+      },
+    )
+
+    app.get(
+      '/dealers/:id/leads/',
+      {
+        schema: signedInSchema({
+          tags: ['dealers'],
+          summary: "Call-backs on the dealer's cars, with the leads desk's statuses, and the buyers' chats about them",
+          description:
+            `${MEMBERS} The latest 100 of each. A chat is listed for all the dealer's people; only the car's seller ` +
+            'is in it (`mine`) and opens it. 429 after 30 reads a minute.',
+          params: DealerParams,
+          querystring: LangQuery,
+          response: { 200: DealerLeads, 403: Problem, 429: Problem },
+        }),
+      },
+      async (req, reply) => {
+        const user = await sessions.requireUser(req)
+        return withRetryAfter(reply, () => dealerDesk.listLeads(user, req.params.id, locale(req)))
+      },
+    )
+
+    app.post(
+      '/dealers/:id/leads/:leadId/take/',
+      {
+        schema: signedInSchema({
+          tags: ['dealers'],
+          summary: "Take a call-back on one of the dealer's cars",
+          description: `${MEMBERS} ${LEAD_STEP}`,
+          params: DealerLeadParams,
+          querystring: LangQuery,
+          response: { 200: LeadDetail, 403: Problem, 429: Problem },
+        }),
+      },
+      async (req, reply) => {
+        const user = await sessions.requireUser(req)
+        return withRetryAfter(reply, () => dealerDesk.takeLead(user, req.params.id, req.params.leadId, locale(req)))
+      },
+    )
+
+    app.post(
+      '/dealers/:id/leads/:leadId/status/',
+      {
+        bodyLimit: 4 * 1024,
+        schema: signedInSchema({
+          tags: ['dealers'],
+          summary: "Move a call-back on one of the dealer's cars to new, in progress, done or rejected",
+          description: `${MEMBERS} ${LEAD_STEP}`,
+          params: DealerLeadParams,
+          querystring: LangQuery,
+          body: LeadStatusBody,
+          response: { 200: LeadDetail, 403: Problem, 429: Problem },
+        }),
+      },
+      async (req, reply) => {
+        const user = await sessions.requireUser(req)
+        return withRetryAfter(reply, () =>
+          dealerDesk.setLeadStatus(user, req.params.id, req.params.leadId, req.body, locale(req)),
+        )
       },
     )
   }

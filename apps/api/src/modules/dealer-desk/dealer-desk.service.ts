@@ -1,8 +1,12 @@
 import {
   DEALER_STATS_DEFAULT_DAYS,
   DEALER_STATS_MAX_DAYS,
+  type DealerLeads,
   type DealerStats,
   type DealerStatsQuery,
+  type LeadDeskItem,
+  type LeadDetail,
+  type LeadStatusBody,
   type Locale,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
@@ -10,6 +14,7 @@ import { FieldValidationError } from '../../lib/errors.ts'
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 import type { SessionUser } from '../identity/index.ts'
 import { listingTitle, viewDay } from '../listings/index.ts'
+import * as chats from './dealer-chats.repository.ts'
 import * as stats from './dealer-stats.repository.ts'
 
 /** What the desk needs of the dealers (passed in where the services are wired): the caller's place in the dealer. */
@@ -18,15 +23,27 @@ interface DeskDealers {
   getMine(u: SessionUser, dealerId: number, locale: Locale): Promise<{ myRole: 'owner' | 'manager' }>
 }
 
+/** What the desk needs of the leads desk (passed in where the services are wired): its rules, scoped to a dealer. */
+interface DeskLeads {
+  listDealerCallbacks(dealerId: number, limit: number): Promise<LeadDeskItem[]>
+  takeLead(u: SessionUser, id: number, scope: { dealerId: number }): Promise<LeadDetail>
+  setStatus(u: SessionUser, id: number, body: LeadStatusBody, scope: { dealerId: number }): Promise<LeadDetail>
+}
+
 export interface DealerDeskServiceDeps {
   db: Db
   limiter: RateLimiter
   dealers: DeskDealers
+  leads: DeskLeads
   clock?: () => Date
 }
 
 /** Reads of the desk's statistics per person: a page load and a few exports a minute, not a scraper. */
 const STATS_LIMIT = { limit: 30, windowSeconds: 60 }
+/** Steps on leads per person: a busy day's work, not a script. */
+const LEAD_STEPS_LIMIT = { limit: 60, windowSeconds: 60 }
+/** The desk lists the latest call-backs and chats, this many of each. */
+const LEADS_SHOWN = 100
 const DAY_MS = 86_400_000
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS
@@ -50,8 +67,63 @@ type Counts = DealerStats['totals']
 const zero = (): Counts => ({ views: 0, reveals: 0, favourites: 0, callbacks: 0, chats: 0 })
 
 /** The dealer desk (issue 38): statistics of the dealer's cars for its people. */
-export function createDealerDeskService({ db, limiter, dealers, clock = () => new Date() }: DealerDeskServiceDeps) {
+export function createDealerDeskService({
+  db,
+  limiter,
+  dealers,
+  leads,
+  clock = () => new Date(),
+}: DealerDeskServiceDeps) {
+  /** The dealer's people only (the dealers' 404/403), within their rate of steps on leads. */
+  async function memberStepping(u: SessionUser, dealerId: number, locale: Locale) {
+    await dealers.getMine(u, dealerId, locale)
+    await enforceRateLimits(limiter, [{ key: `dealer-lead-steps:${u.id}`, ...LEAD_STEPS_LIMIT }])
+  }
+
   return {
+    /**
+     * The call-backs on the dealer's cars (with the leads desk's statuses) and the buyers' chats about them, the
+     * latest 100 of each. The dealer's people only (the dealers' 404/403).
+     */
+    async listLeads(u: SessionUser, dealerId: number, locale: Locale): Promise<DealerLeads> {
+      await dealers.getMine(u, dealerId, locale)
+      await enforceRateLimits(limiter, [{ key: `dealer-stats:${u.id}`, ...STATS_LIMIT }])
+      const [callbacks, chatRows] = await Promise.all([
+        leads.listDealerCallbacks(dealerId, LEADS_SHOWN),
+        chats.findDealerChats(db, dealerId, LEADS_SHOWN),
+      ])
+      return {
+        callbacks,
+        chats: chatRows.map((c) => ({
+          id: c.id,
+          listing: { id: c.listingId, title: listingTitle(c, locale) },
+          buyerName: c.buyerName ?? '',
+          seller: { id: c.sellerId, name: c.sellerName },
+          createdAt: c.createdAt.toISOString(),
+          lastMessageAt: c.lastMessageAt.toISOString(),
+          mine: c.sellerId === u.id,
+        })),
+      }
+    },
+
+    /** Takes a call-back on one of the dealer's cars, as the leads desk does (404 for any other lead). */
+    async takeLead(u: SessionUser, dealerId: number, leadId: number, locale: Locale): Promise<LeadDetail> {
+      await memberStepping(u, dealerId, locale)
+      return leads.takeLead(u, leadId, { dealerId })
+    },
+
+    /** Moves a call-back on one of the dealer's cars, as the leads desk does (a rejection needs its reason). */
+    async setLeadStatus(
+      u: SessionUser,
+      dealerId: number,
+      leadId: number,
+      body: LeadStatusBody,
+      locale: Locale,
+    ): Promise<LeadDetail> {
+      await memberStepping(u, dealerId, locale)
+      return leads.setStatus(u, leadId, body, { dealerId })
+    },
+
     /**
      * Per car and per day: views, favourites, call-backs and chats of the dealer's cars on sale, with the cars' all-time
      * number reveals. The dealer's people only (the dealers' 404/403); 400 for a reversed or too long range.

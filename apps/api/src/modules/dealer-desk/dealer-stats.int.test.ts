@@ -1,18 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
-import {
-  cities,
-  conversations,
-  dealerMembers,
-  dealers,
-  favourites,
-  leads,
-  listings,
-  listingViews,
-} from '../../db/schema.ts'
+import { conversations, favourites, leads, listings, listingViews } from '../../db/schema.ts'
 import { createListing } from '../../testing/factories.ts'
 import { useAccounts, useTestApp } from '../../testing/suite.ts'
 import { viewDay } from '../listings/index.ts'
+import { verifiedDealerOf } from './dealer-fixture.ts'
 
 /* The dealer desk's statistics (issue 38): per car and per day, for the dealer's people only. */
 
@@ -40,29 +32,9 @@ let foreignCar = 0
 const today = viewDay(new Date())
 const daysAgo = (n: number) => viewDay(new Date(Date.now() - n * DAY_MS))
 
-async function dealerOf(ownerId: string, bin: string, managerId?: string) {
-  const [almaty] = await t.db.select({ id: cities.id }).from(cities).where(eq(cities.slug, 'almaty'))
-  const [row] = await t.db
-    .insert(dealers)
-    .values({
-      legalName: `ТОО «${bin}»`,
-      kind: 'legal_entity',
-      bin,
-      status: 'verified',
-      cityId: almaty?.id ?? 1,
-      phones: ['+77273550011'],
-      workingHours: '9–19',
-    })
-    .returning({ id: dealers.id })
-  if (!row) throw new Error('dealer not created')
-  await t.db.insert(dealerMembers).values({ dealerId: row.id, userId: ownerId, role: 'owner' })
-  if (managerId) await t.db.insert(dealerMembers).values({ dealerId: row.id, userId: managerId, role: 'manager' })
-  return row.id
-}
-
 beforeAll(async () => {
-  dealerId = await dealerOf(acc.owner.id, '070401400009', acc.manager.id)
-  otherDealerId = await dealerOf(acc.otherOwner.id, '160440003337')
+  dealerId = await verifiedDealerOf(t.db, '070401400009', acc.owner.id, acc.manager.id)
+  otherDealerId = await verifiedDealerOf(t.db, '160440003337', acc.otherOwner.id)
   car = (await createListing(t.db, { ownerId: acc.manager.id, dealerId, phoneRevealsCount: 7 })).id
   quietCar = (await createListing(t.db, { ownerId: acc.owner.id, dealerId })).id
   soldCar = (await createListing(t.db, { ownerId: acc.owner.id, dealerId, status: 'sold' })).id

@@ -67,18 +67,21 @@ function filters(query: Pick<LeadDeskQuery, 'status' | 'kind' | 'assigned'>, meI
   return parts.length > 0 ? and(...parts) : undefined
 }
 
+/** The order of the desks: new ones first by age (the oldest waiting on top), then the rest newest first. */
+const deskOrder = [
+  sql`(${leads.status} = 'new') desc`,
+  sql`case when ${leads.status} = 'new' then ${leads.createdAt} end asc`,
+  desc(leads.createdAt),
+  desc(leads.id),
+]
+
 /** A page of leads, new ones first by age (the oldest waiting on top), then the rest newest first. */
 export async function findLeadPage(db: Db, query: LeadDeskQuery, meId: string) {
   const where = filters(query, meId)
   const [rows, [total], [waiting]] = await Promise.all([
     selectLeads(db)
       .where(where)
-      .orderBy(
-        sql`(${leads.status} = 'new') desc`,
-        sql`case when ${leads.status} = 'new' then ${leads.createdAt} end asc`,
-        desc(leads.createdAt),
-        desc(leads.id),
-      )
+      .orderBy(...deskOrder)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(leads).where(where),
@@ -88,6 +91,24 @@ export async function findLeadPage(db: Db, query: LeadDeskQuery, meId: string) {
       .where(and(eq(leads.status, 'new'), isNull(leads.assignedTo))),
   ])
   return { rows, total: total?.n ?? 0, waiting: waiting?.n ?? 0 }
+}
+
+/** Call-backs on the dealer's cars (whatever the car's status now), in the desk's order, at most `limit`. */
+export function findDealerCallbacks(db: Db, dealerId: number, limit: number) {
+  return selectLeads(db)
+    .where(and(eq(listings.dealerId, dealerId), eq(leads.kind, 'callback')))
+    .orderBy(...deskOrder)
+    .limit(limit)
+}
+
+/** The dealer of a call-back's car; null for another kind of lead, a private seller's car or no car. */
+export async function findCallbackDealer(db: Db, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ dealerId: listings.dealerId })
+    .from(leads)
+    .innerJoin(listings, eq(listings.id, leads.listingId))
+    .where(and(eq(leads.id, id), eq(leads.kind, 'callback')))
+  return row?.dealerId ?? null
 }
 
 export async function findLead(db: Db, id: number): Promise<LeadRow | null> {

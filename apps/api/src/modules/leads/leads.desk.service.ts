@@ -20,6 +20,14 @@ import { LeadAssigneeError, LeadDeskOnlyError, LeadNotFoundError, LeadReasonRequ
 
 type Actor = Pick<SessionUser, 'id' | 'role' | 'ip'>
 
+/**
+ * Who works a lead: staff on the leads desk (`dealerId` null, their role is checked), or one of a dealer's people on
+ * the dealer desk (`dealerId`, their membership already checked by the dealer desk), who reach only the call-backs on
+ * that dealer's cars (any other lead is a 404 to them).
+ */
+type Scope = { dealerId: number | null }
+const STAFF: Scope = { dealerId: null }
+
 function isLeadDeskRole(role: string | null | undefined): boolean {
   return (LEAD_DESK_ROLES as readonly (string | null | undefined)[]).includes(role)
 }
@@ -105,11 +113,15 @@ export function createLeadDeskService({
       tx: Db,
       at: Date,
     ) => Promise<LeadStatus | null>,
+    scope: Scope = STAFF,
   ): Promise<LeadDetail> {
-    requireDesk(u)
+    if (scope.dealerId === null) requireDesk(u)
     await db.transaction(async (tx) => {
       const lead = await repo.lockLead(tx, id)
       if (!lead) throw new LeadNotFoundError(id)
+      // A dealer's people reach only the call-backs on their dealer's cars: any other lead is unknown to them.
+      if (scope.dealerId !== null && (await repo.findCallbackDealer(tx, id)) !== scope.dealerId)
+        throw new LeadNotFoundError(id)
       const at = now()
       const newStatus = await apply(lead, tx, at)
       if (newStatus && lead.userId && newStatus !== shownStatus(lead.status))
@@ -123,11 +135,15 @@ export function createLeadDeskService({
           { tx },
         )
     })
-    return getLead(u, id)
+    return readLead(id)
   }
 
   async function getLead(u: Actor, id: number): Promise<LeadDetail> {
     requireDesk(u)
+    return readLead(id)
+  }
+
+  async function readLead(id: number): Promise<LeadDetail> {
     const row = await repo.findLead(db, id)
     if (!row) throw new LeadNotFoundError(id)
     const events = await repo.findLeadEvents(db, id)
@@ -259,30 +275,48 @@ export function createLeadDeskService({
     },
 
     /** Takes the lead: it is mine, and a new one is in progress from now (the first contact). */
-    takeLead(u: Actor, id: number): Promise<LeadDetail> {
-      return change(u, id, async (lead, tx, at) => {
-        if (lead.assignedTo !== u.id) await assign(tx, u, lead, u.id, at)
-        if (lead.status !== 'new') return null
-        await moveTo(tx, u, lead, 'in_progress', at)
-        return 'in_progress'
-      })
+    takeLead(u: Actor, id: number, scope: Scope = STAFF): Promise<LeadDetail> {
+      return change(
+        u,
+        id,
+        async (lead, tx, at) => {
+          if (lead.assignedTo !== u.id) await assign(tx, u, lead, u.id, at)
+          if (lead.status !== 'new') return null
+          await moveTo(tx, u, lead, 'in_progress', at)
+          return 'in_progress'
+        },
+        scope,
+      )
     },
 
     /** Throws LeadReasonRequiredError when rejecting without a reason. */
-    setStatus(u: Actor, id: number, body: LeadStatusBody): Promise<LeadDetail> {
+    setStatus(u: Actor, id: number, body: LeadStatusBody, scope: Scope = STAFF): Promise<LeadDetail> {
       const reason = body.reason?.trim() || null
       if (body.status === 'rejected' && !reason) {
-        requireDesk(u)
+        if (scope.dealerId === null) requireDesk(u)
         throw new LeadReasonRequiredError()
       }
-      return change(u, id, async (lead, tx, at) => {
-        if (shownStatus(lead.status) === body.status && body.status !== 'rejected') return null
-        await moveTo(tx, u, lead, body.status, at, {
-          rejectionReason: body.status === 'rejected' ? reason : null,
-          ...(lead.assignedTo ? {} : { assignedTo: u.id }),
-        })
-        return body.status
-      })
+      return change(
+        u,
+        id,
+        async (lead, tx, at) => {
+          if (shownStatus(lead.status) === body.status && body.status !== 'rejected') return null
+          await moveTo(tx, u, lead, body.status, at, {
+            rejectionReason: body.status === 'rejected' ? reason : null,
+            ...(lead.assignedTo ? {} : { assignedTo: u.id }),
+          })
+          return body.status
+        },
+        scope,
+      )
+    },
+
+    /**
+     * The call-backs on a dealer's cars, at most `limit`, in the desk's order. The caller must already be known to be
+     * one of the dealer's people (the dealer desk asks the dealers first).
+     */
+    async listDealerCallbacks(dealerId: number, limit: number): Promise<LeadDeskItem[]> {
+      return (await repo.findDealerCallbacks(db, dealerId, limit)).map(toItem)
     },
 
     /**
