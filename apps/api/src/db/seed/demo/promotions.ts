@@ -9,11 +9,15 @@ import { brands, listings, models, payments, promotionPrices, promotions } from 
  * office's revenue. Each is a paid order with its (local) payment, as a seller's purchase would leave it.
  */
 
-/** Which of the newest published cars get which product: the newest are on the first catalogue and home pages. */
+/**
+ * Which of the newest published cars get which product: the newest are on the first catalogue and home pages. The top
+ * placements go to cars past the newest page's 20, so the first page a newcomer sees shows other cars in its slots
+ * rather than the same cars twice (a slot car may also appear in its own place, decision 033).
+ */
 const PLAN = [
   { product: 'highlight', at: [0, 3, 7] },
   { product: 'hot', at: [1, 4] },
-  { product: 'top', at: [2, 5, 9, 12, 15, 20] },
+  { product: 'top', at: [21, 24, 27, 30, 33, 36] },
 ] as const
 const DAY_MS = 86_400_000
 
@@ -35,7 +39,7 @@ export async function seedDemoPromotions(db: Db, now: Date): Promise<number> {
     .innerJoin(models, eq(models.id, listings.modelId))
     .where(eq(listings.status, 'published'))
     .orderBy(desc(listings.publishedAt), desc(listings.id))
-    .limit(25)
+    .limit(40)
   const prices = await db
     .select()
     .from(promotionPrices)
