@@ -86,4 +86,13 @@ export const deskEn: Record<keyof typeof deskRu, string> = {
   'desk.stats.perDay': 'Views per day',
   'desk.stats.dayTitle': '{day}: {views} views, {callbacks} call-backs, {chats} chats',
   'desk.stats.empty': 'No cars on sale.',
+  'desk.leads.title': 'Leads and chats',
+  'desk.leads.callbacks': "Call-back requests on the dealer's cars",
+  'desk.leads.noCallbacks': 'No call-back requests yet.',
+  'desk.leads.chats': "Buyers' chats",
+  'desk.leads.noChats': 'No buyer has written yet.',
+  'desk.leads.lastMessage': 'last message {when}',
+  'desk.leads.open': 'Open the chat',
+  'desk.leads.seller': 'handled by {name}',
+  'desk.error.leadGone': "This request is not about the dealer's cars.",
 }

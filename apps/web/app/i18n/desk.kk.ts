@@ -86,4 +86,13 @@ export const deskKk: Record<keyof typeof deskRu, string> = {
   'desk.stats.perDay': 'Күн бойынша қаралым',
   'desk.stats.dayTitle': '{day}: қаралым {views}, қоңырау {callbacks}, чат {chats}',
   'desk.stats.empty': 'Сатылымда көлік жоқ.',
+  'desk.leads.title': 'Өтінімдер мен чаттар',
+  'desk.leads.callbacks': 'Дилер көліктері бойынша кері қоңырау өтінімдері',
+  'desk.leads.noCallbacks': 'Кері қоңырау өтінімдері әзірге жоқ.',
+  'desk.leads.chats': 'Сатып алушылардың чаттары',
+  'desk.leads.noChats': 'Сатып алушылар әзірге жазбаған.',
+  'desk.leads.lastMessage': 'соңғы хабарлама {when}',
+  'desk.leads.open': 'Чатты ашу',
+  'desk.leads.seller': 'жауапты: {name}',
+  'desk.error.leadGone': 'Бұл өтінім дилер көліктеріне қатысты емес.',
 }

@@ -84,4 +84,13 @@ export const deskRu = {
   'desk.stats.perDay': 'Просмотры по дням',
   'desk.stats.dayTitle': '{day}: просмотров {views}, звонков {callbacks}, чатов {chats}',
   'desk.stats.empty': 'Нет автомобилей в продаже.',
+  'desk.leads.title': 'Заявки и чаты',
+  'desk.leads.callbacks': 'Обратные звонки по автомобилям дилера',
+  'desk.leads.noCallbacks': 'Заявок на обратный звонок пока нет.',
+  'desk.leads.chats': 'Чаты покупателей',
+  'desk.leads.noChats': 'Покупатели пока не писали.',
+  'desk.leads.lastMessage': 'последнее сообщение {when}',
+  'desk.leads.open': 'Открыть чат',
+  'desk.leads.seller': 'ведёт {name}',
+  'desk.error.leadGone': 'Эта заявка не относится к автомобилям дилера.',
 }

@@ -1,10 +1,11 @@
-import { DealerStockQuery, FeedImportQuery } from '@tulpar/contracts'
+import { DealerStockQuery, FeedImportQuery, LeadStatusBody } from '@tulpar/contracts'
 import { data, Link, redirect } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/index.server.ts'
 import { assertSameOrigin, field } from '../features/admin/admin-guard.server.ts'
 import { deskErrorKey } from '../features/dealer-desk/desk-errors.ts'
 import { ImportReport } from '../features/dealer-desk/import-report.tsx'
+import { LeadsPanel } from '../features/dealer-desk/leads-panel.tsx'
 import { StatsTable } from '../features/dealer-desk/stats-table.tsx'
 import { ImportHistory, StockTable } from '../features/dealer-desk/stock-table.tsx'
 import type { MessageKey } from '../i18n/i18n.ts'
@@ -69,21 +70,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   })
   const q = query.success ? query.data : {}
   const dealer = await orStatusPage(services.dealers.getMine(user, dealerId, locale))
-  const [stock, imports, stats] = await Promise.all([
+  const [stock, imports, stats, leads] = await Promise.all([
     services.feeds.stock(user, dealerId, q, locale),
     services.feeds.list(user, dealerId, locale),
     services.dealerDesk.stats(user, dealerId, {}, locale),
+    services.dealerDesk.listLeads(user, dealerId, locale),
   ])
   return {
     screen: 'desk' as const,
     dealer: { id: dealer.id, name: dealer.legalName },
     stock,
     stats,
+    leads,
     imports: imports.results,
     q: q.q ?? '',
     status: q.status ?? '',
     title: translate(MESSAGES[locale], locale, 'desk.title'),
-    i18n,
+    // The call-backs' statuses and steps are the leads desk's own words.
+    i18n: routeMessages(locale, 'desk', 'leads'),
   }
 }
 
@@ -99,8 +103,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const url = new URL(request.url)
   const user = await requireUser(services.sessions, request, url.pathname)
   const { dealerId, importId } = pathOf(params['*'])
-  if (dealerId === null || importId === null) throw data(null, { status: 405 })
-  const intent = field(await request.formData(), 'intent')
+  if (dealerId === null) throw data(null, { status: 405 })
+  const form = await request.formData()
+  const intent = field(form, 'intent')
+  if (importId === null) {
+    // The desk's call-backs: take one, or move it (a rejection with its reason).
+    const leadId = requireIdParam(field(form, 'leadId'), null)
+    const body = LeadStatusBody.safeParse({ status: field(form, 'status'), reason: field(form, 'reason') || undefined })
+    if (intent !== 'lead-take' && !(intent === 'lead-status' && body.success)) throw data(null, { status: 400 })
+    const call =
+      intent === 'lead-take' || !body.success
+        ? services.dealerDesk.takeLead(user, dealerId, leadId, locale)
+        : services.dealerDesk.setLeadStatus(user, dealerId, leadId, body.data, locale)
+    const out = await formOutcome(call, deskErrorKey)
+    if (!out.ok) return data<ActionResult>({ error: out.error }, { status: out.status })
+    return data<ActionResult>({ error: null, done: 'leads.saved' })
+  }
   if (intent !== 'apply' && intent !== 'discard') throw data(null, { status: 400 })
   const call =
     intent === 'apply'
@@ -135,7 +153,7 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
       </div>
     )
   }
-  const { dealer, stock, stats, imports, q, status } = loaderData
+  const { dealer, stock, stats, leads, imports, q, status } = loaderData
   return (
     <div className="container account-page dealer-desk">
       <p>
@@ -143,6 +161,17 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
       </p>
       <h1>{t('desk.title')}</h1>
       <p className="lead">{t('desk.intro', { name: dealer.name })}</p>
+      {actionData?.error ? (
+        <p className="form-error" role="alert">
+          {t(actionData.error)}
+        </p>
+      ) : null}
+      {actionData?.done ? (
+        <p className="form-success" role="status">
+          {t(actionData.done)}
+        </p>
+      ) : null}
+      <LeadsPanel dealerId={dealer.id} leads={leads} />
       <StatsTable stats={stats} />
       <StockTable dealerId={dealer.id} stock={stock} q={q} status={status} />
       <section aria-labelledby="imports" className="panel">

@@ -6,5 +6,7 @@ export function deskErrorKey(code: string): MessageKey | undefined {
   if (code === 'rate_limited') return 'desk.error.rate'
   if (code === 'feed.import_closed') return 'desk.error.closed'
   if (code === 'dealer.not_verified') return 'desk.error.notVerified'
+  if (code === 'lead.reason_required') return 'leads.error.reason'
+  if (code === 'lead.not_found') return 'desk.error.leadGone'
   return undefined
 }

@@ -1,0 +1,81 @@
+import { describe, expect, inject, test } from 'vitest'
+import {
+  DESKTOP,
+  newContextWithCity,
+  PHONE,
+  SCREENSHOTS,
+  sessionCookie,
+  signInInto,
+  untilReady,
+  useChromium,
+  watchConsole,
+} from './browser.ts'
+
+/*
+ * The dealer desk (issue 38): a buyer asks for a call-back on a demo dealer's car on a phone, and the dealer's owner
+ * finds it on the desk at 1280 px, takes it and closes it; the desk's statistics count it.
+ */
+
+const baseUrl = inject('baseUrl')
+const browser = useChromium()
+const OWNER = 'dealer.almaty@demo.tulpar.kz'
+const DEMO_PASSWORD = 'tulpar-demo-2026'
+
+async function api<T>(path: string, cookie?: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, cookie ? { headers: { cookie: `tulpar.session_token=${cookie}` } } : {})
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+describe('the dealer desk', () => {
+  test("a buyer's call-back on a dealer's car reaches the dealer's desk, where the owner takes it and closes it", async () => {
+    const owner = await sessionCookie(baseUrl, OWNER, DEMO_PASSWORD)
+    const dealerId = (await api<{ results: { id: number }[] }>('/api/dealers/mine/', owner)).results[0]?.id
+    expect(dealerId).toBeTypeOf('number')
+    const car = (await api<{ results: { id: number }[] }>(`/api/cars/?dealer=${dealerId}`)).results[0]?.id
+    expect(car).toBeTypeOf('number')
+    const before = await api<{ totals: { callbacks: number } }>(`/api/dealers/${dealerId}/stats/`, owner)
+
+    // The buyer, a guest on a phone, asks for a call-back from the car's call-back page.
+    const phone = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const buyerPage = await phone.newPage()
+    const buyerErrors = watchConsole(buyerPage)
+    await buyerPage.goto(`${baseUrl}/cars/${car}`)
+    const ask = buyerPage.getByRole('button', { name: 'Заказать обратный звонок' })
+    await untilReady(buyerPage, ask)
+    await ask.click()
+    const dialog = buyerPage.getByRole('dialog', { name: 'Обратный звонок' })
+    await dialog.waitFor()
+    await dialog.getByLabel('Фамилия').fill('Дилерова')
+    await dialog.getByLabel('Имя').fill('Жанар')
+    await dialog.getByLabel('Телефон').fill('+7 701 222 33 44')
+    await dialog.getByRole('button', { name: 'Отправить' }).click()
+    await buyerPage.locator('.toast-success', { hasText: 'Заявка принята' }).waitFor()
+    expect(buyerErrors).toEqual([])
+    await phone.close()
+
+    // The owner, at 1280 px, finds it on the desk, takes it and closes it.
+    const desktop = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    await signInInto(desktop, baseUrl, OWNER, DEMO_PASSWORD)
+    const page = await desktop.newPage()
+    const errors = watchConsole(page)
+    await page.goto(`${baseUrl}/dealer/${dealerId}`)
+    await page.getByRole('heading', { name: 'Заявки и чаты', level: 2 }).waitFor()
+    const lead = page.locator('.desk-lead', { hasText: 'Жанар Дилерова' })
+    const status = lead.locator('.lead-status')
+    await expect.poll(() => status.textContent()).toBe('Новая')
+    await lead.getByRole('button', { name: 'Взять в работу' }).click()
+    await page.getByRole('status').getByText('Сохранено.').waitFor()
+    await expect.poll(() => status.textContent()).toBe('В работе')
+    await lead.getByLabel('Статус').selectOption('done')
+    await lead.getByRole('button', { name: 'Сохранить' }).click()
+    await expect.poll(() => status.textContent()).toBe('Выполнена')
+    await page.getByRole('heading', { name: 'Статистика за 30 дней' }).waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}dealer-desk-leads-1280.png`, fullPage: true })
+    expect(errors).toEqual([])
+    await desktop.close()
+
+    const after = await api<{ totals: { callbacks: number } }>(`/api/dealers/${dealerId}/stats/`, owner)
+    expect(after.totals.callbacks).toBe(before.totals.callbacks + 1)
+  })
+})
