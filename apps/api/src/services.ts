@@ -141,6 +141,7 @@ export function createServices({
     limiter,
     dealers,
     jobs,
+    media,
     allowedHosts: config.feedFetchAllowedHosts ?? [],
   })
   const dealerDesk = createDealerDeskService({ db: readDb, limiter, dealers, leads: leadDesk })

@@ -88,6 +88,7 @@ export function registerJobHandlers(
     if (fetched > 0) log.info({ fetched }, 'feed URLs fetched')
   })
   queue.schedule('feed-fetch', '35 * * * *')
+  queue.handle('feed-photos', (data) => services.feeds.syncFeedPhotos(data))
   if (config.valuationRefreshMinutes > 0) {
     const intervalMs = config.valuationRefreshMinutes * 60_000
     queue.handle('estimate-refresh', async () => {

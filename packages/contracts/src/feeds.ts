@@ -60,6 +60,8 @@ export const FEED_ROW_CODES = [
   'columns',
   'vin_taken',
   'changed_car',
+  // After the apply: a photo URL that could not be fetched or is not a photo we take (the car keeps the others).
+  'photo_fetch',
 ] as const
 export const FeedRowCode = z.enum(FEED_ROW_CODES)
 export type FeedRowCode = z.infer<typeof FeedRowCode>

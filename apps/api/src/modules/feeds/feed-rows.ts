@@ -137,7 +137,7 @@ function engineVolumeCc(text: string): number | null {
 }
 
 /** An http(s) URL a photo can be fetched from later; hosts that are IP literals must be public addresses. */
-function isPhotoUrl(text: string): boolean {
+function isPhotoUrl(text: string, allowedHosts: ReadonlySet<string>): boolean {
   if (text.length > MAX_URL) return false
   let url: URL
   try {
@@ -148,6 +148,8 @@ function isPhotoUrl(text: string): boolean {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
   if (url.username || url.password) return false
   const host = url.hostname.replace(/^\[|\]$/g, '')
+  // A host the operator allows (FEED_FETCH_ALLOWED_HOSTS) is fetched whatever its address.
+  if (allowedHosts.has(host.toLowerCase())) return true
   if (host === '' || host === 'localhost' || host.endsWith('.localhost')) return false
   return isIP(host) === 0 || isPublicAddress(host)
 }
@@ -155,7 +157,7 @@ function isPhotoUrl(text: string): boolean {
 const cut = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text)
 
 /** Checks one car's values; the problems make it refused. `now` gives the latest year allowed (next year). */
-export function checkCar(raw: RawCar, now: Date): CheckedCar {
+export function checkCar(raw: RawCar, now: Date, allowedHosts: ReadonlySet<string> = new Set()): CheckedCar {
   const problems: RowProblem[] = []
   const v = raw.values
   const problem = (code: FeedRowCode, field: FeedField, params?: Record<string, string | number>) => {
@@ -253,7 +255,7 @@ export function checkCar(raw: RawCar, now: Date): CheckedCar {
   const description = text('description', MAX_DESCRIPTION_LENGTH)
   const photoUrls = [...new Set(raw.photos)]
   for (const url of photoUrls) {
-    if (!isPhotoUrl(url)) {
+    if (!isPhotoUrl(url, allowedHosts)) {
       problems.push({ code: 'photo_url', field: 'photo_urls', value: cut(url) })
       break
     }

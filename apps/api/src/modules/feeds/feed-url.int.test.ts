@@ -1,9 +1,21 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { crc32 } from 'node:zlib'
 import { FeedImport, FeedSource } from '@tulpar/contracts'
-import { eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { cities, dealerMembers, dealers, feedImports, feedSources, listings } from '../../db/schema.ts'
+import {
+  cities,
+  dealerMembers,
+  dealers,
+  feedImportRows,
+  feedImports,
+  feedPhotoSources,
+  feedSources,
+  listingPhotos,
+  listings,
+} from '../../db/schema.ts'
 import { useAccounts, useTestApp } from '../../testing/suite.ts'
 import { createReferenceService } from '../reference/index.ts'
 import { createFeedsService } from './feeds.service.ts'
@@ -284,5 +296,95 @@ describe('limits of a fetch', () => {
     const failed = await limited().fetchNow(user(), dealerId, 'en')
     expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.fetch_timeout' } })
     expect(failed.refused?.message).toContain('within 1 s')
+  })
+})
+
+/** A PNG whose header says 10,000 x 10,000 pixels (the intake reads the header and refuses it before decoding). */
+function hugePng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const out = Buffer.alloc(8 + data.length + 4)
+    out.writeUInt32BE(data.length, 0)
+    body.copy(out, 4)
+    out.writeUInt32BE(crc32(body), 8 + data.length)
+    return out
+  }
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(10_000, 0)
+  ihdr.writeUInt32BE(10_000, 4)
+  ihdr.set([8, 2, 0, 0, 0], 8)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.alloc(16)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+describe('photos from the feed’s URLs', () => {
+  const PHOTO_HEADER = `${HEADER},photo_urls`
+  const feedWith = (price: number, ...paths: string[]) =>
+    `${PHOTO_HEADER}\n${car('PH1', price)},${paths.map(local).join('|')}`
+  const jpeg = (r: number) =>
+    sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g: 90, b: 40 } } })
+      .jpeg()
+      .toBuffer()
+  const photosOf = async (listingId: number) =>
+    (
+      await t.db
+        .select({ url: feedPhotoSources.url })
+        .from(listingPhotos)
+        .innerJoin(feedPhotoSources, eq(feedPhotoSources.photoId, listingPhotos.id))
+        .where(eq(listingPhotos.listingId, listingId))
+        .orderBy(asc(listingPhotos.position))
+    ).map((p) => new URL(p.url).pathname)
+
+  test('are fetched and attached in feed order; a non-image and a huge one are skipped with a note; unchanged URLs are not fetched again', async () => {
+    const images = new Map([
+      ['/p/a.jpg', await jpeg(200)],
+      ['/p/b.jpg', await jpeg(20)],
+      ['/p/c.jpg', await jpeg(120)],
+      ['/p/huge.png', hugePng()],
+      ['/p/text.jpg', Buffer.from('this is not a photo at all')],
+    ])
+    for (const [path, bytes] of images)
+      routes.set(path, (_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(bytes))
+    serve('/feed.csv', feedWith(7_000_000, '/p/b.jpg', '/p/text.jpg', '/p/a.jpg', '/p/huge.png'))
+    await withUrl(local('/feed.csv'))
+    const first = await fetched(acc.owner.auth)
+    expect(first).toMatchObject({ status: 'applied', counts: { created: 1 } })
+    const listingId = first.rows.find((r) => r.externalId === 'PH1')?.listingId ?? 0
+    expect(await t.jobs.drain(['feed-photos'])).toBeGreaterThan(0)
+    expect(await photosOf(listingId)).toEqual(['/p/b.jpg', '/p/a.jpg'])
+    const [listing] = await t.db
+      .select({ photoCount: listings.photoCount, cover: listings.coverPhotoKey })
+      .from(listings)
+      .where(eq(listings.id, listingId))
+    expect(listing?.photoCount).toBe(2)
+    expect(listing?.cover).toMatch(new RegExp(`^listings/${listingId}/`))
+    const [report] = await t.db
+      .select({ warnings: feedImportRows.warnings })
+      .from(feedImportRows)
+      .where(and(eq(feedImportRows.importId, first.id), eq(feedImportRows.listingId, listingId)))
+    const notes = report?.warnings.filter((w) => w.code === 'photo_fetch') ?? []
+    expect(notes.map((n) => new URL(n.value ?? '').pathname)).toEqual(['/p/text.jpg', '/p/huge.png'])
+    expect(notes[0]?.message).toMatch(/not a JPEG, PNG, WebP or AVIF photo/)
+    expect(notes[1]?.message).toMatch(/too many pixels/)
+    expect(seen.filter((p) => p === '/p/a.jpg' || p === '/p/b.jpg')).toEqual(['/p/b.jpg', '/p/a.jpg'])
+
+    // The next feed changes the price and the photos: b stays (not fetched again), a goes, c comes, c first.
+    seen.length = 0
+    serve('/feed.csv', feedWith(6_900_000, '/p/c.jpg', '/p/b.jpg'))
+    const second = await fetched(acc.owner.auth)
+    expect(second).toMatchObject({ status: 'applied', counts: { updated: 1 } })
+    await t.jobs.drain(['feed-photos'])
+    expect(await photosOf(listingId)).toEqual(['/p/c.jpg', '/p/b.jpg'])
+    expect(seen).toEqual(['/feed.csv', '/p/c.jpg'])
+
+    // The job run again (a retry) fetches nothing and changes nothing.
+    seen.length = 0
+    await t.services.feeds.syncFeedPhotos({ listingId, importId: second.id, locale: 'en' })
+    expect(seen).toEqual([])
+    expect(await photosOf(listingId)).toEqual(['/p/c.jpg', '/p/b.jpg'])
   })
 })

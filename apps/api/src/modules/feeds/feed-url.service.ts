@@ -137,7 +137,7 @@ export function createFeedUrlService(deps: FeedUrlDeps, importer: FeedImporter) 
       const report = await dryRunFeed(
         { reference: deps.reference, now: clock },
         createReadStream(path, { highWaterMark: 64 * 1024 }),
-        { locale, maxBytes: limits.maxBytes },
+        { locale, maxBytes: limits.maxBytes, allowedHosts: deps.allowedHosts },
       )
       const importId = await importer.recordDryRun(dealerId, actorId, 'url', report, missingCars, bytes, locale)
       if (report.refused) return importId

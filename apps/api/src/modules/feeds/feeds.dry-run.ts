@@ -17,6 +17,8 @@ export interface DryRunOptions {
   /** Overrides of the limits (FEED_MAX_BYTES, FEED_MAX_ROWS), for tests and the benchmark. */
   maxBytes?: number
   maxRows?: number
+  /** Photo hosts accepted on a non-public address (FEED_FETCH_ALLOWED_HOSTS). */
+  allowedHosts?: ReadonlySet<string>
 }
 
 export interface DryRunDeps {
@@ -57,7 +59,7 @@ export async function dryRunFeed(
     const cars: AsyncIterable<RawCar> =
       format === 'csv' ? readCsvCars(source.text, limits) : readXmlCars(source.text, limits)
     for await (const raw of cars) {
-      const checked = checkCar(raw, now())
+      const checked = checkCar(raw, now(), options.allowedHosts)
       if (checked.externalId !== null) {
         const first = isDuplicate(checked.externalId, raw.row)
         if (first !== null)

@@ -21,7 +21,9 @@ import type { Db } from '../../db/client.ts'
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 import type { SessionUser } from '../identity/index.ts'
 import type { JobSender } from '../jobs/index.ts'
+import type { MediaStorage } from '../media/index.ts'
 import type { ReferenceSource } from './feed-matching.ts'
+import { createFeedPhotos } from './feed-photos.service.ts'
 import { type CheckedRow, countOutcomes, type PlannedRow, planImport } from './feed-plan.ts'
 import { createFeedUrlService } from './feed-url.service.ts'
 import { dryRunFeed } from './feeds.dry-run.ts'
@@ -50,6 +52,10 @@ export interface FeedsServiceDeps {
   tmpDir?: string
   /** Limits overridden by tests and the benchmark. */
   maxBytes?: number
+  /** Where feed cars' photos are stored (without it, photo URLs are not fetched). */
+  media?: MediaStorage
+  /** Overrides the 10 s a feed photo's fetch may take (tests). */
+  photoTimeoutMs?: number
   /** Hosts a feed URL may be fetched from on a non-public address (FEED_FETCH_ALLOWED_HOSTS). */
   allowedHosts?: readonly string[]
   /** Overrides the 30 s a feed URL's fetch may take (tests). */
@@ -108,6 +114,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
   const { db, limiter, dealers, jobs } = deps
   const clock = deps.clock ?? (() => new Date())
   const maxBytes = deps.maxBytes ?? FEED_MAX_BYTES
+  const allowedHosts: ReadonlySet<string> = new Set(deps.allowedHosts ?? [])
 
   async function planFor(
     tx: Db,
@@ -291,6 +298,14 @@ export function createFeedsService(deps: FeedsServiceDeps) {
           ],
           { tx },
         )
+        // Photos from the feed's URLs, a job per car: every created car with photos, every updated one (its URLs may
+        // have changed or gone; the job fetches only URLs the car has no photo of yet).
+        const photoJobs = plan.rows.flatMap((r) =>
+          r.listingId && r.car && (r.outcome === 'updated' || (r.outcome === 'created' && r.car.photoUrls.length > 0))
+            ? [{ listingId: r.listingId, importId, locale }]
+            : [],
+        )
+        if (deps.media) await jobs.sendMany('feed-photos', photoJobs, { tx })
       }
     })
   }
@@ -304,14 +319,28 @@ export function createFeedsService(deps: FeedsServiceDeps) {
       clock,
       maxBytes,
       tmpDir: deps.tmpDir,
-      allowedHosts: new Set(deps.allowedHosts ?? []),
+      allowedHosts,
       fetchTimeoutMs: deps.fetchTimeoutMs,
     },
     { recordDryRun, applyImport, readImport },
   )
 
+  const photos = deps.media
+    ? createFeedPhotos({
+        db,
+        media: deps.media,
+        allowedHosts,
+        timeoutMs: deps.photoTimeoutMs,
+      })
+    : null
+
   return {
     ...urlFeeds,
+    /** The `feed-photos` job: one car's photos from its feed URLs (feed-photos.service.ts). */
+    async syncFeedPhotos(job: { listingId: number; importId: number; locale: Locale }): Promise<void> {
+      if (!photos) throw new Error('feed photos need media storage')
+      await photos.syncFeedPhotos(job)
+    },
     /**
      * Reads an uploaded feed (spooled to a temporary file as it arrives, never held in memory) as a dry run and
      * stores its report. The dealer's people only (the dealers' 404/403), within FEED_IMPORTS_PER_HOUR per dealer.
@@ -340,7 +369,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
         const report = await dryRunFeed(
           { reference: deps.reference, now: clock },
           createReadStream(path, { highWaterMark: 64 * 1024 }),
-          { locale: options.locale, maxBytes },
+          { locale: options.locale, maxBytes, allowedHosts },
         )
         importId = await recordDryRun(dealerId, u.id, 'upload', report, options.missingCars, bytes, options.locale)
       } finally {

@@ -1,8 +1,20 @@
 import type { FeedCar, FeedImportCounts, FeedRowProblem, FeedUnmatchedName } from '@tulpar/contracts'
 import { sql } from 'drizzle-orm'
-import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { dealers } from '../dealers/dealers.tables.ts'
 import { user } from '../identity/identity.tables.ts'
+import { listingPhotos, listings } from '../listings/listings.tables.ts'
 
 /**
  * One import of a dealer's feed (issue 38): read and compared as a dry run, then applied, discarded or refused. The
@@ -84,3 +96,21 @@ export const feedSources = pgTable('feed_sources', {
   /** When it was last fetched (whatever came of it), for the daily run to take the longest waiting first. */
   lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
 })
+
+/**
+ * Which of a listing's photos came from which URL of its feed (issue 38): a URL already fetched for the car is not
+ * fetched again, one the feed dropped takes its photo away. Goes with the photo.
+ */
+export const feedPhotoSources = pgTable(
+  'feed_photo_sources',
+  {
+    photoId: bigint('photo_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => listingPhotos.id, { onDelete: 'cascade' }),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+  },
+  (t) => [uniqueIndex('feed_photo_sources_listing_url_idx').on(t.listingId, t.url)],
+)

@@ -162,12 +162,57 @@ const ROWS: Record<FeedRowCode, Texts> = {
     kk: 'Осы VIN-і бар көлікті басқа сатушы сатып жатыр (№ {listing} хабарландыру).',
     en: 'Another seller already sells a car with this VIN (listing No. {listing}).',
   },
+  photo_fetch: {
+    ru: 'Фото по ссылке не загружено: {reason}. Остальные фото автомобиля загружены.',
+    kk: 'Сілтеме бойынша фото жүктелмеді: {reason}. Көліктің қалған фотолары жүктелді.',
+    en: 'The photo at this link was not loaded: {reason}. The car’s other photos were.',
+  },
   changed_car: {
     ru: 'Под этим внешним ID у вас уже продаётся {car}: другой автомобиль нужно загрузить с новым ID.',
     kk: 'Осы сыртқы ID-мен сізде {car} сатылып жатыр: басқа көлікті жаңа ID-мен жүктеңіз.',
     en: 'This external id is already your {car}: load a different car under a new id.',
   },
 }
+
+/** Why a feed photo was skipped, in the words `photo_fetch` puts in its sentence. */
+export const PHOTO_FAILURES = {
+  not_image: {
+    ru: 'это не фото в формате JPEG, PNG, WebP или AVIF',
+    kk: 'бұл JPEG, PNG, WebP немесе AVIF пішіміндегі фото емес',
+    en: 'it is not a JPEG, PNG, WebP or AVIF photo',
+  },
+  too_many_pixels: {
+    ru: 'в фото слишком много пикселей (больше 50 мегапикселей)',
+    kk: 'фотодағы пиксель тым көп (50 мегапиксельден асады)',
+    en: 'the photo has too many pixels (over 50 megapixels)',
+  },
+  too_small: {
+    ru: 'фото слишком маленькое',
+    kk: 'фото тым кішкентай',
+    en: 'the photo is too small',
+  },
+  too_large: {
+    ru: 'файл больше 15 МБ',
+    kk: 'файл 15 МБ-тан үлкен',
+    en: 'the file is larger than 15 MB',
+  },
+  address: {
+    ru: 'ссылка ведёт во внутреннюю сеть',
+    kk: 'сілтеме ішкі желіге апарады',
+    en: 'the link leads into a private network',
+  },
+  timeout: {
+    ru: 'сервер не отдал фото за 10 с',
+    kk: 'сервер фотоны 10 секунд ішінде бермеді',
+    en: 'the server did not send it within 10 s',
+  },
+  failed: {
+    ru: 'сервер недоступен или ответил ошибкой',
+    kk: 'сервер қолжетімсіз немесе қатемен жауап берді',
+    en: 'the server could not be reached or answered with an error',
+  },
+} satisfies Record<string, Texts>
+export type PhotoFailure = keyof typeof PHOTO_FAILURES
 
 function fill(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (match, name: string) => {

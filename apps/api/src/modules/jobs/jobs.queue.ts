@@ -53,6 +53,8 @@ export const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   promotions: { retryLimit: 3, retryDelay: 60, heartbeatSeconds: 60, expireInSeconds: 600, policy: 'singleton' },
   'promotion-notice': { ...RETRIES, heartbeatSeconds: 30, expireInSeconds: 120, notify: true },
   // 50 feeds of at most 30 s of fetching each, then their applies: the next hourly run takes those left.
+  // Up to 20 photos of 10 s each, two at a time: under two minutes.
+  'feed-photos': { ...RETRIES, retryLimit: 5, heartbeatSeconds: 60, expireInSeconds: 300, notify: true },
   'feed-fetch': { retryLimit: 2, retryDelay: 300, heartbeatSeconds: 60, expireInSeconds: 3600, policy: 'singleton' },
 }
 

@@ -62,6 +62,8 @@ export interface JobPayloads {
   promotions: Record<string, never>
   /** Dealers' feed URLs (issue 38): fetch, dry-run and apply each one not fetched for a day (scheduled hourly). */
   'feed-fetch': Record<string, never>
+  /** One feed car's photos after an apply: fetch the URLs it has no photo of, drop those the feed dropped. */
+  'feed-photos': { listingId: number; importId: number; locale: 'ru' | 'kk' | 'en' }
   /** One seller's message that a promotion ends within a day. */
   'promotion-notice': { key: string; promotionId: number }
 }
