@@ -95,4 +95,6 @@ export const deskEn: Record<keyof typeof deskRu, string> = {
   'desk.leads.open': 'Open the chat',
   'desk.leads.seller': 'handled by {name}',
   'desk.error.leadGone': "This request is not about the dealer's cars.",
+  'desk.export.stock': 'Download the stock (CSV)',
+  'desk.export.stats': 'Download the statistics (CSV)',
 }

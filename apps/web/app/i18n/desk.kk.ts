@@ -95,4 +95,6 @@ export const deskKk: Record<keyof typeof deskRu, string> = {
   'desk.leads.open': 'Чатты ашу',
   'desk.leads.seller': 'жауапты: {name}',
   'desk.error.leadGone': 'Бұл өтінім дилер көліктеріне қатысты емес.',
+  'desk.export.stock': 'Қойманы жүктеп алу (CSV)',
+  'desk.export.stats': 'Статистиканы жүктеп алу (CSV)',
 }

@@ -93,4 +93,6 @@ export const deskRu = {
   'desk.leads.open': 'Открыть чат',
   'desk.leads.seller': 'ведёт {name}',
   'desk.error.leadGone': 'Эта заявка не относится к автомобилям дилера.',
+  'desk.export.stock': 'Скачать склад (CSV)',
+  'desk.export.stats': 'Скачать статистику (CSV)',
 }

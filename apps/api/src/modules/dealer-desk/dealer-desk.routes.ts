@@ -10,6 +10,7 @@ import {
   Problem,
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { pickLocale } from '../../lib/locale.ts'
 import { withRetryAfter } from '../../lib/rate-limiter.ts'
 import { signedInSchema } from '../../plugins/route-schema.ts'
@@ -26,6 +27,15 @@ const LEAD_STEP =
   "Call-backs on the dealer's cars only (404 `lead.not_found` for any other lead). The leads desk's rules: taking " +
   'makes it mine and a new one in progress; a rejection needs its reason (400), which the sender sees. 429 after 60 ' +
   'steps a minute.'
+
+const CSV = {
+  description: "A header line, then one line per row (CRLF); texts a spreadsheet would run as formulas start with `'`",
+  content: { 'text/csv': { schema: z.unknown() } },
+}
+
+/** The file's name: ASCII only, the dealer and the day (nothing a header could be broken with). */
+const attachment = (what: string, dealerId: number) =>
+  `attachment; filename="dealer-${dealerId}-${what}-${new Date().toISOString().slice(0, 10)}.csv"`
 
 /** The dealer desk's own calls (issue 38): the statistics of the dealer's cars, and the leads they bring. */
 export const dealerDeskRoutes =
@@ -110,6 +120,55 @@ export const dealerDeskRoutes =
         return withRetryAfter(reply, () =>
           dealerDesk.setLeadStatus(user, req.params.id, req.params.leadId, req.body, locale(req)),
         )
+      },
+    )
+
+    app.get(
+      '/dealers/:id/stock.csv',
+      {
+        schema: signedInSchema({
+          tags: ['dealers'],
+          summary: "The dealer's cars in every status as a CSV file (the latest changed first, at most 20,000)",
+          description: `${MEMBERS} 429 after 30 reads a minute.`,
+          params: DealerParams,
+          querystring: LangQuery,
+          response: { 200: CSV, 403: Problem, 429: Problem },
+        }),
+      },
+      async (req, reply) => {
+        const user = await sessions.requireUser(req)
+        const csv = await withRetryAfter(reply, () => dealerDesk.stockCsv(user, req.params.id, locale(req)))
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', attachment('stock', req.params.id))
+          .type('text/csv; charset=utf-8')
+          .send(csv)
+      },
+    )
+
+    app.get(
+      '/dealers/:id/stats.csv',
+      {
+        schema: signedInSchema({
+          tags: ['dealers'],
+          summary: 'The statistics as a CSV file: one line per car and day',
+          description: `${MEMBERS} The range as for \`GET /dealers/{id}/stats/\`. 429 after 30 reads a minute.`,
+          params: DealerParams,
+          querystring: DealerStatsQuery.extend(LangQuery.shape),
+          response: { 200: CSV, 403: Problem, 429: Problem },
+        }),
+      },
+      async (req, reply) => {
+        const user = await sessions.requireUser(req)
+        const { lang, ...query } = req.query
+        const csv = await withRetryAfter(reply, () =>
+          dealerDesk.statsCsv(user, req.params.id, query, pickLocale(lang, req.headers['accept-language'])),
+        )
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', attachment('stats', req.params.id))
+          .type('text/csv; charset=utf-8')
+          .send(csv)
       },
     )
   }

@@ -15,6 +15,7 @@ import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 import type { SessionUser } from '../identity/index.ts'
 import { listingTitle, viewDay } from '../listings/index.ts'
 import * as chats from './dealer-chats.repository.ts'
+import { STOCK_CSV_HEADER, statsCsv, stockCsvLine } from './dealer-export.csv.ts'
 import * as stats from './dealer-stats.repository.ts'
 
 /** What the desk needs of the dealers (passed in where the services are wired): the caller's place in the dealer. */
@@ -44,6 +45,8 @@ const STATS_LIMIT = { limit: 30, windowSeconds: 60 }
 const LEAD_STEPS_LIMIT = { limit: 60, windowSeconds: 60 }
 /** The desk lists the latest call-backs and chats, this many of each. */
 const LEADS_SHOWN = 100
+/** The stock export's bound: far above any dealer's stock today, and one response's worth. */
+const STOCK_EXPORT_MAX = 20_000
 const DAY_MS = 86_400_000
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS
@@ -122,6 +125,19 @@ export function createDealerDeskService({
     ): Promise<LeadDetail> {
       await memberStepping(u, dealerId, locale)
       return leads.setStatus(u, leadId, body, { dealerId })
+    },
+
+    /** The dealer's cars in every status as CSV (header first, at most 20,000). The dealer's people only. */
+    async stockCsv(u: SessionUser, dealerId: number, locale: Locale): Promise<string> {
+      await dealers.getMine(u, dealerId, locale)
+      await enforceRateLimits(limiter, [{ key: `dealer-stats:${u.id}`, ...STATS_LIMIT }])
+      const rows = await stats.findDealerStock(db, dealerId, STOCK_EXPORT_MAX)
+      return STOCK_CSV_HEADER + rows.map(stockCsvLine).join('')
+    },
+
+    /** The statistics as CSV: one line per car and day (the same rules as `stats`). */
+    async statsCsv(u: SessionUser, dealerId: number, q: DealerStatsQuery, locale: Locale): Promise<string> {
+      return statsCsv(await this.stats(u, dealerId, q, locale))
     },
 
     /**

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { favourites } from '../favourites/favourites.tables.ts'
 import { leads } from '../leads/leads.tables.ts'
@@ -93,4 +93,29 @@ export async function countByDay(db: Db, ids: number[], from: string, to: string
   const norm = (rows: { listingId: number; day: string; n: number }[]): DayCount[] =>
     rows.map((r) => ({ listingId: Number(r.listingId), day: r.day, n: Number(r.n) }))
   return { views: norm(views), favourites: norm(favs), callbacks: norm(callbacks), chats: norm(chats) }
+}
+
+/** The dealer's cars in every status, for the stock export (at most `limit`, the latest changed first). */
+export function findDealerStock(db: Db, dealerId: number, limit: number) {
+  return db
+    .select({
+      id: listings.id,
+      externalId: listings.externalId,
+      status: sql<string>`${listings.status}::text`,
+      brand: brands.name,
+      model: models.name,
+      year: listings.year,
+      priceKzt: listings.priceKzt,
+      mileage: listings.mileage,
+      mileageUnit: sql<string | null>`${listings.mileageUnit}::text`,
+      vin: listings.vin,
+      publishedAt: listings.publishedAt,
+      updatedAt: listings.updatedAt,
+    })
+    .from(listings)
+    .leftJoin(brands, eq(brands.id, listings.brandId))
+    .leftJoin(models, eq(models.id, listings.modelId))
+    .where(eq(listings.dealerId, dealerId))
+    .orderBy(desc(listings.updatedAt), desc(listings.id))
+    .limit(limit)
 }
