@@ -1,12 +1,9 @@
-import type { Services } from '@tulpar/api'
-import type { Locale } from '@tulpar/contracts'
-import { DealerStockQuery, FeedImportQuery, FeedSourceBody, LeadStatusBody } from '@tulpar/contracts'
+import { DealerStockQuery, FeedImportQuery, LeadStatusBody } from '@tulpar/contracts'
 import { data, Link, redirect } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/index.server.ts'
 import { assertSameOrigin, field } from '../features/admin/admin-guard.server.ts'
 import { deskErrorKey } from '../features/dealer-desk/desk-errors.ts'
-import { FeedUrlForm } from '../features/dealer-desk/feed-url-form.tsx'
 import { ImportReport } from '../features/dealer-desk/import-report.tsx'
 import { LeadsPanel } from '../features/dealer-desk/leads-panel.tsx'
 import { StatsTable } from '../features/dealer-desk/stats-table.tsx'
@@ -73,17 +70,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   })
   const q = query.success ? query.data : {}
   const dealer = await orStatusPage(services.dealers.getMine(user, dealerId, locale))
-  const [stock, imports, feedSource, stats, leads] = await Promise.all([
+  const [stock, imports, stats, leads] = await Promise.all([
     services.feeds.stock(user, dealerId, q, locale),
     services.feeds.list(user, dealerId, locale),
-    services.feeds.getSource(user, dealerId, locale),
     services.dealerDesk.stats(user, dealerId, {}, locale),
     services.dealerDesk.listLeads(user, dealerId, locale),
   ])
   return {
     screen: 'desk' as const,
-    dealer: { id: dealer.id, name: dealer.legalName, isOwner: dealer.myRole === 'owner' },
-    feedSource,
+    dealer: { id: dealer.id, name: dealer.legalName },
     stock,
     stats,
     leads,
@@ -111,7 +106,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (dealerId === null) throw data(null, { status: 405 })
   const form = await request.formData()
   const intent = field(form, 'intent')
-  if (importId === null && intent.startsWith('feed-url-')) return feedUrlAction(services, user, dealerId, form, locale)
   if (importId === null) {
     // The desk's call-backs: take one, or move it (a rejection with its reason).
     const leadId = requireIdParam(field(form, 'leadId'), null)
@@ -133,36 +127,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const out = await formOutcome(call, deskErrorKey)
   if (!out.ok) return data<ActionResult>({ error: out.error }, { status: out.status })
   return data<ActionResult>({ error: null, done: intent === 'apply' ? 'desk.import.applied' : 'desk.import.discarded' })
-}
-
-/** The feed URL's forms: set it, remove it (the owner), fetch it now (the report opens). */
-async function feedUrlAction(
-  services: Services,
-  user: Awaited<ReturnType<typeof requireUser>>,
-  dealerId: number,
-  form: FormData,
-  locale: Locale,
-): Promise<ReturnType<typeof data<ActionResult>>> {
-  const intent = field(form, 'intent')
-  if (intent === 'feed-url-fetch') {
-    const out = await formOutcome(services.feeds.fetchNow(user, dealerId, locale), deskErrorKey)
-    if (!out.ok) return data<ActionResult>({ error: out.error }, { status: out.status })
-    throw redirect(`/dealer/${dealerId}/imports/${out.value.id}`)
-  }
-  if (intent === 'feed-url-clear') {
-    const out = await formOutcome(services.feeds.clearSource(user, dealerId, locale), deskErrorKey)
-    if (!out.ok) return data<ActionResult>({ error: out.error }, { status: out.status })
-    return data<ActionResult>({ error: null, done: 'desk.feedUrl.cleared' })
-  }
-  if (intent !== 'feed-url-set') throw data(null, { status: 400 })
-  const body = FeedSourceBody.safeParse({
-    url: field(form, 'url'),
-    missingCars: field(form, 'missingCars') || undefined,
-  })
-  if (!body.success) return data<ActionResult>({ error: 'desk.feedUrl.invalid' }, { status: 400 })
-  const out = await formOutcome(services.feeds.setSource(user, dealerId, body.data, locale), deskErrorKey)
-  if (!out.ok) return data<ActionResult>({ error: out.error }, { status: out.status })
-  return data<ActionResult>({ error: null, done: 'desk.feedUrl.saved' })
 }
 
 export default function DealerDesk({ loaderData, actionData }: Route.ComponentProps) {
@@ -228,7 +192,6 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
           </a>
         </p>
         <FeedUpload dealerId={dealer.id} />
-        <FeedUrlForm source={loaderData.feedSource} isOwner={dealer.isOwner} />
         <h3>{t('desk.imports.history')}</h3>
         <ImportHistory dealerId={dealer.id} imports={imports} />
       </section>
