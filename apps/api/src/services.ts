@@ -144,7 +144,13 @@ export function createServices({
     media,
     allowedHosts: config.feedFetchAllowedHosts ?? [],
   })
-  const dealerDesk = createDealerDeskService({ db: readDb, limiter, dealers, leads: leadDesk })
+  const dealerDesk = createDealerDeskService({
+    db: readDb,
+    limiter,
+    dealers,
+    leads: leadDesk,
+    stock: { bulkChange: selling.bulkChange },
+  })
   // New messages reach open pages through this (runtime.ts starts its database listener).
   const messageHub = createMessageHub()
   const messaging = createMessagingService({ db, hub: messageHub, limiter })

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { LeadDeskItem } from './lead-desk.ts'
+import { MAX_PRICE_KZT } from './listings.ts'
+import { DEALER_BULK_MAX_CARS, DEALER_BULK_MAX_PERCENT } from './seller-constants.ts'
 
 const Day = z.iso.date()
 
@@ -60,3 +62,48 @@ export const DealerLeads = z
   })
   .meta({ id: 'DealerLeads' })
 export type DealerLeads = z.infer<typeof DealerLeads>
+
+const BulkIds = z
+  .array(Id)
+  .min(1)
+  .max(DEALER_BULK_MAX_CARS)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'Each car once' })
+  .describe("The dealer's own cars on sale")
+
+/**
+ * A bulk step on the dealer's cars on sale, all or none: a price change by a whole percentage (the result rounded to
+ * whole tenge), one price for all, or sold.
+ */
+export const DealerStockBulkBody = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('price_percent'),
+    ids: BulkIds,
+    percent: z
+      .number()
+      .int()
+      .min(-DEALER_BULK_MAX_PERCENT)
+      .max(DEALER_BULK_MAX_PERCENT)
+      .refine((p) => p !== 0, { message: 'Not 0' }),
+  }),
+  z.strictObject({
+    action: z.literal('price_set'),
+    ids: BulkIds,
+    priceKzt: z.number().int().min(1).max(MAX_PRICE_KZT),
+  }),
+  z.strictObject({ action: z.literal('sold'), ids: BulkIds }),
+])
+export type DealerStockBulkBody = z.infer<typeof DealerStockBulkBody>
+
+export const DealerStockBulkResult = z
+  .object({
+    action: z.enum(['price_percent', 'price_set', 'sold']),
+    changed: z.array(
+      z.object({
+        id: z.number().int(),
+        status: z.string().describe('`moderation` when a drop over 20% sent it back to moderation, as for one car'),
+        priceKzt: z.number().int().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'DealerStockBulkResult' })
+export type DealerStockBulkResult = z.infer<typeof DealerStockBulkResult>

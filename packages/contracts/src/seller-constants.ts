@@ -28,3 +28,6 @@ export const FEED_IMPORT_OUTCOMES = ['created', 'updated', 'unchanged', 'removed
 /** The dealer desk's statistics (issue 38): how many days it shows by default, and the longest range it reads. */
 export const DEALER_STATS_DEFAULT_DAYS = 30
 export const DEALER_STATS_MAX_DAYS = 92
+/** The dealer desk's bulk steps (issue 38): at most this many cars at once, and a price change within ±this percent. */
+export const DEALER_BULK_MAX_CARS = 200
+export const DEALER_BULK_MAX_PERCENT = 50

@@ -4,6 +4,8 @@ import {
   DealerParams,
   DealerStats,
   DealerStatsQuery,
+  DealerStockBulkBody,
+  DealerStockBulkResult,
   LangQuery,
   LeadDetail,
   LeadStatusBody,
@@ -169,6 +171,30 @@ export const dealerDeskRoutes =
           .header('content-disposition', attachment('stats', req.params.id))
           .type('text/csv; charset=utf-8')
           .send(csv)
+      },
+    )
+
+    app.post(
+      '/dealers/:id/stock/bulk/',
+      {
+        bodyLimit: 16 * 1024,
+        schema: signedInSchema({
+          tags: ['dealers'],
+          summary: "A bulk step on the dealer's cars on sale: a price change by a percentage, one price, or sold",
+          description:
+            `${MEMBERS} All or none, in one transaction: an id that is not one of the dealer's cars on sale is a 404 ` +
+            "`listing.not_found` and nothing changes; a resulting price under 1 or over the step form's bound is a " +
+            "400. Each price goes through the one price change path: its history, the favouriters' drop alerts, " +
+            'and back to moderation after a drop over 20%. At most 200 cars; 429 after 60 steps a minute.',
+          params: DealerParams,
+          querystring: LangQuery,
+          body: DealerStockBulkBody,
+          response: { 200: DealerStockBulkResult, 403: Problem, 429: Problem },
+        }),
+      },
+      async (req, reply) => {
+        const user = await sessions.requireUser(req)
+        return withRetryAfter(reply, () => dealerDesk.bulk(user, req.params.id, req.body, locale(req)))
       },
     )
   }

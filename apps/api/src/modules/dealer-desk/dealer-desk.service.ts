@@ -4,6 +4,8 @@ import {
   type DealerLeads,
   type DealerStats,
   type DealerStatsQuery,
+  type DealerStockBulkBody,
+  type DealerStockBulkResult,
   type LeadDeskItem,
   type LeadDetail,
   type LeadStatusBody,
@@ -31,11 +33,22 @@ interface DeskLeads {
   setStatus(u: SessionUser, id: number, body: LeadStatusBody, scope: { dealerId: number }): Promise<LeadDetail>
 }
 
+/** What the desk needs of selling (passed in where the services are wired): its one price change path, in bulk. */
+interface DeskStock {
+  bulkChange(
+    u: SessionUser,
+    dealerId: number,
+    ids: number[],
+    step: { kind: 'sold' } | { kind: 'price'; priceOf: (current: number | null) => number },
+  ): Promise<{ id: number; status: string; priceKzt: number | null }[]>
+}
+
 export interface DealerDeskServiceDeps {
   db: Db
   limiter: RateLimiter
   dealers: DeskDealers
   leads: DeskLeads
+  stock: DeskStock
   clock?: () => Date
 }
 
@@ -75,6 +88,7 @@ export function createDealerDeskService({
   limiter,
   dealers,
   leads,
+  stock,
   clock = () => new Date(),
 }: DealerDeskServiceDeps) {
   /** The dealer's people only (the dealers' 404/403), within their rate of steps on leads. */
@@ -106,6 +120,35 @@ export function createDealerDeskService({
           lastMessageAt: c.lastMessageAt.toISOString(),
           mine: c.sellerId === u.id,
         })),
+      }
+    },
+
+    /**
+     * A bulk step on the dealer's own cars on sale, all or none in one transaction (selling's price change path, or
+     * sold): any id that is not one of them is a 404 and nothing changes; a resulting price out of bounds is a 400.
+     */
+    async bulk(
+      u: SessionUser,
+      dealerId: number,
+      body: DealerStockBulkBody,
+      locale: Locale,
+    ): Promise<DealerStockBulkResult> {
+      await memberStepping(u, dealerId, locale)
+      const step =
+        body.action === 'sold'
+          ? ({ kind: 'sold' } as const)
+          : body.action === 'price_set'
+            ? ({ kind: 'price', priceOf: () => body.priceKzt } as const)
+            : ({
+                kind: 'price',
+                // A car without a price has none to change: 0 is refused as out of bounds.
+                priceOf: (current: number | null) =>
+                  current === null ? 0 : Math.round((current * (100 + body.percent)) / 100),
+              } as const)
+      const rows = await stock.bulkChange(u, dealerId, body.ids, step)
+      return {
+        action: body.action,
+        changed: rows.map((r) => ({ id: r.id, status: r.status, priceKzt: r.priceKzt })),
       }
     },
 

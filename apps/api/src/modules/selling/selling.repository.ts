@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { favourites } from '../favourites/favourites.tables.ts'
 import { findListingPhotos, selectListingsWithNames } from '../listings/index.ts'
@@ -19,6 +19,16 @@ export type ModerationAction = (typeof moderationEvents.$inferInsert)['action']
 export async function findListingRow(db: Db, id: number): Promise<ListingRow | null> {
   const [row] = await db.select().from(listings).where(eq(listings.id, id)).limit(1)
   return row ?? null
+}
+
+/** The dealer's cars on sale among `ids`, locked until the transaction ends (a bulk step), in id order. */
+export function lockDealerCarsOnSale(db: Db, dealerId: number, ids: number[]): Promise<ListingRow[]> {
+  return db
+    .select()
+    .from(listings)
+    .where(and(inArray(listings.id, ids), eq(listings.dealerId, dealerId), sql`${listings.status} = 'published'`))
+    .orderBy(asc(listings.id))
+    .for('update')
 }
 
 /** Locks the listing row until the transaction ends (photo count checks under concurrent uploads). */

@@ -5,6 +5,7 @@ import {
   MATERIAL_FIELDS,
   MATERIAL_PRICE_DROP,
   MAX_OPEN_DRAFTS,
+  MAX_PRICE_KZT,
   MIN_LISTING_PHOTOS,
   type MyListings,
   OWN_VIEWS_DAYS,
@@ -147,6 +148,8 @@ export function createSellingService({
     row: repo.ListingRow,
     patch: repo.ListingPatch,
     alsoMaterial: string[] = [],
+    /** A bulk step's transaction: the change joins it, and the caller values the cars again after its commit. */
+    outer?: Db,
   ): Promise<repo.ListingRow> {
     const material = [...materialChanges(row, patch), ...alsoMaterial]
     const toModeration = row.status === 'published' && material.length > 0
@@ -155,7 +158,8 @@ export function createSellingService({
       patch.priceKzt !== undefined &&
       patch.priceKzt !== null &&
       patch.priceKzt !== row.priceKzt
-    const committed = await db.transaction(async (tx) => {
+    const inTransaction = <T>(work: (tx: Db) => Promise<T>) => (outer ? work(outer) : db.transaction(work))
+    const committed = await inTransaction(async (tx) => {
       const statusPatch: repo.ListingPatch = toModeration ? { status: 'moderation', statusChangedAt: clock() } : {}
       const updated = await repo.updateListingRow(tx, row.id, { ...patch, ...statusPatch })
       if (toModeration)
@@ -182,7 +186,11 @@ export function createSellingService({
       return updated
     })
     // After the commit: the estimate reads the listing as other transactions see it.
-    if (committed.status === 'published' && VALUED_FIELDS.some((f) => patch[f] !== undefined && patch[f] !== row[f]))
+    if (
+      !outer &&
+      committed.status === 'published' &&
+      VALUED_FIELDS.some((f) => patch[f] !== undefined && patch[f] !== row[f])
+    )
       await revalue(committed.id)
     return committed
   }
@@ -388,6 +396,42 @@ export function createSellingService({
         return sold
       })
       return { code: 'listing.sold', message: 'car sold', listing: await view(updated) }
+    },
+
+    /**
+     * A dealer desk's bulk step (issue 38), all or none in one transaction: a new price for each car through the one
+     * price change path (history, favouriters' drop alerts, moderation after a big drop), or sold as `markSold` does.
+     * Only the dealer's own cars on sale: any other id is a ListingNotFoundError and nothing changes. A price out of
+     * the step form's bounds is a 400. The caller's place in the dealer is checked by the dealer desk.
+     */
+    async bulkChange(
+      u: SessionUser,
+      dealerId: number,
+      ids: number[],
+      step: { kind: 'sold' } | { kind: 'price'; priceOf: (current: number | null) => number },
+    ): Promise<repo.ListingRow[]> {
+      const changed = await db.transaction(async (tx) => {
+        const rows = await repo.lockDealerCarsOnSale(tx, dealerId, ids)
+        const missing = ids.find((id) => !rows.some((r) => r.id === id))
+        if (missing !== undefined) throw new ListingNotFoundError(missing)
+        const out: repo.ListingRow[] = []
+        for (const row of rows) {
+          if (step.kind === 'sold') {
+            out.push(await repo.updateListingRow(tx, row.id, { status: 'sold', statusChangedAt: clock() }))
+            await jobs?.send('listing-event', { kind: 'sold', listingId: row.id }, { tx })
+            continue
+          }
+          const priceKzt = step.priceOf(row.priceKzt)
+          if (!Number.isInteger(priceKzt) || priceKzt < 1 || priceKzt > MAX_PRICE_KZT)
+            throw new FieldValidationError([
+              { field: 'body.ids', code: 'price_bounds', message: `The price of car ${row.id} would be ${priceKzt}` },
+            ])
+          out.push(await commitChange(u, row, { priceKzt }, [], tx))
+        }
+        return out
+      })
+      for (const row of changed) if (step.kind === 'price' && row.status === 'published') await revalue(row.id)
+      return changed
     },
 
     /** Deletes the listing with its photos, history and files (spec: 'car deleted'). */
