@@ -78,4 +78,31 @@ describe('the dealer desk', () => {
     const after = await api<{ totals: { callbacks: number } }>(`/api/dealers/${dealerId}/stats/`, owner)
     expect(after.totals.callbacks).toBe(before.totals.callbacks + 1)
   })
+
+  test('on a phone, the owner lowers the price of a ticked car by 5% in one step', async () => {
+    const owner = await sessionCookie(baseUrl, OWNER, DEMO_PASSWORD)
+    const dealerId = (await api<{ results: { id: number }[] }>('/api/dealers/mine/', owner)).results[0]?.id
+    const cars = await api<{ results: { id: number; priceKzt: number }[] }>(`/api/cars/?dealer=${dealerId}`)
+    const car = cars.results.at(-1)
+    if (!car) throw new Error('the demo dealer has no car on sale')
+
+    const phone = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    await signInInto(phone, baseUrl, OWNER, DEMO_PASSWORD)
+    const page = await phone.newPage()
+    const errors = watchConsole(page)
+    await page.goto(`${baseUrl}/dealer/${dealerId}`)
+    const apply = page.getByRole('button', { name: 'Применить' })
+    await untilReady(page, apply)
+    await page.locator(`input[name="ids"][value="${car.id}"]`).check()
+    await page.getByLabel('С отмеченными автомобилями').selectOption('price_percent')
+    await page.getByLabel('Процент (минус — снижение)').fill('-5')
+    await apply.click()
+    await page.getByRole('status').getByText('Готово: изменено автомобилей — 1.').waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}dealer-desk-bulk-390.png`, fullPage: true })
+    expect(errors).toEqual([])
+    await phone.close()
+
+    const after = await api<{ priceKzt: number }>(`/api/cars/${car.id}/`)
+    expect(after.priceKzt).toBe(Math.round((car.priceKzt * 95) / 100))
+  })
 })

@@ -97,4 +97,17 @@ export const deskEn: Record<keyof typeof deskRu, string> = {
   'desk.error.leadGone': "This request is not about the dealer's cars.",
   'desk.export.stock': 'Download the stock (CSV)',
   'desk.export.stats': 'Download the statistics (CSV)',
+  'desk.bulk.action': 'With the ticked cars',
+  'desk.bulk.price_percent': 'Change the price by a percentage',
+  'desk.bulk.price_set': 'Set the price',
+  'desk.bulk.sold': 'Mark as sold',
+  'desk.bulk.percent': 'Percentage (minus lowers it)',
+  'desk.bulk.price': 'Price, ₸',
+  'desk.bulk.apply': 'Apply',
+  'desk.bulk.confirmSold': 'Mark the ticked cars as sold? They will be taken off sale.',
+  'desk.bulk.select': 'Select {title}',
+  'desk.bulk.done': 'Done: {count} cars changed.',
+  'desk.error.bulkGone': 'A ticked car is not on sale or not this dealer’s. Nothing was changed.',
+  'desk.error.bulkInvalid':
+    'Check the selection and the value: a price from 1 ₸, a percentage from −50 to 50. Nothing was changed.',
 }

@@ -97,4 +97,18 @@ export const deskKk: Record<keyof typeof deskRu, string> = {
   'desk.error.leadGone': 'Бұл өтінім дилер көліктеріне қатысты емес.',
   'desk.export.stock': 'Қойманы жүктеп алу (CSV)',
   'desk.export.stats': 'Статистиканы жүктеп алу (CSV)',
+  'desk.bulk.action': 'Белгіленген көліктермен',
+  'desk.bulk.price_percent': 'Бағаны пайызға өзгерту',
+  'desk.bulk.price_set': 'Баға белгілеу',
+  'desk.bulk.sold': 'Сатылды деп белгілеу',
+  'desk.bulk.percent': 'Пайыз (минус — төмендету)',
+  'desk.bulk.price': 'Бағасы, ₸',
+  'desk.bulk.apply': 'Қолдану',
+  'desk.bulk.confirmSold': 'Белгіленген көліктерді сатылды деп белгілейміз бе? Олар сатылымнан алынады.',
+  'desk.bulk.select': 'Таңдау: {title}',
+  'desk.bulk.done': 'Дайын: өзгертілген көліктер саны — {count}.',
+  'desk.error.bulkGone':
+    'Белгіленгендердің ішінде сатылымда жоқ немесе басқа дилердің көлігі бар. Ештеңе өзгертілмеді.',
+  'desk.error.bulkInvalid':
+    'Таңдау мен мәнді тексеріңіз: баға 1 ₸-ден, пайыз −50-ден 50-ге дейін. Ештеңе өзгертілмеді.',
 }

@@ -95,4 +95,17 @@ export const deskRu = {
   'desk.error.leadGone': 'Эта заявка не относится к автомобилям дилера.',
   'desk.export.stock': 'Скачать склад (CSV)',
   'desk.export.stats': 'Скачать статистику (CSV)',
+  'desk.bulk.action': 'С отмеченными автомобилями',
+  'desk.bulk.price_percent': 'Изменить цену на процент',
+  'desk.bulk.price_set': 'Установить цену',
+  'desk.bulk.sold': 'Отметить проданными',
+  'desk.bulk.percent': 'Процент (минус — снижение)',
+  'desk.bulk.price': 'Цена, ₸',
+  'desk.bulk.apply': 'Применить',
+  'desk.bulk.confirmSold': 'Отметить отмеченные автомобили проданными? Они уйдут из продажи.',
+  'desk.bulk.select': 'Выбрать: {title}',
+  'desk.bulk.done': 'Готово: изменено автомобилей — {count}.',
+  'desk.error.bulkGone': 'Среди отмеченных есть автомобиль не в продаже или не этого дилера. Ничего не изменено.',
+  'desk.error.bulkInvalid':
+    'Проверьте выбор и значение: цена должна быть от 1 ₸, процент — от −50 до 50. Ничего не изменено.',
 }

@@ -1,12 +1,10 @@
-import { DealerStockQuery, FeedImportQuery, LeadStatusBody } from '@tulpar/contracts'
+import { DealerStockBulkBody, DealerStockQuery, FeedImportQuery, LeadStatusBody } from '@tulpar/contracts'
 import { data, Link, redirect } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/index.server.ts'
 import { assertSameOrigin, field } from '../features/admin/admin-guard.server.ts'
 import { deskErrorKey } from '../features/dealer-desk/desk-errors.ts'
 import { ImportReport } from '../features/dealer-desk/import-report.tsx'
-import { LeadsPanel } from '../features/dealer-desk/leads-panel.tsx'
-import { StatsTable } from '../features/dealer-desk/stats-table.tsx'
 import { ImportHistory, StockTable } from '../features/dealer-desk/stock-table.tsx'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -22,6 +20,10 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: deskStyles }]
 
 const FeedUpload = island(() => import('../features/dealer-desk/feed-upload.tsx').then((m) => m.default))
+// The desk's own parts, server-rendered in full; their code waits until the page is used (the first-load budget).
+const LeadsPanel = island(() => import('../features/dealer-desk/leads-panel.tsx').then((m) => m.LeadsPanel))
+const StatsTable = island(() => import('../features/dealer-desk/stats-table.tsx').then((m) => m.StatsTable))
+const BulkActions = island(() => import('../features/dealer-desk/bulk-actions.tsx').then((m) => m.BulkActions))
 
 /** `/dealer/{id}` or `/dealer/{id}/imports/{importId}`; `/dealer` alone opens the user's first dealer. */
 function pathOf(splat: string | undefined) {
@@ -93,7 +95,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ''} — Tulpar Auto` }]
 
-type ActionResult = { error: MessageKey | null; done?: MessageKey }
+type ActionResult = { error: MessageKey | null; done?: MessageKey; count?: number }
 
 /** An upload's report: apply or discard it. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -106,6 +108,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (dealerId === null) throw data(null, { status: 405 })
   const form = await request.formData()
   const intent = field(form, 'intent')
+  if (importId === null && intent === 'stock-bulk') {
+    // The inventory's bulk step: the ticked cars and what to do with them (the API's rules, all or none).
+    const bulkAction = field(form, 'bulkAction')
+    const body = DealerStockBulkBody.safeParse({
+      action: bulkAction,
+      ids: form.getAll('ids').map(Number),
+      ...(bulkAction === 'price_percent' ? { percent: Number(field(form, 'percent')) } : {}),
+      ...(bulkAction === 'price_set' ? { priceKzt: Number(field(form, 'priceKzt')) } : {}),
+    })
+    if (!body.success) return data<ActionResult>({ error: 'desk.error.bulkInvalid' }, { status: 400 })
+    const out = await formOutcome(services.dealerDesk.bulk(user, dealerId, body.data, locale), deskErrorKey)
+    if (!out.ok) return data<ActionResult>({ error: out.error }, { status: out.status })
+    return data<ActionResult>({ error: null, done: 'desk.bulk.done', count: out.value.changed.length })
+  }
   if (importId === null) {
     // The desk's call-backs: take one, or move it (a rejection with its reason).
     const leadId = requireIdParam(field(form, 'leadId'), null)
@@ -168,7 +184,7 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       {actionData?.done ? (
         <p className="form-success" role="status">
-          {t(actionData.done)}
+          {t(actionData.done, { count: actionData.count ?? 0 })}
         </p>
       ) : null}
       <p className="desk-exports">
@@ -182,6 +198,7 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
       </p>
       <LeadsPanel dealerId={dealer.id} leads={leads} />
       <StatsTable stats={stats} />
+      <BulkActions dealerId={dealer.id} />
       <StockTable dealerId={dealer.id} stock={stock} q={q} status={status} />
       <section aria-labelledby="imports" className="panel">
         <h2 id="imports">{t('desk.imports.title')}</h2>

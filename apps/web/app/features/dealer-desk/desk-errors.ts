@@ -8,5 +8,7 @@ export function deskErrorKey(code: string): MessageKey | undefined {
   if (code === 'dealer.not_verified') return 'desk.error.notVerified'
   if (code === 'lead.reason_required') return 'leads.error.reason'
   if (code === 'lead.not_found') return 'desk.error.leadGone'
+  if (code === 'listing.not_found') return 'desk.error.bulkGone'
+  if (code === 'validation.failed') return 'desk.error.bulkInvalid'
   return undefined
 }

@@ -47,6 +47,9 @@ export function StockTable({
           <table className="stock-table">
             <thead>
               <tr>
+                <th scope="col">
+                  <span className="sr-only">{t('desk.bulk.action')}</span>
+                </th>
                 <th scope="col">{t('desk.stock.car')}</th>
                 <th scope="col">{t('desk.stock.externalId')}</th>
                 <th scope="col">{t('desk.stock.price')}</th>
@@ -57,6 +60,17 @@ export function StockTable({
             <tbody>
               {stock.results.map((c) => (
                 <tr key={c.id}>
+                  <td>
+                    {c.status === 'published' ? (
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={c.id}
+                        form="stock-bulk"
+                        aria-label={t('desk.bulk.select', { title: c.title || `№ ${c.id}` })}
+                      />
+                    ) : null}
+                  </td>
                   <td>
                     {c.status === 'published' ? (
                       <Link to={`/cars/${c.id}`}>{c.title || `№ ${c.id}`}</Link>

@@ -1,0 +1,64 @@
+import { DEALER_BULK_MAX_PERCENT } from '@tulpar/contracts/seller-constants'
+import { useState } from 'react'
+import { Form } from 'react-router'
+import { useI18n } from '../../i18n/i18n-react.tsx'
+
+const ACTIONS = ['price_percent', 'price_set', 'sold'] as const
+
+/**
+ * The inventory's bulk step for the cars ticked in the table (their boxes belong to this form by its id): a price
+ * change by a percentage, one price, or sold after a confirmation. One call, all or none (the API's rules).
+ */
+export function BulkActions({ dealerId }: { dealerId: number }) {
+  const { t } = useI18n()
+  const [action, setAction] = useState<(typeof ACTIONS)[number]>('price_percent')
+  return (
+    <Form
+      method="post"
+      action={`/dealer/${dealerId}`}
+      id="stock-bulk"
+      className="stock-search"
+      onSubmit={(e) => {
+        if (action === 'sold' && !window.confirm(t('desk.bulk.confirmSold'))) e.preventDefault()
+      }}
+    >
+      <input type="hidden" name="intent" value="stock-bulk" />
+      <label>
+        {t('desk.bulk.action')}
+        <select
+          name="bulkAction"
+          value={action}
+          onChange={(e) => setAction(ACTIONS.find((a) => a === e.target.value) ?? 'price_percent')}
+        >
+          {ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {t(`desk.bulk.${a}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {action === 'price_percent' ? (
+        <label>
+          {t('desk.bulk.percent')}
+          <input
+            type="number"
+            name="percent"
+            min={-DEALER_BULK_MAX_PERCENT}
+            max={DEALER_BULK_MAX_PERCENT}
+            step={1}
+            required
+          />
+        </label>
+      ) : null}
+      {action === 'price_set' ? (
+        <label>
+          {t('desk.bulk.price')}
+          <input type="number" name="priceKzt" min={1} step={1} required />
+        </label>
+      ) : null}
+      <button type="submit" className="button">
+        {t('desk.bulk.apply')}
+      </button>
+    </Form>
+  )
+}
