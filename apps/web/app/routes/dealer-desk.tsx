@@ -1,4 +1,12 @@
-import { DealerStockBulkBody, DealerStockQuery, FeedImportQuery, LeadStatusBody } from '@tulpar/contracts'
+import type { Services } from '@tulpar/api'
+import type { Locale } from '@tulpar/contracts'
+import {
+  DealerStockBulkBody,
+  DealerStockQuery,
+  FeedImportQuery,
+  FeedSourceBody,
+  LeadStatusBody,
+} from '@tulpar/contracts'
 import { data, Link, redirect } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/index.server.ts'
@@ -24,6 +32,7 @@ const FeedUpload = island(() => import('../features/dealer-desk/feed-upload.tsx'
 const LeadsPanel = island(() => import('../features/dealer-desk/leads-panel.tsx').then((m) => m.LeadsPanel))
 const StatsTable = island(() => import('../features/dealer-desk/stats-table.tsx').then((m) => m.StatsTable))
 const BulkActions = island(() => import('../features/dealer-desk/bulk-actions.tsx').then((m) => m.BulkActions))
+const FeedUrlForm = island(() => import('../features/dealer-desk/feed-url-form.tsx').then((m) => m.default))
 
 /** `/dealer/{id}` or `/dealer/{id}/imports/{importId}`; `/dealer` alone opens the user's first dealer. */
 function pathOf(splat: string | undefined) {
@@ -72,15 +81,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   })
   const q = query.success ? query.data : {}
   const dealer = await orStatusPage(services.dealers.getMine(user, dealerId, locale))
-  const [stock, imports, stats, leads] = await Promise.all([
+  const [stock, imports, feedSource, stats, leads] = await Promise.all([
     services.feeds.stock(user, dealerId, q, locale),
     services.feeds.list(user, dealerId, locale),
+    services.feeds.getSource(user, dealerId, locale),
     services.dealerDesk.stats(user, dealerId, {}, locale),
     services.dealerDesk.listLeads(user, dealerId, locale),
   ])
   return {
     screen: 'desk' as const,
-    dealer: { id: dealer.id, name: dealer.legalName },
+    dealer: { id: dealer.id, name: dealer.legalName, isOwner: dealer.myRole === 'owner' },
+    feedSource,
     stock,
     stats,
     leads,
@@ -108,6 +119,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (dealerId === null) throw data(null, { status: 405 })
   const form = await request.formData()
   const intent = field(form, 'intent')
+  if (importId === null && intent.startsWith('feed-url-')) return feedUrlAction(services, user, dealerId, form, locale)
   if (importId === null && intent === 'stock-bulk') {
     // The inventory's bulk step: the ticked cars and what to do with them (the API's rules, all or none).
     const bulkAction = field(form, 'bulkAction')
@@ -143,6 +155,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const out = await formOutcome(call, deskErrorKey)
   if (!out.ok) return data<ActionResult>({ error: out.error }, { status: out.status })
   return data<ActionResult>({ error: null, done: intent === 'apply' ? 'desk.import.applied' : 'desk.import.discarded' })
+}
+
+/** The feed URL's forms: set it, remove it (the owner), fetch it now (the report opens). */
+async function feedUrlAction(
+  services: Services,
+  user: Awaited<ReturnType<typeof requireUser>>,
+  dealerId: number,
+  form: FormData,
+  locale: Locale,
+): Promise<ReturnType<typeof data<ActionResult>>> {
+  const intent = field(form, 'intent')
+  if (intent === 'feed-url-fetch') {
+    const out = await formOutcome(services.feeds.fetchNow(user, dealerId, locale), deskErrorKey)
+    if (!out.ok) return data<ActionResult>({ error: out.error }, { status: out.status })
+    throw redirect(`/dealer/${dealerId}/imports/${out.value.id}`)
+  }
+  if (intent === 'feed-url-clear') {
+    const out = await formOutcome(services.feeds.clearSource(user, dealerId, locale), deskErrorKey)
+    if (!out.ok) return data<ActionResult>({ error: out.error }, { status: out.status })
+    return data<ActionResult>({ error: null, done: 'desk.feedUrl.cleared' })
+  }
+  if (intent !== 'feed-url-set') throw data(null, { status: 400 })
+  const body = FeedSourceBody.safeParse({
+    url: field(form, 'url'),
+    missingCars: field(form, 'missingCars') || undefined,
+  })
+  if (!body.success) return data<ActionResult>({ error: 'desk.feedUrl.invalid' }, { status: 400 })
+  const out = await formOutcome(services.feeds.setSource(user, dealerId, body.data, locale), deskErrorKey)
+  if (!out.ok) return data<ActionResult>({ error: out.error }, { status: out.status })
+  return data<ActionResult>({ error: null, done: 'desk.feedUrl.saved' })
 }
 
 export default function DealerDesk({ loaderData, actionData }: Route.ComponentProps) {
@@ -209,6 +251,7 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
           </a>
         </p>
         <FeedUpload dealerId={dealer.id} />
+        <FeedUrlForm source={loaderData.feedSource} isOwner={dealer.isOwner} />
         <h3>{t('desk.imports.history')}</h3>
         <ImportHistory dealerId={dealer.id} imports={imports} />
       </section>

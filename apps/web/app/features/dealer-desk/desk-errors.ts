@@ -6,6 +6,8 @@ export function deskErrorKey(code: string): MessageKey | undefined {
   if (code === 'rate_limited') return 'desk.error.rate'
   if (code === 'feed.import_closed') return 'desk.error.closed'
   if (code === 'dealer.not_verified') return 'desk.error.notVerified'
+  if (code === 'dealer.owner_only') return 'desk.error.ownerOnly'
+  if (code === 'feed.no_url') return 'desk.error.noUrl'
   if (code === 'lead.reason_required') return 'leads.error.reason'
   if (code === 'lead.not_found') return 'desk.error.leadGone'
   if (code === 'listing.not_found') return 'desk.error.bulkGone'

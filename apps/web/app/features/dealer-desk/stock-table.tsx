@@ -103,6 +103,7 @@ export function ImportHistory({ dealerId, imports }: { dealerId: number; imports
           <tr>
             <th scope="col">{t('desk.imports.when')}</th>
             <th scope="col">{t('desk.imports.who')}</th>
+            <th scope="col">{t('desk.imports.source')}</th>
             <th scope="col">{t('desk.stock.status')}</th>
             <th scope="col">{t('desk.import.rows')}</th>
             <th scope="col">{t('desk.imports.open')}</th>
@@ -113,6 +114,7 @@ export function ImportHistory({ dealerId, imports }: { dealerId: number; imports
             <tr key={i.id}>
               <td>{date(i.createdAt)}</td>
               <td>{i.createdBy?.name ?? t('desk.imports.auto')}</td>
+              <td>{t(`desk.imports.source.${i.source}`)}</td>
               <td>{t(`desk.import.status.${i.status}`)}</td>
               <td>
                 {i.counts.rows} · +{i.counts.created} ~{i.counts.updated} −{i.counts.removed} ✕{i.counts.refused}
