@@ -170,6 +170,12 @@ describe('a feed fetched from its URL', () => {
     expect(second).toMatchObject({ status: 'applied', counts: { unchanged: 1, removed: 1 } })
     expect((await dealerCars()).map((c) => c.status)).toEqual(['moderation', 'sold'])
     expect(seen).toEqual(['/feed.csv', '/feed.csv'])
+    // A feed that runs keeps its cars confirmed as still for sale (fresh listings): U1 as of the second apply.
+    const [u1] = await t.db
+      .select({ confirmedAt: listings.confirmedAt })
+      .from(listings)
+      .where(and(eq(listings.dealerId, dealerId), eq(listings.externalId, 'U1')))
+    expect(u1?.confirmedAt?.toISOString()).toBe(second.appliedAt)
     const list = await t.app.inject({ url: `/api/dealers/${dealerId}/imports/`, headers: acc.owner.auth })
     expect(
       list

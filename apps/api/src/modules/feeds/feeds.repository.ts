@@ -399,3 +399,11 @@ export async function findStockPage(db: Db, dealerId: number, q: { search?: stri
     .where(where)
   return { rows, total: total?.n ?? 0 }
 }
+
+/**
+ * The feed's cars are still for sale as of the apply (fresh listings, decision 032): the car page's "confirmed N days
+ * ago" counts from it, so a feed that runs keeps its cars confirmed.
+ */
+export async function confirmListings(tx: Db, ids: number[], at: Date): Promise<void> {
+  for (const part of batches(ids)) await tx.update(listings).set({ confirmedAt: at }).where(inArray(listings.id, part))
+}

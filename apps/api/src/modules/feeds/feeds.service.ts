@@ -278,6 +278,12 @@ export function createFeedsService(deps: FeedsServiceDeps) {
       for (const r of removed) if (r.stock?.status === 'published') (to === 'sold' ? sold : withdrawn).push(r.stock.id)
       await deps.afterApplyStep?.('removed')
 
+      const present = plan.rows.flatMap((r) =>
+        r.listingId && (r.outcome === 'created' || r.outcome === 'updated' || r.outcome === 'unchanged')
+          ? [r.listingId]
+          : [],
+      )
+      await repo.confirmListings(tx, present, at)
       await repo.insertModerationEvents(tx, events)
       await repo.insertPrices(tx, prices)
       await repo.deleteImportRows(tx, importId)
