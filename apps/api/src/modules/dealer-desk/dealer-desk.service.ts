@@ -97,7 +97,7 @@ export function createDealerDeskService({
     await enforceRateLimits(limiter, [{ key: `dealer-lead-steps:${u.id}`, ...LEAD_STEPS_LIMIT }])
   }
 
-  return {
+  const service = {
     /**
      * The call-backs on the dealer's cars (with the leads desk's statuses) and the buyers' chats about them, the
      * latest 100 of each. The dealer's people only (the dealers' 404/403).
@@ -180,7 +180,7 @@ export function createDealerDeskService({
 
     /** The statistics as CSV: one line per car and day (the same rules as `stats`). */
     async statsCsv(u: SessionUser, dealerId: number, q: DealerStatsQuery, locale: Locale): Promise<string> {
-      return statsCsv(await this.stats(u, dealerId, q, locale))
+      return statsCsv(await service.stats(u, dealerId, q, locale))
     },
 
     /**
@@ -229,5 +229,6 @@ export function createDealerDeskService({
       return { from, to, totals, cars: out }
     },
   }
+  return service
 }
 export type DealerDeskService = ReturnType<typeof createDealerDeskService>
