@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { fetchPublic, PublicFetchError, type PublicFetchLimits } from '../../lib/public-fetch.ts'
-import { listingPhotos, listings } from '../listings/listings.tables.ts'
+import { listingPhotos, listings, moderationEvents } from '../listings/listings.tables.ts'
 import { intakePhoto, type MediaStorage, type ProcessedPhoto, storePhoto } from '../media/index.ts'
 import { feedImportRows, feedPhotoSources } from './feeds.tables.ts'
 import { PHOTO_FAILURES, type PhotoFailure, rowProblemText } from './feeds.texts.ts'
@@ -125,7 +125,7 @@ export function createFeedPhotos(deps: FeedPhotosDeps) {
       try {
         await db.transaction(async (tx) => {
           const [listing] = await tx
-            .select({ id: listings.id })
+            .select({ id: listings.id, status: listings.status })
             .from(listings)
             .where(eq(listings.id, job.listingId))
             .for('update')
@@ -184,6 +184,21 @@ export function createFeedPhotos(deps: FeedPhotosDeps) {
             .update(listings)
             .set({ coverPhotoKey: ordered[0]?.key ?? null, photoCount: ordered.length })
             .where(eq(listings.id, job.listingId))
+          // New photos on a car on sale are new material for the moderators, as a typed listing's are.
+          if (adding.length > 0 && listing.status === 'published') {
+            const at = new Date()
+            await tx
+              .update(listings)
+              .set({ status: 'moderation', statusChangedAt: at, rejectionReason: null })
+              .where(eq(listings.id, job.listingId))
+            await tx.insert(moderationEvents).values({
+              listingId: job.listingId,
+              actorId: null,
+              action: 'returned_to_moderation',
+              comment: 'photos added by the feed',
+              createdAt: at,
+            })
+          }
           // This run's notes replace an earlier try's, so a retried job does not repeat them.
           await tx
             .update(feedImportRows)

@@ -15,6 +15,7 @@ import {
   feedSources,
   listingPhotos,
   listings,
+  moderationEvents,
 } from '../../db/schema.ts'
 import { useAccounts, useTestApp } from '../../testing/suite.ts'
 import { createReferenceService } from '../reference/index.ts'
@@ -378,7 +379,9 @@ describe('photos from the feed’s URLs', () => {
     expect(notes[1]?.message).toMatch(/too many pixels/)
     expect(seen.filter((p) => p === '/p/a.jpg' || p === '/p/b.jpg')).toEqual(['/p/b.jpg', '/p/a.jpg'])
 
-    // The next feed changes the price and the photos: b stays (not fetched again), a goes, c comes, c first.
+    // The next feed changes the price and the photos: b stays (not fetched again), a goes, c comes, c first. The car is
+    // on sale by then: its new photo sends it back to the moderators, as a typed listing's would.
+    await t.db.update(listings).set({ status: 'published', publishedAt: new Date() }).where(eq(listings.id, listingId))
     seen.length = 0
     serve('/feed.csv', feedWith(6_900_000, '/p/c.jpg', '/p/b.jpg'))
     const second = await fetched(acc.owner.auth)
@@ -386,6 +389,15 @@ describe('photos from the feed’s URLs', () => {
     await t.jobs.drain(['feed-photos'])
     expect(await photosOf(listingId)).toEqual(['/p/c.jpg', '/p/b.jpg'])
     expect(seen).toEqual(['/feed.csv', '/p/c.jpg'])
+    const [after] = await t.db.select({ status: listings.status }).from(listings).where(eq(listings.id, listingId))
+    expect(after?.status).toBe('moderation')
+    const events = await t.db
+      .select({ action: moderationEvents.action, comment: moderationEvents.comment })
+      .from(moderationEvents)
+      .where(eq(moderationEvents.listingId, listingId))
+    expect(events.filter((e) => e.action === 'returned_to_moderation')).toEqual([
+      { action: 'returned_to_moderation', comment: 'photos added by the feed' },
+    ])
 
     // The job run again (a retry) fetches nothing and changes nothing.
     seen.length = 0
