@@ -19,10 +19,16 @@ const pools: pg.Pool[] = []
 const servers: Server[] = []
 /** Sockets a test server holds open; ended after each test whatever its outcome. */
 const held: Socket[] = []
+/** At most 5 s for a teardown step: a pool still connecting to a silent server must not hold the run (it held one 120 s). */
+const bounded = (step: Promise<unknown>) =>
+  Promise.race([step.catch(() => {}), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
 afterEach(async () => {
+  // Stop accepting first, so a connection a pool opens during the teardown is not one more socket to wait for.
+  const closed = servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve)))
   for (const socket of held.splice(0)) socket.destroy()
-  await Promise.all(pools.splice(0).map((p) => p.end().catch(() => {})))
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))))
+  await Promise.all(pools.splice(0).map((p) => bounded(p.end())))
+  for (const socket of held.splice(0)) socket.destroy()
+  await bounded(Promise.all(closed))
 })
 
 function pool(options: pg.PoolConfig): pg.Pool {
