@@ -93,6 +93,7 @@ describe('the footer', () => {
         { name: 'Мои авто', href: '/account/listings' },
         { name: 'Продать', href: '/create-auto' },
         { name: 'Партнёры', href: '/partners' },
+        { name: 'Дилеры', href: '/dealers' },
         { name: 'Контакты', href: '/contacts' },
         { name: 'О компании', href: '/about' },
         { name: 'Политика конфиденциальности', href: '/privacy-policy' },

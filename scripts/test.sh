@@ -25,7 +25,7 @@ step "The app's Android and iOS projects are what cap sync makes (no SDK needed)
 npm run --silent check -w @tulpar/mobile
 
 step "Unit tests"
-npx vitest run --project unit
+npx vitest run --project unit --project unit-native
 
 # With PostgreSQL too, each database's pass leaves out what the other proves (vitest.config.ts, decision 030).
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
