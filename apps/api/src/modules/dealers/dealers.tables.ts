@@ -45,6 +45,8 @@ export const dealers = pgTable(
     note: text('note'),
     /** Its cars skip moderation (imports, issue 38 part 2). Off until staff turn it on. */
     trustedToPublish: boolean('trusted_to_publish').notNull().default(false),
+    /** The logo's photo key (`dealers/{id}/{name}`, a small square in the photo formats), or null for none. */
+    logoKey: text('logo_key'),
     /** Who applied (kept when they leave; the owner is in dealer_members). */
     appliedBy: text('applied_by').references(() => user.id, { onDelete: 'set null' }),
     decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
