@@ -1,6 +1,6 @@
 import { ListingParams, Problem, StillForSale, StillForSaleLinkQuery } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { signedInSchema } from '../../plugins/route-schema.ts'
+import { publicRoutes, signedInRoutes } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import type { FreshListingsService } from './fresh-listings.service.ts'
 
@@ -19,53 +19,37 @@ export const freshListingsRoutes =
     sessions: SessionResolver
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/cars/:id/still-for-sale/',
-      {
-        schema: {
-          tags: ['listings'],
-          summary:
-            'What the seller’s "still for sale" link would confirm (GET changes nothing: mail scanners open links)',
-          description: LINK,
-          params: ListingParams,
-          querystring: StillForSaleLinkQuery,
-          response: linkResponses,
-        },
-      },
-      async (req, reply) => {
+    const anyone = publicRoutes(app, { tags: ['listings'] })
+    const signedIn = signedInRoutes(app, sessions, { tags: ['selling'] })
+
+    anyone.get('/cars/:id/still-for-sale/', {
+      summary: 'What the seller’s "still for sale" link would confirm (GET changes nothing: mail scanners open links)',
+      description: LINK,
+      params: ListingParams,
+      querystring: StillForSaleLinkQuery,
+      response: linkResponses,
+      handler: async (req, reply) => {
         reply.header('cache-control', 'no-store')
         return freshListings.describeLink(req.params.id, req.query, { ip: req.ip })
       },
-    )
+    })
 
-    app.post(
-      '/cars/:id/still-for-sale/',
-      {
-        schema: {
-          tags: ['listings'],
-          summary: 'The seller confirms the car is still for sale by the signed link (a paused listing comes back)',
-          description: LINK,
-          params: ListingParams,
-          querystring: StillForSaleLinkQuery,
-          response: linkResponses,
-        },
-      },
-      async (req) => freshListings.confirmByLink(req.params.id, req.query, { ip: req.ip }),
-    )
+    anyone.post('/cars/:id/still-for-sale/', {
+      summary: 'The seller confirms the car is still for sale by the signed link (a paused listing comes back)',
+      description: LINK,
+      params: ListingParams,
+      querystring: StillForSaleLinkQuery,
+      response: linkResponses,
+      handler: (req) => freshListings.confirmByLink(req.params.id, req.query, { ip: req.ip }),
+    })
 
-    app.post(
-      '/listings/:id/still-for-sale/',
-      {
-        schema: signedInSchema({
-          tags: ['selling'],
-          summary: 'My car is still for sale: confirms my listing, and brings it back when it was paused',
-          description:
-            'The owner only: anyone else, staff too, gets 404. 409 `still_for_sale.not_on_sale` unless the listing ' +
-            'is published or paused.',
-          params: ListingParams,
-          response: { 200: StillForSale, 409: Problem },
-        }),
-      },
-      async (req) => freshListings.confirmAsOwner(await sessions.requireUser(req), req.params.id),
-    )
+    signedIn.post('/listings/:id/still-for-sale/', {
+      summary: 'My car is still for sale: confirms my listing, and brings it back when it was paused',
+      description:
+        'The owner only: anyone else, staff too, gets 404. 409 `still_for_sale.not_on_sale` unless the listing ' +
+        'is published or paused.',
+      params: ListingParams,
+      response: { 200: StillForSale, 409: Problem },
+      handler: (user, req) => freshListings.confirmAsOwner(user, req.params.id),
+    })
   }
