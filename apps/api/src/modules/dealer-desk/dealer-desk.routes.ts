@@ -11,11 +11,12 @@ import {
   LeadStatusBody,
   Problem,
 } from '@tulpar/contracts'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pickLocale } from '../../lib/locale.ts'
 import { withRetryAfter } from '../../lib/rate-limiter.ts'
-import { signedInSchema } from '../../plugins/route-schema.ts'
+import { signedInRoutes } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import type { DealerDeskService } from './dealer-desk.service.ts'
 
@@ -39,162 +40,111 @@ const CSV = {
 const attachment = (what: string, dealerId: number) =>
   `attachment; filename="dealer-${dealerId}-${what}-${new Date().toISOString().slice(0, 10)}.csv"`
 
+/** A CSV file to download, never kept by a cache (it is the dealer's own). */
+const sendCsv = (reply: FastifyReply, disposition: string, csv: string) =>
+  reply
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', disposition)
+    .type('text/csv; charset=utf-8')
+    .send(csv)
+
 /** The dealer desk's own calls (issue 38): the statistics of the dealer's cars, and the leads they bring. */
 export const dealerDeskRoutes =
   ({ dealerDesk, sessions }: { dealerDesk: DealerDeskService; sessions: SessionResolver }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/dealers/:id/stats/',
-      {
-        schema: signedInSchema({
-          tags: ['dealers'],
-          summary: "Per car and per day: views, favourites, call-backs and chats of the dealer's cars on sale",
-          description:
-            `${MEMBERS} Days are Almaty calendar days, both ends included: the last 30 days by default, at most 92 ` +
-            '(400). Number reveals are counted per car, not per day. 429 after 30 reads a minute.',
-          params: DealerParams,
-          querystring: DealerStatsQuery.extend(LangQuery.shape),
-          response: { 200: DealerStats, 403: Problem, 429: Problem },
-        }),
-      },
-      async (req, reply) => {
-        const user = await sessions.requireUser(req)
+    const members = signedInRoutes(app, sessions, { tags: ['dealers'] })
+
+    members.get('/dealers/:id/stats/', {
+      summary: "Per car and per day: views, favourites, call-backs and chats of the dealer's cars on sale",
+      description:
+        `${MEMBERS} Days are Almaty calendar days, both ends included: the last 30 days by default, at most 92 ` +
+        '(400). Number reveals are counted per car, not per day. 429 after 30 reads a minute.',
+      params: DealerParams,
+      querystring: DealerStatsQuery.extend(LangQuery.shape),
+      response: { 200: DealerStats, 403: Problem, 429: Problem },
+      handler: (user, req, reply) => {
         const { lang, ...query } = req.query
         const locale = pickLocale(lang, req.headers['accept-language'])
         return withRetryAfter(reply, () => dealerDesk.stats(user, req.params.id, query, locale))
       },
-    )
+    })
 
-    app.get(
-      '/dealers/:id/leads/',
-      {
-        schema: signedInSchema({
-          tags: ['dealers'],
-          summary: "Call-backs on the dealer's cars, with the leads desk's statuses, and the buyers' chats about them",
-          description:
-            `${MEMBERS} The latest 100 of each. A chat is listed for all the dealer's people; only the car's seller ` +
-            'is in it (`mine`) and opens it. 429 after 30 reads a minute.',
-          params: DealerParams,
-          querystring: LangQuery,
-          response: { 200: DealerLeads, 403: Problem, 429: Problem },
-        }),
-      },
-      async (req, reply) => {
-        const user = await sessions.requireUser(req)
-        return withRetryAfter(reply, () => dealerDesk.listLeads(user, req.params.id, locale(req)))
-      },
-    )
+    members.get('/dealers/:id/leads/', {
+      summary: "Call-backs on the dealer's cars, with the leads desk's statuses, and the buyers' chats about them",
+      description:
+        `${MEMBERS} The latest 100 of each. A chat is listed for all the dealer's people; only the car's seller ` +
+        'is in it (`mine`) and opens it. 429 after 30 reads a minute.',
+      params: DealerParams,
+      querystring: LangQuery,
+      response: { 200: DealerLeads, 403: Problem, 429: Problem },
+      handler: (user, req, reply) =>
+        withRetryAfter(reply, () => dealerDesk.listLeads(user, req.params.id, locale(req))),
+    })
 
-    app.post(
-      '/dealers/:id/leads/:leadId/take/',
-      {
-        schema: signedInSchema({
-          tags: ['dealers'],
-          summary: "Take a call-back on one of the dealer's cars",
-          description: `${MEMBERS} ${LEAD_STEP}`,
-          params: DealerLeadParams,
-          querystring: LangQuery,
-          response: { 200: LeadDetail, 403: Problem, 429: Problem },
-        }),
-      },
-      async (req, reply) => {
-        const user = await sessions.requireUser(req)
-        return withRetryAfter(reply, () => dealerDesk.takeLead(user, req.params.id, req.params.leadId, locale(req)))
-      },
-    )
+    members.post('/dealers/:id/leads/:leadId/take/', {
+      summary: "Take a call-back on one of the dealer's cars",
+      description: `${MEMBERS} ${LEAD_STEP}`,
+      params: DealerLeadParams,
+      querystring: LangQuery,
+      response: { 200: LeadDetail, 403: Problem, 429: Problem },
+      handler: (user, req, reply) =>
+        withRetryAfter(reply, () => dealerDesk.takeLead(user, req.params.id, req.params.leadId, locale(req))),
+    })
 
-    app.post(
-      '/dealers/:id/leads/:leadId/status/',
-      {
-        bodyLimit: 4 * 1024,
-        schema: signedInSchema({
-          tags: ['dealers'],
-          summary: "Move a call-back on one of the dealer's cars to new, in progress, done or rejected",
-          description: `${MEMBERS} ${LEAD_STEP}`,
-          params: DealerLeadParams,
-          querystring: LangQuery,
-          body: LeadStatusBody,
-          response: { 200: LeadDetail, 403: Problem, 429: Problem },
-        }),
-      },
-      async (req, reply) => {
-        const user = await sessions.requireUser(req)
-        return withRetryAfter(reply, () =>
+    members.post('/dealers/:id/leads/:leadId/status/', {
+      summary: "Move a call-back on one of the dealer's cars to new, in progress, done or rejected",
+      description: `${MEMBERS} ${LEAD_STEP}`,
+      bodyLimit: 4 * 1024,
+      params: DealerLeadParams,
+      querystring: LangQuery,
+      body: LeadStatusBody,
+      response: { 200: LeadDetail, 403: Problem, 429: Problem },
+      handler: (user, req, reply) =>
+        withRetryAfter(reply, () =>
           dealerDesk.setLeadStatus(user, req.params.id, req.params.leadId, req.body, locale(req)),
-        )
-      },
-    )
+        ),
+    })
 
-    app.get(
-      '/dealers/:id/stock.csv',
-      {
-        schema: signedInSchema({
-          tags: ['dealers'],
-          summary: "The dealer's cars in every status as a CSV file (the latest changed first, at most 20,000)",
-          description: `${MEMBERS} 429 after 30 reads a minute.`,
-          params: DealerParams,
-          querystring: LangQuery,
-          response: { 200: CSV, 403: Problem, 429: Problem },
-        }),
-      },
-      async (req, reply) => {
-        const user = await sessions.requireUser(req)
+    members.get('/dealers/:id/stock.csv', {
+      summary: "The dealer's cars in every status as a CSV file (the latest changed first, at most 20,000)",
+      description: `${MEMBERS} 429 after 30 reads a minute.`,
+      params: DealerParams,
+      querystring: LangQuery,
+      response: { 200: CSV, 403: Problem, 429: Problem },
+      handler: async (user, req, reply) => {
         const csv = await withRetryAfter(reply, () => dealerDesk.stockCsv(user, req.params.id, locale(req)))
-        return reply
-          .header('cache-control', 'private, no-store')
-          .header('content-disposition', attachment('stock', req.params.id))
-          .type('text/csv; charset=utf-8')
-          .send(csv)
+        return sendCsv(reply, attachment('stock', req.params.id), csv)
       },
-    )
+    })
 
-    app.get(
-      '/dealers/:id/stats.csv',
-      {
-        schema: signedInSchema({
-          tags: ['dealers'],
-          summary: 'The statistics as a CSV file: one line per car and day',
-          description: `${MEMBERS} The range as for \`GET /dealers/{id}/stats/\`. 429 after 30 reads a minute.`,
-          params: DealerParams,
-          querystring: DealerStatsQuery.extend(LangQuery.shape),
-          response: { 200: CSV, 403: Problem, 429: Problem },
-        }),
-      },
-      async (req, reply) => {
-        const user = await sessions.requireUser(req)
+    members.get('/dealers/:id/stats.csv', {
+      summary: 'The statistics as a CSV file: one line per car and day',
+      description: `${MEMBERS} The range as for \`GET /dealers/{id}/stats/\`. 429 after 30 reads a minute.`,
+      params: DealerParams,
+      querystring: DealerStatsQuery.extend(LangQuery.shape),
+      response: { 200: CSV, 403: Problem, 429: Problem },
+      handler: async (user, req, reply) => {
         const { lang, ...query } = req.query
         const csv = await withRetryAfter(reply, () =>
           dealerDesk.statsCsv(user, req.params.id, query, pickLocale(lang, req.headers['accept-language'])),
         )
-        return reply
-          .header('cache-control', 'private, no-store')
-          .header('content-disposition', attachment('stats', req.params.id))
-          .type('text/csv; charset=utf-8')
-          .send(csv)
+        return sendCsv(reply, attachment('stats', req.params.id), csv)
       },
-    )
+    })
 
-    app.post(
-      '/dealers/:id/stock/bulk/',
-      {
-        bodyLimit: 16 * 1024,
-        schema: signedInSchema({
-          tags: ['dealers'],
-          summary: "A bulk step on the dealer's cars on sale: a price change by a percentage, one price, or sold",
-          description:
-            `${MEMBERS} All or none, in one transaction: an id that is not one of the dealer's cars on sale is a 404 ` +
-            "`listing.not_found` and nothing changes; a resulting price under 1 or over the step form's bound is a " +
-            "400. Each price goes through the one price change path: its history, the favouriters' drop alerts, " +
-            'and back to moderation after a drop over 20%. At most 200 cars; 429 after 60 steps a minute.',
-          params: DealerParams,
-          querystring: LangQuery,
-          body: DealerStockBulkBody,
-          response: { 200: DealerStockBulkResult, 403: Problem, 429: Problem },
-        }),
-      },
-      async (req, reply) => {
-        const user = await sessions.requireUser(req)
-        return withRetryAfter(reply, () => dealerDesk.bulk(user, req.params.id, req.body, locale(req)))
-      },
-    )
+    members.post('/dealers/:id/stock/bulk/', {
+      summary: "A bulk step on the dealer's cars on sale: a price change by a percentage, one price, or sold",
+      description:
+        `${MEMBERS} All or none, in one transaction: an id that is not one of the dealer's cars on sale is a 404 ` +
+        "`listing.not_found` and nothing changes; a resulting price under 1 or over the step form's bound is a " +
+        "400. Each price goes through the one price change path: its history, the favouriters' drop alerts, " +
+        'and back to moderation after a drop over 20%. At most 200 cars; 429 after 60 steps a minute.',
+      bodyLimit: 16 * 1024,
+      params: DealerParams,
+      querystring: LangQuery,
+      body: DealerStockBulkBody,
+      response: { 200: DealerStockBulkResult, 403: Problem, 429: Problem },
+      handler: (user, req, reply) =>
+        withRetryAfter(reply, () => dealerDesk.bulk(user, req.params.id, req.body, locale(req))),
+    })
   }

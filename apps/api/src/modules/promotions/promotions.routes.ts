@@ -15,11 +15,12 @@ import {
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { withRetryAfter } from '../../lib/rate-limiter.ts'
-import { signedInSchema, staffSchema } from '../../plugins/route-schema.ts'
+import { publicRoutes, signedInRoutes, staffRoutes } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
 import type { PromotionsService } from './promotions.service.ts'
 
 const STAFF = 'Moderators and admins only (401 for guests, 403 for other users).'
+const ADMINS = 'Admins only (401 for guests, 403 for other users and moderators).'
 const BUYERS =
   "The listing's owner, or a member of the listing's dealer, only: anyone else (staff too) gets 404 " +
   '`promotion.listing_not_found`, as for a listing that does not exist.'
@@ -32,60 +33,47 @@ const PROVIDER =
 export const promotionsRoutes =
   ({ promotions, sessions }: { promotions: PromotionsService; sessions: SessionResolver }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/promotions/prices/',
-      {
-        schema: {
-          tags: ['promotions'],
-          summary: 'The price list: raise in the list, top placement, hot offer and highlight, in tenge',
-          response: { 200: PromotionPriceList },
-        },
-      },
-      () => promotions.listPrices(),
-    )
+    const anyone = publicRoutes(app, { tags: ['promotions'] })
+    const signedIn = signedInRoutes(app, sessions, { tags: ['promotions'] })
+    const moderators = staffRoutes(app, sessions, { tags: ['admin'], access: STAFF })
+    const admins = staffRoutes(app, sessions, { tags: ['admin'], access: ADMINS })
 
-    app.get(
-      '/promotions/listings/:listingId/',
-      {
-        schema: signedInSchema({
-          tags: ['promotions'],
-          summary: 'A listing of mine to promote: its title and status, the prices, and its orders',
-          description: BUYERS,
-          params: PromotionListingParams,
-          response: { 200: ListingPromotions },
-        }),
-      },
-      async (req) => promotions.getListingPromotions(await sessions.requireUser(req), req.params.listingId),
-    )
+    anyone.get('/promotions/prices/', {
+      summary: 'The price list: raise in the list, top placement, hot offer and highlight, in tenge',
+      response: { 200: PromotionPriceList },
+      handler: () => promotions.listPrices(),
+    })
 
-    app.post(
-      '/promotions/orders/',
-      {
-        schema: signedInSchema({
-          tags: ['promotions'],
-          summary: 'Order a product for a published listing of mine; answers the order with the checkout URL',
-          description:
-            `${BUYERS} A listing not on sale is 409 \`promotion.listing_not_published\`; a product and duration ` +
-            'not on the price list 400 `promotion.unknown_product`; a product that already runs for the listing ' +
-            '409 `promotion.already_active` (the same period is never paid twice; a second order paid while the ' +
-            'first runs is refunded in full). The product runs from the payment\u2019s confirmation. At most 30 ' +
-            `orders an hour per user (429).${PROVIDER}`,
-          body: PromotionOrderBody,
-          response: {
-            201: PromotionOrder,
-            404: Problem,
-            409: Problem,
-            422: Problem,
-            429: Problem,
-            502: Problem,
-            503: Problem,
-          },
-        }),
+    signedIn.get('/promotions/listings/:listingId/', {
+      summary: 'A listing of mine to promote: its title and status, the prices, and its orders',
+      description: BUYERS,
+      params: PromotionListingParams,
+      response: { 200: ListingPromotions },
+      handler: (user, req) => promotions.getListingPromotions(user, req.params.listingId),
+    })
+
+    signedIn.post('/promotions/orders/', {
+      summary: 'Order a product for a published listing of mine; answers the order with the checkout URL',
+      description:
+        `${BUYERS} A listing not on sale is 409 \`promotion.listing_not_published\`; a product and duration ` +
+        'not on the price list 400 `promotion.unknown_product`; a product that already runs for the listing ' +
+        '409 `promotion.already_active` (the same period is never paid twice; a second order paid while the ' +
+        'first runs is refunded in full). The product runs from the payment\u2019s confirmation. At most 30 ' +
+        `orders an hour per user (429).${PROVIDER}`,
+      body: PromotionOrderBody,
+      response: {
+        201: PromotionOrder,
+        404: Problem,
+        409: Problem,
+        422: Problem,
+        429: Problem,
+        502: Problem,
+        503: Problem,
       },
-      (req, reply) =>
+      handler: (user, req, reply) =>
         withRetryAfter(reply, async () => {
           try {
-            const order = await promotions.order(await sessions.requireUser(req), req.body)
+            const order = await promotions.order(user, req.body)
             reply.code(201)
             return order
           } catch (error) {
@@ -94,73 +82,40 @@ export const promotionsRoutes =
             throw error
           }
         }),
-    )
+    })
 
-    app.get(
-      '/promotions/orders/',
-      {
-        schema: signedInSchema({
-          tags: ['promotions'],
-          summary: 'My receipts and promotions (and my dealers\u2019), newest first',
-          response: { 200: PromotionOrderList },
-        }),
-      },
-      async (req) => promotions.listMyOrders(await sessions.requireUser(req)),
-    )
+    signedIn.get('/promotions/orders/', {
+      summary: 'My receipts and promotions (and my dealers\u2019), newest first',
+      response: { 200: PromotionOrderList },
+      handler: (user) => promotions.listMyOrders(user),
+    })
 
-    app.get(
-      '/promotions/orders/:id/',
-      {
-        schema: signedInSchema({
-          tags: ['promotions'],
-          summary: 'An order of mine: its payment, period and refund',
-          description: "Someone else's order is 404 `promotion.order_not_found`.",
-          params: PromotionOrderParams,
-          response: { 200: PromotionOrder },
-        }),
-      },
-      async (req) => promotions.getOrder(await sessions.requireUser(req), req.params.id),
-    )
+    signedIn.get('/promotions/orders/:id/', {
+      summary: 'An order of mine: its payment, period and refund',
+      description: "Someone else's order is 404 `promotion.order_not_found`.",
+      params: PromotionOrderParams,
+      response: { 200: PromotionOrder },
+      handler: (user, req) => promotions.getOrder(user, req.params.id),
+    })
 
-    app.get(
-      '/admin/promotions/',
-      {
-        schema: staffSchema({
-          tags: ['admin'],
-          summary: 'Promotion orders, newest first, optionally by status',
-          description: STAFF,
-          querystring: AdminPromotionQuery,
-          response: { 200: AdminPromotionList },
-        }),
-      },
-      async (req) => promotions.listForStaff(await sessions.requireUser(req), req.query),
-    )
+    moderators.get('/admin/promotions/', {
+      summary: 'Promotion orders, newest first, optionally by status',
+      querystring: AdminPromotionQuery,
+      response: { 200: AdminPromotionList },
+      handler: (user, req) => promotions.listForStaff(user, req.query),
+    })
 
-    app.get(
-      '/admin/promotions/revenue/',
-      {
-        schema: staffSchema({
-          tags: ['admin'],
-          summary: 'Promotion revenue per product and day (Kazakhstan time), with refunds',
-          description: STAFF,
-          querystring: PromotionRevenueQuery,
-          response: { 200: PromotionRevenue },
-        }),
-      },
-      async (req) => promotions.revenue(await sessions.requireUser(req), req.query),
-    )
+    moderators.get('/admin/promotions/revenue/', {
+      summary: 'Promotion revenue per product and day (Kazakhstan time), with refunds',
+      querystring: PromotionRevenueQuery,
+      response: { 200: PromotionRevenue },
+      handler: (user, req) => promotions.revenue(user, req.query),
+    })
 
-    app.put(
-      '/admin/promotions/prices/',
-      {
-        schema: staffSchema({
-          tags: ['admin'],
-          summary: 'Set one price of the list (a new duration is added); recorded in the audit trail',
-          description: 'Admins only (401 for guests, 403 for other users and moderators).',
-          body: PromotionPriceBody,
-          response: { 200: PromotionPriceList },
-        }),
-      },
-      async (req) => promotions.setPrice({ ...(await sessions.requireUser(req)), ip: req.ip }, req.body),
-    )
+    admins.put('/admin/promotions/prices/', {
+      summary: 'Set one price of the list (a new duration is added); recorded in the audit trail',
+      body: PromotionPriceBody,
+      response: { 200: PromotionPriceList },
+      handler: (user, req) => promotions.setPrice({ ...user, ip: req.ip }, req.body),
+    })
   }
