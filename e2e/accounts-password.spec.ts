@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { hydrated, signInByEmail } from './accounts.testing.ts'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 const browser = useChromium()
@@ -41,7 +41,7 @@ describe('accounts: password change', () => {
     // (social-sign-in.spec.ts), and the providers' own scripts are not loaded.
     expect(await page.getByRole('button', { name: /Google|Apple/ }).count()).toBe(2)
     expect(await page.locator('script[src*="accounts.google.com"], script[src*="appleid"]').count()).toBe(0)
-    await page.screenshot({ path: `${SCREENSHOTS}auth-register-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}auth-register-390.png`, fullPage: true })
     await page.getByLabel('Имя', { exact: true }).fill('Ерлан')
     await page.getByLabel('Электронная почта').fill(email)
     await page.getByLabel('Пароль').fill('first-pass-1')
@@ -109,7 +109,7 @@ describe('accounts: password change', () => {
     await page.getByLabel('Повторите новый пароль').fill('second-pass-2')
     await page.getByRole('button', { name: 'Сменить пароль' }).click()
     await page.locator('.field-error', { hasText: 'Неверный пароль.' }).waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}account-password-error-390.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}account-password-error-390.png` })
     await page.getByLabel('Текущий пароль').fill('first-pass-1')
     await page.getByRole('button', { name: 'Сменить пароль' }).click()
     await page.getByText('Пароль изменён. На других устройствах выполнен выход.').waitFor()
@@ -123,7 +123,7 @@ describe('accounts: password change', () => {
     await laptop.close()
 
     await hydrated(page)
-    await page.screenshot({ path: `${SCREENSHOTS}account-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}account-390.png`, fullPage: true })
 
     // Log out (with the confirmation), then the old password no longer works and the new one does.
     await page.getByRole('button', { name: 'Выйти' }).click()
@@ -155,7 +155,7 @@ describe('accounts: password change', () => {
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/auth`)
     await hydrated(page)
-    await page.screenshot({ path: `${SCREENSHOTS}auth-1280.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}auth-1280.png`, fullPage: true })
     await page.getByRole('button', { name: 'Зарегистрируйтесь' }).click()
     await page.getByLabel('Имя', { exact: true }).fill('Сауле')
     await page.getByLabel('Электронная почта').fill(email)
@@ -168,7 +168,7 @@ describe('accounts: password change', () => {
     await page.getByRole('button', { name: 'Загрузить фото' }).click()
     await page.getByRole('img', { name: 'Ваше фото' }).waitFor()
     await closeNotices(page)
-    await page.screenshot({ path: `${SCREENSHOTS}account-1280.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}account-1280.png`, fullPage: true })
     expect(errors).toEqual([])
     await context.close()
   })
@@ -243,7 +243,7 @@ describe('accounts without JavaScript', () => {
     await page.getByRole('heading', { level: 1, name: 'Жеке кабинет' }).waitFor()
     await page.getByRole('status').filter({ hasText: 'Профиль жаңартылды' }).waitFor()
     expect(await page.locator('html').getAttribute('lang')).toBe('kk')
-    await page.screenshot({ path: `${SCREENSHOTS}account-nojs-kk-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}account-nojs-kk-390.png`, fullPage: true })
     await context.close()
   })
 })

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { hydrated, signInByEmail } from './accounts.testing.ts'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 const browser = useChromium()
@@ -94,7 +94,7 @@ describe('accounts', () => {
       '/privacy-policy',
     )
     await hydrated(page)
-    await page.screenshot({ path: `${SCREENSHOTS}auth-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}auth-phone.png`, fullPage: true })
 
     await page.getByRole('button', { name: 'Зарегистрируйтесь' }).click()
     await page.getByRole('heading', { level: 1, name: 'Регистрация' }).waitFor()
@@ -103,7 +103,7 @@ describe('accounts', () => {
     await page.getByLabel('Пароль').fill('12345')
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click()
     await page.getByText('Слабый пароль. Пароль должен содержать не менее 6 символов.').waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}auth-register-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}auth-register-phone.png`, fullPage: true })
     await page.getByLabel('Пароль').fill('secret12')
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click()
 
@@ -122,7 +122,7 @@ describe('accounts', () => {
     await page.getByLabel('Новости Tulpar Auto').uncheck()
     await page.getByRole('button', { name: 'Сохранить' }).click()
     await page.getByText('Профиль обновлён').waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}account-saved-phone.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}account-saved-phone.png` })
     // The notice closes with its button (it would also go by itself after 10 s).
     const notice = page.locator('.toast', { hasText: 'Профиль обновлён' })
     expect(await notice.getAttribute('data-kind')).toBe('success')
@@ -141,13 +141,13 @@ describe('accounts', () => {
     for (const section of ['Мой гараж', 'Мои сообщения', 'Отчёты TulparAutoCheck']) {
       await page.getByRole('heading', { name: section }).waitFor()
     }
-    await page.screenshot({ path: `${SCREENSHOTS}account-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}account-phone.png`, fullPage: true })
 
     // Logout asks first; Cancel keeps the session.
     await page.getByRole('button', { name: 'Выйти' }).click()
     const dialog = page.getByRole('dialog', { name: 'Выйти из аккаунта?' })
     await dialog.waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}account-logout-phone.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}account-logout-phone.png` })
     await dialog.getByRole('button', { name: 'Отмена' }).click()
     await dialog.waitFor({ state: 'hidden' })
     expect(new URL(page.url()).pathname).toBe('/account')
@@ -172,7 +172,7 @@ describe('accounts', () => {
 
     await page.goto(`${baseUrl}/auth`)
     await hydrated(page)
-    await page.screenshot({ path: `${SCREENSHOTS}auth-desktop.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}auth-desktop.png` })
     await page.getByRole('tab', { name: 'Телефон' }).click()
     await page.getByLabel('Номер телефона').fill('12345')
     await page.getByRole('button', { name: 'Получить код' }).click()
@@ -185,7 +185,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Получить код' }).click()
     await page.getByText(`Мы отправили SMS с кодом на номер ${spaced(phone)}.`).waitFor()
     await page.getByText(/Отправить код ещё раз можно через \d+ с/).waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}auth-code-desktop.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}auth-code-desktop.png` })
     const code = /\d{6}/.exec(await latestMessage(phone, 'sms'))?.[0] ?? ''
     expect(code).toMatch(/^\d{6}$/)
     await page.getByLabel('Код из SMS').fill(code)
@@ -201,7 +201,7 @@ describe('accounts', () => {
       .getByRole('link', { name: spaced(phone) })
       .waitFor()
     await page.getByRole('button', { name: 'Закрыть уведомление' }).first().click()
-    await page.screenshot({ path: `${SCREENSHOTS}account-desktop.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}account-desktop.png`, fullPage: true })
 
     // Saving the language switches the interface too, and the choice is kept.
     await page.getByLabel('Язык интерфейса').selectOption('en')
@@ -212,7 +212,7 @@ describe('accounts', () => {
     // keeps the choice on the device.
     await page.locator('.toast', { hasText: 'Profile updated' }).waitFor()
     expect(await page.evaluate(() => window.localStorage.getItem('locale'))).toBe('en')
-    await page.screenshot({ path: `${SCREENSHOTS}account-en-desktop.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}account-en-desktop.png` })
     await page.goto(`${baseUrl}/account`)
     await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor()
     await hydrated(page)
@@ -240,7 +240,7 @@ describe('accounts', () => {
     await dialog.getByLabel('Электронная почта').fill(stranger)
     await dialog.getByRole('button', { name: 'Отправить ссылку' }).click()
     await dialog.getByText('Пользователь с такой электронной почтой не зарегистрирован.').waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}auth-reset-phone.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}auth-reset-phone.png` })
     expect(await outbox(stranger)).toEqual([])
 
     await dialog.getByLabel('Электронная почта').fill(email)
@@ -333,7 +333,7 @@ describe('accounts', () => {
     await page.waitForURL('**/account/delete')
     await page.getByRole('heading', { level: 1, name: 'Удаление аккаунта' }).waitFor()
     await page.getByText(/будет удалён навсегда/).waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}account-delete-desktop.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}account-delete-desktop.png` })
     await page.getByRole('button', { name: 'Удалить навсегда' }).click()
 
     await page.waitForURL(`${baseUrl}/`)

@@ -5,6 +5,7 @@ import {
   newContextWithCity,
   PHONE,
   SCREENSHOTS,
+  screenshot,
   signInInto,
   untilReady,
   useChromium,
@@ -69,7 +70,7 @@ describe('back office', () => {
     await poll(() => page.getByRole('heading', { name: 'Очередь модерации' }).isVisible()).toBe(true)
     expect(await page.locator('.queue-item').count()).toBeGreaterThanOrEqual(2)
     await poll(() => page.locator('.queue-wait').first().textContent()).toMatch(/^ждёт \d/)
-    await page.screenshot({ path: `${SCREENSHOTS}admin-queue-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}admin-queue-phone.png`, fullPage: true })
 
     const id = await firstInQueue(page)
     expect((await fetch(`${baseUrl}/api/cars/${id}/`)).status).toBe(404)
@@ -80,7 +81,7 @@ describe('back office', () => {
     // Nothing wider than the phone (the options' two columns once pushed the page to 533 px).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     await poll(() => page.getByText('На проверке', { exact: true }).first().isVisible()).toBe(true)
-    await page.screenshot({ path: `${SCREENSHOTS}admin-review-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}admin-review-phone.png`, fullPage: true })
 
     await hydrated(page)
     await page.getByRole('button', { name: 'Одобрить и опубликовать' }).click()
@@ -108,13 +109,13 @@ describe('back office', () => {
     const page = await context.newPage()
     const errors = watchConsole(page)
     await signInByEmail(page, admin.email, admin.password, '/admin')
-    await page.screenshot({ path: `${SCREENSHOTS}admin-queue-desktop.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}admin-queue-desktop.png`, fullPage: true })
     const id = await firstInQueue(page)
     await page.goto(`${baseUrl}/admin/listings/${id}`)
     await hydrated(page)
     const sellerEmail = (await page.locator('.review-seller a[href^="mailto:"]').textContent()) ?? ''
     expect(sellerEmail).toMatch(/^seller\d+@demo\.tulpar\.kz$/)
-    await page.screenshot({ path: `${SCREENSHOTS}admin-review-desktop.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}admin-review-desktop.png`, fullPage: true })
 
     // Without a reason the server refuses and says why; nothing is decided.
     await page.getByRole('button', { name: 'Отклонить' }).click()
@@ -144,7 +145,7 @@ describe('back office', () => {
     const text = (await messages.textContent()) ?? ''
     expect(text).toContain('Причина: Цена не соответствует автомобилю.')
     expect(text).toContain(`Комментарий модератора: ${comment}`)
-    await sellerPage.screenshot({ path: `${SCREENSHOTS}admin-seller-messages-desktop.png`, fullPage: true })
+    await screenshot(sellerPage, { path: `${SCREENSHOTS}admin-seller-messages-desktop.png`, fullPage: true })
     expect(sellerErrors).toEqual([])
     await sellerContext.close()
   })
@@ -215,7 +216,7 @@ describe('back office', () => {
     const denied = await userPage.goto(`${baseUrl}/admin`)
     expect(denied?.status()).toBe(403)
     await poll(() => userPage.getByRole('heading', { name: 'Нет доступа' }).isVisible()).toBe(true)
-    await userPage.screenshot({ path: `${SCREENSHOTS}admin-forbidden-phone.png`, fullPage: true })
+    await screenshot(userPage, { path: `${SCREENSHOTS}admin-forbidden-phone.png`, fullPage: true })
     expect((await userPage.goto(`${baseUrl}/admin/users`))?.status()).toBe(403)
 
     for (const [viewport, name] of [
@@ -245,7 +246,7 @@ describe('back office', () => {
       expect(entries).toHaveLength(name === 'phone' ? 1 : 2)
       expect(entries[0]).toContain(name === 'phone' ? 'Пользователь → Модератор' : 'Модератор → Пользователь')
       expect(entries[0]).toContain(admin.email)
-      await adminPage.screenshot({ path: `${SCREENSHOTS}admin-users-${name}.png`, fullPage: true })
+      await screenshot(adminPage, { path: `${SCREENSHOTS}admin-users-${name}.png`, fullPage: true })
       expect(adminErrors).toEqual([])
       await adminContext.close()
       if (name === 'phone') {

@@ -6,7 +6,7 @@ import {
   type FakeNativeScenario,
   installFakeNative,
 } from '../apps/web/app/features/native/fake-native.ts'
-import { newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
+import { newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
 
 /*
  * Issue 14, the hybrid app: the real site in Chromium as the app's web view shows it, with the phone's side of
@@ -62,6 +62,7 @@ async function profileWithToken(token: string) {
   const res = await fetch(`${baseUrl}/api/profiles/me/`, { headers: { authorization: `Bearer ${token}` } })
   expect(res.status).toBe(200)
   const [profile] = (await res.json()) as { id: number; fcm_token: string | null }[]
+  if (!profile) throw new Error('GET /api/profiles/me/ answered no profile')
   return profile
 }
 
@@ -87,7 +88,7 @@ test('a deep link at launch (#/cars/{id}) opens the car', async () => {
       expect.arrayContaining(['App.getLaunchUrl', 'SplashScreen.hide', 'SystemBars.setStyle']),
     )
     expect(await page.locator('html').getAttribute('class')).toContain('native-app')
-    await page.screenshot({ path: `${SCREENSHOTS}app-deep-link-car.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}app-deep-link-car.png` })
     expect(errors, errors.join('\n')).toEqual([])
   } finally {
     await context.close()
@@ -128,7 +129,7 @@ test('push granted before the profile exists: after a native Google sign-in the 
     // The PATCH counted above was sent, not necessarily answered (through the cluster's proxy it can still be on its
     // way when the profile is read).
     await expect.poll(async () => (await profileWithToken(token ?? '')).fcm_token).toBe(`fcm-e2e-${run}`)
-    await page.screenshot({ path: `${SCREENSHOTS}app-signed-in.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}app-signed-in.png` })
     expect(errors, errors.join('\n')).toEqual([])
   } finally {
     await context.close()

@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, inject, test } from 'vitest'
-import { DESKTOP, demoSeller, PHONE, SCREENSHOTS, signUpByApi, useChromium, watchConsole } from './browser.ts'
+import {
+  DESKTOP,
+  demoSeller,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  signUpByApi,
+  useChromium,
+  watchConsole,
+} from './browser.ts'
 
 /*
  * The audit trail (issue 37): an admin takes a reported car down, finds the take-down in /admin/audit with who, from
@@ -87,7 +96,7 @@ describe('the audit trail', () => {
     await page.getByRole('button', { name: 'Показать' }).click()
     await page.waitForURL(/action=listing\.taken_down/)
     await poll(() => page.locator('.audit-row').count()).toBe(1)
-    await page.screenshot({ path: `${SCREENSHOTS}admin-audit-1280.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}admin-audit-1280.png`, fullPage: true })
 
     // The CSV with the same filters.
     const [download] = await Promise.all([
@@ -113,7 +122,7 @@ describe('the audit trail', () => {
     await page.reload()
     await poll(() => page.locator('.audit-row').count()).toBe(1)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
-    await page.screenshot({ path: `${SCREENSHOTS}admin-audit-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}admin-audit-390.png`, fullPage: true })
     expect(errors).toEqual([])
     await context.close()
   })

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 // expect.poll gives up after 1 s by default; a single DOM read can take longer on a loaded 2-core machine.
@@ -26,7 +26,7 @@ describe('a buyer browses the marketplace', () => {
       await expect.poll(() => page.locator('html').getAttribute('lang'), POLL).toBe('ru')
       await page.getByRole('heading', { level: 1 }).waitFor()
       expect(await page.getByText('Более миллиона автомобилей в продаже').count()).toBe(1)
-      await page.screenshot({ path: `${SCREENSHOTS}home-${name}.png`, fullPage: true })
+      await screenshot(page, { path: `${SCREENSHOTS}home-${name}.png`, fullPage: true })
 
       await page.getByRole('link', { name: 'Найти автомобиль' }).click()
       // The catalogue opens in the city chosen in the city dialog (readable URLs: /auto/{city}).
@@ -34,7 +34,7 @@ describe('a buyer browses the marketplace', () => {
       await page.getByRole('heading', { name: 'Автомобили в городе Алматы' }).waitFor()
       const found = await page.locator('.found').textContent()
       expect(found).toMatch(/Найдено \d/)
-      await page.screenshot({ path: `${SCREENSHOTS}catalogue-${name}.png` })
+      await screenshot(page, { path: `${SCREENSHOTS}catalogue-${name}.png` })
 
       const firstCard = page.locator('article.card').first()
       const cardTitle = (await firstCard.locator('h3').textContent()) ?? ''
@@ -44,12 +44,12 @@ describe('a buyer browses the marketplace', () => {
       await page.getByRole('heading', { level: 1, name: cardTitle.trim() }).waitFor()
       await expect.poll(() => page.locator('.car-price').textContent(), POLL).toMatch(/₸$/)
       expect(await page.getByRole('heading', { name: 'Характеристики' }).count()).toBe(1)
-      await page.screenshot({ path: `${SCREENSHOTS}car-${name}.png`, fullPage: true })
+      await screenshot(page, { path: `${SCREENSHOTS}car-${name}.png`, fullPage: true })
 
       await page.getByRole('button', { name: 'KK', exact: true }).click()
       await expect.poll(() => page.locator('html').getAttribute('lang'), POLL).toBe('kk')
       await page.getByRole('heading', { name: 'Сипаттамалары' }).waitFor()
-      await page.screenshot({ path: `${SCREENSHOTS}car-kk-${name}.png` })
+      await screenshot(page, { path: `${SCREENSHOTS}car-kk-${name}.png` })
 
       await page.getByRole('button', { name: 'EN', exact: true }).click()
       await expect.poll(() => page.locator('html').getAttribute('lang'), POLL).toBe('en')
@@ -59,7 +59,7 @@ describe('a buyer browses the marketplace', () => {
       await page.goto(`${baseUrl}/cars`)
       await page.getByRole('heading', { name: 'Cars in Almaty' }).waitFor()
       expect(await page.evaluate(() => window.localStorage.getItem('locale'))).toBe('en')
-      await page.screenshot({ path: `${SCREENSHOTS}catalogue-en-${name}.png` })
+      await screenshot(page, { path: `${SCREENSHOTS}catalogue-en-${name}.png` })
 
       expect(errors).toEqual([])
       await context.close()

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, screenshot, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = '/tmp/carpage-shots/'
@@ -99,7 +99,7 @@ describe('a buyer on a car page', () => {
       .poll(async () => (await page.locator('.meta-line').textContent())?.replace(/\s/g, ' '))
       .toContain(`${views.toLocaleString('ru-RU').replace(/\s/g, ' ')} ${form} ·`)
     expect(await layoutShift(page)).toBeLessThan(0.05)
-    await page.screenshot({ path: `${SHOTS}car-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SHOTS}car-390.png`, fullPage: true })
 
     // The number is masked until asked for; revealing it is counted.
     expect(await page.getByText(before.contactPhoneMasked).count()).toBe(1)
@@ -122,12 +122,12 @@ describe('a buyer on a car page', () => {
     await dialog.getByRole('button', { name: 'Отправить' }).click()
     await dialog.getByText('Введите корректный номер телефона').waitFor()
     expect(await dialog.getByText('Это поле обязательно').count()).toBe(0)
-    await page.screenshot({ path: `${SHOTS}callback-error-390.png` })
+    await screenshot(page, { path: `${SHOTS}callback-error-390.png` })
     await dialog.getByLabel('Телефон').fill('8 (701) 555-12-34')
     await dialog.getByRole('button', { name: 'Отправить' }).click()
     await page.locator('.toast-success', { hasText: 'Заявка принята' }).waitFor()
     await expect.poll(() => dialog.isVisible()).toBe(false)
-    await page.screenshot({ path: `${SHOTS}callback-accepted-390.png` })
+    await screenshot(page, { path: `${SHOTS}callback-accepted-390.png` })
 
     // A reload the same day is not another view.
     await page.reload()
@@ -181,7 +181,7 @@ describe('a buyer on a car page', () => {
     expect(await attr('link[hreflang="en"]', 'href')).toBe(`${baseUrl}/cars/${id}?lang=en`)
     expect(await page.getByRole('heading', { name: 'Похожие автомобили' }).count()).toBe(1)
     expect(await layoutShift(page)).toBeLessThan(0.05)
-    await page.screenshot({ path: `${SHOTS}car-1280.png`, fullPage: true })
+    await screenshot(page, { path: `${SHOTS}car-1280.png`, fullPage: true })
 
     // The Kazakh page is its own canonical URL, in Kazakh.
     await page.goto(`${baseUrl}/cars/${id}?lang=kk`)
@@ -211,7 +211,7 @@ describe('a buyer on a car page', () => {
       const sameModel = page.getByRole('link', { name: /^Все .+ в продаже$/ })
       expect(await sameModel.getAttribute('href')).toMatch(/^\/auto\/[a-z0-9-]+\/[a-z0-9-]+$/)
       expect(await page.getByRole('link', { name: 'Весь каталог' }).getAttribute('href')).toBe('/cars')
-      await page.screenshot({ path: `${SHOTS}gone-${name}.png`, fullPage: true })
+      await screenshot(page, { path: `${SHOTS}gone-${name}.png`, fullPage: true })
       await sameModel.click()
       await page.waitForURL(/\/auto\/[a-z0-9-]+\/[a-z0-9-]+/)
       expect(unexpected(errors, 410)).toEqual([])
@@ -229,7 +229,7 @@ describe('a buyer on a car page', () => {
     await page.getByText('Этот автомобиль продан').waitFor()
     expect(await page.getByRole('button', { name: 'Показать номер' }).count()).toBe(0)
     expect((await jsonLd(page)).offers.availability).toBe('https://schema.org/SoldOut')
-    await page.screenshot({ path: `${SHOTS}sold-390.png` })
+    await screenshot(page, { path: `${SHOTS}sold-390.png` })
 
     const hidden = await findListing(404)
     expect((await page.goto(`${baseUrl}/cars/${hidden}`))?.status()).toBe(404)
@@ -263,7 +263,7 @@ describe('a buyer on a car page', () => {
     await page.locator('#callback').getByLabel('Телефон').fill('+7 701 999 00 11')
     await page.locator('#callback').getByRole('button', { name: 'Отправить' }).click()
     await page.getByText('Заявка принята. Мы перезвоним вам в ближайшее время.').waitFor()
-    await page.screenshot({ path: `${SHOTS}callback-nojs-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SHOTS}callback-nojs-390.png`, fullPage: true })
     // A sold or unknown car takes no requests.
     expect((await page.goto(`${baseUrl}/cars/999999999/callback`))?.status()).toBe(404)
     await context.close()

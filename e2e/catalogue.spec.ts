@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { ALMATY, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { ALMATY, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -79,7 +79,7 @@ describe('the catalogue on a phone (390 px)', () => {
     expect(await page.getByRole('link', { name: 'Искать по всему Казахстану' }).getAttribute('href')).toBe('/auto')
     const idsBefore = await cardIds(page)
     expect(idsBefore.length).toBeGreaterThan(0)
-    await page.screenshot({ path: `${SCREENSHOTS}catalogue-phone-closed.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}catalogue-phone-closed.png` })
 
     // The sheet starts closed so the cars come first.
     const sheet = page.locator('#catalogue-filters-panel')
@@ -93,7 +93,7 @@ describe('the catalogue on a phone (390 px)', () => {
         return Math.round((box?.y ?? 0) + (box?.height ?? 0))
       })
       .toBe(PHONE.height)
-    await page.screenshot({ path: `${SCREENSHOTS}catalogue-phone-open.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}catalogue-phone-open.png` })
 
     // Choosing a brand applies at once (the model list belongs to it) and leaves the sheet open.
     await sheet.getByLabel('Марка').selectOption(brand.slug)
@@ -131,7 +131,7 @@ describe('the catalogue on a phone (390 px)', () => {
     expect(await cardIds(page)).not.toEqual(idsBefore)
     // Brand, model, two years and two prices.
     expect(await page.getByRole('button', { name: /^Фильтры/ }).textContent()).toContain('6')
-    await page.screenshot({ path: `${SCREENSHOTS}catalogue-phone-filtered.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}catalogue-phone-filtered.png` })
 
     await page.locator('article.card a.card-link').first().click()
     await page.waitForURL(/\/cars\/\d+$/)
@@ -151,7 +151,7 @@ describe('the catalogue on a phone (390 px)', () => {
     await dialog.getByRole('button', { name: 'Отправить' }).click()
     await page.locator('.toast-success', { hasText: 'Заявка принята' }).waitFor()
     await expect.poll(() => dialog.isVisible()).toBe(false)
-    await page.screenshot({ path: `${SCREENSHOTS}catalogue-phone-car-contacted.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}catalogue-phone-car-contacted.png` })
     await page.goBack()
     await page.waitForURL(filtered)
     await page.getByRole('heading', { level: 1, name: `${brand.name} ${model.name} в городе ${city.name}` }).waitFor()
@@ -195,7 +195,7 @@ describe('the catalogue on a phone (390 px)', () => {
     await page.getByLabel('Сортировка').selectOption('price_asc')
     await page.locator('.catalogue-results.is-loading').waitFor()
     expect(await page.getByRole('status').filter({ hasText: 'Загружаем объявления…' }).count()).toBe(1)
-    await page.screenshot({ path: `${SCREENSHOTS}catalogue-phone-loading.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}catalogue-phone-loading.png` })
     release()
     await page.waitForURL(`${baseUrl}/auto?sort=price_asc`)
     await page.locator('.catalogue-results.is-loading').waitFor({ state: 'detached' })
@@ -245,7 +245,7 @@ describe('readable catalogue pages without JavaScript', () => {
     expect(await cardIds(page)).toEqual(api.results.map((c: { id: number }) => c.id))
     for (const t of await cardTitles(page)) expect(t.startsWith(`${brand.name} ${model.name}, `)).toBe(true)
     expect(await page.locator('.found').textContent()).toContain(String(api.count))
-    await page.screenshot({ path: `${SCREENSHOTS}catalogue-nojs-readable.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}catalogue-nojs-readable.png` })
     await context.close()
   })
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -29,7 +29,7 @@ describe('the city dialog', () => {
       const box = await dialog.boundingBox()
       if (viewport === DESKTOP) expect(Math.round(box?.width ?? 0)).toBe(700)
       else expect(Math.round(box?.width ?? 0)).toBe(viewport.width)
-      await page.screenshot({ path: `${SCREENSHOTS}city-dialog-${name}.png` })
+      await screenshot(page, { path: `${SCREENSHOTS}city-dialog-${name}.png` })
 
       await dialog.getByRole('button', { name: 'Караганда' }).click()
       expect(await dialog.getByRole('button', { name: 'Караганда' }).getAttribute('aria-pressed')).toBe('true')

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
 
 /* The company's pages (issue 13): about us, contacts, the privacy policy and the user agreement. */
 
@@ -186,7 +186,7 @@ describe('the contacts page', () => {
     expect(await office.getByRole('link', { name: /^Telegram/ }).getAttribute('href')).toBe('https://t.me/tulpar_auto')
     expect(await page.locator('iframe').count()).toBe(0)
     expect(elsewhere).toEqual([])
-    await page.screenshot({ path: `${SCREENSHOTS}company-contacts-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}company-contacts-phone.png`, fullPage: true })
     expect(errors).toEqual([])
     await context.close()
   })

@@ -5,6 +5,7 @@ import {
   newContextWithCity,
   PHONE,
   SCREENSHOTS,
+  screenshot,
   useChromium,
   watchConsole,
 } from './browser.ts'
@@ -50,13 +51,13 @@ describe('complaints about a listing', () => {
     await buyer.getByRole('button', { name: 'Отправить жалобу' }).click()
     await buyer.getByText('Напишите, что не так').waitFor()
     expect(await buyer.getByLabel(/^Другое/).isChecked()).toBe(true)
-    await buyer.screenshot({ path: `${SCREENSHOTS}complaint-error-390.png`, fullPage: true })
+    await screenshot(buyer, { path: `${SCREENSHOTS}complaint-error-390.png`, fullPage: true })
 
     await buyer.getByLabel(/^Мошенничество/).check()
     await buyer.getByLabel('Комментарий').fill('Просит предоплату на карту до осмотра')
     await buyer.getByRole('button', { name: 'Отправить жалобу' }).click()
     await buyer.getByRole('heading', { name: 'Спасибо, жалоба отправлена' }).waitFor()
-    await buyer.screenshot({ path: `${SCREENSHOTS}complaint-sent-390.png`, fullPage: true })
+    await screenshot(buyer, { path: `${SCREENSHOTS}complaint-sent-390.png`, fullPage: true })
     // The refused form answered 400 (as every form's bad input does); nothing else went wrong on the page.
     const unexpected = errors.filter((e) => !e.includes('status of 400 (Bad Request)'))
     expect(unexpected, unexpected.join('\n')).toEqual([])
@@ -85,7 +86,7 @@ describe('complaints about a listing', () => {
     const group = admin.getByTestId('complaint-group').filter({ has: admin.locator(`a[href="/cars/${carId}"]`) })
     await group.getByText('Просит предоплату на карту до осмотра').waitFor()
     expect(await group.textContent()).toContain('Асель')
-    await admin.screenshot({ path: `${SCREENSHOTS}complaints-desk-1280.png`, fullPage: true })
+    await screenshot(admin, { path: `${SCREENSHOTS}complaints-desk-1280.png`, fullPage: true })
     // A take-down needs a reason.
     await group.getByRole('button', { name: 'Снять объявление' }).click()
     await admin.getByText('Выберите причину отклонения.').waitFor()

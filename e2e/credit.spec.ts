@@ -1,7 +1,7 @@
 import { assessProgramme, type CreditProgramme } from '@tulpar/contracts/credit'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
 
 /*
  * Issue 12's credit widget and total cost card: a guest works out a payment on a car page and applies (the
@@ -87,7 +87,7 @@ describe('credit', () => {
     await poll(async () => digits(await monthly.textContent())).toBe(usedPayment(half))
     // More than half down on a used car: no debt-to-income check while the rule lasts.
     expect(await widget.locator('.credit-dti').textContent()).toContain('не рассчитывает коэффициент долговой нагрузки')
-    await page.screenshot({ path: `${SCREENSHOTS}credit-car-phone.png`, fullPage: false })
+    await screenshot(page, { path: `${SCREENSHOTS}credit-car-phone.png`, fullPage: false })
 
     // A wrong number is caught before anything is sent; then the application goes through.
     await widget.getByLabel('Телефон').fill('12345')
@@ -124,7 +124,7 @@ describe('credit', () => {
     // A price over the state programme's 15 M limit.
     await widget.getByLabel('Стоимость автомобиля, ₸').fill('20 000 000')
     await poll(() => widget.locator('[data-programme="state-4"]').textContent()).toContain('цена выше')
-    await page.screenshot({ path: `${SCREENSHOTS}credit-home-desktop.png`, fullPage: false })
+    await screenshot(page, { path: `${SCREENSHOTS}credit-home-desktop.png`, fullPage: false })
     expect(errors).toEqual([])
     await context.close()
   })

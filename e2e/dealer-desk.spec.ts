@@ -4,6 +4,7 @@ import {
   newContextWithCity,
   PHONE,
   SCREENSHOTS,
+  screenshot,
   sessionCookie,
   signInInto,
   untilReady,
@@ -71,7 +72,7 @@ describe('the dealer desk', () => {
     await lead.getByRole('button', { name: 'Сохранить' }).click()
     await expect.poll(() => status.textContent()).toBe('Выполнена')
     await page.getByRole('heading', { name: 'Статистика за 30 дней' }).waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}dealer-desk-leads-1280.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}dealer-desk-leads-1280.png`, fullPage: true })
     expect(errors).toEqual([])
     await desktop.close()
 
@@ -98,7 +99,7 @@ describe('the dealer desk', () => {
     await page.getByLabel('Процент (минус — снижение)').fill('-5')
     await apply.click()
     await page.getByRole('status').getByText('Готово: изменено автомобилей — 1.').waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}dealer-desk-bulk-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}dealer-desk-bulk-390.png`, fullPage: true })
     expect(errors).toEqual([])
     await phone.close()
 

@@ -1,5 +1,14 @@
 import { describe, expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, signInInto, useChromium, watchConsole } from './browser.ts'
+import {
+  DESKTOP,
+  newContextWithCity,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  signInInto,
+  useChromium,
+  watchConsole,
+} from './browser.ts'
 
 /*
  * A dealer's feed from a URL (issue 38): the owner of a demo dealer sets a feed URL on the desk at 390 px and asks
@@ -43,7 +52,7 @@ describe('a dealer feed from a URL', () => {
     await page.getByRole('button', { name: 'Загрузить сейчас' }).click()
     await expect.poll(() => page.url()).toMatch(/\/dealer\/\d+\/imports\/\d+$/)
     await page.getByText(/Фид не загружен: адрес ведёт во внутреннюю сеть/).waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}dealer-feed-url-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}dealer-feed-url-390.png`, fullPage: true })
 
     await page.goto(deskUrl)
     const history = page.locator('.import-history tbody tr').first()
@@ -63,7 +72,7 @@ describe('a dealer feed from a URL', () => {
     expect(await managerPage.getByLabel('Ссылка на фид (http:// или https://)').count()).toBe(0)
     expect(await managerPage.getByRole('button', { name: 'Удалить ссылку' }).count()).toBe(0)
     await managerPage.getByRole('button', { name: 'Загрузить сейчас' }).waitFor()
-    await managerPage.screenshot({ path: `${SCREENSHOTS}dealer-feed-url-1280.png`, fullPage: true })
+    await screenshot(managerPage, { path: `${SCREENSHOTS}dealer-feed-url-1280.png`, fullPage: true })
     await desk.close()
 
     // Leave the demo dealer without a feed URL for the other journeys.

@@ -5,6 +5,7 @@ import {
   newContextWithCity,
   PHONE,
   SCREENSHOTS,
+  screenshot,
   signInInto,
   untilReady,
   useChromium,
@@ -59,7 +60,7 @@ describe('dealer feeds', () => {
     await expect.poll(() => counts.textContent()).toContain('Будут добавлены2')
     await expect.poll(() => counts.textContent()).toContain('Отклонены1')
     await page.getByText('Tulparmobile (make): 1 авт.').waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}dealer-feed-report-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}dealer-feed-report-390.png`, fullPage: true })
     await page.getByRole('button', { name: 'Применить' }).click()
     await page.getByText('Загрузка применена.').waitFor()
     await page.getByText('Применён', { exact: false }).first().waitFor()
@@ -72,7 +73,7 @@ describe('dealer feeds', () => {
       expect.stringContaining('E2E-CSV'),
     ])
     expect(await rows.first().textContent()).toContain('На модерации')
-    await page.screenshot({ path: `${SCREENSHOTS}dealer-desk-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}dealer-desk-390.png`, fullPage: true })
     expect(errors).toEqual([])
     await phone.close()
 
@@ -90,7 +91,7 @@ describe('dealer feeds', () => {
     await wide.getByRole('cell', { name: 'E2E-CSV-1' }).waitFor()
     const history = wide.locator('.import-history tbody tr')
     expect(await history.count()).toBeGreaterThanOrEqual(2)
-    await wide.screenshot({ path: `${SCREENSHOTS}dealer-desk-1280.png`, fullPage: true })
+    await screenshot(wide, { path: `${SCREENSHOTS}dealer-desk-1280.png`, fullPage: true })
     // The dealer's public page still answers with its cars on sale (imported ones join them once moderators approve).
     const dealerId = /\/dealer\/(\d+)/.exec(deskUrl)?.[1]
     const publicPage = await wide.goto(`${baseUrl}/dealers/${dealerId}`)

@@ -1,7 +1,16 @@
 import { kzCheckDigit } from '@tulpar/contracts/business-id'
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, signUpByApi, useChromium, watchConsole } from './browser.ts'
+import {
+  DESKTOP,
+  newContextWithCity,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  signUpByApi,
+  useChromium,
+  watchConsole,
+} from './browser.ts'
 
 /*
  * Dealers (issue 38): a user applies for a dealer account on a phone (a BIN that fails its check digit is refused
@@ -33,7 +42,7 @@ async function open(b: Browser, width: 'phone' | 'desktop', session?: string) {
   return { context, page, errors: watchConsole(page) }
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true })
+const shot = (page: Page, name: string) => screenshot(page, { path: `${SCREENSHOTS}${name}.png`, fullPage: true })
 
 /** The demo dealer ТОО «Алатау Моторс» (Almaty): its id, from the public list. */
 async function demoDealerId(): Promise<number> {

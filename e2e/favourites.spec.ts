@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, signUpInto, useChromium, watchConsole } from './browser.ts'
+import {
+  DESKTOP,
+  newContextWithCity,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  signUpInto,
+  useChromium,
+  watchConsole,
+} from './browser.ts'
 
 /*
  * The favourites journey of issue 11: a guest hearts two cars (a card in the catalogue and the car page), signs
@@ -64,7 +73,7 @@ describe('favourites', () => {
       .evaluateAll((links) => links.map((a) => Number(a.getAttribute('href')?.split('/').pop())))
     expect(ids.sort()).toEqual([firstId, secondId].sort())
     expect(await page.evaluate(() => window.localStorage.getItem('favourites'))).toBeNull()
-    await page.screenshot({ path: `${SCREENSHOTS}wishlist-desktop.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}wishlist-desktop.png`, fullPage: true })
 
     // Remove one.
     await hydrated(page)
@@ -109,11 +118,11 @@ describe('favourites', () => {
 
     await page.goto(`${baseUrl}/wishlist`)
     expect(await page.getByTestId('favourite').count()).toBe(1)
-    await page.screenshot({ path: `${SCREENSHOTS}wishlist-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}wishlist-phone.png`, fullPage: true })
     await page.getByRole('button', { name: 'Очистить избранное' }).click()
     await page.getByRole('button', { name: 'Да, очистить' }).click()
     await page.getByRole('heading', { name: 'В избранном пока пусто' }).waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}wishlist-empty-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}wishlist-empty-phone.png`, fullPage: true })
     await context.close()
   })
 })

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium } from './browser.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium } from './browser.ts'
 
 /* The catalogue's sort and the selling step form, as a new user meets them on a phone and a desktop. */
 
@@ -41,7 +41,7 @@ describe('the catalogue sort', () => {
       await page.locator('#f-sort').evaluate((s) => {
         ;(s as HTMLSelectElement).value = 'newest'
       })
-      await page.screenshot({ path: `${SCREENSHOTS}first-visit-sort-${locale}-phone.png` })
+      await screenshot(page, { path: `${SCREENSHOTS}first-visit-sort-${locale}-phone.png` })
       await context.close()
     })
   }
@@ -95,7 +95,7 @@ describe('the selling step form', () => {
       return window.innerHeight - Math.min(...tops)
     })
     expect(covered).toBeLessThanOrEqual(100)
-    await page.screenshot({ path: `${SCREENSHOTS}first-visit-step-phone.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}first-visit-step-phone.png` })
     await context.close()
   })
 
@@ -119,7 +119,7 @@ describe('the selling step form', () => {
           .map((li) => li.textContent)
       })
       expect(clipped, locale).toEqual([])
-      await page.screenshot({ path: `${SCREENSHOTS}first-visit-steps-${locale}-desktop.png` })
+      await screenshot(page, { path: `${SCREENSHOTS}first-visit-steps-${locale}-desktop.png` })
       await context.close()
     }
   })

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import { newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
+import { newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
 
 /* Spec 4's start-up states on the web: a stored token signs in; a deleted account is told so on every device. */
 
@@ -100,7 +100,7 @@ describe('an account deleted on one device', () => {
     await deleteByApi(token)
     await page.goto(`${baseUrl}/auto`)
     await toldAndTakenHome(page)
-    await page.screenshot({ path: `${SCREENSHOTS}first-visit-deleted-phone.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}first-visit-deleted-phone.png` })
     // Once: the next page is an ordinary guest page.
     await page.reload()
     await page.locator('a.account-link').first().waitFor()

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
 
 /* What a new visitor meets: the start-up city choice applied everywhere, Sell in the header, pages that fit. */
 
@@ -34,7 +34,7 @@ describe('the city chosen at the first visit', () => {
     expect(await dialog.getByRole('button', { name: 'Применить' }).isDisabled()).toBe(true)
     // "All Kazakhstan" is a choice, first in the list.
     expect(await dialog.locator('.city-option').first().textContent()).toBe('Весь Казахстан')
-    await page.screenshot({ path: `${SCREENSHOTS}first-visit-dialog-phone.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}first-visit-dialog-phone.png` })
 
     await chooseInDialog(page, 'Алматы')
     await page.locator('.city-chip', { hasText: 'Алматы' }).waitFor()
@@ -54,7 +54,7 @@ describe('the city chosen at the first visit', () => {
     const sheet = page.locator('#catalogue-filters-panel')
     await sheet.waitFor()
     expect(await sheet.getByLabel('Город').inputValue()).toBe('almaty')
-    await page.screenshot({ path: `${SCREENSHOTS}first-visit-sheet-phone.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}first-visit-sheet-phone.png` })
     await sheet.getByRole('button', { name: 'Закрыть фильтры' }).click()
 
     // "All Kazakhstan" chosen on purpose is remembered: no dialog on the next visit, nationwide links.
@@ -118,7 +118,7 @@ describe('a first visit on a desktop and a phone', () => {
       const sell = page.locator(where).getByRole('link', { name: /Продать/ })
       expect(await sell.isVisible()).toBe(true)
       expect(await sell.getAttribute('href')).toBe('/create-auto')
-      await page.screenshot({ path: `${SCREENSHOTS}first-visit-header-${viewport.width}.png` })
+      await screenshot(page, { path: `${SCREENSHOTS}first-visit-header-${viewport.width}.png` })
       await context.close()
     }
   })

@@ -5,6 +5,7 @@ import {
   newContextWithCity,
   PHONE,
   SCREENSHOTS,
+  screenshot,
   signUpByApi,
   useChromium,
   watchConsole,
@@ -52,7 +53,7 @@ describe('fresh listings', () => {
     const answer = await buyer.goto(`${baseUrl}/cars/${carId}`)
     expect(answer?.status()).toBe(404)
     await buyer.getByRole('heading', { name: 'Объявление приостановлено' }).waitFor()
-    await buyer.screenshot({ path: `${SCREENSHOTS}fresh-paused-390.png`, fullPage: true })
+    await screenshot(buyer, { path: `${SCREENSHOTS}fresh-paused-390.png`, fullPage: true })
 
     // The seller's email (the dev outbox) carries the signed link.
     let link: string | undefined
@@ -74,12 +75,12 @@ describe('fresh listings', () => {
     await seller.goto(`${baseUrl}${path}`)
     await seller.getByRole('heading', { name: 'Машина ещё продаётся?' }).waitFor()
     await seller.getByText(/объявление приостановлено/).waitFor()
-    await seller.screenshot({ path: `${SCREENSHOTS}fresh-link-390.png`, fullPage: true })
+    await screenshot(seller, { path: `${SCREENSHOTS}fresh-link-390.png`, fullPage: true })
     // Opening the link changed nothing: the car is still paused for buyers.
     expect((await fetch(`${baseUrl}/api/cars/${carId}/`)).status).toBe(404)
     await seller.getByRole('button', { name: 'Да, ещё продаётся' }).click()
     await seller.getByText(/снова в каталоге/).waitFor()
-    await seller.screenshot({ path: `${SCREENSHOTS}fresh-confirmed-390.png`, fullPage: true })
+    await screenshot(seller, { path: `${SCREENSHOTS}fresh-confirmed-390.png`, fullPage: true })
     expect(errors, errors.join('\n')).toEqual([])
 
     // A buyer at a desk: the car is on sale again, confirmed today.
@@ -88,7 +89,7 @@ describe('fresh listings', () => {
     const again = await desk.goto(`${baseUrl}/cars/${carId}`)
     expect(again?.status()).toBe(200)
     await desk.getByText('Ещё в продаже: продавец подтвердил сегодня').waitFor()
-    await desk.screenshot({ path: `${SCREENSHOTS}fresh-car-1280.png` })
+    await screenshot(desk, { path: `${SCREENSHOTS}fresh-car-1280.png` })
     await Promise.all([buyerContext.close(), sellerContext.close(), deskContext.close()])
   })
 })

@@ -1,7 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, untilReady, watchConsole } from './browser.ts'
+import {
+  DESKTOP,
+  launchChromium,
+  newContextWithCity,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  untilReady,
+  watchConsole,
+} from './browser.ts'
 import { smsCode } from './selling.testing.ts'
 
 /*
@@ -186,7 +195,7 @@ describe('the garage', () => {
     // "Check this car" asks the check page about the VIN.
     const check = await card.getByRole('link', { name: 'Проверить эту машину' }).getAttribute('href')
     expect(check).toBe(`/check?vin=JTNB11HK10${run}`)
-    await page.screenshot({ path: `${SCREENSHOTS}garage-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}garage-phone.png`, fullPage: true })
 
     await card.getByRole('button', { name: 'Продать эту машину' }).click()
     await page.waitForURL((url) => /^\/create-auto\/\d+$/.test(url.pathname))
@@ -203,7 +212,7 @@ describe('the garage', () => {
     await poll(() => field('spinbutton', 'Пробег').inputValue()).toBe(String(car.mileageKm))
     await page.goto(`${baseUrl}${listingPath}?step=price`)
     await poll(() => field('textbox', 'VIN или номер кузова').inputValue()).toBe(`JTNB11HK10${run}`)
-    await page.screenshot({ path: `${SCREENSHOTS}garage-sell-prefilled-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}garage-sell-prefilled-phone.png`, fullPage: true })
 
     // Back in the garage the car links to its listing in progress.
     await page.goto(`${baseUrl}/account/garage`)
@@ -232,7 +241,7 @@ describe('the garage', () => {
     await expect(page.getByText('Укажите двигатель и его объём, чтобы посчитать налог.').isVisible()).resolves.toBe(
       true,
     )
-    await page.screenshot({ path: `${SCREENSHOTS}garage-desktop.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}garage-desktop.png`, fullPage: true })
     expect(errors).toEqual([])
     await context.close()
   })

@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
 
 /*
  * The leads desk of issue 13: a signed-in visitor sends a partner a service request; an admin makes a colleague a
@@ -91,7 +91,7 @@ describe('the leads desk', () => {
     expect(history).toContain('Новая → В работе')
     expect(history).toContain('В работе → Выполнена')
     expect(history).toContain('Айгерим Менеджер')
-    await manager.screenshot({ path: `${SCREENSHOTS}leads-desk-lead-1280.png`, fullPage: true })
+    await screenshot(manager, { path: `${SCREENSHOTS}leads-desk-lead-1280.png`, fullPage: true })
     expect(managerErrors).toEqual([])
     // The partner got its own copy by email (the dev outbox stands in for the mail server).
     const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox?limit=200`)).json()) as {
@@ -107,7 +107,7 @@ describe('the leads desk', () => {
     await mine.getByText('Выполнена').waitFor()
     expect(await mine.textContent()).toContain('Заявка партнёру')
     expect(await mine.textContent()).toContain(partner.name)
-    await sender.screenshot({ path: `${SCREENSHOTS}my-requests-390.png`, fullPage: true })
+    await screenshot(sender, { path: `${SCREENSHOTS}my-requests-390.png`, fullPage: true })
     const overflow = await sender.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
 

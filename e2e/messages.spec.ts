@@ -5,6 +5,7 @@ import {
   newContextWithCity,
   PHONE,
   SCREENSHOTS,
+  screenshot,
   sessionCookie,
   useChromium,
   watchConsole,
@@ -82,7 +83,7 @@ describe('messages', () => {
     expect(await warning.textContent()).toContain('Собеседник просит предоплату или задаток')
     // The writer of the message is not warned about it.
     expect(await seller.locator('.fraud-warning').count()).toBe(0)
-    await buyer.screenshot({ path: `${SCREENSHOTS}conversation-phone.png`, fullPage: true })
+    await screenshot(buyer, { path: `${SCREENSHOTS}conversation-phone.png`, fullPage: true })
 
     // The buyer shows their contacts: the seller now sees the number.
     await buyer.getByRole('button', { name: 'Показать мой телефон и почту' }).click()
@@ -90,7 +91,7 @@ describe('messages', () => {
     await seller.reload()
     await poll(() => seller.getByTestId('message').first().textContent()).toContain('+7 701 555 12 34')
     await poll(() => seller.locator('.panel-note').textContent()).toContain(buyerEmail)
-    await seller.screenshot({ path: `${SCREENSHOTS}conversation-desktop.png`, fullPage: true })
+    await screenshot(seller, { path: `${SCREENSHOTS}conversation-desktop.png`, fullPage: true })
 
     // The buyer reports the conversation.
     await buyer.locator('details.report summary').click()
@@ -108,7 +109,7 @@ describe('messages', () => {
     const report = desk.getByTestId('report').filter({ hasText: `(${run})` })
     await poll(() => report.count()).toBe(1)
     expect(await report.textContent()).toContain('Переведите предоплату 100 000 на карту')
-    await desk.screenshot({ path: `${SCREENSHOTS}admin-reports-desktop.png`, fullPage: true })
+    await screenshot(desk, { path: `${SCREENSHOTS}admin-reports-desktop.png`, fullPage: true })
     await report.getByRole('button', { name: 'Запретить писать' }).click()
     await desk.waitForURL(`${baseUrl}/admin/reports?done=1`)
     await staffContext.close()
@@ -157,7 +158,7 @@ describe('messages', () => {
     }
     await poll(() => refusal.textContent()).toContain('Вы отправляете сообщения слишком часто')
     expect(sent).toBeLessThanOrEqual(5)
-    await page.screenshot({ path: `${SCREENSHOTS}conversation-too-fast-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}conversation-too-fast-phone.png`, fullPage: true })
     // The browser reports the refused request itself; nothing else went wrong.
     expect(errors.filter((e) => !/status of 429/.test(e))).toEqual([])
     await context.close()

@@ -5,6 +5,7 @@ import {
   newContextWithCity,
   PHONE,
   SCREENSHOTS,
+  screenshot,
   useChromium,
   watchConsole,
 } from './browser.ts'
@@ -59,7 +60,7 @@ describe("the seller's own car page", () => {
     expect(await panel.getByRole('link', { name: 'Редактировать' }).getAttribute('href')).toBe(
       `/create-auto/${carId}?step=characteristics`,
     )
-    await seller.screenshot({ path: `${SCREENSHOTS}owner-panel-390.png`, fullPage: true })
+    await screenshot(seller, { path: `${SCREENSHOTS}owner-panel-390.png`, fullPage: true })
 
     // The same in Kazakh on a desktop.
     const kkContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, session: sellerCookie })
@@ -67,7 +68,7 @@ describe("the seller's own car page", () => {
     const kk = await kkContext.newPage()
     await kk.goto(carUrl)
     await kk.getByRole('region', { name: 'Бұл сіздің хабарландыруыңыз' }).waitFor()
-    await kk.screenshot({ path: `${SCREENSHOTS}owner-panel-kk-1280.png`, fullPage: true })
+    await screenshot(kk, { path: `${SCREENSHOTS}owner-panel-kk-1280.png`, fullPage: true })
 
     // Marked sold from the car page: "my listings" says so, and guests see the car sold.
     await panel.getByRole('button', { name: 'Отметить как проданную' }).click()

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
 import { sessionTokenOf } from './session-token.ts'
 
 /*
@@ -87,7 +87,7 @@ describe('partners', () => {
       const categories = await page.locator('.partner-card .partner-category').allTextContents()
       expect(categories.length).toBeGreaterThan(0)
       expect(new Set(categories)).toEqual(new Set([label]))
-      await page.screenshot({ path: `${SCREENSHOTS}partners-${code}-${px}.png`, fullPage: true })
+      await screenshot(page, { path: `${SCREENSHOTS}partners-${code}-${px}.png`, fullPage: true })
 
       // The partner: how to reach it, tappable phones, the place in 2GIS and Yandex Maps (links, no map script).
       await page.getByRole('link', { name: partner.name }).click()
@@ -121,7 +121,7 @@ describe('partners', () => {
         .filter({ hasText: `Заявка партнёру принята. ${partner.name} свяжется` })
         .waitFor()
       expect(page.url()).toBe(`${baseUrl}/partners/${partner.id}`)
-      await page.screenshot({ path: `${SCREENSHOTS}partner-sent-${px}.png`, fullPage: true })
+      await screenshot(page, { path: `${SCREENSHOTS}partner-sent-${px}.png`, fullPage: true })
       expect(errors).toEqual([])
       await context.close()
     },
@@ -162,7 +162,7 @@ describe('partners', () => {
     ])
     expect(accepted.status()).toBe(200)
     await page.getByText(`Заявка партнёру принята. ${partner.name} свяжется с вами в ближайшее время.`).waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}partner-nojs-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}partner-nojs-390.png`, fullPage: true })
 
     // An unknown partner is the not-found page.
     expect((await page.goto(`${baseUrl}/partners/987654`))?.status()).toBe(404)
@@ -233,7 +233,7 @@ describe('partners', () => {
       .waitFor()
     await row.getByText('Скрыт', { exact: true }).waitFor()
     expect((await fetch(`${baseUrl}/api/partners/${partner.id}/`)).status).toBe(404)
-    await page.screenshot({ path: `${SCREENSHOTS}admin-partners-1280.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}admin-partners-1280.png`, fullPage: true })
 
     await row.getByRole('button', { name: 'Показать на сайте' }).click()
     await row.getByRole('button', { name: 'Скрыть с сайта' }).waitFor()
@@ -277,7 +277,7 @@ describe('partners', () => {
       Қазақша: ['Маусымдық дөңгелек ауыстыру және теңгерім.', 'Абай к-сі, 10'],
       English: ['Seasonal tyre change and balancing.', '10 Abay St'],
     }
-    for (const [lang, [description, address]] of Object.entries(texts)) {
+    for (const [lang, [description, address]] of Object.entries(texts) as [string, [string, string]][]) {
       await page.getByLabel(`Описание — ${lang}`).fill(description)
       await page.getByLabel(`Адрес — ${lang}`).fill(address)
     }

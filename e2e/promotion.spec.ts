@@ -5,6 +5,7 @@ import {
   newContextWithCity,
   PHONE,
   SCREENSHOTS,
+  screenshot,
   useChromium,
   watchConsole,
   withSession,
@@ -54,7 +55,7 @@ describe('paid promotion', () => {
     // Paid once for this period: the same product again is refused in words (a 409 answer), not charged.
     await top.getByRole('button', { name: /^3 дня: Оплатить/ }).click()
     await page.getByText(/Эта услуга уже работает для объявления/).waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}promotion-bought-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}promotion-bought-390.png`, fullPage: true })
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)'])
     await phone.close()
 
@@ -75,7 +76,7 @@ describe('paid promotion', () => {
     // The page's own list still has the car in its place, labelled there too.
     const own = catalogue.locator('.grid > article.card').filter({ has: catalogue.locator(`a[href="/cars/${carId}"]`) })
     await own.getByText('Реклама', { exact: true }).waitFor()
-    await catalogue.screenshot({ path: `${SCREENSHOTS}promotion-catalogue-1280.png`, fullPage: false })
+    await screenshot(catalogue, { path: `${SCREENSHOTS}promotion-catalogue-1280.png`, fullPage: false })
     expect(deskErrors).toEqual([])
     await desk.close()
   })

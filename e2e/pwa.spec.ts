@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
-import { launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
 
 /*
  * Issue 14, the installable web app: the manifest, the service worker registered after the page has loaded, a
@@ -141,7 +141,7 @@ test('a car viewed online opens offline; a link to a car never seen gives the of
     await context.setOffline(true)
     await page.goto(`${baseUrl}/cars/${id}`)
     expect((await page.locator('h1').first().textContent())?.trim()).toBe(heading)
-    await page.screenshot({ path: `${SCREENSHOTS}pwa-offline-car.png`, fullPage: false })
+    await screenshot(page, { path: `${SCREENSHOTS}pwa-offline-car.png`, fullPage: false })
     // Hydrated from the kept copy, its links still work: a similar car never viewed is asked for as a document
     // (the worker answers its data request with React Router's reload signal) and gets the offline page.
     const other = page.locator(`.similar-cars a[href^="/cars/"]:not([href="/cars/${id}"])`).first()
@@ -176,7 +176,7 @@ test('an offline visit to a page never seen shows the offline page in the visito
     await page.getByRole('heading', { name: 'Интернетсіз қолжетімді' }).waitFor()
     const kept = page.getByRole('link', { name: new RegExp(carTitle.split(',')[0] ?? carTitle) })
     expect(await kept.count()).toBeGreaterThan(0)
-    await page.screenshot({ path: `${SCREENSHOTS}pwa-offline-page-kk.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}pwa-offline-page-kk.png`, fullPage: true })
     expect(offlineNoise(errors), errors.join('\n')).toEqual([])
   }, 'kk-KZ')
 

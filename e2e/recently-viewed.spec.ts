@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
 
 /*
  * Recently viewed cars: the car pages a guest opens are remembered in the browser and come back on the home page,
@@ -73,7 +73,7 @@ describe('recently viewed cars', () => {
     await expect.poll(() => stored(page)).toEqual([first, second])
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await section.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: `${SCREENSHOTS}recently-viewed-390.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}recently-viewed-390.png` })
 
     // The page's HTML is the same for every guest: the section is not in it.
     const html = await (await fetch(`${baseUrl}/`, { headers: { cookie: 'city=1' } })).text()
@@ -109,7 +109,7 @@ describe('recently viewed cars', () => {
     await section.waitFor()
     expect(await cardLinks(page, 'Recently viewed')).toEqual(ids.map((id) => `/cars/${id}`))
     await section.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: `${SCREENSHOTS}recently-viewed-desktop.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}recently-viewed-desktop.png` })
     expect(errors).toEqual([])
     await context.close()
   })

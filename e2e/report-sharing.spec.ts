@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { DEMO_ROLLED_BACK_VIN } from '../apps/api/src/db/seed/demo/vin-histories.ts'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
 
 /*
  * Sharing a TulparAutoCheck report with the owner's consent (issue 14): the owner pays for a check, waits for the
@@ -73,7 +73,7 @@ describe('sharing a report', () => {
       )
       .waitFor()
     expect(await panel.getByRole('textbox').count()).toBe(0)
-    await page.screenshot({ path: `${SCREENSHOTS}report-share-consent-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}report-share-consent-390.png`, fullPage: true })
     await panel.getByRole('button', { name: 'Поделиться отчётом' }).click()
     await page.getByText('Ссылка на отчёт создана').waitFor()
     const linkBox = page.getByRole('textbox', { name: 'Ссылка на отчёт' })
@@ -85,12 +85,12 @@ describe('sharing a report', () => {
     await page.getByText('Ссылка скопирована').first().waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
     expect(await panel.getByRole('button', { name: 'Поделиться', exact: true }).isVisible()).toBe(true)
-    await page.screenshot({ path: `${SCREENSHOTS}report-share-on-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}report-share-on-390.png`, fullPage: true })
     let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     // The same on a desktop screen.
     await page.setViewportSize(DESKTOP)
-    await page.screenshot({ path: `${SCREENSHOTS}report-share-on-1280.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}report-share-on-1280.png`, fullPage: true })
     await page.setViewportSize(PHONE)
 
     // A guest, in a browser of their own, opens the link.
@@ -120,9 +120,9 @@ describe('sharing a report', () => {
     expect(opened?.headers()['cache-control']).toBe('no-store')
     // Ordering one's own check.
     expect(await guestPage.getByRole('link', { name: 'Заказать свою проверку' }).getAttribute('href')).toBe('/check')
-    await guestPage.screenshot({ path: `${SCREENSHOTS}report-shared-1280.png`, fullPage: true })
+    await screenshot(guestPage, { path: `${SCREENSHOTS}report-shared-1280.png`, fullPage: true })
     await guestPage.setViewportSize(PHONE)
-    await guestPage.screenshot({ path: `${SCREENSHOTS}report-shared-390.png`, fullPage: true })
+    await screenshot(guestPage, { path: `${SCREENSHOTS}report-shared-390.png`, fullPage: true })
     overflow = await guestPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
 
@@ -134,7 +134,7 @@ describe('sharing a report', () => {
     expect(await metaContent(kazakhPage, 'property', 'og:description')).toMatch(/^Жүрісі күмән тудырады\./)
     expect(await metaContent(kazakhPage, 'property', 'og:locale')).toBe('kk_KZ')
     await kazakhPage.getByRole('link', { name: 'Өз тексеруіңізге тапсырыс беру' }).waitFor()
-    await kazakhPage.screenshot({ path: `${SCREENSHOTS}report-shared-kk-390.png` })
+    await screenshot(kazakhPage, { path: `${SCREENSHOTS}report-shared-kk-390.png` })
     await kazakh.close()
 
     // The owner stops sharing; the guest's reload is a not-found page.
@@ -145,7 +145,7 @@ describe('sharing a report', () => {
     expect(reloaded?.status()).toBe(404)
     await guestPage.getByRole('heading', { level: 1, name: 'Отчёт по этой ссылке недоступен' }).waitFor()
     expect((await guestPage.locator('#content').textContent()) ?? '').not.toContain('Пробег вызывает сомнения')
-    await guestPage.screenshot({ path: `${SCREENSHOTS}report-shared-stopped-390.png`, fullPage: true })
+    await screenshot(guestPage, { path: `${SCREENSHOTS}report-shared-stopped-390.png`, fullPage: true })
 
     // Sharing again gives a new link; the old one stays dead.
     await panel.getByRole('button', { name: 'Поделиться отчётом' }).click()

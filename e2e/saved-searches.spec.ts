@@ -5,6 +5,7 @@ import {
   newContextWithCity,
   PHONE,
   SCREENSHOTS,
+  screenshot,
   signUpInto,
   untilReady,
   useChromium,
@@ -60,7 +61,7 @@ describe('saved searches and alerts', () => {
     await page.getByRole('button', { name: /Сохранить поиск/ }).click()
     await poll(() => page.getByText('Поиск сохранён. Мы сообщим о новых машинах по нему.').isVisible()).toBe(true)
     await poll(() => page.getByRole('link', { name: /Сохранённые поиски/ }).isVisible()).toBe(true)
-    await page.screenshot({ path: `${SCREENSHOTS}saved-search-catalogue-desktop.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}saved-search-catalogue-desktop.png` })
 
     await page.goto(`${baseUrl}/account/searches`)
     const row = page.getByTestId('saved-search')
@@ -112,7 +113,7 @@ describe('saved searches and alerts', () => {
     // The count of new cars shows on the list; opening the search goes to the catalogue and clears it.
     await page.goto(`${baseUrl}/account/searches`)
     await poll(() => row.locator('.badge-new').textContent()).toMatch(/^\d+ нов/)
-    await page.screenshot({ path: `${SCREENSHOTS}saved-searches-desktop.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}saved-searches-desktop.png`, fullPage: true })
     await row.getByRole('link', { name: 'Смотреть машины' }).click()
     await page.waitForURL((url) => url.pathname === '/auto')
     await page.goto(`${baseUrl}/account/searches`)
@@ -126,7 +127,7 @@ describe('saved searches and alerts', () => {
     await poll(() =>
       mailPage.getByText(`Больше не присылать: новые машины по поиску «Любая машина ${run}»?`).isVisible(),
     ).toBe(true)
-    await mailPage.screenshot({ path: `${SCREENSHOTS}unsubscribe-phone.png` })
+    await screenshot(mailPage, { path: `${SCREENSHOTS}unsubscribe-phone.png` })
     await mailPage.getByRole('button', { name: 'Отписаться' }).click()
     await poll(() => mailPage.locator('.form-status').textContent()).toContain('Готово. Больше не будем присылать')
     // A forged link changes nothing and says so (answered 400).
@@ -162,7 +163,7 @@ describe('saved searches and alerts', () => {
     await page.waitForURL((url) => url.pathname === '/account/searches')
     expect(await page.locator('.form-status').textContent()).toContain('Поиск сохранён')
     expect(await page.getByTestId('saved-search').count()).toBe(1)
-    await page.screenshot({ path: `${SCREENSHOTS}saved-searches-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}saved-searches-phone.png`, fullPage: true })
     await context.close()
   })
 })

@@ -175,7 +175,7 @@ describe('static files', () => {
   test("the page's scripts and styles are sent as compressed at build time, by what the browser accepts", async () => {
     const html = await (await fetch(`${baseUrl}/`)).text()
     const assets = [...html.matchAll(/(?:modulepreload|stylesheet)" href="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-      (m) => m[1],
+      (m) => m[1] ?? '',
     )
     expect(assets.length).toBeGreaterThan(3)
     const built = new URL('../apps/web/build/client', import.meta.url).pathname

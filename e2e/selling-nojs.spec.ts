@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium } from './browser.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium } from './browser.ts'
 import {
   baseUrl,
   completeDraftByApi,
@@ -46,7 +46,7 @@ describe('selling without JavaScript', () => {
     await page.getByRole('button', { name: 'Подтвердить и отправить' }).click()
     await page.getByText('Введите 6 цифр из SMS.').waitFor()
     await page.setViewportSize(DESKTOP)
-    await page.screenshot({ path: `${SCREENSHOTS}sell-publish-code-nojs-desktop.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}sell-publish-code-nojs-desktop.png`, fullPage: true })
     const refused = await fetch(`${baseUrl}/api/listings/${id}/publish/`, { method: 'POST', headers: auth })
     expect(refused.status).toBe(409)
     expect(((await refused.json()) as { code: string }).code).toBe('selling.phone_not_confirmed')

@@ -1,5 +1,14 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, untilReady, useChromium, watchConsole } from './browser.ts'
+import {
+  DESKTOP,
+  newContextWithCity,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  untilReady,
+  useChromium,
+  watchConsole,
+} from './browser.ts'
 import {
   baseUrl,
   firstCity,
@@ -33,7 +42,7 @@ describe('selling', () => {
     await page.getByRole('heading', { level: 1, name: 'Продайте автомобиль на Tulpar Auto' }).waitFor()
     await page.getByText('Ваше объявление увидят более 3 миллионов человек').waitFor()
     await page.getByRole('heading', { name: 'Войдите, чтобы продолжить' }).waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}sell-intro-guest-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}sell-intro-guest-phone.png`, fullPage: true })
 
     const id = await startDraft(page, `e2e-seller-${run}@example.kz`)
 
@@ -55,7 +64,7 @@ describe('selling', () => {
     // Generations narrowed to the year: the 2018 Camry is an XV70.
     await page.getByRole('combobox', { name: 'Поколение' }).selectOption({ label: 'XV70 (2017–2023)' })
     await page.getByRole('radio', { name: 'Седан' }).check()
-    await page.screenshot({ path: `${SCREENSHOTS}sell-characteristics-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}sell-characteristics-phone.png`, fullPage: true })
     await next(page)
 
     await onStep(page, 'Модификация')
@@ -66,7 +75,7 @@ describe('selling', () => {
     expect(await page.getByRole('radio', { name: 'Автомат' }).isChecked()).toBe(true)
     expect(await page.getByRole('radio', { name: 'Передний' }).isChecked()).toBe(true)
     await page.getByRole('radio', { name: 'Белый' }).check()
-    await page.screenshot({ path: `${SCREENSHOTS}sell-modifications-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}sell-modifications-phone.png`, fullPage: true })
     await next(page)
 
     await onStep(page, 'Комплектация')
@@ -89,7 +98,7 @@ describe('selling', () => {
     // The spec's phone rule; what was typed stays.
     await page.getByText('Введите корректный номер телефона').waitFor()
     expect(await page.getByLabel('Цена, ₸').inputValue()).toBe(PRICE_GROUPED)
-    await page.screenshot({ path: `${SCREENSHOTS}sell-price-error-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}sell-price-error-phone.png`, fullPage: true })
     await page.getByLabel('Телефон для связи').fill(PHONE_TYPED)
     await next(page)
 
@@ -109,14 +118,14 @@ describe('selling', () => {
     const third = await page.locator('.photo-tile img').nth(2).getAttribute('src')
     await page.getByRole('button', { name: 'Сделать обложкой' }).nth(1).click()
     await expect.poll(() => page.locator('.photo-tile img').first().getAttribute('src')).toBe(third)
-    await page.screenshot({ path: `${SCREENSHOTS}sell-photos-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}sell-photos-phone.png`, fullPage: true })
 
     // Save and exit: the draft waits in my listings.
     await page.getByRole('button', { name: 'Сохранить и выйти' }).click()
     await page.waitForURL('**/account/listings')
     const row = page.locator('.my-listing', { hasText: 'Toyota Camry, 2018' })
     await row.getByText('Черновик').waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}sell-my-listings-draft-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}sell-my-listings-draft-phone.png`, fullPage: true })
 
     // Come back: the draft resumes at the publish step.
     await row.getByRole('link', { name: 'Продолжить' }).click()
@@ -131,7 +140,7 @@ describe('selling', () => {
     // A new seller's contact phone is not confirmed yet: the step asks for the SMS code in place.
     await page.getByRole('group', { name: 'Подтвердите номер телефона' }).waitFor()
     await page.getByText(`Покупатели будут звонить на номер ${PHONE_SHOWN}`).waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}sell-publish-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}sell-publish-phone.png`, fullPage: true })
     await hydrated(page)
     await page.getByRole('button', { name: 'Получить код' }).click()
     await page.getByText(`Мы отправили SMS с кодом на номер ${PHONE_SHOWN}.`).waitFor()
@@ -140,7 +149,7 @@ describe('selling', () => {
     await page.getByLabel('Код из SMS').fill(code === '000000' ? '111111' : '000000')
     await page.getByRole('button', { name: 'Подтвердить и отправить' }).click()
     await page.getByText('Неверный код.').waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}sell-publish-code-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}sell-publish-code-phone.png`, fullPage: true })
     await page.getByLabel('Код из SMS').fill(code)
     await page.getByRole('button', { name: 'Подтвердить и отправить' }).click()
 
@@ -152,7 +161,7 @@ describe('selling', () => {
       .locator('.my-listing', { hasText: 'Toyota Camry, 2018' })
       .locator('.status-badge', { hasText: 'На проверке' })
       .waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}sell-sent-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}sell-sent-phone.png`, fullPage: true })
 
     // Not in the catalogue until a moderator approves it.
     expect((await fetch(`${baseUrl}/api/cars/${id}/`)).status).toBe(404)
@@ -169,7 +178,7 @@ describe('selling', () => {
       `/create-auto/${id}?step=characteristics`,
     )
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-    await page.screenshot({ path: `${SCREENSHOTS}sell-preview-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}sell-preview-phone.png`, fullPage: true })
     // Its car page, opened by the seller before approval, leads to the preview; a guest still finds nothing.
     await page.goto(`${baseUrl}/cars/${id}`)
     await page.waitForURL(`**/account/listings/${id}/preview`)
@@ -189,7 +198,7 @@ describe('selling', () => {
     await page.getByText('Новый номер нужно подтвердить кодом из SMS.').waitFor()
     await page.getByRole('button', { name: 'Получить код' }).click()
     await page.getByText('Мы отправили SMS с кодом на номер').waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}sell-new-phone-code-phone.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}sell-new-phone-code-phone.png`, fullPage: true })
     expect(await page.getByLabel('Цена, ₸').inputValue()).toBe(PRICE_GROUPED)
     await page.getByLabel('Код из SMS').fill(await smsCode(newPhone))
     await page.getByLabel('Код из SMS').press('Enter')
@@ -207,17 +216,17 @@ describe('selling', () => {
     const wide = await desktop.newPage()
     await wide.goto(`${baseUrl}/account/listings`)
     await wide.locator('.status-badge', { hasText: 'На проверке' }).waitFor()
-    await wide.screenshot({ path: `${SCREENSHOTS}sell-my-listings-desktop.png`, fullPage: true })
+    await screenshot(wide, { path: `${SCREENSHOTS}sell-my-listings-desktop.png`, fullPage: true })
     await wide.goto(`${baseUrl}/account/listings/${id}/preview`)
     await wide.getByRole('heading', { level: 1, name: 'Toyota Camry, 2018' }).waitFor()
-    await wide.screenshot({ path: `${SCREENSHOTS}sell-preview-desktop.png`, fullPage: true })
+    await screenshot(wide, { path: `${SCREENSHOTS}sell-preview-desktop.png`, fullPage: true })
     await wide.goto(`${baseUrl}/create-auto/${id}?step=photos`)
     await wide.locator('.photo-tile img').nth(2).waitFor()
-    await wide.screenshot({ path: `${SCREENSHOTS}sell-photos-desktop.png`, fullPage: true })
+    await screenshot(wide, { path: `${SCREENSHOTS}sell-photos-desktop.png`, fullPage: true })
     await wide.goto(`${baseUrl}/create-auto/${id}?step=modifications`)
-    await wide.screenshot({ path: `${SCREENSHOTS}sell-modifications-desktop.png`, fullPage: true })
+    await screenshot(wide, { path: `${SCREENSHOTS}sell-modifications-desktop.png`, fullPage: true })
     await wide.goto(`${baseUrl}/create-auto`)
-    await wide.screenshot({ path: `${SCREENSHOTS}sell-intro-desktop.png`, fullPage: true })
+    await screenshot(wide, { path: `${SCREENSHOTS}sell-intro-desktop.png`, fullPage: true })
     await desktop.close()
     await context.close()
   })

@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { ALMATY, DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, watchConsole } from './browser.ts'
+import {
+  ALMATY,
+  DESKTOP,
+  launchChromium,
+  newContextWithCity,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  watchConsole,
+} from './browser.ts'
 
 /* The desktop catalogue, the Tulpar cars page and the home page (the phone catalogue is catalogue.spec.ts). */
 const baseUrl = inject('baseUrl')
@@ -44,7 +53,7 @@ describe('desktop, Tulpar cars and home', () => {
     expect(await page.getByRole('button', { name: /^Фильтры/ }).isVisible()).toBe(false)
     const box = await sheet.boundingBox()
     expect(box?.width).toBe(300)
-    await page.screenshot({ path: `${SCREENSHOTS}catalogue-desktop.png` })
+    await screenshot(page, { path: `${SCREENSHOTS}catalogue-desktop.png` })
 
     // Another city chosen in the header moves the page to that city, filters kept.
     await page.locator('.city-chip').click()
@@ -65,7 +74,7 @@ describe('desktop, Tulpar cars and home', () => {
       const cards = page.locator('article.card')
       expect(await cards.count()).toBeGreaterThan(0)
       expect(await cards.count()).toBe(await cards.filter({ has: page.locator('.badge-tulpar') }).count())
-      await page.screenshot({ path: `${SCREENSHOTS}tulpar-${name}.png`, fullPage: true })
+      await screenshot(page, { path: `${SCREENSHOTS}tulpar-${name}.png`, fullPage: true })
     })
     const en = await (await fetch(`${baseUrl}/tulpar-auto?lang=en`)).text()
     expect(en).toContain('What the inspection covers')
@@ -90,7 +99,7 @@ describe('desktop, Tulpar cars and home', () => {
       expect(await first.locator('.review-author').textContent()).not.toBe('')
       expect(await first.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}$/)
       expect(await first.getByRole('link', { name: /^Источник: / }).getAttribute('href')).toMatch(/^https:\/\//)
-      await page.screenshot({ path: `${SCREENSHOTS}home-${name}-catalogue.png`, fullPage: true })
+      await screenshot(page, { path: `${SCREENSHOTS}home-${name}-catalogue.png`, fullPage: true })
       // The header's catalogue link starts in the chosen city.
       if (viewport === DESKTOP) {
         expect(

@@ -1,5 +1,5 @@
 import { expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
 
 /*
  * Issue 10, item 22: in the embedded demo (and these tests) Google and Apple sign-in go through the server's local
@@ -24,7 +24,7 @@ test.each([
       await page.locator('.auth-card button[type="submit"]:enabled').first().waitFor()
       await expect.poll(() => page.getByText('Тестовый вход').isVisible()).toBe(true)
       await expect.poll(() => page.getByRole('button', { name: 'Войти через Apple' }).isVisible()).toBe(true)
-      await page.screenshot({ path: `${SCREENSHOTS}auth-social-${name}.png`, fullPage: true })
+      await screenshot(page, { path: `${SCREENSHOTS}auth-social-${name}.png`, fullPage: true })
       await page.getByRole('button', { name: 'Войти через Google' }).click()
 
       await page.waitForURL(/\/api\/dev\/idp\/google\/authorize/)
@@ -32,7 +32,7 @@ test.each([
       const email = `google-${name}-${run}@example.kz`
       await page.getByLabel('Имя').fill(`Ержан ${name}`)
       await page.getByLabel('Электронная почта').fill(email)
-      await page.screenshot({ path: `${SCREENSHOTS}local-idp-${name}.png`, fullPage: true })
+      await screenshot(page, { path: `${SCREENSHOTS}local-idp-${name}.png`, fullPage: true })
       await page.getByRole('button', { name: 'Продолжить' }).click()
 
       // Back on /auth with the token, signed in, and on to where the visitor was going; the token left the address.

@@ -1,6 +1,6 @@
 import { describe, expect, inject, test } from 'vitest'
 import { DEMO_CLEAN_VIN, DEMO_ROLLED_BACK_VIN, DEMO_VIN_STORIES } from '../apps/api/src/db/seed/demo/vin-histories.ts'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, useChromium, watchConsole } from './browser.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
 
 /*
  * The paid vehicle check of issue 12: a guest opens the check from the home page and is asked to sign in; after
@@ -53,7 +53,7 @@ describe('the vehicle check', () => {
     await page.getByRole('button', { name: 'Оплатить' }).click()
     await page.waitForURL(/\/check\/orders\/\d+\?payment=paid/)
     await page.getByText('Отчёт формируется').first().waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}check-generating-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}check-generating-390.png`, fullPage: true })
     // The page looks again by itself until the report is ready.
     await page.getByRole('link', { name: 'Открыть отчёт' }).waitFor({ timeout: 20_000 })
     await page.getByRole('link', { name: 'Открыть отчёт' }).click()
@@ -73,14 +73,14 @@ describe('the vehicle check', () => {
       ),
     )
     expect(await page.getByText('Не проверено: у нас нет доступа к этому реестру').count()).toBe(4)
-    await page.screenshot({ path: `${SCREENSHOTS}check-report-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}check-report-390.png`, fullPage: true })
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     // Printed: the report without the site's header, footer and menus.
     await page.emulateMedia({ media: 'print' })
     expect(await page.locator('.site-header').isVisible()).toBe(false)
     expect(await page.locator('.verdict.warn').isVisible()).toBe(true)
-    await page.screenshot({ path: `${SCREENSHOTS}check-report-print.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}check-report-print.png`, fullPage: true })
     await page.emulateMedia({ media: 'screen' })
 
     const reportUrl = page.url()
@@ -89,12 +89,12 @@ describe('the vehicle check', () => {
     const row = page.getByTestId('vehicle-report').first()
     expect(await row.textContent()).toContain(DEMO_ROLLED_BACK_VIN)
     expect(await row.textContent()).toContain('Готов')
-    await page.screenshot({ path: `${SCREENSHOTS}check-reports-390.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}check-reports-390.png`, fullPage: true })
     // The same report on a desktop screen.
     await page.setViewportSize(DESKTOP)
     await page.goto(reportUrl)
     await page.locator('.verdict.warn').waitFor()
-    await page.screenshot({ path: `${SCREENSHOTS}check-report-1280.png`, fullPage: true })
+    await screenshot(page, { path: `${SCREENSHOTS}check-report-1280.png`, fullPage: true })
     expect(errors).toEqual([])
     await context.close()
   })
