@@ -6,9 +6,6 @@ import { and, asc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import {
-  cities,
-  dealerMembers,
-  dealers,
   feedImportRows,
   feedImports,
   feedPhotoSources,
@@ -17,7 +14,8 @@ import {
   listings,
   moderationEvents,
 } from '../../db/schema.ts'
-import { useAccounts, useTestApp } from '../../testing/suite.ts'
+import { useDealerTeam } from '../../testing/dealers.ts'
+import { useTestApp } from '../../testing/suite.ts'
 import { createReferenceService } from '../reference/index.ts'
 import { createFeedsService } from './feeds.service.ts'
 
@@ -28,15 +26,10 @@ import { createFeedsService } from './feeds.service.ts'
  */
 
 const t = useTestApp({ feedFetchAllowedHosts: ['localhost'] })
-const acc = useAccounts(t, {
-  owner: { name: 'Владелец Салона' },
-  manager: { name: 'Менеджер Салона' },
-  otherOwner: { name: 'Чужой Дилер' },
-})
+const team = useDealerTeam(t)
+const acc = team.acc
 
 type Auth = Record<string, string>
-let dealerId = 0
-let otherDealerId = 0
 
 const HEADER = 'external_id,make,model,year,modification,mileage_km,price_kzt,color'
 const car = (id: string, price = 12_000_000) => `${id},Toyota,Camry,2019,2.5 AT,50000,${price},white`
@@ -58,28 +51,6 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   port = (server.address() as AddressInfo).port
-  const [almaty] = await t.db.select().from(cities).where(eq(cities.slug, 'almaty'))
-  if (!almaty) throw new Error('no Almaty')
-  const make = async (bin: string, ownerId: string, managerId?: string) => {
-    const [d] = await t.db
-      .insert(dealers)
-      .values({
-        legalName: `ТОО ${bin}`,
-        kind: 'legal_entity',
-        bin,
-        status: 'verified',
-        cityId: almaty.id,
-        phones: ['+77273550011'],
-        workingHours: '9-19',
-      })
-      .returning()
-    if (!d) throw new Error('no dealer')
-    await t.db.insert(dealerMembers).values({ dealerId: d.id, userId: ownerId, role: 'owner' })
-    if (managerId) await t.db.insert(dealerMembers).values({ dealerId: d.id, userId: managerId, role: 'manager' })
-    return d.id
-  }
-  dealerId = await make('070401400009', acc.owner.id, acc.manager.id)
-  otherDealerId = await make('160440003337', acc.otherOwner.id)
 })
 afterAll(
   () =>
@@ -93,18 +64,18 @@ beforeEach(() => {
   routes.clear()
 })
 
-const setUrl = (auth: Auth | undefined, url: string, missingCars = 'sold', id = dealerId) =>
+const setUrl = (auth: Auth | undefined, url: string, missingCars = 'sold', id = team.dealerId) =>
   t.app.inject({
     method: 'PUT',
     url: `/api/dealers/${id}/feed-url/?lang=en`,
     headers: auth,
     payload: { url, missingCars },
   })
-const fetchNow = (auth: Auth, id = dealerId, lang = 'en') =>
+const fetchNow = (auth: Auth, id = team.dealerId, lang = 'en') =>
   t.app.inject({ method: 'POST', url: `/api/dealers/${id}/feed-url/fetch/?lang=${lang}`, headers: auth })
 
 async function fetched(auth: Auth, lang = 'en') {
-  const res = await fetchNow(auth, dealerId, lang)
+  const res = await fetchNow(auth, team.dealerId, lang)
   expect(res.statusCode, res.body).toBe(201)
   return FeedImport.parse(res.json())
 }
@@ -118,7 +89,7 @@ const dealerCars = () =>
   t.db
     .select({ externalId: listings.externalId, status: listings.status })
     .from(listings)
-    .where(eq(listings.dealerId, dealerId))
+    .where(eq(listings.dealerId, team.dealerId))
     .orderBy(listings.externalId)
 
 describe('who sets the feed URL', () => {
@@ -129,7 +100,7 @@ describe('who sets the feed URL', () => {
     const other = await setUrl(acc.otherOwner.auth, local('/feed.csv'))
     expect([other.statusCode, other.json().code]).toEqual([403, 'dealer.not_member'])
     expect((await setUrl(acc.owner.auth, local('/feed.csv'), 'sold', 999_999)).statusCode).toBe(404)
-    const otherFetch = await fetchNow(acc.otherOwner.auth, dealerId)
+    const otherFetch = await fetchNow(acc.otherOwner.auth, team.dealerId)
     expect([otherFetch.statusCode, otherFetch.json().code]).toEqual([403, 'dealer.not_member'])
     const none = await fetchNow(acc.owner.auth)
     expect([none.statusCode, none.json().code]).toEqual([409, 'feed.no_url'])
@@ -137,22 +108,22 @@ describe('who sets the feed URL', () => {
       expect((await setUrl(acc.owner.auth, bad)).statusCode, bad).toBe(400)
 
     await withUrl(local('/feed.csv'))
-    const read = await t.app.inject({ url: `/api/dealers/${dealerId}/feed-url/`, headers: acc.manager.auth })
+    const read = await t.app.inject({ url: `/api/dealers/${team.dealerId}/feed-url/`, headers: acc.manager.auth })
     expect(FeedSource.parse(read.json())).toMatchObject({ url: local('/feed.csv'), missingCars: 'sold' })
     const clearedByManager = await t.app.inject({
       method: 'DELETE',
-      url: `/api/dealers/${dealerId}/feed-url/`,
+      url: `/api/dealers/${team.dealerId}/feed-url/`,
       headers: acc.manager.auth,
     })
     expect(clearedByManager.statusCode).toBe(403)
     const cleared = await t.app.inject({
       method: 'DELETE',
-      url: `/api/dealers/${dealerId}/feed-url/`,
+      url: `/api/dealers/${team.dealerId}/feed-url/`,
       headers: acc.owner.auth,
     })
     expect(FeedSource.parse(cleared.json()).url).toBeNull()
     expect(seen).toEqual([])
-    expect(otherDealerId).toBeGreaterThan(0)
+    expect(team.otherDealerId).toBeGreaterThan(0)
   })
 })
 
@@ -175,9 +146,9 @@ describe('a feed fetched from its URL', () => {
     const [u1] = await t.db
       .select({ confirmedAt: listings.confirmedAt })
       .from(listings)
-      .where(and(eq(listings.dealerId, dealerId), eq(listings.externalId, 'U1')))
+      .where(and(eq(listings.dealerId, team.dealerId), eq(listings.externalId, 'U1')))
     expect(u1?.confirmedAt?.toISOString()).toBe(second.appliedAt)
-    const list = await t.app.inject({ url: `/api/dealers/${dealerId}/imports/`, headers: acc.owner.auth })
+    const list = await t.app.inject({ url: `/api/dealers/${team.dealerId}/imports/`, headers: acc.owner.auth })
     expect(
       list
         .json()
@@ -189,7 +160,7 @@ describe('a feed fetched from its URL', () => {
   test('the hourly run fetches a feed not fetched for a day, and not again within it', async () => {
     serve('/feed.csv', csv(car('U1')))
     await withUrl(local('/feed.csv'))
-    await t.db.update(feedImports).set({ status: 'discarded' }).where(eq(feedImports.dealerId, dealerId))
+    await t.db.update(feedImports).set({ status: 'discarded' }).where(eq(feedImports.dealerId, team.dealerId))
     await t.db.update(feedSources).set({ lastFetchedAt: new Date(Date.now() - 25 * 3600_000) })
     expect(await t.services.feeds.fetchDueFeeds()).toEqual({ fetched: 1, errors: [] })
     expect(await t.services.feeds.fetchDueFeeds()).toEqual({ fetched: 0, errors: [] })
@@ -248,7 +219,7 @@ describe('never from a private, loopback or link-local address', () => {
     serve('/feed.csv', csv(car('P1')))
     await withUrl(local('/feed.csv'))
     const user = { id: acc.owner.id, email: acc.owner.email, name: 'Владелец', emailVerified: true }
-    const failed = await strict.fetchNow(user, dealerId, 'ru')
+    const failed = await strict.fetchNow(user, team.dealerId, 'ru')
     expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.fetch_address' } })
     expect(failed.refused?.message).toMatch(/внутреннюю сеть/)
     expect(seen).toEqual([])
@@ -286,11 +257,11 @@ describe('limits of a fetch', () => {
     })
     routes.set('/declared.csv', (_req, res) => res.writeHead(200, { 'content-length': String(10 * 1024 * 1024) }).end())
     await withUrl(local('/huge.csv'))
-    const failed = await limited().fetchNow(user(), dealerId, 'en')
+    const failed = await limited().fetchNow(user(), team.dealerId, 'en')
     expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.too_large' } })
     expect(failed.refused?.message).toContain('MB')
     await withUrl(local('/declared.csv'))
-    const declared = await limited().fetchNow(user(), dealerId, 'ru')
+    const declared = await limited().fetchNow(user(), team.dealerId, 'ru')
     expect(declared).toMatchObject({ status: 'failed', refused: { code: 'feed.too_large' } })
   })
 
@@ -300,7 +271,7 @@ describe('limits of a fetch', () => {
       res.write(`${HEADER}\n`)
     })
     await withUrl(local('/slow.csv'))
-    const failed = await limited().fetchNow(user(), dealerId, 'en')
+    const failed = await limited().fetchNow(user(), team.dealerId, 'en')
     expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.fetch_timeout' } })
     expect(failed.refused?.message).toContain('within 1 s')
   })

@@ -1,18 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { FeedImport, FeedImportList } from '@tulpar/contracts'
 import { and, eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, test } from 'vitest'
-import {
-  cities,
-  dealerMembers,
-  dealers,
-  feedImportRows,
-  feedImports,
-  listings,
-  moderationEvents,
-} from '../../db/schema.ts'
+import { describe, expect, test } from 'vitest'
+import { feedImportRows, feedImports, listings, moderationEvents } from '../../db/schema.ts'
+import { useDealerTeam } from '../../testing/dealers.ts'
 import { createListing } from '../../testing/factories.ts'
-import { useAccounts, useTestApp } from '../../testing/suite.ts'
+import { useTestApp } from '../../testing/suite.ts'
 import { createReferenceService } from '../reference/index.ts'
 import { createRetention } from '../retention/index.ts'
 import { createFeedsService } from './feeds.service.ts'
@@ -23,22 +16,16 @@ import { createFeedsService } from './feeds.service.ts'
  */
 
 const t = useTestApp()
-const acc = useAccounts(t, {
-  owner: { name: 'Владелец Салона' },
-  manager: { name: 'Менеджер Салона' },
-  otherOwner: { name: 'Чужой Дилер' },
-  privateUser: { name: 'Частный Продавец' },
-})
+const team = useDealerTeam(t, { privateUser: { name: 'Частный Продавец' } })
+const acc = team.acc
 
 type Auth = Record<string, string>
-let dealerId = 0
-let otherDealerId = 0
 
 const HEADER = 'external_id,make,model,year,modification,mileage_km,price_kzt,color,vin'
 const car = (id: string, price = 12_000_000, vin = '') => `${id},Toyota,Camry,2019,2.5 AT,50000,${price},white,${vin}`
 const csv = (...rows: string[]) => [HEADER, ...rows].join('\n')
 
-function upload(auth: Auth | undefined, body: string | Buffer, query = '', type = 'text/csv', id = dealerId) {
+function upload(auth: Auth | undefined, body: string | Buffer, query = '', type = 'text/csv', id = team.dealerId) {
   return t.app.inject({
     method: 'POST',
     url: `/api/dealers/${id}/imports/?lang=en${query}`,
@@ -47,7 +34,7 @@ function upload(auth: Auth | undefined, body: string | Buffer, query = '', type 
   })
 }
 const post = (auth: Auth, importId: number, action: 'apply' | 'discard') =>
-  t.app.inject({ method: 'POST', url: `/api/dealers/${dealerId}/imports/${importId}/${action}/`, headers: auth })
+  t.app.inject({ method: 'POST', url: `/api/dealers/${team.dealerId}/imports/${importId}/${action}/`, headers: auth })
 
 async function dryRun(auth: Auth, body: string, query = '') {
   const res = await upload(auth, body, query)
@@ -69,34 +56,8 @@ const dealerCars = () =>
       ownerId: listings.ownerId,
     })
     .from(listings)
-    .where(eq(listings.dealerId, dealerId))
+    .where(eq(listings.dealerId, team.dealerId))
     .orderBy(listings.externalId)
-
-async function makeDealer(bin: string, ownerId: string, managerId?: string) {
-  const [almaty] = await t.db.select().from(cities).where(eq(cities.slug, 'almaty'))
-  if (!almaty) throw new Error('no Almaty')
-  const [d] = await t.db
-    .insert(dealers)
-    .values({
-      legalName: `ТОО ${bin}`,
-      kind: 'legal_entity',
-      bin,
-      status: 'verified',
-      cityId: almaty.id,
-      phones: ['+77273550011'],
-      workingHours: '9-19',
-    })
-    .returning()
-  if (!d) throw new Error('no dealer')
-  await t.db.insert(dealerMembers).values({ dealerId: d.id, userId: ownerId, role: 'owner' })
-  if (managerId) await t.db.insert(dealerMembers).values({ dealerId: d.id, userId: managerId, role: 'manager' })
-  return d.id
-}
-
-beforeAll(async () => {
-  dealerId = await makeDealer('070401400009', acc.owner.id, acc.manager.id)
-  otherDealerId = await makeDealer('160440003337', acc.otherOwner.id)
-})
 
 describe('who may import a feed', () => {
   test("a guest is asked to sign in; a private user and another dealer's owner are refused; an unknown dealer is 404", async () => {
@@ -107,7 +68,7 @@ describe('who may import a feed', () => {
     const other = await upload(acc.otherOwner.auth, body)
     expect([other.statusCode, other.json().code]).toEqual([403, 'dealer.not_member'])
     expect((await upload(acc.owner.auth, body, '', 'text/csv', 999_999)).statusCode).toBe(404)
-    const list = await t.app.inject({ url: `/api/dealers/${dealerId}/imports/`, headers: acc.otherOwner.auth })
+    const list = await t.app.inject({ url: `/api/dealers/${team.dealerId}/imports/`, headers: acc.otherOwner.auth })
     expect(list.statusCode).toBe(403)
     expect(await dealerCars()).toEqual([])
   })
@@ -185,7 +146,7 @@ describe('a dry run, then the apply', () => {
     await t.db
       .update(listings)
       .set({ status: 'published', publishedAt: new Date() })
-      .where(eq(listings.dealerId, dealerId))
+      .where(eq(listings.dealerId, team.dealerId))
     const report = await dryRun(
       acc.owner.auth,
       csv(car('A1', 11_500_000, 'JTNB11HK503012345'), car('A5', 7_000_000)),
@@ -219,12 +180,12 @@ describe('a dry run, then the apply', () => {
     expect(discarded.json().status).toBe('discarded')
     expect((await post(acc.owner.auth, report.id, 'apply')).statusCode).toBe(409)
     const list = FeedImportList.parse(
-      (await t.app.inject({ url: `/api/dealers/${dealerId}/imports/`, headers: acc.manager.auth })).json(),
+      (await t.app.inject({ url: `/api/dealers/${team.dealerId}/imports/`, headers: acc.manager.auth })).json(),
     )
     expect(list.results.map((r) => r.status).slice(0, 2)).toEqual(['discarded', 'applied'])
     expect(list.results.at(-1)?.id).toBe(first)
     const foreign = await t.app.inject({
-      url: `/api/dealers/${otherDealerId}/imports/${report.id}/`,
+      url: `/api/dealers/${team.otherDealerId}/imports/${report.id}/`,
       headers: acc.otherOwner.auth,
     })
     expect(foreign.statusCode).toBe(404)
@@ -249,7 +210,7 @@ describe('feeds refused whole', () => {
   test('a feed declared over 50 MB is refused with 413 before it is read', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/dealers/${dealerId}/imports/`,
+      url: `/api/dealers/${team.dealerId}/imports/`,
       headers: { ...acc.owner.auth, 'content-type': 'text/csv', 'content-length': String(51 * 1024 * 1024) },
       payload: csv(car('B1')),
     })
@@ -272,7 +233,9 @@ describe('feeds refused whole', () => {
       }
     }
     const user = { id: acc.owner.id, email: acc.owner.email, name: 'Владелец', emailVerified: true }
-    await expect(feeds.upload(user, dealerId, endless(), { missingCars: 'keep', locale: 'en' })).rejects.toMatchObject({
+    await expect(
+      feeds.upload(user, team.dealerId, endless(), { missingCars: 'keep', locale: 'en' }),
+    ).rejects.toMatchObject({
       code: 'feed.too_large',
       status: 413,
     })
@@ -299,10 +262,10 @@ describe('an apply is all or nothing', () => {
     )
     expect(report.counts).toMatchObject({ created: 2, updated: 1, removed: 1 })
     const user = { id: acc.owner.id, email: acc.owner.email, name: 'Владелец', emailVerified: true }
-    await expect(failing.apply(user, dealerId, report.id, 'en')).rejects.toThrow('the disk is full')
+    await expect(failing.apply(user, team.dealerId, report.id, 'en')).rejects.toThrow('the disk is full')
     expect(await dealerCars()).toEqual(before)
     const waiting = await t.app.inject({
-      url: `/api/dealers/${dealerId}/imports/${report.id}/`,
+      url: `/api/dealers/${team.dealerId}/imports/${report.id}/`,
       headers: acc.owner.auth,
     })
     expect(waiting.json().status).toBe('dry_run')
@@ -311,7 +274,7 @@ describe('an apply is all or nothing', () => {
     const cars = await t.db
       .select({ status: listings.status })
       .from(listings)
-      .where(and(eq(listings.dealerId, dealerId), eq(listings.externalId, 'A5')))
+      .where(and(eq(listings.dealerId, team.dealerId), eq(listings.externalId, 'A5')))
     expect(cars).toEqual([{ status: 'archived' }])
 
     const template = await t.app.inject({ url: '/api/feeds/template.csv' })
@@ -323,12 +286,15 @@ describe('an apply is all or nothing', () => {
 
 describe('the desk and the history', () => {
   test("the dealer's people see the dealer's cars by search and status; others are refused", async () => {
-    const stock = await t.app.inject({ url: `/api/dealers/${dealerId}/stock/?q=c1`, headers: acc.manager.auth })
+    const stock = await t.app.inject({ url: `/api/dealers/${team.dealerId}/stock/?q=c1`, headers: acc.manager.auth })
     expect(stock.statusCode).toBe(200)
     expect(stock.json()).toMatchObject({ total: 1, results: [{ externalId: 'C1', title: 'Toyota Camry 2019' }] })
-    const sold = await t.app.inject({ url: `/api/dealers/${dealerId}/stock/?status=sold`, headers: acc.owner.auth })
+    const sold = await t.app.inject({
+      url: `/api/dealers/${team.dealerId}/stock/?status=sold`,
+      headers: acc.owner.auth,
+    })
     expect(sold.json().results.map((r: { externalId: string }) => r.externalId)).toEqual(['A2'])
-    const other = await t.app.inject({ url: `/api/dealers/${dealerId}/stock/`, headers: acc.privateUser.auth })
+    const other = await t.app.inject({ url: `/api/dealers/${team.dealerId}/stock/`, headers: acc.privateUser.auth })
     expect(other.statusCode).toBe(403)
   })
 
@@ -336,7 +302,7 @@ describe('the desk and the history', () => {
     const [old] = await t.db
       .select({ id: feedImports.id })
       .from(feedImports)
-      .where(eq(feedImports.dealerId, dealerId))
+      .where(eq(feedImports.dealerId, team.dealerId))
       .orderBy(feedImports.id)
       .limit(1)
     if (!old) throw new Error('no import')
@@ -349,7 +315,10 @@ describe('the desk and the history', () => {
     expect(await t.db.select().from(feedImportRows).where(eq(feedImportRows.importId, old.id))).toEqual([])
     const left = await t.db.select({ n: feedImportRows.seq }).from(feedImportRows)
     expect(left.length).toBeGreaterThan(0)
-    const summary = await t.app.inject({ url: `/api/dealers/${dealerId}/imports/${old.id}/`, headers: acc.owner.auth })
+    const summary = await t.app.inject({
+      url: `/api/dealers/${team.dealerId}/imports/${old.id}/`,
+      headers: acc.owner.auth,
+    })
     expect(summary.json()).toMatchObject({ status: 'applied', counts: { created: 2 }, rows: [] })
   })
 })
