@@ -1,33 +1,21 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { favourites, listingPriceHistory, listings } from '../../db/schema.ts'
+import { useDealerDesk } from '../../testing/dealer-desk.ts'
 import { createListing } from '../../testing/factories.ts'
-import { useAccounts, useTestApp } from '../../testing/suite.ts'
-import { verifiedDealerOf } from './dealer-fixture.ts'
 
 /*
  * The dealer desk's bulk steps (issue 38): one call, one transaction, only the dealer's own cars on sale, through
  * selling's one price change path (history, favouriters' drop alerts, moderation after a big drop).
  */
 
-const t = useTestApp()
-const acc = useAccounts(t, {
-  owner: { name: 'Ерлан Дилеров' },
-  manager: { name: 'Айгерим Менеджер' },
-  otherOwner: { name: 'Чужой Дилер' },
-  privateUser: { name: 'Частный Продавец' },
-  buyer: { name: 'Покупатель' },
-  moderator: { name: 'Модератор', role: 'moderator' },
+const { t, acc, desk, call } = useDealerDesk({
+  others: { buyer: { name: 'Покупатель' } },
+  car: (acc) => ({ ownerId: acc.owner.id, priceKzt: 10_000_000 }),
 })
 
-type Auth = Record<string, string>
-const bulk = (dealerId: number, body: object, auth?: Auth) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/dealers/${dealerId}/stock/bulk/`,
-    payload: body,
-    ...(auth ? { headers: auth } : {}),
-  })
+const bulk = (dealerId: number, body: object, auth?: Record<string, string>) =>
+  call('POST', `/dealers/${dealerId}/stock/bulk/`, auth, body)
 
 let dealerId = 0
 let otherDealerId = 0
@@ -47,9 +35,7 @@ const pricesOf = async (ids: number[]) =>
   )
 
 beforeAll(async () => {
-  dealerId = await verifiedDealerOf(t.db, '070401400009', acc.owner.id, acc.manager.id)
-  otherDealerId = await verifiedDealerOf(t.db, '160440003337', acc.otherOwner.id)
-  a = (await createListing(t.db, { ownerId: acc.owner.id, dealerId, priceKzt: 10_000_000 })).id
+  ;({ dealerId, otherDealerId, car: a } = desk)
   b = (await createListing(t.db, { ownerId: acc.manager.id, dealerId, priceKzt: 8_000_000 })).id
   draft = (await createListing(t.db, { ownerId: acc.owner.id, dealerId, status: 'draft', priceKzt: 5_000_000 })).id
   foreign = (await createListing(t.db, { ownerId: acc.otherOwner.id, dealerId: otherDealerId, priceKzt: 9_000_000 })).id

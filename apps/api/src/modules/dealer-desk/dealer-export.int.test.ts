@@ -1,32 +1,24 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { listingViews } from '../../db/schema.ts'
+import { useDealerDesk } from '../../testing/dealer-desk.ts'
 import { createListing } from '../../testing/factories.ts'
-import { useAccounts, useTestApp } from '../../testing/suite.ts'
 import { viewDay } from '../listings/index.ts'
-import { verifiedDealerOf } from './dealer-fixture.ts'
 
 /* The dealer desk's CSV exports (issue 38): the stock and the statistics, formula-safe, for the dealer's people. */
 
-const t = useTestApp()
-const acc = useAccounts(t, {
-  owner: { name: 'Ерлан Дилеров' },
-  manager: { name: 'Айгерим Менеджер' },
-  otherOwner: { name: 'Чужой Дилер' },
-  privateUser: { name: 'Частный Продавец' },
-  moderator: { name: 'Модератор', role: 'moderator' },
+const { t, acc, desk, call } = useDealerDesk({
+  others: {},
+  car: (acc) => ({ ownerId: acc.owner.id, externalId: '=HYPERLINK("http://x")' }),
 })
 
-const get = (url: string, auth?: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url: `/api${url}`, ...(auth ? { headers: auth } : {}) })
+const get = (url: string, auth?: Record<string, string>) => call('GET', url, auth)
 
 let dealerId = 0
 let car = 0
 let sold = 0
 
 beforeAll(async () => {
-  dealerId = await verifiedDealerOf(t.db, '070401400009', acc.owner.id, acc.manager.id)
-  await verifiedDealerOf(t.db, '160440003337', acc.otherOwner.id)
-  car = (await createListing(t.db, { ownerId: acc.owner.id, dealerId, externalId: '=HYPERLINK("http://x")' })).id
+  ;({ dealerId, car } = desk)
   sold = (await createListing(t.db, { ownerId: acc.manager.id, dealerId, status: 'sold', externalId: 'A-2' })).id
   await createListing(t.db, { ownerId: acc.otherOwner.id, externalId: 'FOREIGN' })
   await t.db.insert(listingViews).values({ listingId: car, day: viewDay(new Date()), visitorHash: 'v' })

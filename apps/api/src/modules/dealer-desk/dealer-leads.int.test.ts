@@ -1,33 +1,18 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { conversations, leads } from '../../db/schema.ts'
+import { useDealerDesk } from '../../testing/dealer-desk.ts'
 import { createListing } from '../../testing/factories.ts'
-import { useAccounts, useTestApp } from '../../testing/suite.ts'
-import { verifiedDealerOf } from './dealer-fixture.ts'
 
 /*
  * Leads for a dealer's cars reach the dealer's people (issue 38): call-backs with the leads desk's statuses, taken
  * and moved by the owner or a manager of that dealer only; buyers' chats about the cars listed for all of them.
  */
 
-const t = useTestApp()
-const acc = useAccounts(t, {
-  owner: { name: 'Ерлан Дилеров' },
-  manager: { name: 'Айгерим Менеджер' },
-  otherOwner: { name: 'Чужой Дилер' },
-  privateUser: { name: 'Частный Продавец' },
-  buyer: { name: 'Покупатель Бауыржан' },
-  moderator: { name: 'Модератор', role: 'moderator' },
+const { t, acc, desk, call } = useDealerDesk({
+  others: { buyer: { name: 'Покупатель Бауыржан' } },
+  car: (acc) => ({ ownerId: acc.manager.id }),
 })
-
-type Auth = Record<string, string>
-const call = (method: 'GET' | 'POST', url: string, auth?: Auth, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(auth ? { headers: auth } : {}),
-    ...(payload ? { payload } : {}),
-  })
 
 let dealerId = 0
 let otherDealerId = 0
@@ -39,9 +24,7 @@ let privateCallback = 0
 let chat = 0
 
 beforeAll(async () => {
-  dealerId = await verifiedDealerOf(t.db, '070401400009', acc.owner.id, acc.manager.id)
-  otherDealerId = await verifiedDealerOf(t.db, '160440003337', acc.otherOwner.id)
-  car = (await createListing(t.db, { ownerId: acc.manager.id, dealerId })).id
+  ;({ dealerId, otherDealerId, car } = desk)
   const foreignCar = (await createListing(t.db, { ownerId: acc.otherOwner.id, dealerId: otherDealerId })).id
   const privateCar = (await createListing(t.db, { ownerId: acc.privateUser.id })).id
   const inserted = await t.db

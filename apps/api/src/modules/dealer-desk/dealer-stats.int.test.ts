@@ -1,27 +1,19 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { conversations, favourites, leads, listings, listingViews } from '../../db/schema.ts'
+import { useDealerDesk } from '../../testing/dealer-desk.ts'
 import { createListing } from '../../testing/factories.ts'
-import { useAccounts, useTestApp } from '../../testing/suite.ts'
 import { viewDay } from '../listings/index.ts'
-import { verifiedDealerOf } from './dealer-fixture.ts'
 
 /* The dealer desk's statistics (issue 38): per car and per day, for the dealer's people only. */
 
-const t = useTestApp()
-const acc = useAccounts(t, {
-  owner: { name: 'Ерлан Дилеров' },
-  manager: { name: 'Айгерим Менеджер' },
-  otherOwner: { name: 'Чужой Дилер' },
-  privateUser: { name: 'Частный Продавец' },
-  buyer: { name: 'Покупатель' },
-  buyer2: { name: 'Второй Покупатель' },
-  moderator: { name: 'Модератор', role: 'moderator' },
+const { t, acc, desk, call } = useDealerDesk({
+  others: { buyer: { name: 'Покупатель' }, buyer2: { name: 'Второй Покупатель' } },
+  car: (acc) => ({ ownerId: acc.manager.id, phoneRevealsCount: 7 }),
 })
 
 const DAY_MS = 86_400_000
-const get = (url: string, auth?: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url: `/api${url}`, ...(auth ? { headers: auth } : {}) })
+const get = (url: string, auth?: Record<string, string>) => call('GET', url, auth)
 
 let dealerId = 0
 let otherDealerId = 0
@@ -33,9 +25,7 @@ const today = viewDay(new Date())
 const daysAgo = (n: number) => viewDay(new Date(Date.now() - n * DAY_MS))
 
 beforeAll(async () => {
-  dealerId = await verifiedDealerOf(t.db, '070401400009', acc.owner.id, acc.manager.id)
-  otherDealerId = await verifiedDealerOf(t.db, '160440003337', acc.otherOwner.id)
-  car = (await createListing(t.db, { ownerId: acc.manager.id, dealerId, phoneRevealsCount: 7 })).id
+  ;({ dealerId, otherDealerId, car } = desk)
   quietCar = (await createListing(t.db, { ownerId: acc.owner.id, dealerId })).id
   soldCar = (await createListing(t.db, { ownerId: acc.owner.id, dealerId, status: 'sold' })).id
   foreignCar = (await createListing(t.db, { ownerId: acc.otherOwner.id, dealerId: otherDealerId })).id
