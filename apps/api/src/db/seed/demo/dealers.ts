@@ -16,105 +16,79 @@ import type { DemoOwner } from './types.ts'
 /** Cars of its city each demo dealer takes as its stock (every 7th published listing there, by id). */
 const DEMO_DEALER_STOCK = 40
 
-interface DemoPerson {
-  email: string
-  name: string
-}
+/**
+ * A showroom: its address and pin, then its phone and hours where they are not the dealer's first phone and its
+ * hours.
+ */
+type ShowroomRow = readonly [address: string, lat: number, lng: number, phone?: string, workingHours?: string]
 
-interface DemoDealer {
-  citySlug: string
+/**
+ * The demo dealers, one row each. Its owner and manager sign in as `dealer.{city}@demo.tulpar.kz` and
+ * `manager.{city}@demo.tulpar.kz`; every dealer is a legal entity.
+ */
+interface DemoDealerRow {
+  city: string
   legalName: string
-  /** A BIN with its check digit (dealers.test.ts checks each with the contracts' rule). */
+  /** A BIN with its check digit (seed-demo.int.test.ts checks the seeded ones with the contracts' rule). */
   bin: string
-  phones: string[]
+  phones: [string, ...string[]]
   workingHours: string
-  description: { ru: string; kk: string; en: string }
-  showrooms: { address: string; lat: number; lng: number; phones: string[]; workingHours: string }[]
   /** Staff let its cars skip the moderation queue (fraud signals still send one there). */
-  trustedToPublish: boolean
-  owner: DemoPerson
-  manager: DemoPerson
+  trusted: boolean
+  /** The owner's and the manager's names. */
+  owner: string
+  manager: string
+  showrooms: ShowroomRow[]
+  ru: string
+  kk: string
+  en: string
 }
 
-const DEMO_DEALERS: readonly DemoDealer[] = [
+const DEMO_DEALERS: readonly DemoDealerRow[] = [
   {
-    citySlug: 'almaty',
+    city: 'almaty',
     legalName: 'ТОО «Алатау Моторс»',
     bin: '080340001230',
     phones: ['+77273550011', '+77013550011'],
     workingHours: 'Пн–Сб 9:00–20:00, Вс 10:00–18:00',
-    description: {
-      ru: 'Автосалон в Алматы с 2008 года: новые автомобили и автомобили с пробегом с проверенной историей, трейд-ин и кредит от банков-партнёров.',
-      kk: '2008 жылдан бері Алматыдағы автосалон: жаңа көліктер және тарихы тексерілген жүрісі бар көліктер, трейд-ин және серіктес банктерден несие.',
-      en: 'A car dealership in Almaty since 2008: new cars and used cars with a checked history, trade-in and loans from partner banks.',
-    },
+    trusted: true,
+    owner: 'Ерлан Сарсенбаев',
+    manager: 'Асель Нурланова',
     showrooms: [
-      {
-        address: 'ул. Толе би, 286',
-        lat: 43.2477,
-        lng: 76.8516,
-        phones: ['+77273550011'],
-        workingHours: 'Пн–Сб 9:00–20:00, Вс 10:00–18:00',
-      },
-      {
-        address: 'пр. Аль-Фараби, 77/8',
-        lat: 43.2187,
-        lng: 76.9284,
-        phones: ['+77273550022'],
-        workingHours: 'Ежедневно 10:00–21:00',
-      },
+      ['ул. Толе би, 286', 43.2477, 76.8516],
+      ['пр. Аль-Фараби, 77/8', 43.2187, 76.9284, '+77273550022', 'Ежедневно 10:00–21:00'],
     ],
-    trustedToPublish: true,
-    owner: { email: 'dealer.almaty@demo.tulpar.kz', name: 'Ерлан Сарсенбаев' },
-    manager: { email: 'manager.almaty@demo.tulpar.kz', name: 'Асель Нурланова' },
+    ru: 'Автосалон в Алматы с 2008 года: новые автомобили и автомобили с пробегом с проверенной историей, трейд-ин и кредит от банков-партнёров.',
+    kk: '2008 жылдан бері Алматыдағы автосалон: жаңа көліктер және тарихы тексерілген жүрісі бар көліктер, трейд-ин және серіктес банктерден несие.',
+    en: 'A car dealership in Almaty since 2008: new cars and used cars with a checked history, trade-in and loans from partner banks.',
   },
   {
-    citySlug: 'astana',
+    city: 'astana',
     legalName: 'ТОО «Есиль Авто Центр»',
     bin: '110540018756',
     phones: ['+77172270033'],
     workingHours: 'Пн–Пт 9:00–19:00, Сб 10:00–17:00',
-    description: {
-      ru: 'Дилерский центр в Астане: кроссоверы и седаны, подготовка к зиме, выездной осмотр по городу.',
-      kk: 'Астанадағы дилерлік орталық: кроссоверлер мен седандар, қысқа дайындау, қала бойынша көлікті барып қарау.',
-      en: 'A dealer centre in Astana: crossovers and sedans, winter preparation, inspections anywhere in the city.',
-    },
-    showrooms: [
-      {
-        address: 'ш. Алаш, 10',
-        lat: 51.1845,
-        lng: 71.3946,
-        phones: ['+77172270033'],
-        workingHours: 'Пн–Пт 9:00–19:00, Сб 10:00–17:00',
-      },
-    ],
-    trustedToPublish: false,
-    owner: { email: 'dealer.astana@demo.tulpar.kz', name: 'Данияр Касымов' },
-    manager: { email: 'manager.astana@demo.tulpar.kz', name: 'Мадина Искакова' },
+    trusted: false,
+    owner: 'Данияр Касымов',
+    manager: 'Мадина Искакова',
+    showrooms: [['ш. Алаш, 10', 51.1845, 71.3946]],
+    ru: 'Дилерский центр в Астане: кроссоверы и седаны, подготовка к зиме, выездной осмотр по городу.',
+    kk: 'Астанадағы дилерлік орталық: кроссоверлер мен седандар, қысқа дайындау, қала бойынша көлікті барып қарау.',
+    en: 'A dealer centre in Astana: crossovers and sedans, winter preparation, inspections anywhere in the city.',
   },
   {
-    citySlug: 'shymkent',
+    city: 'shymkent',
     legalName: 'ТОО «Шымкент Кар Трейд»',
     bin: '140940025618',
     phones: ['+77252390044'],
     workingHours: 'Ежедневно 9:00–19:00',
-    description: {
-      ru: 'Автомобили с пробегом в Шымкенте: каждая машина проходит диагностику, документы оформляем в день покупки.',
-      kk: 'Шымкенттегі жүрісі бар көліктер: әр көлік диагностикадан өтеді, құжаттарды сатып алған күні рәсімдейміз.',
-      en: 'Used cars in Shymkent: every car is diagnosed, and the papers are done on the day you buy.',
-    },
-    showrooms: [
-      {
-        address: 'пр. Тауке хана, 35',
-        lat: 42.3417,
-        lng: 69.5901,
-        phones: ['+77252390044'],
-        workingHours: 'Ежедневно 9:00–19:00',
-      },
-    ],
-    trustedToPublish: false,
-    owner: { email: 'dealer.shymkent@demo.tulpar.kz', name: 'Бауыржан Оспанов' },
-    manager: { email: 'manager.shymkent@demo.tulpar.kz', name: 'Гульнара Турсунова' },
+    trusted: false,
+    owner: 'Бауыржан Оспанов',
+    manager: 'Гульнара Турсунова',
+    showrooms: [['пр. Тауке хана, 35', 42.3417, 69.5901]],
+    ru: 'Автомобили с пробегом в Шымкенте: каждая машина проходит диагностику, документы оформляем в день покупки.',
+    kk: 'Шымкенттегі жүрісі бар көліктер: әр көлік диагностикадан өтеді, құжаттарды сатып алған күні рәсімдейміз.',
+    en: 'Used cars in Shymkent: every car is diagnosed, and the papers are done on the day you buy.',
   },
 ]
 
@@ -137,19 +111,21 @@ export async function seedDemoDealers(
   )
   // Accounts a year old: older than the listings they take over (which span the last 90 days).
   const createdAt = new Date(now.getTime() - 365 * DAY_MS)
-  const person = (p: DemoPerson, cityId: number): DemoOwner => ({
+  const person = (name: string, email: string, cityId: number): DemoOwner => ({
     id: generateId(rng),
     n: 0,
-    name: p.name,
-    email: p.email,
+    name,
+    email,
     phone: generateUniquePhone(rng, takenPhones),
     cityId,
     createdAt,
   })
   const made = DEMO_DEALERS.flatMap((dealer) => {
-    const cityId = cityIds.get(dealer.citySlug)
+    const cityId = cityIds.get(dealer.city)
     if (cityId === undefined) return []
-    return [{ dealer, cityId, owner: person(dealer.owner, cityId), manager: person(dealer.manager, cityId) }]
+    const owner = person(dealer.owner, `dealer.${dealer.city}@demo.tulpar.kz`, cityId)
+    const manager = person(dealer.manager, `manager.${dealer.city}@demo.tulpar.kz`, cityId)
+    return [{ dealer, cityId, owner, manager }]
   })
   if (made.length === 0) return 0
   const accounts = made.flatMap((m) => [m.owner, m.manager])
@@ -173,11 +149,11 @@ export async function seedDemoDealers(
         cityId,
         phones: dealer.phones,
         workingHours: dealer.workingHours,
-        descriptionRu: dealer.description.ru,
-        descriptionKk: dealer.description.kk,
-        descriptionEn: dealer.description.en,
+        descriptionRu: dealer.ru,
+        descriptionKk: dealer.kk,
+        descriptionEn: dealer.en,
         checklist: CHECKLIST,
-        trustedToPublish: dealer.trustedToPublish,
+        trustedToPublish: dealer.trusted,
         appliedBy: owner.id,
         decidedAt: now,
         createdAt,
@@ -185,9 +161,19 @@ export async function seedDemoDealers(
       })
       .returning({ id: dealers.id })
     if (!row) throw new Error(`demo dealer ${dealer.legalName} not made`)
-    await db
-      .insert(dealerShowrooms)
-      .values(dealer.showrooms.map((s, sort) => ({ ...s, dealerId: row.id, cityId, sort })))
+    const showrooms = dealer.showrooms.map(
+      ([address, lat, lng, phone = dealer.phones[0], workingHours = dealer.workingHours], sort) => ({
+        dealerId: row.id,
+        cityId,
+        address,
+        lat,
+        lng,
+        phones: [phone],
+        workingHours,
+        sort,
+      }),
+    )
+    await db.insert(dealerShowrooms).values(showrooms)
     await db.insert(dealerMembers).values([
       { dealerId: row.id, userId: owner.id, role: 'owner', addedAt: createdAt },
       { dealerId: row.id, userId: manager.id, role: 'manager', addedAt: createdAt },
