@@ -42,6 +42,8 @@ export const leads = pgTable(
     index('leads_status_created_idx').on(t.status, t.createdAt),
     index('leads_user_idx').on(t.userId, t.createdAt),
     index('leads_assigned_idx').on(t.assignedTo, t.status),
+    // The dealer desk reads a dealer's cars' leads by listing (its call-backs and statistics).
+    index('leads_listing_idx').on(t.listingId, t.createdAt),
   ],
 )
 

@@ -296,6 +296,22 @@ export const listingViews = pgTable(
   (t) => [primaryKey({ columns: [t.listingId, t.day, t.visitorHash] }), index('listing_views_day_idx').on(t.day)],
 )
 
+/**
+ * How many times a day (Almaty time, as views) a listing's number was revealed: one counter per listing and day,
+ * added to by each reveal (the dealer desk's statistics per car and day; the all-time count stays on the listing).
+ */
+export const listingPhoneReveals = pgTable(
+  'listing_phone_reveals',
+  {
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    reveals: integer('reveals').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day] })],
+)
+
 /** Every moderation decision: who, when, what, why. */
 export const moderationEvents = pgTable(
   'moderation_events',

@@ -52,6 +52,8 @@ export const promotions = pgTable(
     index('promotions_listing_idx').on(t.listingId, t.product),
     index('promotions_buyer_idx').on(t.buyerId, t.createdAt),
     index('promotions_payment_idx').on(t.paymentId),
+    // The dealer desk's receipts: a dealer's paid orders, newest first.
+    index('promotions_dealer_idx').on(t.dealerId, t.paidAt),
     // The expiry job's and the revenue's walks: active ones by their end, paid ones by day.
     index('promotions_active_idx').on(t.endsAt).where(sql`status = 'active'`),
     index('promotions_paid_idx').on(t.paidAt).where(sql`paid_at is not null`),
