@@ -2,6 +2,7 @@ import type { FeedMissingCars, Locale } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import type { JobSender } from '../jobs/index.ts'
 import * as cars from './feed-listings.repository.ts'
+import { sendImportNotices } from './feed-notices.ts'
 import { type CheckedRow, countOutcomes, type PlannedRow, planImport } from './feed-plan.ts'
 import { FeedDealerNotVerifiedError, FeedImportClosedError, FeedImportNotFoundError } from './feeds.errors.ts'
 import * as repo from './feeds.repository.ts'
@@ -149,12 +150,10 @@ export function createFeedApply(deps: FeedApplyDeps) {
         await cars.insertPrices(tx, prices)
         await repo.deleteImportRows(tx, importId)
         await repo.insertImportRows(tx, importId, plan.rows)
-        await repo.updateImport(tx, importId, {
-          status: 'applied',
-          counts: countOutcomes(plan.rows),
-          appliedAt: at,
-          appliedBy: actorId,
-        })
+        const counts = countOutcomes(plan.rows)
+        await repo.updateImport(tx, importId, { status: 'applied', counts, appliedAt: at, appliedBy: actorId })
+        const source = found.row.source === 'url' ? 'url' : 'upload'
+        await sendImportNotices(tx, jobs, { dealerId, importId, source, status: 'applied', counts })
         if (jobs) {
           await jobs.sendMany(
             'listing-event',

@@ -16,7 +16,9 @@ import type { Db } from '../../db/client.ts'
 import { fetchPublic, PublicFetchError, type PublicFetchLimits } from '../../lib/public-fetch.ts'
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 import type { SessionUser } from '../identity/index.ts'
+import type { JobSender } from '../jobs/index.ts'
 import type { ReferenceSource } from './feed-matching.ts'
+import { sendImportNotices } from './feed-notices.ts'
 import * as sources from './feed-url.repository.ts'
 import { dryRunFeed } from './feeds.dry-run.ts'
 import { FeedDealerNotVerifiedError, FeedOwnerOnlyError, FeedSourceMissingError } from './feeds.errors.ts'
@@ -53,6 +55,8 @@ export interface FeedUrlDeps {
   reference: ReferenceSource
   limiter: RateLimiter
   dealers: { getMine(u: SessionUser, dealerId: number, locale: Locale): Promise<{ myRole: 'owner' | 'manager' }> }
+  /** Where the notice of a failed fetch is queued (none: no notice). */
+  jobs?: JobSender
   clock: () => Date
   maxBytes: number
   tmpDir?: string
@@ -122,16 +126,20 @@ export function createFeedUrlService(deps: FeedUrlDeps, importer: FeedImporter) 
           seconds: Math.round(limits.timeoutMs / 1000),
           status: error.status ?? 0,
         }
-        return await repo.insertImport(db, {
-          dealerId,
-          createdBy: actorId,
-          source: 'url',
-          bytes: 0,
-          missingCars,
-          status: 'failed',
-          refusal: { code, message: refusalText(code, params, locale) },
-          counts: ZERO,
-          createdAt: clock(),
+        return await db.transaction(async (tx) => {
+          const importId = await repo.insertImport(tx, {
+            dealerId,
+            createdBy: actorId,
+            source: 'url',
+            bytes: 0,
+            missingCars,
+            status: 'failed',
+            refusal: { code, message: refusalText(code, params, locale) },
+            counts: ZERO,
+            createdAt: clock(),
+          })
+          await sendImportNotices(tx, deps.jobs, { dealerId, importId, source: 'url', status: 'failed', counts: ZERO })
+          return importId
         })
       }
       const report = await dryRunFeed(

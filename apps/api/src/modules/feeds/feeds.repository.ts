@@ -145,3 +145,14 @@ export async function findCheckedRows(db: Db, importId: number) {
     .orderBy(asc(feedImportRows.seq))
   return rows.map((r) => ({ ...r, row: r.row ?? 0, line: r.line ?? 0 }))
 }
+
+/** The dealer's legal name and its people (owner and managers) as they are now, for the notice of a finished import. */
+export async function findDealerPeople(db: Db, dealerId: number) {
+  const rows = await db
+    .select({ name: dealers.legalName, userId: dealerMembers.userId })
+    .from(dealers)
+    .innerJoin(dealerMembers, eq(dealerMembers.dealerId, dealers.id))
+    .where(eq(dealers.id, dealerId))
+    .orderBy(asc(dealerMembers.userId))
+  return { name: rows[0]?.name ?? '', userIds: rows.map((r) => r.userId) }
+}

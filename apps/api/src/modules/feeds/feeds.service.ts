@@ -24,6 +24,7 @@ import type { MediaStorage } from '../media/index.ts'
 import { createFeedApply, planFor } from './feed-apply.service.ts'
 import { createFeedHistory } from './feed-history.service.ts'
 import type { ReferenceSource } from './feed-matching.ts'
+import { sendImportNotices } from './feed-notices.ts'
 import { createFeedPhotos } from './feed-photos.service.ts'
 import type { CheckedRow } from './feed-plan.ts'
 import { createFeedUrlService } from './feed-url.service.ts'
@@ -113,8 +114,16 @@ export function createFeedsService(deps: FeedsServiceDeps) {
       missingCars,
       createdAt: clock(),
     }
-    if (report.refused)
-      return repo.insertImport(db, { ...base, status: 'refused', refusal: report.refused, counts: ZERO })
+    if (report.refused) {
+      const refusal = report.refused
+      return db.transaction(async (tx) => {
+        const importId = await repo.insertImport(tx, { ...base, status: 'refused', refusal, counts: ZERO })
+        // A fetched feed refused whole is news to the dealer's people; a refused upload is on the uploader's screen.
+        if (source === 'url')
+          await sendImportNotices(tx, jobs, { dealerId, importId, source, status: 'refused', counts: ZERO })
+        return importId
+      })
+    }
     const dealer = await repo.findDealerFacts(db, dealerId)
     if (!dealer) throw new Error(`dealer ${dealerId} vanished during its import`)
     const checked: CheckedRow[] = report.rows.map((r) => ({ ...r, seq: r.row }))
@@ -148,6 +157,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
       reference: deps.reference,
       limiter,
       dealers,
+      jobs,
       clock,
       maxBytes,
       tmpDir: deps.tmpDir,

@@ -83,3 +83,13 @@ export type Alert =
   | { kind: 'lead-new'; leadId: number; leadKind: LeadKind }
   /** To the signed-in sender: their request moved on. */
   | { kind: 'lead-status'; leadId: number; leadKind: LeadKind; status: LeadStatus }
+  /** To a dealer's people: an import of its feed finished (applied, or a fetched feed refused or not fetched). */
+  | {
+      kind: 'feed-import'
+      dealerId: number
+      dealerName: string
+      importId: number
+      source: 'upload' | 'url'
+      status: 'applied' | 'refused' | 'failed'
+      counts: { created: number; updated: number; removed: number; refused: number }
+    }

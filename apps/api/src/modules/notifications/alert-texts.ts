@@ -10,6 +10,8 @@ export interface AlertText {
   subject: string
   /** Where it leads, a path on the site. */
   path: string
+  /** The inbox message ends with the link too (where it is the point of the message, as a feed's report). */
+  linkInInbox?: boolean
 }
 
 function plural(n: number, locale: Locale, forms: { ru: [string, string, string]; kk: string; en: [string, string] }) {
@@ -178,6 +180,8 @@ export function alertText(alert: Exclude<Alert, { kind: 'broadcast' }>, locale: 
         path,
       }
     }
+    case 'feed-import':
+      return feedImportText(alert, locale)
     case 'search-matches': {
       const n = alert.count
       const cars = plural(n, locale, CARS)
@@ -200,6 +204,73 @@ export function alertText(alert: Exclude<Alert, { kind: 'broadcast' }>, locale: 
         path,
       }
     }
+  }
+}
+
+const FEED_SOURCES = {
+  upload: { ru: 'загруженный файл', kk: 'жүктелген файл', en: 'uploaded file' },
+  url: { ru: 'по ссылке', kk: 'сілтеме бойынша', en: 'from its URL' },
+} satisfies Record<string, Record<Locale, string>>
+
+/** A dealer's feed import finished: the outcome and its counts, and the link to its report in the dealer desk. */
+function feedImportText(alert: Extract<Alert, { kind: 'feed-import' }>, locale: Locale): AlertText {
+  const { importId: id, dealerName: dealer, counts: n } = alert
+  const source = FEED_SOURCES[alert.source][locale]
+  const at = { path: `/dealer/${alert.dealerId}/imports/${id}`, linkInInbox: true }
+  if (locale === 'kk') {
+    if (alert.status === 'applied')
+      return {
+        subject: `Фид қолданылды: №${id} импорт`,
+        body: `«${dealer}» фиді (${source}) қолданылды, №${id} импорт. Қосылды: ${n.created}, жаңартылды: ${n.updated}, сатылымнан алынды: ${n.removed}, қабылданбаған жолдар: ${n.refused}.`,
+        ...at,
+      }
+    if (alert.status === 'refused')
+      return {
+        subject: `Фид қабылданбады: №${id} импорт`,
+        body: `«${dealer}» фиді (${source}) толығымен қабылданбады, №${id} импорт: хабарландырулар өзгерген жоқ. Себебі есепте көрсетілген.`,
+        ...at,
+      }
+    return {
+      subject: `Фид жүктелмеді: №${id} импорт`,
+      body: `«${dealer}» фидін (${source}) жүктеу мүмкін болмады, №${id} импорт: хабарландырулар өзгерген жоқ. Себебі есепте көрсетілген.`,
+      ...at,
+    }
+  }
+  if (locale === 'en') {
+    if (alert.status === 'applied')
+      return {
+        subject: `Feed applied: import #${id}`,
+        body: `The feed of ${dealer} (${source}) was applied, import #${id}. Created: ${n.created}, updated: ${n.updated}, taken off sale: ${n.removed}, rows refused: ${n.refused}.`,
+        ...at,
+      }
+    if (alert.status === 'refused')
+      return {
+        subject: `Feed refused: import #${id}`,
+        body: `The feed of ${dealer} (${source}) was refused whole, import #${id}: no cars changed. The report says why.`,
+        ...at,
+      }
+    return {
+      subject: `Feed not fetched: import #${id}`,
+      body: `The feed of ${dealer} (${source}) could not be fetched, import #${id}: no cars changed. The report says why.`,
+      ...at,
+    }
+  }
+  if (alert.status === 'applied')
+    return {
+      subject: `Фид применён: импорт №${id}`,
+      body: `Фид «${dealer}» (${source}) применён, импорт №${id}. Добавлено: ${n.created}, обновлено: ${n.updated}, снято с продажи: ${n.removed}, отклонено строк: ${n.refused}.`,
+      ...at,
+    }
+  if (alert.status === 'refused')
+    return {
+      subject: `Фид отклонён: импорт №${id}`,
+      body: `Фид «${dealer}» (${source}) отклонён целиком, импорт №${id}: объявления не изменились. Причина указана в отчёте.`,
+      ...at,
+    }
+  return {
+    subject: `Фид не загружен: импорт №${id}`,
+    body: `Не удалось загрузить фид «${dealer}» (${source}), импорт №${id}: объявления не изменились. Причина указана в отчёте.`,
+    ...at,
   }
 }
 

@@ -43,9 +43,14 @@ function topicOf(alert: Alert): Topic {
   }
 }
 
-/** About something the user did (a request, a complaint) or the staff member's work: no subscription to leave. */
+/** About the user's own request or complaint, or their work (staff, a dealer's people): no subscription to leave. */
 function isServiceAlert(alert: Alert): boolean {
-  return alert.kind === 'lead-new' || alert.kind === 'lead-status' || alert.kind === 'complaint-upheld'
+  return (
+    alert.kind === 'lead-new' ||
+    alert.kind === 'lead-status' ||
+    alert.kind === 'complaint-upheld' ||
+    alert.kind === 'feed-import'
+  )
 }
 
 function allowed(alert: Alert, r: repo.Recipient): boolean {
@@ -90,7 +95,8 @@ export function createNotificationsService({
     if (!text) return
     const url = `${publicUrl}${text.path}`
     await deliverOnce(db, key, async (tx) => {
-      await sendSystemMessage(tx, userId, text.body, new Date())
+      const inbox = text.linkInInbox ? `${text.body}${openLine(r.language, url)}` : text.body
+      await sendSystemMessage(tx, userId, inbox, new Date())
       if (r.email && !isPhoneAccountEmail(r.email) && isServiceAlert(alert)) {
         // A service message (the user's own request, or a lead at work), not a subscription: no unsubscribe.
         await jobs.send(
