@@ -7,6 +7,7 @@ import {
   SCREENSHOTS,
   screenshot,
   sessionCookie,
+  signUpByApi,
   useChromium,
   watchConsole,
 } from './browser.ts'
@@ -23,6 +24,13 @@ const run = String(Date.now()).slice(-7)
 const poll = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout, interval: 200 })
 
 const browser = useChromium()
+const DEMO_PASSWORD = 'tulpar-demo-2026'
+
+async function api<T>(path: string, cookie?: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, cookie ? { headers: { cookie: `tulpar.session_token=${cookie}` } } : {})
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
 
 describe('messages', () => {
   test('buyer and seller talk about a car; scam warning, masked contacts, report, moderator blocks', async () => {
@@ -163,6 +171,67 @@ describe('messages', () => {
     expect(errors.filter((e) => !/status of 429/.test(e))).toEqual([])
     await context.close()
   }, 60_000)
+
+  test("a buyer's message about a dealer's car reaches its people: a manager answers as the dealer, the owner sees who", async () => {
+    const owner = await sessionCookie(baseUrl, 'dealer.almaty@demo.tulpar.kz', DEMO_PASSWORD)
+    const manager = await sessionCookie(baseUrl, 'manager.almaty@demo.tulpar.kz', DEMO_PASSWORD)
+    const dealer = (await api<{ results: { id: number; legalName: string }[] }>('/api/dealers/mine/', owner)).results[0]
+    if (!dealer) throw new Error('the demo owner has no dealer')
+    const carId = (await api<{ results: { id: number }[] }>(`/api/cars/?dealer=${dealer.id}`)).results[0]?.id
+    const buyerCookie = await signUpByApi(baseUrl, `chat-dealer-${run}@example.kz`, 'chat-pass-1', 'Арман')
+    const started = await fetch(`${baseUrl}/api/conversations/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl, cookie: `tulpar.session_token=${buyerCookie}` },
+      body: JSON.stringify({ listingId: carId, body: `Добрый день! Машина ещё продаётся? (${run})` }),
+    })
+    expect(started.status, await started.clone().text()).toBe(201)
+    const { conversationId } = (await started.json()) as { conversationId: number }
+    const threadUrl = `${baseUrl}/account/messages/${conversationId}`
+
+    // The manager, who did not list the car, finds it in their messages and answers for the dealer.
+    const managerContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, session: manager })
+    const desk = await managerContext.newPage()
+    const deskErrors = watchConsole(desk)
+    await desk.goto(`${baseUrl}/account/messages`)
+    const thread = desk.locator('.thread-link', { hasText: `(${run})` })
+    await poll(() => thread.textContent()).toContain('Арман')
+    expect(await thread.textContent()).toContain(dealer.legalName)
+    await thread.click()
+    await desk.waitForURL(threadUrl)
+    await poll(() =>
+      desk.getByText('Её видят и могут ответить все сотрудники дилера', { exact: false }).isVisible(),
+    ).toBe(true)
+    expect(await desk.getByRole('button', { name: 'Показать покупателю телефоны дилера' }).count()).toBe(1)
+    await desk.getByLabel('Ваш ответ').fill('Да, продаётся. Приезжайте в салон на Абая, 150')
+    await desk.getByRole('button', { name: 'Отправить' }).click()
+    await poll(() => desk.getByTestId('message').count()).toBe(2)
+    await screenshot(desk, { path: `${SCREENSHOTS}conversation-dealer-desktop.png`, fullPage: true })
+
+    // The buyer talks to the dealer, not to a person.
+    const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: buyerCookie })
+    const buyer = await buyerContext.newPage()
+    const buyerErrors = watchConsole(buyer)
+    await buyer.goto(threadUrl)
+    expect(await buyer.locator('h1').textContent()).toBe(dealer.legalName)
+    await poll(() => buyer.getByTestId('message').nth(1).textContent()).toContain('Приезжайте в салон')
+    expect(await buyer.getByTestId('message').nth(1).textContent()).not.toContain('Асель')
+    await screenshot(buyer, { path: `${SCREENSHOTS}conversation-dealer-phone.png`, fullPage: true })
+
+    // The owner sees which of the dealer's people answered, in English and in Kazakh too.
+    const ownerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: owner })
+    const own = await ownerContext.newPage()
+    const ownErrors = watchConsole(own)
+    await own.goto(`${threadUrl}?lang=en`)
+    await poll(() => own.getByTestId('message').nth(1).textContent()).toContain('Асель Нурланова')
+    expect(await own.getByText('Everyone at the dealer sees it and can answer', { exact: false }).count()).toBe(1)
+    expect(await own.getByRole('button', { name: 'Show the dealer’s phones to the buyer' }).count()).toBe(1)
+    await own.goto(`${threadUrl}?lang=kk`)
+    await poll(() => own.getByText('дилердің барлық қызметкерлері көреді', { exact: false }).count()).toBe(1)
+    expect(await own.getByRole('button', { name: 'Сатып алушыға дилердің телефондарын көрсету' }).count()).toBe(1)
+
+    expect([...deskErrors, ...buyerErrors, ...ownErrors]).toEqual([])
+    await Promise.all([managerContext.close(), buyerContext.close(), ownerContext.close()])
+  }, 90_000)
 
   test('a guest who wants to write to the seller signs in first and comes back to the message form', async () => {
     const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })

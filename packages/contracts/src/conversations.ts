@@ -25,10 +25,15 @@ export const ConversationSummary = z
     id: z.number().int(),
     kind: z.enum(['system', 'listing']).describe('`system`: messages from Tulpar Auto'),
     listing: ConversationListing.nullable(),
-    /** The other side (null for Tulpar Auto's thread). */
+    /**
+     * The other side (null for Tulpar Auto's thread). A buyer writing about a dealer's car sees the dealer's name:
+     * every one of the dealer's people (owner and managers) reads and answers the conversation.
+     */
     other: z.object({ id: z.string(), name: z.string() }).nullable(),
-    /** I am the seller of the listing. */
+    /** I am the seller of the listing (for a dealer's car: one of the dealer's people). */
     iAmSeller: z.boolean(),
+    /** The dealer whose car it is about (null for a private seller's car and Tulpar Auto's thread). */
+    dealer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     lastMessage: z
       .object({ body: z.string(), createdAt: z.iso.datetime(), mine: z.boolean() })
       .nullable()
@@ -49,6 +54,11 @@ export const ConversationMessage = z
     body: z.string(),
     /** On the other side's messages only: what the reader is warned about. */
     warnings: z.array(FraudWarning),
+    /**
+     * Which of the dealer's people wrote it, shown to the dealer's people on their colleagues' answers (`from` is
+     * `me`: the dealer's side); null everywhere else.
+     */
+    author: z.string().nullable(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'ConversationMessage' })

@@ -153,6 +153,9 @@ export default function AccountMessage({ loaderData, actionData }: Route.Compone
   }, [sentCount])
   const blocked = c.blockedByMe || c.blockedByOther
   const canWrite = c.kind === 'listing' && !blocked
+  // The dealer's people answer for the dealer: they share its phones, not their own.
+  const dealerSide = c.iAmSeller && c.dealer !== null
+  const share = dealerSide ? 'chat.dealer.share' : 'chat.share'
   const title = c.kind === 'system' ? t('chat.system') : (c.other?.name ?? '—')
   return (
     <div className="container account conversation">
@@ -168,6 +171,7 @@ export default function AccountMessage({ loaderData, actionData }: Route.Compone
       ) : c.kind === 'listing' ? (
         <p className="muted">{t('chat.listingGone')}</p>
       ) : null}
+      {dealerSide && c.dealer ? <p className="muted">{t('chat.dealer.team', { name: c.dealer.name })}</p> : null}
       {c.otherContacts ? (
         <p className="panel-note">
           {t('chat.contacts', { contacts: [c.otherContacts.phone, c.otherContacts.email].filter(Boolean).join(', ') })}
@@ -186,6 +190,7 @@ export default function AccountMessage({ loaderData, actionData }: Route.Compone
       <ol className="messages" aria-live="polite">
         {c.messages.map((m) => (
           <li key={m.id} className={`message from-${m.from}`} data-testid="message">
+            {m.author ? <small className="muted">{m.author}</small> : null}
             <p className="message-body">{m.body}</p>
             <small className="muted">{date(m.createdAt)}</small>
             <Warnings warnings={m.warnings} />
@@ -215,9 +220,9 @@ export default function AccountMessage({ loaderData, actionData }: Route.Compone
         <div className="conversation-tools">
           <Form method="post">
             <input type="hidden" name="intent" value={c.iShareContacts ? 'unshare' : 'share'} />
-            <p className="muted">{t(c.iShareContacts ? 'chat.share.state' : 'chat.share.hidden')}</p>
+            <p className="muted">{t(c.iShareContacts ? `${share}.state` : `${share}.hidden`)}</p>
             <button type="submit" className="button ghost">
-              {t(c.iShareContacts ? 'chat.share.off' : 'chat.share.on')}
+              {t(c.iShareContacts ? `${share}.off` : `${share}.on`)}
             </button>
           </Form>
           <Form method="post">

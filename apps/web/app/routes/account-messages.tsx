@@ -67,6 +67,7 @@ export default function AccountMessages({ loaderData, actionData }: Route.Compon
             <Link to={`/account/messages/${c.id}`} className="thread-link">
               <span className="thread-head">
                 <strong>{c.kind === 'system' ? t('chat.system') : (c.other?.name ?? '—')}</strong>
+                {c.iAmSeller && c.dealer ? <small className="muted">{c.dealer.name}</small> : null}
                 {c.unread > 0 ? <span className="nav-count">{c.unread}</span> : null}
                 {c.lastMessage ? <small className="muted">{date(c.lastMessage.createdAt)}</small> : null}
               </span>

@@ -62,6 +62,7 @@ describe('conversations', () => {
     expect(thread).toMatchObject({
       kind: 'listing',
       iAmSeller: true,
+      dealer: null,
       other: { name: 'Покупатель Айгуль' },
       unread: 2,
       lastMessage: { body: 'Можно посмотреть в субботу?', mine: false },

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
+import { dealerMembers, dealers } from '../dealers/dealers.tables.ts'
 import { user } from '../identity/identity.tables.ts'
 import { selectListingsWithNames } from '../listings/index.ts'
 import { listings } from '../listings/listings.tables.ts'
@@ -8,10 +9,10 @@ import { profiles } from '../profiles/profiles.tables.ts'
 import { brands, models } from '../reference/reference.tables.ts'
 import { conversationParticipants, conversationReports, conversations, messages } from './messaging.tables.ts'
 
-/** A published listing someone may write about: its owner and what a thread shows of it. */
+/** A listing someone may write about: its owner, its dealer (null for a private seller's car) and its status. */
 export async function findWritableListing(db: Db, listingId: number) {
   const [row] = await db
-    .select({ id: listings.id, ownerId: listings.ownerId, status: listings.status })
+    .select({ id: listings.id, ownerId: listings.ownerId, dealerId: listings.dealerId, status: listings.status })
     .from(listings)
     .where(eq(listings.id, listingId))
   return row ?? null
@@ -133,18 +134,44 @@ export function findParticipants(db: Db, conversationId: number) {
     .where(eq(conversationParticipants.conversationId, conversationId))
 }
 
+/** What a conversation's line says of it: its kind, car, buyer, and the car's dealer (null for a private seller). */
+const conversationColumns = {
+  id: conversations.id,
+  kind: conversations.kind,
+  listingId: conversations.listingId,
+  buyerId: conversations.buyerId,
+  lastMessageAt: conversations.lastMessageAt,
+  dealerId: listings.dealerId,
+  dealerName: dealers.legalName,
+}
+
+/** The conversation, with the dealer whose car it is about (its phones are what the dealer's side shares). */
 export async function findConversation(db: Db, id: number) {
   const [row] = await db
-    .select({
-      id: conversations.id,
-      kind: conversations.kind,
-      listingId: conversations.listingId,
-      buyerId: conversations.buyerId,
-      lastMessageAt: conversations.lastMessageAt,
-    })
+    .select({ ...conversationColumns, dealerPhones: dealers.phones })
     .from(conversations)
+    .leftJoin(listings, eq(listings.id, conversations.listingId))
+    .leftJoin(dealers, eq(dealers.id, listings.dealerId))
     .where(eq(conversations.id, id))
   return row ?? null
+}
+
+/** Whether the user works for the dealer now (owner or manager): read at each call, so a removed one is out at once. */
+export async function isDealerMember(db: Db, dealerId: number, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: dealerMembers.userId })
+    .from(dealerMembers)
+    .where(and(eq(dealerMembers.dealerId, dealerId), eq(dealerMembers.userId, userId)))
+  return row !== undefined
+}
+
+/** The dealer's people now (owner and managers): who hears of a new message about one of its cars. */
+export async function findDealerPeople(db: Db, dealerId: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: dealerMembers.userId })
+    .from(dealerMembers)
+    .where(eq(dealerMembers.dealerId, dealerId))
+  return rows.map((r) => r.userId)
 }
 
 /** What a thread shows of its listing ("Brand Model, year", price, cover), or null once the listing is gone. */
@@ -174,38 +201,85 @@ export async function findListingSummaries(db: Db, ids: number[]) {
   )
 }
 
-/** The user's conversations, latest activity first. */
-export function findConversationsOf(db: Db, userId: string, limit: number) {
+const peers = alias(dealerMembers, 'peers')
+const seat = alias(conversationParticipants, 'seat')
+
+/**
+ * The conversations about the cars of the dealers the user works for now, which the user did not start as a buyer:
+ * the user answers them from the dealer's seat. Reached through the listings the dealer's people own (a dealer's car
+ * is always owned by one of its people: a removed member's pass to the owner), on the owners' index rather than a
+ * scan of the listings by dealer.
+ */
+function dealerConversations(db: Db, userId: string) {
   return db
-    .select({
-      id: conversations.id,
-      kind: conversations.kind,
-      listingId: conversations.listingId,
-      buyerId: conversations.buyerId,
-      lastMessageAt: conversations.lastMessageAt,
-      lastReadAt: conversationParticipants.lastReadAt,
-    })
-    .from(conversationParticipants)
-    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
-    .where(eq(conversationParticipants.userId, userId))
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(limit)
+    .select(conversationColumns)
+    .from(dealerMembers)
+    .innerJoin(peers, eq(peers.dealerId, dealerMembers.dealerId))
+    .innerJoin(listings, and(eq(listings.ownerId, peers.userId), eq(listings.dealerId, dealerMembers.dealerId)))
+    .innerJoin(dealers, eq(dealers.id, listings.dealerId))
+    .innerJoin(
+      conversations,
+      and(
+        eq(conversations.listingId, listings.id),
+        eq(conversations.kind, 'listing'),
+        ne(conversations.buyerId, userId),
+      ),
+    )
+    .where(eq(dealerMembers.userId, userId))
 }
 
-/** For each conversation, the other participant (id and name). */
-export async function findOtherParticipants(db: Db, ids: number[], userId: string) {
-  if (ids.length === 0) return new Map<number, { id: string; name: string; sharesContacts: boolean }>()
+/**
+ * The user's own seats: their system thread, the conversations they started as a buyer and those about their own
+ * private cars. A seat in a dealer's car's conversation counts only through `dealerConversations`, while the user
+ * still works for the dealer.
+ */
+function ownConversations(db: Db, userId: string) {
+  return db
+    .select(conversationColumns)
+    .from(conversationParticipants)
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .leftJoin(listings, eq(listings.id, conversations.listingId))
+    .leftJoin(dealers, eq(dealers.id, listings.dealerId))
+    .where(
+      and(
+        eq(conversationParticipants.userId, userId),
+        or(ne(conversations.kind, 'listing'), eq(conversations.buyerId, userId), isNull(listings.dealerId)),
+      ),
+    )
+}
+
+/** The user's conversations, latest activity first: their own and their dealers' (the two sets never overlap). */
+export async function findConversationsOf(db: Db, userId: string, limit: number) {
+  const latest = [desc(conversations.lastMessageAt), desc(conversations.id)] as const
+  const [own, dealers] = await Promise.all([
+    ownConversations(db, userId)
+      .orderBy(...latest)
+      .limit(limit),
+    dealerConversations(db, userId)
+      .orderBy(...latest)
+      .limit(limit),
+  ])
+  return [...own, ...dealers]
+    .sort((a, b) => b.lastMessageAt.getTime() - a.lastMessageAt.getTime() || b.id - a.id)
+    .slice(0, limit)
+}
+
+/** Every participant of each conversation (the service tells the sides apart). */
+export async function findParticipantsOf(db: Db, ids: number[]) {
+  const out = new Map<number, { userId: string; name: string; sharesContacts: boolean }[]>()
+  if (ids.length === 0) return out
   const rows = await db
     .select({
       conversationId: conversationParticipants.conversationId,
-      id: user.id,
+      userId: user.id,
       name: user.name,
       sharesContacts: conversationParticipants.sharesContacts,
     })
     .from(conversationParticipants)
     .innerJoin(user, eq(user.id, conversationParticipants.userId))
-    .where(and(inArray(conversationParticipants.conversationId, ids), ne(conversationParticipants.userId, userId)))
-  return new Map(rows.map((r) => [r.conversationId, { id: r.id, name: r.name, sharesContacts: r.sharesContacts }]))
+    .where(inArray(conversationParticipants.conversationId, ids))
+  for (const { conversationId, ...p } of rows) out.set(conversationId, [...(out.get(conversationId) ?? []), p])
+  return out
 }
 
 /** The latest message of each conversation. */
@@ -224,28 +298,88 @@ export async function findLastMessages(db: Db, ids: number[]) {
   return new Map(rows.map((r) => [r.conversationId, r]))
 }
 
-/** Unread messages per conversation for the user (others' messages after their last read). */
+/**
+ * The user's seat in a conversation they may read: the buyer's own; the seller's for anyone else in a conversation
+ * about a car (the private seller, or any of the dealer's people, who share it); their own in the system thread.
+ */
+const seatCondition = (userId: string) =>
+  sql`case when ${conversations.kind} = 'listing' and ${conversations.buyerId} <> ${userId}
+    then ${seat.userId} <> ${conversations.buyerId} else ${seat.userId} = ${userId} end`
+
+/** Whether a message was written by the other side than the user's (or by the system): what can be unread. */
+const fromTheOtherSide = (userId: string) =>
+  sql`(${messages.senderId} is null or case when ${conversations.kind} = 'listing'
+    then (${messages.senderId} = ${conversations.buyerId}) <> (${conversations.buyerId} = ${userId})
+    else ${messages.senderId} <> ${userId} end)`
+
+/**
+ * Unread messages per conversation the user may read (the caller checked): the other side's messages after the last
+ * read of the user's seat.
+ */
 export async function countUnreadPer(db: Db, userId: string, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map()
   const rows = await db
     .select({ conversationId: messages.conversationId, n: sql<number>`count(*)::int` })
     .from(messages)
-    .innerJoin(
-      conversationParticipants,
-      and(
-        eq(conversationParticipants.conversationId, messages.conversationId),
-        eq(conversationParticipants.userId, userId),
-      ),
-    )
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(seat, and(eq(seat.conversationId, conversations.id), seatCondition(userId)))
     .where(
       and(
         inArray(messages.conversationId, ids),
-        or(isNull(conversationParticipants.lastReadAt), gt(messages.createdAt, conversationParticipants.lastReadAt)),
-        or(isNull(messages.senderId), ne(messages.senderId, userId)),
+        or(isNull(seat.lastReadAt), gt(messages.createdAt, seat.lastReadAt)),
+        fromTheOtherSide(userId),
       ),
     )
     .groupBy(messages.conversationId)
   return new Map(rows.map((r) => [r.conversationId, Number(r.n)]))
+}
+
+/** Whether a conversation is one the user may read now: their own seat's, or one of their dealers'. */
+/** The ids of the conversations the user may read now, in two parts: their own seats', and their dealers'. */
+function readableIds(db: Db, userId: string) {
+  const own = ownConversations(db, userId).as('own')
+  const theirDealers = dealerConversations(db, userId).as('dealer_rows')
+  return { own: db.select({ id: own.id }).from(own), dealers: db.select({ id: theirDealers.id }).from(theirDealers) }
+}
+
+function readableBy(db: Db, userId: string) {
+  const ids = readableIds(db, userId)
+  return or(inArray(conversations.id, ids.own), inArray(conversations.id, ids.dealers))
+}
+
+/** Unread messages in every conversation the user may read (the badges). */
+export async function countAllUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(seat, and(eq(seat.conversationId, conversations.id), seatCondition(userId)))
+    .where(
+      and(
+        readableBy(db, userId),
+        or(isNull(seat.lastReadAt), gt(messages.createdAt, seat.lastReadAt)),
+        fromTheOtherSide(userId),
+      ),
+    )
+  return Number(row?.n ?? 0)
+}
+
+/** Marks read every conversation the user may read: their own seats, and the seller's seat of their dealers'. */
+export async function markAllRead(db: Db, userId: string, at: Date): Promise<void> {
+  const ids = readableIds(db, userId)
+  await db
+    .update(conversationParticipants)
+    .set({ lastReadAt: at })
+    .where(and(eq(conversationParticipants.userId, userId), inArray(conversationParticipants.conversationId, ids.own)))
+  await db
+    .update(conversationParticipants)
+    .set({ lastReadAt: at })
+    .where(
+      and(
+        inArray(conversationParticipants.conversationId, ids.dealers),
+        sql`${conversationParticipants.userId} <> (select c.buyer_id from conversations c where c.id = ${conversationParticipants.conversationId})`,
+      ),
+    )
 }
 
 /** The latest `limit` messages, oldest first. */
@@ -267,21 +401,32 @@ export async function findMessages(db: Db, conversationId: number, limit: number
   return rows.reverse()
 }
 
+/** The message; `seatUserId` is the writer's seat (a dealer's person writes from the dealer's). */
 export async function insertConversationMessage(
   tx: Db,
-  row: { conversationId: number; senderId: string; body: string; warnings: string[]; createdAt: Date },
+  {
+    seatUserId,
+    ...row
+  }: {
+    conversationId: number
+    senderId: string
+    seatUserId: string
+    body: string
+    warnings: string[]
+    createdAt: Date
+  },
 ): Promise<number> {
   const [created] = await tx.insert(messages).values(row).returning({ id: messages.id })
   if (!created) throw new Error('message not created')
   await tx.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, row.conversationId))
-  // The writer has read everything up to their own message.
+  // The writer's side has read everything up to its own message.
   await tx
     .update(conversationParticipants)
     .set({ lastReadAt: row.createdAt })
     .where(
       and(
         eq(conversationParticipants.conversationId, row.conversationId),
-        eq(conversationParticipants.userId, row.senderId),
+        eq(conversationParticipants.userId, seatUserId),
       ),
     )
   return created.id

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { user } from '../identity/identity.tables.ts'
 import { conversationParticipants, conversations, messages } from './messaging.tables.ts'
@@ -61,24 +61,4 @@ export function findMessagesForUser(db: Db, userId: string, limit: number) {
     .where(and(eq(conversationParticipants.userId, userId), eq(conversations.kind, 'system')))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit)
-}
-
-export async function countUnread(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(conversationParticipants)
-    .innerJoin(messages, eq(messages.conversationId, conversationParticipants.conversationId))
-    .where(
-      and(
-        eq(conversationParticipants.userId, userId),
-        or(isNull(conversationParticipants.lastReadAt), gt(messages.createdAt, conversationParticipants.lastReadAt)),
-        // One's own messages are never unread.
-        or(isNull(messages.senderId), sql`${messages.senderId} <> ${userId}`),
-      ),
-    )
-  return row?.n ?? 0
-}
-
-export async function markConversationsRead(db: Db, userId: string, at: Date): Promise<void> {
-  await db.update(conversationParticipants).set({ lastReadAt: at }).where(eq(conversationParticipants.userId, userId))
 }

@@ -2,6 +2,7 @@ import { INBOX_PAGE_SIZE, type InboxMessage, type InboxPage } from '@tulpar/cont
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { SessionUser } from '../identity/index.ts'
+import { countAllUnread, markAllRead } from './conversations.repository.ts'
 import { createConversationUseCases } from './conversations.service.ts'
 import type { MessageHub } from './live.ts'
 import * as repo from './messaging.repository.ts'
@@ -27,7 +28,7 @@ export function createMessagingService({ db, hub, limiter }: MessagingServiceDep
     async listMyMessages(u: Pick<SessionUser, 'id'>): Promise<InboxPage> {
       const [rows, unread] = await Promise.all([
         repo.findMessagesForUser(db, u.id, INBOX_PAGE_SIZE),
-        repo.countUnread(db, u.id),
+        countAllUnread(db, u.id),
       ])
       return {
         results: rows.map(
@@ -47,11 +48,11 @@ export function createMessagingService({ db, hub, limiter }: MessagingServiceDep
     },
 
     /** Unread messages, Tulpar Auto's and conversations' (the badges). */
-    countUnread: (u: Pick<SessionUser, 'id'>) => repo.countUnread(db, u.id),
+    countUnread: (u: Pick<SessionUser, 'id'>) => countAllUnread(db, u.id),
 
-    /** Marks every message the user has received so far as read. */
+    /** Marks every message the user has received so far as read (for a dealer's person, the dealer's chats too). */
     async markAllRead(u: Pick<SessionUser, 'id'>): Promise<void> {
-      await repo.markConversationsRead(db, u.id, new Date())
+      await markAllRead(db, u.id, new Date())
     },
   }
 }
