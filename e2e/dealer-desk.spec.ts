@@ -13,8 +13,9 @@ import {
 } from './browser.ts'
 
 /*
- * The dealer desk (issue 38): a buyer asks for a call-back on a demo dealer's car on a phone, and the dealer's owner
- * finds it on the desk at 1280 px, takes it and closes it; the desk's statistics count it.
+ * The dealer desk (issue 38): a buyer reveals the number of a demo dealer's car and asks for a call-back on a phone,
+ * and the dealer's owner finds the call-back on the desk at 1280 px, takes it and closes it; the desk's statistics
+ * count both, the reveal in the car's day.
  */
 
 const baseUrl = inject('baseUrl')
@@ -35,7 +36,8 @@ describe('the dealer desk', () => {
     expect(dealerId).toBeTypeOf('number')
     const car = (await api<{ results: { id: number }[] }>(`/api/cars/?dealer=${dealerId}`)).results[0]?.id
     expect(car).toBeTypeOf('number')
-    const before = await api<{ totals: { callbacks: number } }>(`/api/dealers/${dealerId}/stats/`, owner)
+    type Stats = { totals: { callbacks: number; reveals: number } }
+    const before = await api<Stats>(`/api/dealers/${dealerId}/stats/`, owner)
 
     // The buyer, a guest on a phone, asks for a call-back from the car's call-back page.
     const phone = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
@@ -44,6 +46,8 @@ describe('the dealer desk', () => {
     await buyerPage.goto(`${baseUrl}/cars/${car}`)
     const ask = buyerPage.getByRole('button', { name: 'Заказать обратный звонок' })
     await untilReady(buyerPage, ask)
+    await buyerPage.getByRole('button', { name: 'Показать номер' }).click()
+    await buyerPage.locator('.phone-link').waitFor()
     await ask.click()
     const dialog = buyerPage.getByRole('dialog', { name: 'Обратный звонок' })
     await dialog.waitFor()
@@ -72,12 +76,19 @@ describe('the dealer desk', () => {
     await lead.getByRole('button', { name: 'Сохранить' }).click()
     await expect.poll(() => status.textContent()).toBe('Выполнена')
     await page.getByRole('heading', { name: 'Статистика за 30 дней' }).waitFor()
+    // The car's days open under its row, with the number reveals of each day.
+    const carStats = page.locator('.stats-table > tbody > tr', { has: page.locator(`a[href="/cars/${car}"]`) })
+    await carStats.getByText('По дням').click()
+    const days = carStats.locator('.stats-days')
+    await days.getByRole('columnheader', { name: 'Показы номера' }).waitFor()
+    expect(await days.locator('tbody tr').count()).toBeGreaterThan(0)
     await screenshot(page, { path: `${SCREENSHOTS}dealer-desk-leads-1280.png`, fullPage: true })
     expect(errors).toEqual([])
     await desktop.close()
 
-    const after = await api<{ totals: { callbacks: number } }>(`/api/dealers/${dealerId}/stats/`, owner)
+    const after = await api<Stats>(`/api/dealers/${dealerId}/stats/`, owner)
     expect(after.totals.callbacks).toBe(before.totals.callbacks + 1)
+    expect(after.totals.reveals).toBe(before.totals.reveals + 1)
   })
 
   test('on a phone, the owner lowers the price of a ticked car by 5% in one step', async () => {

@@ -14,13 +14,13 @@ export type DealerStatsQuery = z.infer<typeof DealerStatsQuery>
 
 const Counts = z.object({
   views: z.number().int().describe('Visitors of the car page, once per visitor and day'),
-  reveals: z.number().int().describe("Taps on the seller's number (all time: counted per car, not per day)"),
+  reveals: z.number().int().describe("Reveals of the seller's number on the car page, each counted"),
   favourites: z.number().int().describe('Hearts added (still saved)'),
   callbacks: z.number().int().describe('Call-back requests'),
   chats: z.number().int().describe('Conversations started'),
 })
 
-const DayCounts = Counts.omit({ reveals: true }).extend({ day: Day })
+const DayCounts = Counts.extend({ day: Day })
 
 export const DealerStatsCar = z.object({
   id: z.number().int(),

@@ -55,10 +55,11 @@ export const dealerDeskRoutes =
     const members = signedInRoutes(app, sessions, { tags: ['dealers'] })
 
     members.get('/dealers/:id/stats/', {
-      summary: "Per car and per day: views, favourites, call-backs and chats of the dealer's cars on sale",
+      summary:
+        "Per car and per day: views, number reveals, favourites, call-backs and chats of the dealer's cars on sale",
       description:
         `${MEMBERS} Days are Almaty calendar days, both ends included: the last 30 days by default, at most 92 ` +
-        '(400). Number reveals are counted per car, not per day. 429 after 30 reads a minute.',
+        '(400). 429 after 30 reads a minute.',
       params: DealerParams,
       querystring: DealerStatsQuery.extend(LangQuery.shape),
       response: { 200: DealerStats, 403: Problem, 429: Problem },

@@ -184,8 +184,8 @@ export function createDealerDeskService({
     },
 
     /**
-     * Per car and per day: views, favourites, call-backs and chats of the dealer's cars on sale, with the cars' all-time
-     * number reveals. The dealer's people only (the dealers' 404/403); 400 for a reversed or too long range.
+     * Per car and per day: views, number reveals, favourites, call-backs and chats of the dealer's cars on sale. The
+     * dealer's people only (the dealers' 404/403); 400 for a reversed or too long range.
      */
     async stats(u: SessionUser, dealerId: number, q: DealerStatsQuery, locale: Locale): Promise<DealerStats> {
       await dealers.getMine(u, dealerId, locale)
@@ -205,18 +205,18 @@ export function createDealerDeskService({
             id: c.id,
             title: listingTitle(c, locale),
             priceKzt: c.priceKzt,
-            totals: { ...zero(), reveals: c.reveals },
+            totals: zero(),
             byDay: new Map<string, DealerStats['cars'][number]['days'][number]>(),
           },
         ]),
       )
-      const kinds = ['views', 'favourites', 'callbacks', 'chats'] as const
+      const kinds = ['views', 'reveals', 'favourites', 'callbacks', 'chats'] as const
       for (const kind of kinds)
         for (const row of counted[kind]) {
           const car = perCar.get(row.listingId)
           if (!car) continue
           car.totals[kind] += row.n
-          const day = car.byDay.get(row.day) ?? { day: row.day, views: 0, favourites: 0, callbacks: 0, chats: 0 }
+          const day = car.byDay.get(row.day) ?? { day: row.day, ...zero() }
           day[kind] += row.n
           car.byDay.set(row.day, day)
         }

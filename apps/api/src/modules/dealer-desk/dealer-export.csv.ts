@@ -57,19 +57,19 @@ const STATS_CSV_HEADER = line([
   'title',
   'day',
   'views',
+  'phone_reveals',
   'favourites',
   'callbacks',
   'chats',
-  'phone_reveals_all_time',
 ])
 
 /** One line per car and day with something counted, oldest day first; a car with nothing counted gets one line. */
 export function statsCsv(stats: DealerStats): string {
   let out = STATS_CSV_HEADER
   for (const car of stats.cars) {
-    if (car.days.length === 0) out += line([car.id, car.title, null, 0, 0, 0, 0, car.totals.reveals])
+    if (car.days.length === 0) out += line([car.id, car.title, null, 0, 0, 0, 0, 0])
     for (const d of car.days)
-      out += line([car.id, car.title, d.day, d.views, d.favourites, d.callbacks, d.chats, car.totals.reveals])
+      out += line([car.id, car.title, d.day, d.views, d.reveals, d.favourites, d.callbacks, d.chats])
   }
   return out
 }

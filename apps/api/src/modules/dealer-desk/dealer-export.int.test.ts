@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { listingViews } from '../../db/schema.ts'
+import { listingPhoneReveals, listingViews } from '../../db/schema.ts'
 import { useDealerDesk } from '../../testing/dealer-desk.ts'
 import { createListing } from '../../testing/factories.ts'
 import { viewDay } from '../listings/index.ts'
@@ -22,6 +22,7 @@ beforeAll(async () => {
   sold = (await createListing(t.db, { ownerId: acc.manager.id, dealerId, status: 'sold', externalId: 'A-2' })).id
   await createListing(t.db, { ownerId: acc.otherOwner.id, externalId: 'FOREIGN' })
   await t.db.insert(listingViews).values({ listingId: car, day: viewDay(new Date()), visitorHash: 'v' })
+  await t.db.insert(listingPhoneReveals).values({ listingId: car, day: viewDay(new Date()), reveals: 3 })
 })
 
 describe('the dealer desk CSV exports', () => {
@@ -48,9 +49,9 @@ describe('the dealer desk CSV exports', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toContain(`filename="dealer-${dealerId}-stats-`)
     const lines = res.body.split('\r\n').filter(Boolean)
-    expect(lines[0]).toBe('listing_id,title,day,views,favourites,callbacks,chats,phone_reveals_all_time')
+    expect(lines[0]).toBe('listing_id,title,day,views,phone_reveals,favourites,callbacks,chats')
     expect(lines.slice(1)).toHaveLength(1)
-    expect(lines[1]).toMatch(new RegExp(`^${car},.*,${viewDay(new Date())},1,0,0,0,0$`))
+    expect(lines[1]).toMatch(new RegExp(`^${car},.*,${viewDay(new Date())},1,3,0,0,0$`))
     const reversed = await get(`/dealers/${dealerId}/stats.csv?from=2026-02-01&to=2026-01-01`, acc.owner.auth)
     expect(reversed.statusCode).toBe(400)
   })

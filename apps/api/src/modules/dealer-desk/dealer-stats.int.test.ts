@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { conversations, favourites, leads, listings, listingViews } from '../../db/schema.ts'
+import { conversations, favourites, leads, listingPhoneReveals, listings, listingViews } from '../../db/schema.ts'
 import { useDealerDesk } from '../../testing/dealer-desk.ts'
 import { createListing } from '../../testing/factories.ts'
 import { viewDay } from '../listings/index.ts'
@@ -9,11 +9,16 @@ import { viewDay } from '../listings/index.ts'
 
 const { t, acc, desk, call } = useDealerDesk({
   others: { buyer: { name: 'Покупатель' }, buyer2: { name: 'Второй Покупатель' } },
+  // The all-time count on the listing: the statistics count each day's reveals instead.
   car: (acc) => ({ ownerId: acc.manager.id, phoneRevealsCount: 7 }),
 })
 
 const DAY_MS = 86_400_000
 const get = (url: string, auth?: Record<string, string>) => call('GET', url, auth)
+let ipN = 0
+/** A buyer taps "show the number" on the car page (each from an address of its own: the reveal limits are per IP). */
+const reveal = (id: number) =>
+  t.app.inject({ method: 'POST', url: `/api/cars/${id}/phone/`, remoteAddress: `10.9.0.${++ipN}` })
 
 let dealerId = 0
 let otherDealerId = 0
@@ -38,6 +43,14 @@ beforeAll(async () => {
     { listingId: foreignCar, day: today, visitorHash: 'a' },
     { listingId: soldCar, day: today, visitorHash: 'a' },
   ])
+  await t.db.insert(listingPhoneReveals).values([
+    { listingId: car, day: daysAgo(3), reveals: 4 },
+    // Outside the default 30 days: not counted.
+    { listingId: car, day: daysAgo(40), reveals: 9 },
+  ])
+  // Today's reveals come through the car page itself.
+  for (const id of [car, car, foreignCar]) expect((await reveal(id)).statusCode).toBe(200)
+  expect((await reveal(soldCar)).statusCode).toBe(409)
   await t.db.insert(favourites).values([
     { userId: acc.buyer.id, listingId: car },
     { userId: acc.buyer2.id, listingId: car, createdAt: new Date(Date.now() - 3 * DAY_MS) },
@@ -55,19 +68,35 @@ beforeAll(async () => {
 })
 
 describe('GET /api/dealers/{id}/stats/', () => {
-  test("the owner sees per car and per day views, favourites, call-backs and chats of the dealer's cars on sale", async () => {
+  test("each reveal of a seller's number adds to its car's counter of the day; a car not on sale counts none", async () => {
+    const counters = await t.db
+      .select({ listingId: listingPhoneReveals.listingId, reveals: listingPhoneReveals.reveals })
+      .from(listingPhoneReveals)
+      .where(eq(listingPhoneReveals.day, today))
+    expect(counters.sort((a, b) => a.listingId - b.listingId)).toEqual(
+      [
+        { listingId: car, reveals: 2 },
+        { listingId: foreignCar, reveals: 1 },
+      ].sort((a, b) => a.listingId - b.listingId),
+    )
+    // The listing's all-time count goes on as before.
+    const [row] = await t.db.select({ n: listings.phoneRevealsCount }).from(listings).where(eq(listings.id, car))
+    expect(row?.n).toBe(9)
+  })
+
+  test("the owner sees per car and per day views, number reveals, favourites, call-backs and chats of the dealer's cars on sale", async () => {
     const res = await get(`/dealers/${dealerId}/stats/`, acc.owner.auth)
     expect(res.statusCode, res.body).toBe(200)
     const body = res.json()
     expect(body.to).toBe(today)
     expect(body.from).toBe(daysAgo(29))
-    expect(body.totals).toEqual({ views: 3, reveals: 7, favourites: 2, callbacks: 1, chats: 2 })
+    expect(body.totals).toEqual({ views: 3, reveals: 6, favourites: 2, callbacks: 1, chats: 2 })
     expect(body.cars.map((c: { id: number }) => c.id)).toEqual([car, quietCar])
     const [first, quiet] = body.cars
-    expect(first.totals).toEqual({ views: 3, reveals: 7, favourites: 2, callbacks: 1, chats: 2 })
+    expect(first.totals).toEqual({ views: 3, reveals: 6, favourites: 2, callbacks: 1, chats: 2 })
     expect(first.days).toEqual([
-      { day: daysAgo(3), views: 1, favourites: 1, callbacks: 0, chats: 0 },
-      { day: today, views: 2, favourites: 1, callbacks: 1, chats: 2 },
+      { day: daysAgo(3), views: 1, reveals: 4, favourites: 1, callbacks: 0, chats: 0 },
+      { day: today, views: 2, reveals: 2, favourites: 1, callbacks: 1, chats: 2 },
     ])
     expect(quiet.days).toEqual([])
     expect(typeof first.title).toBe('string')
@@ -76,7 +105,7 @@ describe('GET /api/dealers/{id}/stats/', () => {
   test('a manager sees the same; a narrower range counts only its days', async () => {
     const res = await get(`/dealers/${dealerId}/stats/?from=${today}&to=${today}`, acc.manager.auth)
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json().totals).toEqual({ views: 2, reveals: 7, favourites: 1, callbacks: 1, chats: 2 })
+    expect(res.json().totals).toEqual({ views: 2, reveals: 2, favourites: 1, callbacks: 1, chats: 2 })
   })
 
   test("another dealer's owner, a private user and staff are refused; a guest is asked to sign in", async () => {
@@ -103,7 +132,7 @@ describe('GET /api/dealers/{id}/stats/', () => {
   test("the statistics never count another dealer's car, and the foreign car's numbers stay its own", async () => {
     const res = await get(`/dealers/${otherDealerId}/stats/`, acc.otherOwner.auth)
     expect(res.statusCode).toBe(200)
-    expect(res.json().totals).toEqual({ views: 1, reveals: 0, favourites: 1, callbacks: 1, chats: 0 })
+    expect(res.json().totals).toEqual({ views: 1, reveals: 1, favourites: 1, callbacks: 1, chats: 0 })
     const [row] = await t.db.select({ id: listings.id }).from(listings).where(eq(listings.id, foreignCar))
     expect(row?.id).toBe(foreignCar)
   })

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { favourites } from '../favourites/favourites.tables.ts'
 import { leads } from '../leads/leads.tables.ts'
-import { listings, listingViews } from '../listings/listings.tables.ts'
+import { listingPhoneReveals, listings, listingViews } from '../listings/listings.tables.ts'
 import { conversations } from '../messaging/messaging.tables.ts'
 import { brands, models } from '../reference/reference.tables.ts'
 
@@ -15,7 +15,6 @@ export function findDealerCarsOnSale(db: Db, dealerId: number) {
       model: models.name,
       year: listings.year,
       priceKzt: listings.priceKzt,
-      reveals: listings.phoneRevealsCount,
     })
     .from(listings)
     .leftJoin(brands, eq(brands.id, listings.brandId))
@@ -36,13 +35,13 @@ const almatyStart = (day: string) => sql`(${day}::date::timestamp at time zone '
 const almatyEnd = (day: string) => sql`((${day}::date + 1)::timestamp at time zone 'Asia/Almaty')`
 
 /**
- * Four grouped queries for all the cars at once (no query per car), each on an index that leads with the listing:
- * views on the primary key (listing, day), favourites on `favourites_listing_idx`, chats on
- * `conversations_listing_buyer_uq`; call-backs on `leads_kind_status_idx` (kind, status, created_at).
+ * Five grouped queries for all the cars at once (no query per car), each on an index that leads with the listing:
+ * views and reveals on their primary keys (listing, day), favourites on `favourites_listing_idx`, chats on
+ * `conversations_listing_buyer_uq`, call-backs on `leads_listing_idx` (listing, created_at).
  */
 export async function countByDay(db: Db, ids: number[], from: string, to: string) {
-  if (ids.length === 0) return { views: [], favourites: [], callbacks: [], chats: [] }
-  const [views, favs, callbacks, chats] = await Promise.all([
+  if (ids.length === 0) return { views: [], reveals: [], favourites: [], callbacks: [], chats: [] }
+  const [views, reveals, favs, callbacks, chats] = await Promise.all([
     db
       .select({ listingId: listingViews.listingId, day: sql<string>`${listingViews.day}::text`, n: count() })
       .from(listingViews)
@@ -50,6 +49,20 @@ export async function countByDay(db: Db, ids: number[], from: string, to: string
         and(inArray(listingViews.listingId, ids), gte(listingViews.day, from), sql`${listingViews.day} <= ${to}::date`),
       )
       .groupBy(listingViews.listingId, listingViews.day),
+    db
+      .select({
+        listingId: listingPhoneReveals.listingId,
+        day: sql<string>`${listingPhoneReveals.day}::text`,
+        n: listingPhoneReveals.reveals,
+      })
+      .from(listingPhoneReveals)
+      .where(
+        and(
+          inArray(listingPhoneReveals.listingId, ids),
+          gte(listingPhoneReveals.day, from),
+          sql`${listingPhoneReveals.day} <= ${to}::date`,
+        ),
+      ),
     db
       .select({ listingId: favourites.listingId, day: almatyDay(favourites.createdAt), n: count() })
       .from(favourites)
@@ -92,7 +105,13 @@ export async function countByDay(db: Db, ids: number[], from: string, to: string
   ])
   const norm = (rows: { listingId: number; day: string; n: number }[]): DayCount[] =>
     rows.map((r) => ({ listingId: Number(r.listingId), day: r.day, n: Number(r.n) }))
-  return { views: norm(views), favourites: norm(favs), callbacks: norm(callbacks), chats: norm(chats) }
+  return {
+    views: norm(views),
+    reveals: norm(reveals),
+    favourites: norm(favs),
+    callbacks: norm(callbacks),
+    chats: norm(chats),
+  }
 }
 
 /** The dealer's cars in every status, for the stock export (at most `limit`, the latest changed first). */

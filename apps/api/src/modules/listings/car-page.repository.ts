@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
+import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { prepared } from '../../db/prepared.ts'
 import { brands, models } from '../reference/reference.tables.ts'
 import { cardIdColumns, selectListingsWithNames } from './listings.repository.ts'
-import { listings, listingViews } from './listings.tables.ts'
+import { listingPhoneReveals, listings, listingViews } from './listings.tables.ts'
 
 /** The few columns the car page's actions decide on (visibility, contact, similarity). */
 export async function findListingState(db: Db, id: number) {
@@ -26,14 +27,23 @@ export async function findListingState(db: Db, id: number) {
 }
 export type ListingState = NonNullable<Awaited<ReturnType<typeof findListingState>>>
 
-/** Counts a reveal and answers the number in one statement; null unless the listing is published. */
-export async function revealContactPhone(db: Db, id: number): Promise<string | null> {
-  const [row] = await db
-    .update(listings)
-    .set({ phoneRevealsCount: sql`${listings.phoneRevealsCount} + 1` })
-    .where(and(eq(listings.id, id), sql`${listings.status} = 'published'`))
-    .returning({ phone: listings.contactPhone })
-  return row?.phone ?? null
+const Revealed = z.object({ rows: z.array(z.object({ phone: z.string().nullable() })) })
+
+/**
+ * Counts a reveal, on the listing (all time) and in its day's counter (the dealer desk's statistics), and answers
+ * the number, in one statement; null unless the listing is published.
+ */
+export async function revealContactPhone(db: Db, id: number, day: string): Promise<string | null> {
+  const result = await db.execute(sql`with revealed as (
+      update ${listings} set phone_reveals_count = phone_reveals_count + 1
+      where id = ${id} and status = 'published'
+      returning id, contact_phone
+    ), counted as (
+      insert into ${listingPhoneReveals} (listing_id, day, reveals) select id, ${day}::date, 1 from revealed
+      on conflict (listing_id, day) do update set reveals = ${listingPhoneReveals}.reveals + 1
+    )
+    select contact_phone as phone from revealed`)
+  return Revealed.parse(result).rows[0]?.phone ?? null
 }
 
 /**

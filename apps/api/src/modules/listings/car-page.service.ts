@@ -95,7 +95,7 @@ export function createCarPageService({
         { key: `phone-reveal:ip:short:${client.ip}`, ...CAR_PAGE_LIMITS.phoneRevealPerIpShort },
         { key: `phone-reveal:ip:day:${client.ip}`, ...CAR_PAGE_LIMITS.phoneRevealPerIpDay },
       ])
-      const phone = await repo.revealContactPhone(db, id)
+      const phone = await repo.revealContactPhone(db, id, viewDay(now()))
       if (phone) return { phone }
       // Not published (any more): say why, as the detail would.
       await requireOnSale(id)

@@ -12,9 +12,45 @@ function daysOf(from: string, to: string): string[] {
   return out
 }
 
+type Car = DealerStats['cars'][number]
+
+/** A car's days with something counted, newest first, each with all its numbers (the bars show only views). */
+function DaysOf({ car }: { car: Car }) {
+  const { t, number, date } = useI18n()
+  if (car.days.length === 0) return null
+  return (
+    <details className="stats-days">
+      <summary>{t('desk.stats.days')}</summary>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('desk.stats.day')}</th>
+            {COUNTS.map((k) => (
+              <th scope="col" key={k}>
+                {t(`desk.stats.${k}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {[...car.days].reverse().map((d) => (
+            <tr key={d.day}>
+              <th scope="row">{date(d.day)}</th>
+              {COUNTS.map((k) => (
+                <td key={k}>{number(d[k])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  )
+}
+
 /**
- * The statistics of the dealer's cars on sale: a strip of totals, then one row per car with its totals and a bar per
- * day of views (plain CSS heights, no chart library; the day and its numbers in the bar's title).
+ * The statistics of the dealer's cars on sale: a strip of totals, then one row per car with its totals, a bar per
+ * day of views (plain CSS heights, no chart library; the day and its numbers in the bar's title) and its days in a
+ * table that opens.
  */
 export function StatsTable({ stats }: { stats: DealerStats }) {
   const { t, number, date } = useI18n()
@@ -70,6 +106,7 @@ export function StatsTable({ stats }: { stats: DealerStats }) {
                               title={t('desk.stats.dayTitle', {
                                 day: date(day),
                                 views: views,
+                                reveals: d?.reveals ?? 0,
                                 callbacks: d?.callbacks ?? 0,
                                 chats: d?.chats ?? 0,
                               })}
@@ -78,6 +115,7 @@ export function StatsTable({ stats }: { stats: DealerStats }) {
                           )
                         })}
                       </span>
+                      <DaysOf car={car} />
                     </td>
                   </tr>
                 )
