@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
-import { type FeedRowProblem, type Locale, MAX_PHOTO_BYTES, MIN_PHOTO_SIDE_PX } from '@tulpar/contracts'
+import { type Locale, MAX_PHOTO_BYTES, MIN_PHOTO_SIDE_PX } from '@tulpar/contracts'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { fetchPublic, PublicFetchError, type PublicFetchLimits } from '../../lib/public-fetch.ts'
 import { listingPhotos, listings, moderationEvents } from '../listings/listings.tables.ts'
 import { intakePhoto, type MediaStorage, type ProcessedPhoto, storePhoto } from '../media/index.ts'
-import { feedImportRows, feedPhotoSources } from './feeds.tables.ts'
-import { PHOTO_FAILURES, type PhotoFailure, rowProblemText } from './feeds.texts.ts'
+import { feedImportRows, feedPhotoSources, type StoredProblem } from './feeds.tables.ts'
+import { type PhotoFailure, storedProblem } from './feeds.texts.ts'
 
 /** One photo's fetch: 10 s, the upload's size cap; two of a car's photos are fetched at once. */
 const PHOTO_TIMEOUT_MS = 10_000
@@ -102,19 +102,15 @@ export function createFeedPhotos(deps: FeedPhotosDeps) {
       const known = new Set(had.map((h) => h.url))
       const missing = wanted.filter((u) => !known.has(u))
       const fetched = await inBatches(missing, PHOTOS_AT_ONCE, fetchPhoto)
-      const notes: FeedRowProblem[] = []
+      const notes: StoredProblem[] = []
       const ready: { url: string; key: string; photo: ProcessedPhoto }[] = []
       for (const [i, url] of missing.entries()) {
         const result = fetched[i]
         if (result === undefined) continue
         if (typeof result === 'string') {
-          const reason = PHOTO_FAILURES[result][job.locale]
-          notes.push({
-            code: 'photo_fetch',
-            field: 'photo_urls',
-            value: url,
-            message: rowProblemText('photo_fetch', { reason }, job.locale),
-          })
+          notes.push(
+            storedProblem({ code: 'photo_fetch', field: 'photo_urls', value: url }, { failure: result }, job.locale),
+          )
         } else {
           ready.push({ url, key: `listings/${job.listingId}/${randomBytes(8).toString('hex')}`, photo: result })
         }

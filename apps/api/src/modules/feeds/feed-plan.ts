@@ -4,12 +4,12 @@ import {
   type FeedImportCounts,
   type FeedImportOutcome,
   type FeedMissingCars,
-  type FeedRowProblem,
   type Locale,
   MATERIAL_FIELDS,
   MATERIAL_PRICE_DROP,
 } from '@tulpar/contracts'
-import { rowProblemText } from './feeds.texts.ts'
+import type { StoredProblem } from './feeds.tables.ts'
+import { storedProblem } from './feeds.texts.ts'
 
 /*
  * What applying a feed does to a dealer's cars, decided from the feed's checked rows and the dealer's cars as they
@@ -24,8 +24,8 @@ export interface CheckedRow {
   row: number
   line: number
   externalId: string | null
-  problems: FeedRowProblem[]
-  warnings: FeedRowProblem[]
+  problems: StoredProblem[]
+  warnings: StoredProblem[]
   car: FeedCar | null
 }
 
@@ -51,8 +51,8 @@ export interface PlannedRow {
   externalId: string | null
   outcome: FeedImportOutcome
   listingId: number | null
-  problems: FeedRowProblem[]
-  warnings: FeedRowProblem[]
+  problems: StoredProblem[]
+  warnings: StoredProblem[]
   car: FeedCar | null
   carHash: string | null
   /** For an update: whether a material field changed (a published car goes back to moderation). */
@@ -117,12 +117,8 @@ export function planImport({ rows, stock, vinTaken, missingCars, dealerCityId, l
   const byExternalId = new Map(stock.map((s) => [s.externalId, s]))
   const inFeed = new Set<string>()
   const planned: PlannedRow[] = []
-  const problem = (code: 'vin_taken' | 'changed_car', field: 'vin' | 'model', value: string | null, params = {}) => ({
-    code,
-    field,
-    value,
-    message: rowProblemText(code, params, locale),
-  })
+  const problem = (code: 'vin_taken' | 'changed_car', field: 'vin' | 'model', value: string | null, params = {}) =>
+    storedProblem({ code, field, value }, params, locale)
   for (const r of rows) {
     if (r.externalId !== null) inFeed.add(r.externalId)
     const problems = r.problems.filter((p) => !PLAN_CODES.has(p.code))

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   FEED_IMPORTS_PER_HOUR,
-  type FeedDryRunReport,
   type FeedImport,
   type FeedMissingCars,
   type FeedRefusalCode,
@@ -20,7 +19,7 @@ import type { JobSender } from '../jobs/index.ts'
 import type { ReferenceSource } from './feed-matching.ts'
 import { sendImportNotices } from './feed-notices.ts'
 import * as sources from './feed-url.repository.ts'
-import { dryRunFeed } from './feeds.dry-run.ts'
+import { type DryRunReport, dryRunFeed } from './feeds.dry-run.ts'
 import { FeedDealerNotVerifiedError, FeedOwnerOnlyError, FeedSourceMissingError } from './feeds.errors.ts'
 import * as repo from './feeds.repository.ts'
 import { refusalText } from './feeds.texts.ts'
@@ -41,13 +40,13 @@ export interface FeedImporter {
     dealerId: number,
     createdBy: string | null,
     source: 'upload' | 'url',
-    report: FeedDryRunReport,
+    report: DryRunReport,
     missingCars: FeedMissingCars,
     bytes: number,
     locale: Locale,
   ): Promise<number>
   applyImport(dealerId: number, importId: number, actorId: string | null, locale: Locale): Promise<void>
-  readImport(dealerId: number, importId: number, q: { limit: number }): Promise<FeedImport>
+  readImport(dealerId: number, importId: number, q: { limit: number }, locale: Locale): Promise<FeedImport>
 }
 
 export interface FeedUrlDeps {
@@ -134,7 +133,7 @@ export function createFeedUrlService(deps: FeedUrlDeps, importer: FeedImporter) 
             bytes: 0,
             missingCars,
             status: 'failed',
-            refusal: { code, message: refusalText(code, params, locale) },
+            refusal: { code, message: refusalText(code, params, locale), params },
             counts: ZERO,
             createdAt: clock(),
           })
@@ -199,7 +198,7 @@ export function createFeedUrlService(deps: FeedUrlDeps, importer: FeedImporter) 
         { key: `feed-import:${dealerId}`, limit: FEED_IMPORTS_PER_HOUR, windowSeconds: 3600 },
       ])
       const importId = await fetchAndImport(dealerId, u.id, locale)
-      return importer.readImport(dealerId, importId, { limit: 100 })
+      return importer.readImport(dealerId, importId, { limit: 100 }, locale)
     },
 
     /** The hourly run: each verified dealer's feed URL not fetched for a day, one after the other. */

@@ -322,3 +322,64 @@ describe('the desk and the history', () => {
     expect(summary.json()).toMatchObject({ status: 'applied', counts: { created: 2 }, rows: [] })
   })
 })
+
+describe('the report in the reader’s language', () => {
+  const read = (auth: Auth, path: string) =>
+    t.app.inject({ url: `/api/dealers/${team.dealerId}/imports/${path}`, headers: auth })
+
+  test('a report uploaded in Russian reads in English and in Kazakh to whoever opens it, its refusals too', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/dealers/${team.dealerId}/imports/?lang=ru&missing=keep`,
+      headers: { ...acc.manager.auth, 'content-type': 'text/csv' },
+      payload: csv(car('L1', 0), car('L2', 8_000_000, 'JTNB11HK503012399')),
+    })
+    const uploaded = FeedImport.parse(res.json())
+    const reasons = (report: FeedImport) => report.rows.map((r) => r.problems.map((p) => p.message))
+    expect(reasons(uploaded)).toEqual([
+      [expect.stringMatching(/^Цена должна быть от 1 до/)],
+      [expect.stringMatching(/^Автомобиль с этим VIN уже продаёт другой продавец \(объявление № \d+\)/)],
+    ])
+    const english = FeedImport.parse((await read(acc.owner.auth, `${uploaded.id}/?lang=en`)).json())
+    expect(reasons(english)).toEqual([
+      [expect.stringMatching(/^The price must be from 1 to 10 000 000 000 ₸/)],
+      [expect.stringMatching(/^Another seller already sells a car with this VIN \(listing No\. \d+\)/)],
+    ])
+    expect(english.rows.map((r) => r.problems.map((p) => [p.code, p.field]))).toEqual(
+      uploaded.rows.map((r) => r.problems.map((p) => [p.code, p.field])),
+    )
+    const kazakh = FeedImport.parse((await read(acc.owner.auth, `${uploaded.id}/?lang=kk`)).json())
+    expect(reasons(kazakh)[0]).toEqual([expect.stringMatching(/^Баға 1-ден/)])
+
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/dealers/${team.dealerId}/imports/?lang=ru`,
+      headers: { ...acc.manager.auth, 'content-type': 'text/csv' },
+      payload: 'make,model\nToyota,Camry',
+    })
+    expect(refused.json().refused.message).toMatch(/^В заголовке CSV нет обязательных колонок: external_id/)
+    const history = FeedImportList.parse((await read(acc.owner.auth, '?lang=en')).json())
+    expect(history.results.find((i) => i.id === refused.json().id)?.refused?.message).toMatch(
+      /^The CSV header lacks required columns: external_id/,
+    )
+  })
+
+  test('a report stored before its reasons’ parameters were kept reads as it was written', async () => {
+    const [stored] = await t.db
+      .select({ importId: feedImportRows.importId, seq: feedImportRows.seq, problems: feedImportRows.problems })
+      .from(feedImportRows)
+      .innerJoin(feedImports, eq(feedImports.id, feedImportRows.importId))
+      .where(and(eq(feedImports.dealerId, team.dealerId), eq(feedImportRows.outcome, 'refused')))
+      .limit(1)
+    if (!stored) throw new Error('no refused row')
+    const old = stored.problems.map(({ params: _, ...p }) => ({ ...p, message: 'Старая причина' }))
+    await t.db
+      .update(feedImportRows)
+      .set({ problems: old })
+      .where(and(eq(feedImportRows.importId, stored.importId), eq(feedImportRows.seq, stored.seq)))
+    const report = FeedImport.parse((await read(acc.owner.auth, `${stored.importId}/?lang=en&outcome=refused`)).json())
+    expect(report.rows.find((r) => r.seq === stored.seq)?.problems.map((p) => p.message)).toEqual(
+      old.map(() => 'Старая причина'),
+    )
+  })
+})

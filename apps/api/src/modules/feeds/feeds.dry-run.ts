@@ -1,4 +1,4 @@
-import type { FeedDryRunReport, FeedRowProblem, FeedRowResult, FeedUnmatchedName, Locale } from '@tulpar/contracts'
+import type { FeedDryRunReport, FeedRowResult, FeedUnmatchedName, Locale } from '@tulpar/contracts'
 import { readCsvCars } from './feed-csv.ts'
 import type { RawCar } from './feed-fields.ts'
 import { createReferenceMatcher, type ReferenceSource, type UnmatchedField } from './feed-matching.ts'
@@ -7,7 +7,8 @@ import { checkCar, createDuplicateCheck, type RowProblem } from './feed-rows.ts'
 import { type FeedText, openFeedText } from './feed-source.ts'
 import { readXmlCars } from './feed-xml.ts'
 import { FeedRefusedError } from './feeds.errors.ts'
-import { refusalText, rowProblemText } from './feeds.texts.ts'
+import type { StoredProblem, StoredRefusal } from './feeds.tables.ts'
+import { refusalText, storedProblem } from './feeds.texts.ts'
 
 /** Rows listed per unmatched value; `count` still says how many cars gave it. */
 const UNMATCHED_ROWS = 100
@@ -26,13 +27,20 @@ export interface DryRunDeps {
   now?: () => Date
 }
 
-function problemOf(p: RowProblem, locale: Locale): FeedRowProblem {
-  return {
-    code: p.code,
-    field: p.field,
-    value: p.value,
-    message: rowProblemText(p.code, { field: p.field, ...p.params }, locale),
-  }
+/** A car of the report with its problems as stored (their words' parameters kept). */
+type CheckedFeedRow = Omit<FeedRowResult, 'problems' | 'warnings'> & {
+  problems: StoredProblem[]
+  warnings: StoredProblem[]
+}
+
+/** The dry run's report (FeedDryRunReport) with its problems and refusal as stored. */
+export type DryRunReport = Omit<FeedDryRunReport, 'rows' | 'refused'> & {
+  rows: CheckedFeedRow[]
+  refused: StoredRefusal | null
+}
+
+function problemOf(p: RowProblem, locale: Locale): StoredProblem {
+  return storedProblem({ code: p.code, field: p.field, value: p.value }, p.params ?? {}, locale)
 }
 
 /**
@@ -44,11 +52,11 @@ export async function dryRunFeed(
   deps: DryRunDeps,
   input: AsyncIterable<Uint8Array | string>,
   options: DryRunOptions = {},
-): Promise<FeedDryRunReport> {
+): Promise<DryRunReport> {
   const locale = options.locale ?? 'ru'
   const now = deps.now ?? (() => new Date())
   let source: FeedText | null = null
-  const rows: FeedRowResult[] = []
+  const rows: CheckedFeedRow[] = []
   const unmatched = new Map<string, FeedUnmatchedName>()
   try {
     source = await openFeedText(input, { maxBytes: options.maxBytes })
@@ -87,7 +95,11 @@ export async function dryRunFeed(
     return {
       format: source?.format ?? null,
       encoding: source?.encoding ?? null,
-      refused: { code: error.refusal, message: refusalText(error.refusal, error.params, locale) },
+      refused: {
+        code: error.refusal,
+        message: refusalText(error.refusal, error.params, locale),
+        params: error.params,
+      },
       counts: { rows: 0, valid: 0, refused: 0, withWarnings: 0 },
       rows: [],
       unmatched: [],

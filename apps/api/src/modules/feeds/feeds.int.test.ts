@@ -182,6 +182,7 @@ describe('a feed dry run matches names to the reference data', () => {
     expect(tooMany.refused).toEqual({
       code: 'feed.too_many_rows',
       message: 'Фидте 3 көліктен көп. Фид жүктелмеді: оны бірнеше бөлікке бөліңіз.',
+      params: { max: 3 },
     })
     expect(tooMany.rows).toEqual([])
     const notFeed = await dryRun('%PDF-1.7 hello')

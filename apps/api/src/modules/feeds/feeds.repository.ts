@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { dealerMembers, dealers } from '../dealers/dealers.tables.ts'
 import { user } from '../identity/identity.tables.ts'
 import type { PlannedRow } from './feed-plan.ts'
-import { feedImportRows, feedImports } from './feeds.tables.ts'
+import { feedImportRows, feedImports, type StoredProblem } from './feeds.tables.ts'
 
 /*
  * The imports and their reports (feed_imports, feed_import_rows), and what an import needs of its dealer. The
@@ -12,6 +12,11 @@ import { feedImportRows, feedImports } from './feeds.tables.ts'
  */
 
 type ImportInsert = typeof feedImports.$inferInsert
+/** A row of a stored report: its problems with their words' parameters, put into words when it is read. */
+export type StoredImportRow = Omit<FeedImportRow, 'problems' | 'warnings'> & {
+  problems: StoredProblem[]
+  warnings: StoredProblem[]
+}
 
 /** Rows per multi-row statement: a batch of listings stays well under PostgreSQL's 65,535 parameters. */
 const BATCH = 500
@@ -102,7 +107,7 @@ export async function findImportRows(
   db: Db,
   importId: number,
   q: { outcome?: FeedImportOutcome; after?: number; limit: number },
-): Promise<FeedImportRow[]> {
+): Promise<StoredImportRow[]> {
   const rows = await db
     .select()
     .from(feedImportRows)

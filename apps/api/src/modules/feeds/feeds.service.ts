@@ -9,7 +9,6 @@ import {
   type DealerStockQuery,
   FEED_IMPORTS_PER_HOUR,
   FEED_MAX_BYTES,
-  type FeedDryRunReport,
   type FeedImport,
   type FeedImportList,
   type FeedImportQuery,
@@ -28,7 +27,7 @@ import { sendImportNotices } from './feed-notices.ts'
 import { createFeedPhotos } from './feed-photos.service.ts'
 import type { CheckedRow } from './feed-plan.ts'
 import { createFeedUrlService } from './feed-url.service.ts'
-import { dryRunFeed } from './feeds.dry-run.ts'
+import { type DryRunReport, dryRunFeed } from './feeds.dry-run.ts'
 import { FeedRefusedError } from './feeds.errors.ts'
 import * as repo from './feeds.repository.ts'
 
@@ -99,7 +98,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     dealerId: number,
     createdBy: string | null,
     source: 'upload' | 'url',
-    report: FeedDryRunReport,
+    report: DryRunReport,
     missingCars: FeedMissingCars,
     bytes: number,
     locale: Locale,
@@ -217,19 +216,19 @@ export function createFeedsService(deps: FeedsServiceDeps) {
       } finally {
         await rm(dir, { recursive: true, force: true })
       }
-      return readImport(dealerId, importId, { limit: 100 })
+      return readImport(dealerId, importId, { limit: 100 }, options.locale)
     },
 
     /** The dealer's imports, newest first (the last 50). The dealer's people only. */
     async list(u: SessionUser, dealerId: number, locale: Locale): Promise<FeedImportList> {
       await dealers.getMine(u, dealerId, locale)
-      return history.listImports(dealerId)
+      return history.listImports(dealerId, locale)
     },
 
     /** One import with a page of its report. Throws FeedImportNotFoundError (another dealer's import too). */
     async get(u: SessionUser, dealerId: number, importId: number, q: FeedImportQuery, locale: Locale) {
       await dealers.getMine(u, dealerId, locale)
-      return readImport(dealerId, importId, q)
+      return readImport(dealerId, importId, q, locale)
     },
 
     /**
@@ -239,7 +238,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     async apply(u: SessionUser, dealerId: number, importId: number, locale: Locale): Promise<FeedImport> {
       await dealers.getMine(u, dealerId, locale)
       await applyImport(dealerId, importId, u.id, locale)
-      return readImport(dealerId, importId, { limit: 100 })
+      return readImport(dealerId, importId, { limit: 100 }, locale)
     },
 
     /** The dealer desk's table of the dealer's cars (the first 200 matching). The dealer's people only. */
@@ -252,7 +251,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     async discard(u: SessionUser, dealerId: number, importId: number, locale: Locale): Promise<FeedImport> {
       await dealers.getMine(u, dealerId, locale)
       await applying.discardImport(dealerId, importId)
-      return readImport(dealerId, importId, { limit: 100 })
+      return readImport(dealerId, importId, { limit: 100 }, locale)
     },
   }
 }

@@ -1,4 +1,4 @@
-import type { FeedCar, FeedImportCounts, FeedRowProblem, FeedUnmatchedName } from '@tulpar/contracts'
+import type { FeedCar, FeedImportCounts, FeedRefusalCode, FeedRowProblem, FeedUnmatchedName } from '@tulpar/contracts'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -15,6 +15,25 @@ import {
 import { dealers } from '../dealers/dealers.tables.ts'
 import { user } from '../identity/identity.tables.ts'
 import { listingPhotos, listings } from '../listings/listings.tables.ts'
+
+/** The parameters of a report's words (feeds.texts.ts). */
+export type TextParams = Record<string, string | number>
+
+/**
+ * A row's problem as stored: its code and the parameters of its words, so the report is put into words in the
+ * reader's language; `message` is the words as first written (the only words of reports stored before parameters
+ * were kept).
+ */
+export interface StoredProblem extends FeedRowProblem {
+  params?: TextParams
+}
+
+/** Why a whole feed was refused (or its fetch failed), stored the same way. */
+export interface StoredRefusal {
+  code: FeedRefusalCode
+  message: string
+  params?: TextParams
+}
 
 /**
  * One import of a dealer's feed (issue 38): read and compared as a dry run, then applied, discarded or refused. The
@@ -41,7 +60,7 @@ export const feedImports = pgTable(
     /** dry_run, applied, refused, discarded, failed (contracts' FEED_IMPORT_STATUSES). */
     status: text('status').notNull(),
     /** Why the whole feed was refused ({ code, message }), or why a fetch failed. */
-    refusal: jsonb('refusal').$type<{ code: string; message: string }>(),
+    refusal: jsonb('refusal').$type<StoredRefusal>(),
     counts: jsonb('counts').$type<FeedImportCounts>().notNull(),
     unmatched: jsonb('unmatched').$type<FeedUnmatchedName[]>().notNull().default(sql`'[]'::jsonb`),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
@@ -69,8 +88,8 @@ export const feedImportRows = pgTable(
     outcome: text('outcome').notNull(),
     /** The listing it created, updated, left or removed (no foreign key: the report outlives a deleted listing). */
     listingId: bigint('listing_id', { mode: 'number' }),
-    problems: jsonb('problems').$type<FeedRowProblem[]>().notNull(),
-    warnings: jsonb('warnings').$type<FeedRowProblem[]>().notNull(),
+    problems: jsonb('problems').$type<StoredProblem[]>().notNull(),
+    warnings: jsonb('warnings').$type<StoredProblem[]>().notNull(),
     /** The normalised car (its city filled in with the dealer's), when the feed's own checks passed. */
     car: jsonb('car').$type<FeedCar>(),
     /** What the car's listing keeps in `feed_hash`: equal means unchanged. */

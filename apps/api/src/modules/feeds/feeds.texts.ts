@@ -1,9 +1,11 @@
-import type { FeedRefusalCode, FeedRowCode, Locale } from '@tulpar/contracts'
+import type { FeedRefusalCode, FeedRowCode, FeedRowProblem, Locale } from '@tulpar/contracts'
+import type { StoredProblem, StoredRefusal, TextParams } from './feeds.tables.ts'
 
 /*
- * The feed report's texts in ru/kk/en, written by the API into the report (as moderation.texts.ts does for rejection
- * reasons): the dealer desk and the app show them as they are. `{name}` is filled from the problem's parameters;
- * `{field}` is the feed's own column or element name, which dealers know in any language.
+ * The feed report's texts in ru/kk/en. A report stores each problem's code and parameters and is put into words in
+ * the language of whoever reads it (`localiseProblem`, `localiseRefusal`), so a report uploaded in Russian reads in
+ * English to a manager who reads in English. `{name}` is filled from the problem's parameters; `{field}` is the
+ * feed's own column or element name, which dealers know in any language.
  */
 
 type Texts = Record<Locale, string>
@@ -175,7 +177,7 @@ const ROWS: Record<FeedRowCode, Texts> = {
 }
 
 /** Why a feed photo was skipped, in the words `photo_fetch` puts in its sentence. */
-export const PHOTO_FAILURES = {
+const PHOTO_FAILURES = {
   not_image: {
     ru: 'это не фото в формате JPEG, PNG, WebP или AVIF',
     kk: 'бұл JPEG, PNG, WebP немесе AVIF пішіміндегі фото емес',
@@ -224,10 +226,35 @@ function fill(template: string, params: Record<string, string | number>): string
   })
 }
 
-export function refusalText(code: FeedRefusalCode, params: Record<string, string | number>, locale: Locale): string {
+export function refusalText(code: FeedRefusalCode, params: TextParams, locale: Locale): string {
   return fill(REFUSALS[code][locale], params)
 }
 
-export function rowProblemText(code: FeedRowCode, params: Record<string, string | number>, locale: Locale): string {
+function rowProblemText(code: FeedRowCode, params: TextParams, locale: Locale): string {
   return fill(ROWS[code][locale], params)
+}
+
+const isPhotoFailure = (value: unknown): value is PhotoFailure =>
+  typeof value === 'string' && Object.hasOwn(PHOTO_FAILURES, value)
+
+/** A problem in words and its stored parameters, for the report (`photo_fetch` names why by its `failure` code). */
+export function storedProblem(p: Omit<FeedRowProblem, 'message'>, params: TextParams, locale: Locale): StoredProblem {
+  return { ...p, message: localisedText(p, params, locale), params }
+}
+
+function localisedText(p: Pick<FeedRowProblem, 'code' | 'field'>, params: TextParams, locale: Locale): string {
+  const failure = params.failure
+  const words: TextParams = { field: p.field, ...params }
+  if (p.code === 'photo_fetch' && isPhotoFailure(failure)) words.reason = PHOTO_FAILURES[failure][locale]
+  return rowProblemText(p.code, words, locale)
+}
+
+/** A stored problem as the report shows it: in `locale` when its parameters were kept, else as it was written. */
+export function localiseProblem({ params, ...p }: StoredProblem, locale: Locale): FeedRowProblem {
+  return params === undefined ? p : { ...p, message: localisedText(p, params, locale) }
+}
+
+/** A stored refusal as the report shows it: in `locale` when its parameters were kept, else as it was written. */
+export function localiseRefusal({ code, message, params }: StoredRefusal, locale: Locale) {
+  return { code, message: params === undefined ? message : refusalText(code, params, locale) }
 }
