@@ -1,6 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { confirmedPhones, dealers, favourites, listings, outboxMessages } from '../../db/schema.ts'
+import {
+  confirmedPhones,
+  dealers,
+  favourites,
+  listingSearchMatches,
+  listings,
+  outboxMessages,
+} from '../../db/schema.ts'
+import { accountHelpers } from '../../testing/accounts.ts'
 import { createListing, createListingInModeration } from '../../testing/factories.ts'
 import { useAccounts, useTestApp } from '../../testing/suite.ts'
 import { TEST_PUBLIC_URL } from '../../testing/test-app.ts'
@@ -10,6 +18,7 @@ import { createFreshListingsService } from './fresh-listings.service.ts'
 const SECRET = 'test-secret-test-secret-test-secret-1234'
 const DAY = 86_400_000
 const t = useTestApp()
+const { signUp } = accountHelpers(() => t.app)
 const { seller, buyer, b2, b3, b4, moderator } = useAccounts(t, {
   seller: { name: 'Продавец Ерлан' },
   buyer: { name: 'Покупатель Айгуль' },
@@ -316,5 +325,105 @@ describe('fresh listings: buyers report it sold', () => {
       .from(listings)
       .where(and(eq(listings.id, car.id), inArray(listings.status, ['published'])))
     expect(rows).toHaveLength(1)
+  })
+})
+
+describe('fresh listings: a paused car brought back and saved searches', () => {
+  const alerts = async (auth: Record<string, string>) =>
+    (await inbox(auth)).filter((body) => body.includes('Mazda CX-5')).length
+  const saveSearch = async (auth: Record<string, string>, alerts: string, model = 'cx-5') => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches/',
+      payload: { filters: { brand: 'mazda', model }, alerts },
+      headers: auth,
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    return (res.json() as { id: number }).id
+  }
+  const matchedSearches = async (id: number) =>
+    (await t.db.select().from(listingSearchMatches).where(eq(listingSearchMatches.listingId, id)))
+      .map((m) => m.searchIds)
+      .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0))
+  const bringBack = (id: number) =>
+    t.app.inject({ method: 'POST', url: `/api/listings/${id}/still-for-sale/`, headers: seller.auth })
+
+  test('only the searches saved while it was paused are told of it, once; those told at publication are not told again', async () => {
+    const early = await signUp(undefined, 'secret12', 'Ранний')
+    const earlyId = await saveSearch(early.auth, 'instant')
+    // Published 40 days ago and matched then: the early search was told at once.
+    const car = await createListing(t.db, {
+      ownerId: seller.id,
+      brand: 'mazda',
+      model: 'cx-5',
+      publishedAt: later(-40),
+      confirmAskedAt: later(-4),
+    })
+    await t.services.savedSearches.matchPublishedListing(car.id)
+    await t.jobs.drain()
+    expect(await alerts(early.auth)).toBe(1)
+    await t.db
+      .update(listingSearchMatches)
+      .set({ matchedAt: later(-40) })
+      .where(eq(listingSearchMatches.listingId, car.id))
+    // Saved while it was on sale: the car was in the catalogue then, and is not news when it comes back.
+    const between = await signUp(undefined, 'secret12', 'Видел в каталоге')
+    await saveSearch(between.auth, 'instant')
+    // Unanswered: paused now. The alert's delivery receipt is gone after 30 days.
+    await onClock(new Date()).service.runDue()
+    expect((await stateOf(car.id))?.status).toBe('paused')
+    await t.services.notifications.pruneDeliveryReceipts(0)
+
+    // While it is paused, others save searches: instant, daily, and one for another model.
+    const late = await signUp(undefined, 'secret12', 'Поздний')
+    const lateId = await saveSearch(late.auth, 'instant')
+    const daily = await signUp(undefined, 'secret12', 'Ежедневный')
+    const dailyId = await saveSearch(daily.auth, 'daily')
+    const otherModel = await signUp(undefined, 'secret12', 'Другая модель')
+    await saveSearch(otherModel.auth, 'instant', 'cx-9')
+
+    expect((await bringBack(car.id)).json()).toMatchObject({ resumed: true })
+    await t.jobs.drain()
+    expect(await alerts(late.auth)).toBe(1)
+    expect(await alerts(early.auth)).toBe(1)
+    expect(await alerts(otherModel.auth)).toBe(0)
+    expect(await alerts(between.auth)).toBe(0)
+    expect(await matchedSearches(car.id)).toEqual([[earlyId], [lateId, dailyId].sort((a, b) => a - b)])
+    // The daily search gets it in its next digest.
+    expect(await alerts(daily.auth)).toBe(0)
+    await t.services.savedSearches.sendDueDigests(500, new Date(Date.now() + 60_000))
+    await t.jobs.drain()
+    expect(await alerts(daily.auth)).toBe(1)
+  })
+
+  test('brought back again, or confirmed while on sale, it tells nobody a second time', async () => {
+    const watcher = await signUp(undefined, 'secret12', 'Наблюдатель')
+    const car = await createListing(t.db, {
+      ownerId: seller.id,
+      brand: 'mazda',
+      model: 'cx-5',
+      publishedAt: later(-20),
+      confirmAskedAt: later(-4),
+    })
+    await onClock(new Date()).service.runDue()
+    expect((await stateOf(car.id))?.status).toBe('paused')
+    await saveSearch(watcher.auth, 'instant')
+    await bringBack(car.id)
+    await t.jobs.drain()
+    expect(await alerts(watcher.auth)).toBe(1)
+
+    // Confirmed while on sale: nothing is matched.
+    await bringBack(car.id)
+    await t.jobs.drain()
+    // Paused again (three buyers' reports would do it too), and brought back: the watcher was told already.
+    await t.db
+      .update(listings)
+      .set({ status: 'paused', pausedAt: new Date(), pauseReason: 'unconfirmed' })
+      .where(eq(listings.id, car.id))
+    await t.services.notifications.pruneDeliveryReceipts(0)
+    expect((await bringBack(car.id)).json()).toMatchObject({ resumed: true })
+    await t.jobs.drain()
+    expect(await alerts(watcher.auth)).toBe(1)
+    expect(await matchedSearches(car.id)).toHaveLength(1)
   })
 })

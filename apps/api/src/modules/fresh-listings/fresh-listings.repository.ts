@@ -58,6 +58,7 @@ export async function lockFreshness(tx: Db, id: number) {
       publishedAt: listings.publishedAt,
       confirmedAt: listings.confirmedAt,
       confirmAskedAt: listings.confirmAskedAt,
+      pausedAt: listings.pausedAt,
       pauseReason: listings.pauseReason,
     })
     .from(listings)

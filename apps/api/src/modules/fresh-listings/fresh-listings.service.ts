@@ -13,6 +13,7 @@ import { deliverOnce, type JobPayloads, type JobSender } from '../jobs/index.ts'
 import { ListingNotFoundError, listingTitle } from '../listings/index.ts'
 import { sendSystemMessage } from '../messaging/index.ts'
 import type { PhonesService } from '../phones/index.ts'
+import { recordMatches } from '../saved-searches/index.ts'
 import {
   NotConfirmableError,
   StillForSaleLinkExpiredError,
@@ -84,6 +85,12 @@ export function createFreshListingsService({
       if (row.status !== 'published' && row.status !== 'paused') throw new NotConfirmableError()
       const resumed = row.status === 'paused'
       await repo.markConfirmed(tx, id, now, resumed)
+      // Back on sale: the saved searches made while it was hidden hear of it as of a new car; those that matched it
+      // before (told at once, in a digest, or not yet) are not told again (decision 032).
+      if (resumed && row.pausedAt) {
+        const { instant } = await recordMatches(tx, id, now, { savedAfter: row.pausedAt })
+        if (instant) await jobs.send('search-alerts', { listingId: id }, { tx })
+      }
       const found = await repo.findFreshness(tx, id)
       return {
         id,

@@ -149,9 +149,16 @@ export interface RecordedMatches {
  * Records the published listing as a match of every saved search it satisfies (alerts on or off: the list shows
  * every search's new cars), as one row holding all their ids. Four index lookups instead of a scan: searches for
  * its brand and model, for its brand with any model, and for any brand in its city or anywhere; the other filters
- * are columns checked on the rows found. Searches it matched before (a listing published again) are left out.
+ * are columns checked on the rows found. Searches it matched before (a listing published again) are left out, and
+ * with `savedAfter` so are searches saved before then (a paused car brought back: decision 032).
  */
-export async function recordMatches(tx: Db, listingId: number, at: Date): Promise<RecordedMatches> {
+export async function recordMatches(
+  tx: Db,
+  listingId: number,
+  at: Date,
+  { savedAfter }: { savedAfter?: Date } = {},
+): Promise<RecordedMatches> {
+  const saved = savedAfter ? sql`and s.created_at > ${savedAfter.toISOString()}::timestamptz` : sql``
   const result = MatchCount.parse(
     await tx.execute(sql`
     with l as (
@@ -161,13 +168,13 @@ export async function recordMatches(tx: Db, listingId: number, at: Date): Promis
       from listings where id = ${listingId} and status = 'published'
     ),
     found as materialized (
-      select s.id, s.alerts from l join saved_searches s on s.brand_id = l.brand_id and s.model_id = l.model_id where ${MATCHES}
+      select s.id, s.alerts from l join saved_searches s on s.brand_id = l.brand_id and s.model_id = l.model_id where ${MATCHES} ${saved}
       union all
-      select s.id, s.alerts from l join saved_searches s on s.brand_id = l.brand_id and s.model_id is null where ${MATCHES}
+      select s.id, s.alerts from l join saved_searches s on s.brand_id = l.brand_id and s.model_id is null where ${MATCHES} ${saved}
       union all
-      select s.id, s.alerts from l join saved_searches s on s.brand_id is null and s.city_id = l.city_id where ${MATCHES}
+      select s.id, s.alerts from l join saved_searches s on s.brand_id is null and s.city_id = l.city_id where ${MATCHES} ${saved}
       union all
-      select s.id, s.alerts from l join saved_searches s on s.brand_id is null and s.city_id is null where ${MATCHES}
+      select s.id, s.alerts from l join saved_searches s on s.brand_id is null and s.city_id is null where ${MATCHES} ${saved}
     ),
     fresh as materialized (
       select f.id, f.alerts from found f
@@ -195,7 +202,15 @@ export interface InstantRow {
   name: string
 }
 
-/** The searches that want alerts at once among those this listing matched, while it is still published. */
+/**
+ * How old a listing's matching may be for its at-once alerts: a week, well within the 30 days delivery receipts are
+ * kept. Within it, a search already told of the car has its receipt and is not told twice; an older matching was
+ * told long ago (its job runs at once, retries end within hours), and is left out rather than told again once its
+ * receipts are gone, when the car matches anew (published again, or a paused car brought back: decision 032).
+ */
+const INSTANT_MATCH_DAYS = 7
+
+/** The searches that want alerts at once among those this listing matched this week, while it is still published. */
 export async function findInstantMatches(tx: Db, listingId: number): Promise<InstantRow[]> {
   const result = InstantRows.parse(
     await tx.execute(sql`
@@ -204,7 +219,8 @@ export async function findInstantMatches(tx: Db, listingId: number): Promise<Ins
     cross join lateral unnest(m.search_ids) as u(id)
     join saved_searches s on s.id = u.id and s.alerts = 'instant'
     join listings l on l.id = m.listing_id and l.status = 'published'
-    where m.listing_id = ${listingId}`),
+    where m.listing_id = ${listingId}
+      and m.matched_at > now() - make_interval(days => ${INSTANT_MATCH_DAYS})`),
   )
   return result.rows.map((r) => ({ id: Number(r.id), userId: r.user_id, name: r.name }))
 }
