@@ -1,5 +1,6 @@
 import { kzCheckDigit } from '@tulpar/contracts/business-id'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
+import sharp from 'sharp'
 import { describe, expect, inject, test } from 'vitest'
 import {
   DESKTOP,
@@ -15,7 +16,8 @@ import {
 /*
  * Dealers (issue 38): a user applies for a dealer account on a phone (a BIN that fails its check digit is refused
  * with the translated reason), sees it waiting; staff verify it in the back office at 1280 px with the checklist and
- * a note; the owner adds a showroom and a manager. A demo dealer's page lists its cars with the badge, and the
+ * a note; the owner adds a showroom, a manager and a logo (a file that is not a picture refused in words), shown on
+ * the dealer's page and in the list. A demo dealer's page lists its cars with the badge, and the
  * catalogue scoped to it keeps the scope while filters change. Screenshots of the four dealer pages at both widths.
  */
 
@@ -43,6 +45,26 @@ async function open(b: Browser, width: 'phone' | 'desktop', session?: string) {
 }
 
 const shot = (page: Page, name: string) => screenshot(page, { path: `${SCREENSHOTS}${name}.png`, fullPage: true })
+
+/** A logo as a dealer would upload it: a PNG wider than high (it is shown whole, in a square). */
+const logoPng = () =>
+  sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="360" height="200"><rect width="360" height="200" rx="28" ' +
+        'fill="#0f4c81"/><circle cx="92" cy="100" r="56" fill="#e85d04"/><rect x="170" y="70" width="150" ' +
+        'height="22" rx="11" fill="#fff"/><rect x="170" y="110" width="110" height="22" rx="11" fill="#fff"/></svg>',
+    ),
+  )
+    .png()
+    .toBuffer()
+
+/** Waits until the image has loaded and has pixels (not only its box). */
+async function loaded(img: Locator) {
+  await img.waitFor()
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 10_000 })
+    .toBe(true)
+}
 
 /** The demo dealer ТОО «Алатау Моторс» (Almaty): its id, from the public list. */
 async function demoDealerId(): Promise<number> {
@@ -138,16 +160,45 @@ describe('dealers', () => {
     await mine.getByLabel('E-mail или телефон сотрудника').fill(managerEmail)
     await mine.getByRole('button', { name: 'Добавить менеджером' }).click()
     await mine.getByText('Айгерим Менеджер (Менеджер)').waitFor()
+
+    // The logo: a text file called logo.png is refused from its bytes, in words; a PNG is shown in its place.
+    const logo = mine.locator('section', { has: phone.page.getByRole('heading', { name: 'Логотип' }) })
+    await logo.getByText('Логотипа пока нет.').waitFor()
+    const words = Buffer.from('Not a picture: only words in a file called logo.png')
+    await logo.getByLabel('Файл логотипа').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: words })
+    await logo.getByRole('button', { name: 'Загрузить логотип' }).click()
+    await logo.getByRole('alert').filter({ hasText: 'Это не PNG, JPEG или WebP.' }).waitFor()
+    await logo.getByText('Логотипа пока нет.').waitFor()
+    await logo
+      .getByLabel('Файл логотипа')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() })
+    await logo.getByRole('button', { name: 'Загрузить логотип' }).click()
+    await phone.page.getByRole('status').filter({ hasText: 'Логотип обновлён.' }).waitFor()
+    await loaded(logo.getByRole('img', { name: `Логотип ${legalName}` }))
     await shot(phone.page, 'dealer-account-390')
-    // The two refusals above answered 400 (a plain form post's answer to bad input), as the browser logs them.
+    // The refusals above answered 400 and 415 (a plain form post's answer to bad input), as the browser logs them.
     const refused = 'Failed to load resource: the server responded with a status of 400 (Bad Request)'
-    expect(phone.errors).toEqual([refused, refused])
+    const notImage = 'Failed to load resource: the server responded with a status of 415 (Unsupported Media Type)'
+    expect(phone.errors).toEqual([refused, refused, notImage])
+
+    // The dealer's page shows the logo beside its name, and so does the list.
+    await mine.getByRole('link', { name: /Страница дилера/ }).click()
+    await phone.page.getByRole('heading', { name: legalName, level: 1 }).waitFor()
+    const pageUrl = phone.page.url()
+    await loaded(phone.page.getByRole('img', { name: `Логотип ${legalName}` }))
+    await shot(phone.page, 'dealer-page-logo-390')
+    await phone.page.goto(`${baseUrl}/dealers?city=almaty`)
+    await loaded(phone.page.locator('.partner-card', { hasText: legalName }).locator('.dealer-logo img'))
+    expect(phone.errors).toEqual([refused, refused, notImage])
     await phone.context.close()
 
     const desk = await open(browser, 'desktop', ownerSession)
     await desk.page.goto(`${baseUrl}/account/dealer`)
     await desk.page.getByText('Айгерим Менеджер (Менеджер)').waitFor()
     await shot(desk.page, 'dealer-account-1280')
+    await desk.page.goto(pageUrl)
+    await loaded(desk.page.getByRole('img', { name: `Логотип ${legalName}` }))
+    await shot(desk.page, 'dealer-page-logo-1280')
     expect(desk.errors).toEqual([])
     await desk.context.close()
   })

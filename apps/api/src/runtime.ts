@@ -73,6 +73,7 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
     [
       { prefix: 'listings/', owned: services.listings.ownedPhotoKeys },
       { prefix: 'profiles/', owned: services.profiles.ownedPhotoKeys },
+      { prefix: 'dealers/', owned: services.dealers.ownedLogoKeys },
     ],
     log,
   )

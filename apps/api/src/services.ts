@@ -129,6 +129,7 @@ export function createServices({
   const dealers = createDealersService({
     db,
     limiter,
+    media,
     listings: {
       count: (ids) => countDealerListings(readDb, ids),
       reassign: reassignDealerListings,

@@ -3,6 +3,7 @@ import { ADMIN_MAX_PAGE_SIZE } from './admin.ts'
 import { isValidBin, isValidIin } from './business-id.ts'
 import { LocalizedText } from './enums.ts'
 import { cleanPhone } from './phone.ts'
+import { DEALER_LOGO_SIDE_PX } from './seller-constants.ts'
 import { hasControlCharacters } from './text.ts'
 
 /*
@@ -178,6 +179,12 @@ export const Showroom = z
   .meta({ id: 'Showroom' })
 export type Showroom = z.infer<typeof Showroom>
 
+/** A dealer's logo: one square picture in three formats (best compression first, JPEG for any browser). */
+export const DealerLogo = z
+  .object({ avif: z.string(), webp: z.string(), jpeg: z.string() })
+  .meta({ id: 'DealerLogo', description: `A ${DEALER_LOGO_SIDE_PX} px square's URLs; null when the dealer has none` })
+export type DealerLogo = z.infer<typeof DealerLogo>
+
 /** A verified dealer as buyers see it. */
 export const PublicDealer = z
   .object({
@@ -188,6 +195,7 @@ export const PublicDealer = z
     phones: z.array(z.string()).describe('E.164'),
     workingHours: z.string(),
     description: z.string().describe('In the request language, else the first one given'),
+    logo: DealerLogo.nullable(),
     showrooms: z.array(Showroom),
     listingCount: z.number().int().describe('Cars on sale now'),
   })
@@ -209,6 +217,7 @@ export const DealerSummary = z
     id: z.number().int(),
     name: z.string(),
     city: CityRef,
+    logo: DealerLogo.nullable(),
     showroomCount: z.number().int(),
     listingCount: z.number().int(),
   })
@@ -233,6 +242,7 @@ const DealerRecord = z.object({
 export const MyDealer = DealerRecord.extend({
   workingHours: z.string(),
   description: LocalizedText,
+  logo: DealerLogo.nullable(),
   showrooms: z.array(Showroom),
   myRole: DealerRole,
   trustedToPublish: z.boolean(),

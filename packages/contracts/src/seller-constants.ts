@@ -31,3 +31,13 @@ export const DEALER_STATS_MAX_DAYS = 92
 /** The dealer desk's bulk steps (issue 38): at most this many cars at once, and a price change within ±this percent. */
 export const DEALER_BULK_MAX_CARS = 200
 export const DEALER_BULK_MAX_PERCENT = 50
+
+/**
+ * A dealer's logo (issue 38): a PNG, JPEG or WebP (told from its bytes) of at most 2 MB and 16 megapixels, at least
+ * 64 px on its shorter side; stored as a 256 px square holding the whole picture on white.
+ */
+export const DEALER_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
+export const DEALER_LOGO_MAX_BYTES = 2 * 1024 * 1024
+export const DEALER_LOGO_MAX_PIXELS = 16_000_000
+export const DEALER_LOGO_MIN_SIDE_PX = 64
+export const DEALER_LOGO_SIDE_PX = 256

@@ -5,6 +5,8 @@ import { PRIVATE_HEADERS, requireUser } from '../features/account/index.server.t
 import { assertSameOrigin, field } from '../features/admin/admin-guard.server.ts'
 import { formatPhone } from '../features/auth/phone.ts'
 import { dealerErrorKey } from '../features/dealers/dealer-errors.ts'
+import { isLogoUpload, type LogoFormResult, removeLogo, uploadLogo } from '../features/dealers/logo.server.ts'
+import { LogoForm } from '../features/dealers/logo-form.tsx'
 import { ShowroomForms } from '../features/dealers/showroom-forms.tsx'
 import { changeShowrooms, type ShowroomFormResult } from '../features/dealers/showrooms.server.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
@@ -12,9 +14,12 @@ import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { parseId } from '../lib/id-param.ts'
 import { formOutcome } from '../lib/service-errors.ts'
+import dealersStyles from '../styles/dealers.css?url'
 import type { Route } from './+types/account-dealer'
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: dealersStyles }]
 
 /** `/account/dealer` (issue 38): apply for a dealer account, or run it: status, settings, people, selling as it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,13 +48,25 @@ const phonesOf = (text: string) =>
     .map((p) => p.trim())
     .filter(Boolean)
 
-type ActionResult = { error: MessageKey | null; done?: MessageKey; showroom?: ShowroomFormResult }
+type ActionResult = {
+  error: MessageKey | null
+  done?: MessageKey
+  showroom?: ShowroomFormResult
+  logo?: LogoFormResult
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
   const user = await requireUser(services.sessions, request, '/account/dealer')
+  // The logo form is the page's only multipart one: its size is checked before its body is read.
+  if (isLogoUpload(request)) {
+    const logoOf = parseId(new URL(request.url).searchParams.get('dealer') ?? '')
+    if (logoOf === null) throw data(null, { status: 400 })
+    const { result, status } = await uploadLogo(services, user, logoOf, request, locale)
+    return data<ActionResult>({ error: null, logo: result, ...(result.ok ? { done: result.done } : {}) }, { status })
+  }
   const form = await request.formData()
   const intent = field(form, 'intent')
   const dealerId = parseId(field(form, 'dealerId'))
@@ -91,6 +108,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return showroom.ok
       ? data<ActionResult>({ error: null, done: showroom.done, showroom })
       : data<ActionResult>({ error: null, showroom }, { status: status ?? 400 })
+  }
+  if (intent === 'logo-remove') {
+    const { result, status } = await removeLogo(services, user, dealerId, locale)
+    return data<ActionResult>({ error: null, logo: result, ...(result.ok ? { done: result.done } : {}) }, { status })
   }
   if (intent === 'invite') {
     const out = await formOutcome(
@@ -188,6 +209,14 @@ export default function AccountDealer({ loaderData, actionData }: Route.Componen
                 {t('dealer.account.save')}
               </button>
             </Form>
+          ) : null}
+          {d.myRole === 'owner' ? (
+            <LogoForm
+              dealerId={d.id}
+              name={d.legalName}
+              logo={d.logo}
+              error={actionData?.logo?.ok === false && actionData.logo.dealerId === d.id ? actionData.logo.error : null}
+            />
           ) : null}
           {d.myRole === 'owner' ? (
             <ShowroomForms dealerId={d.id} showrooms={d.showrooms} cities={cities} result={actionData?.showroom} />

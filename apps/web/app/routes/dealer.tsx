@@ -7,12 +7,14 @@ import { formatPhone } from '../features/auth/phone.ts'
 import { catalogueHref } from '../features/catalogue/href.ts'
 import { ListingCard } from '../features/catalogue/listing-card.tsx'
 import { Pagination } from '../features/catalogue/pagination.tsx'
+import { DealerLogo } from '../features/dealers/dealer-logo.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { INT4_MAX, requireIdParam } from '../lib/id-param.ts'
 import { pageMeta } from '../lib/seo/page-meta.ts'
 import { notFound, whenServiceFails } from '../lib/service-errors.ts'
 import catalogueStyles from '../styles/catalogue.css?url'
+import dealersStyles from '../styles/dealers.css?url'
 import partnersStyles from '../styles/partners.css?url'
 import { NotFoundContent } from '../ui/not-found-content.tsx'
 import type { Route } from './+types/dealer'
@@ -20,6 +22,7 @@ import type { Route } from './+types/dealer'
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: catalogueStyles },
   { rel: 'stylesheet', href: partnersStyles },
+  { rel: 'stylesheet', href: dealersStyles },
 ]
 
 const isSort = (v: string | null): v is ListingSort => (LISTING_SORTS as readonly (string | null)[]).includes(v)
@@ -71,7 +74,10 @@ export default function Dealer({ loaderData }: Route.ComponentProps) {
       <p className="partner-back">
         <Link to="/dealers">← {t('nav.dealers')}</Link>
       </p>
-      <h1>{dealer.name}</h1>
+      <div className="dealer-head">
+        <DealerLogo logo={dealer.logo} alt={t('dealer.logo.alt', { name: dealer.name })} size={96} />
+        <h1>{dealer.name}</h1>
+      </div>
       <p className="partner-category">
         <span className="badge badge-dealer">{t('dealer.page.verified')}</span> · {dealer.city.name}
       </p>

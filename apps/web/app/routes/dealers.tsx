@@ -1,13 +1,18 @@
 import { DealerListQuery } from '@tulpar/contracts'
 import { Form, Link } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { DealerLogo } from '../features/dealers/dealer-logo.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { pageMeta } from '../lib/seo/page-meta.ts'
+import dealersStyles from '../styles/dealers.css?url'
 import partnersStyles from '../styles/partners.css?url'
 import type { Route } from './+types/dealers'
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: partnersStyles }]
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: partnersStyles },
+  { rel: 'stylesheet', href: dealersStyles },
+]
 
 /** `/dealers` (issue 38): verified dealers by name, in one city (`?city=` slug) or all Kazakhstan. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -62,9 +67,13 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
         <ul className="partner-grid">
           {dealers.map((d) => (
             <li key={d.id} className="card partner-card">
-              <h2>
-                <Link to={`/dealers/${d.id}`}>{d.name}</Link>
-              </h2>
+              <div className="dealer-head">
+                {/* Beside the name it shows: no words of its own for a screen reader. */}
+                <DealerLogo logo={d.logo} alt="" size={48} />
+                <h2>
+                  <Link to={`/dealers/${d.id}`}>{d.name}</Link>
+                </h2>
+              </div>
               <p className="partner-category">{t('dealer.page.verified')}</p>
               <p className="partner-place">{d.city.name}</p>
               <p>

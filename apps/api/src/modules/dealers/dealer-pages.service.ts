@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import type { SessionUser } from '../identity/index.ts'
 import type { DealerAccess } from './dealer-access.ts'
 import { DealerNotFoundError } from './dealers.errors.ts'
-import { cityOf, describe, kindOf, toMyDealer } from './dealers.mapper.ts'
+import { cityOf, describe, kindOf, logoOf, toMyDealer } from './dealers.mapper.ts'
 import * as repo from './dealers.repository.ts'
 
 interface PagesDeps {
@@ -27,6 +27,7 @@ export function createDealerPages({ db, access, countListings }: PagesDeps) {
           id: r.dealer.id,
           name: r.dealer.legalName,
           city: cityOf(r.city, locale),
+          logo: logoOf(r.dealer),
           showroomCount: r.showroomCount,
           listingCount: counts.get(r.dealer.id) ?? 0,
         })),
@@ -47,6 +48,7 @@ export function createDealerPages({ db, access, countListings }: PagesDeps) {
         phones: d.phones,
         workingHours: d.workingHours,
         description: describe(d, locale),
+        logo: logoOf(d),
         showrooms: showrooms.get(dealerId) ?? [],
         listingCount: counts.get(dealerId) ?? 0,
       }

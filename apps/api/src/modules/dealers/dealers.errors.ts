@@ -51,3 +51,10 @@ export class DealerNotVerifiedError extends AppError {
     super('dealer.not_verified', 409, `Dealer ${id} is not verified: it cannot sell yet`)
   }
 }
+
+/** A logo's body that is no image: JSON, a form, or nothing at all (the image itself is the body). */
+export class NoLogoSentError extends fixedError(
+  'photo.not_image',
+  415,
+  'Send the logo itself as the body, with its Content-Type (image/png, image/jpeg or image/webp)',
+) {}

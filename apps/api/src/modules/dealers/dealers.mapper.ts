@@ -1,5 +1,6 @@
 import type {
   DealerChecklist,
+  DealerLogo,
   DealerRole,
   DealerStatus,
   Locale,
@@ -8,6 +9,7 @@ import type {
   ShowroomInput,
 } from '@tulpar/contracts'
 import { mapLinks } from '../company/index.ts'
+import { photoUrl } from '../media/index.ts'
 import { localName } from '../reference/index.ts'
 import type { CityNames, DealerRow } from './dealers.repository.ts'
 
@@ -19,6 +21,16 @@ import type { CityNames, DealerRow } from './dealers.repository.ts'
 export const cityOf = (c: CityNames, locale: Locale) => ({ id: c.id, slug: c.slug, name: localName(c, locale) })
 
 export const kindOf = (d: DealerRow) => (d.kind === 'sole_proprietor' ? 'sole_proprietor' : 'legal_entity')
+
+/** The logo's files (the `card` variant is the logo's one square), or null for a dealer without one. */
+export const logoOf = (d: DealerRow): DealerLogo | null =>
+  d.logoKey
+    ? {
+        avif: photoUrl(d.logoKey, 'card', 'avif'),
+        webp: photoUrl(d.logoKey, 'card', 'webp'),
+        jpeg: photoUrl(d.logoKey, 'card', 'jpeg'),
+      }
+    : null
 
 /** The description in the reader's language, else the first one the dealer gave. */
 export function describe(d: DealerRow, locale: Locale): string {
@@ -70,6 +82,7 @@ export function toMyDealer(
     phones: d.phones,
     workingHours: d.workingHours,
     description: { ru: d.descriptionRu, kk: d.descriptionKk, en: d.descriptionEn },
+    logo: logoOf(d),
     showrooms,
     myRole: role,
     trustedToPublish: d.trustedToPublish,

@@ -199,3 +199,10 @@ export async function findUsers(db: Db, ids: string[]) {
   if (ids.length === 0) return []
   return db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(inArray(user.id, ids))
 }
+
+/** Of `keys`, those that are a dealer's current logo. */
+export async function findOwnedLogoKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set()
+  const rows = await db.select({ key: dealers.logoKey }).from(dealers).where(inArray(dealers.logoKey, keys))
+  return new Set(rows.flatMap((r) => (r.key ? [r.key] : [])))
+}

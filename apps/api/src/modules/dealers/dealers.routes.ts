@@ -1,6 +1,11 @@
 import {
   AdminDealerList,
   AdminDealerQuery,
+  DEALER_LOGO_MAX_BYTES,
+  DEALER_LOGO_MAX_PIXELS,
+  DEALER_LOGO_MIN_SIDE_PX,
+  DEALER_LOGO_SIDE_PX,
+  DEALER_LOGO_TYPES,
   DealerApplyBody,
   DealerDecisionBody,
   DealerInviteBody,
@@ -22,6 +27,7 @@ import { pickLocale } from '../../lib/locale.ts'
 import { withRetryAfter } from '../../lib/rate-limiter.ts'
 import { publicRoutes, signedInRoutes, staffRoutes } from '../../plugins/route-schema.ts'
 import type { SessionResolver } from '../identity/index.ts'
+import { NoLogoSentError } from './dealers.errors.ts'
 import type { DealersService } from './dealers.service.ts'
 
 const STAFF = 'Moderators and admins only (401 for guests, 403 for other users).'
@@ -44,6 +50,11 @@ export const dealersRoutes =
     const anyone = publicRoutes(app, { tags: ['dealers'] })
     const signedIn = signedInRoutes(app, sessions, { tags: ['dealers'] })
     const staff = staffRoutes(app, sessions, { tags: ['admin'], access: STAFF })
+
+    // A logo arrives as the raw request body (PUT with the image's content type), as a profile photo does.
+    app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: DEALER_LOGO_MAX_BYTES }, (_req, body, done) =>
+      done(null, body),
+    )
 
     anyone.get('/dealers/', {
       summary: 'Verified dealers by name, in one city (its slug) or all Kazakhstan',
@@ -93,6 +104,34 @@ export const dealersRoutes =
       body: DealerUpdateBody,
       response: { 200: MyDealer, 403: Problem },
       handler: (user, req) => dealers.update(user, req.params.id, req.body, locale(req)),
+    })
+
+    signedIn.put('/dealers/:id/logo/', {
+      summary: "Set the dealer's logo (send the image itself: Content-Type image/png, image/jpeg or image/webp)",
+      description:
+        `${OWNER} The format is read from the bytes (415 \`photo.not_image\` for any other, an SVG or a GIF ` +
+        `included); at most ${DEALER_LOGO_MAX_BYTES / 1024 / 1024} MB (413) and ` +
+        `${DEALER_LOGO_MAX_PIXELS / 1_000_000} megapixels (413 \`photo.too_many_pixels\`), at least ` +
+        `${DEALER_LOGO_MIN_SIDE_PX} px on the shorter side (400 \`photo.too_small\`). Stored as a ` +
+        `${DEALER_LOGO_SIDE_PX} px square holding the whole picture on white, without its metadata.`,
+      bodyLimit: DEALER_LOGO_MAX_BYTES,
+      consumes: [...DEALER_LOGO_TYPES],
+      params: DealerParams,
+      querystring: LangQuery,
+      response: { 200: MyDealer, 403: Problem, 413: Problem, 415: Problem },
+      handler: (user, req) => {
+        if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw new NoLogoSentError()
+        return dealers.setLogo(user, req.params.id, req.body, locale(req))
+      },
+    })
+
+    signedIn.delete('/dealers/:id/logo/', {
+      summary: "Remove the dealer's logo",
+      description: OWNER,
+      params: DealerParams,
+      querystring: LangQuery,
+      response: { 200: MyDealer, 403: Problem },
+      handler: (user, req) => dealers.removeLogo(user, req.params.id, locale(req)),
     })
 
     signedIn.get('/dealers/:id/members/', {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limiter.ts'
 import type { SessionUser } from '../identity/index.ts'
+import type { MediaStorage } from '../media/index.ts'
 import { createDealerAccess } from './dealer-access.ts'
 import { createDealerAccount } from './dealer-account.service.ts'
 import { createDealerApplications } from './dealer-applications.service.ts'
@@ -21,6 +22,8 @@ export interface DealersServiceDeps {
   db: Db
   limiter: RateLimiter
   listings: DealerListings
+  /** Where the dealers' logos are stored (`dealers/{id}/{name}`). */
+  media: MediaStorage
 }
 
 /**
@@ -29,15 +32,15 @@ export interface DealersServiceDeps {
  * permission is read from the database at each call, so a removed member loses access at once.
  *
  * One service in four parts: applications and their verification (dealer-applications), the dealer's people
- * (dealer-members), reading dealers (dealer-pages) and running the account (dealer-account).
+ * (dealer-members), reading dealers (dealer-pages) and running the account and its logo (dealer-account).
  */
-export function createDealersService({ db, limiter, listings }: DealersServiceDeps) {
+export function createDealersService({ db, limiter, listings, media }: DealersServiceDeps) {
   const access = createDealerAccess(db)
   return {
     ...createDealerApplications({ db, limiter, access }),
     ...createDealerMembers({ db, limiter, access, reassignListings: listings.reassign }),
     ...createDealerPages({ db, access, countListings: listings.count }),
-    ...createDealerAccount({ db, access, createDraft: listings.createDraft }),
+    ...createDealerAccount({ db, access, media, createDraft: listings.createDraft }),
   }
 }
 export type DealersService = ReturnType<typeof createDealersService>

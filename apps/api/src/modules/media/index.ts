@@ -6,6 +6,7 @@ export {
 export { createMediaStorage } from './media.factory.ts'
 export {
   intakePhoto,
+  intakeSquare,
   PhotoTooLargeError,
 } from './media.intake.ts'
 export { registerIllustrationRoute, registerMediaRedirect } from './media.routes.ts'

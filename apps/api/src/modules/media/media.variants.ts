@@ -81,6 +81,24 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   return { width: working.originalWidth, height: working.originalHeight, sha256, files }
 }
 
+/**
+ * One square of `sidePx` holding the whole picture on white (a logo), in every format, as the `card` variant: the
+ * same decoding and encoders as a photo's.
+ */
+export async function processSquare(input: Buffer, sidePx: number): Promise<ProcessedPhoto> {
+  const sha256 = createHash('sha256').update(input).digest('hex')
+  const working = await decodeWorkingCopy(input)
+  const raw = { raw: { width: working.width, height: working.height, channels: working.channels } }
+  const square = sharp(working.data, raw).resize(sidePx, sidePx, { fit: 'contain', background: '#ffffff' })
+  const files = await Promise.all(
+    PHOTO_FORMATS.map(async (format): Promise<ProcessedPhotoFile> => {
+      const data = await encode(square.clone(), format).toBuffer()
+      return { variant: 'card', format, data, contentType: PHOTO_CONTENT_TYPES[format] }
+    }),
+  )
+  return { width: working.originalWidth, height: working.originalHeight, sha256, files }
+}
+
 /** Writes every file of `processed` to `${key}/${variant}.${ext}`. */
 export async function storePhoto(storage: MediaStorage, key: string, processed: ProcessedPhoto): Promise<void> {
   await Promise.all(
