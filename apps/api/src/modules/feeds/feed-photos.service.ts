@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
-import { type Locale, MAX_PHOTO_BYTES, MIN_PHOTO_SIDE_PX } from '@tulpar/contracts'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { type Locale, MAX_LISTING_PHOTOS, MAX_PHOTO_BYTES, MIN_PHOTO_SIDE_PX } from '@tulpar/contracts'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { fetchPublic, PublicFetchError, type PublicFetchLimits } from '../../lib/public-fetch.ts'
@@ -49,6 +49,16 @@ function failureOf(error: unknown): PhotoFailure {
   throw error
 }
 
+/** How many photos the listing has that did not come from its feed (added by hand). */
+async function countHandPhotos(db: Db, listingId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listingPhotos)
+    .leftJoin(feedPhotoSources, eq(feedPhotoSources.photoId, listingPhotos.id))
+    .where(and(eq(listingPhotos.listingId, listingId), isNull(feedPhotoSources.photoId)))
+  return row?.n ?? 0
+}
+
 /** Runs `work` over `items`, at most `limit` at once, results in the items' order. */
 async function inBatches<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length)
@@ -65,7 +75,9 @@ async function inBatches<T, R>(items: T[], limit: number, work: (item: T) => Pro
  * yet are fetched (never from a non-public address, 10 s and MAX_PHOTO_BYTES each) through the media intake (format
  * from the bytes, pixel limit); the car's feed photos then follow the feed's order, those whose URL the feed dropped
  * are removed, and a photo that failed is skipped with a note on the car's row of the import report. A URL already
- * fetched for the car is not fetched again, so a retried job only fetches what is still missing.
+ * fetched for the car is not fetched again, so a retried job only fetches what is still missing. The feed's photos and
+ * those added by hand together stay within MAX_LISTING_PHOTOS: the photos added by hand stay, and the feed's URLs
+ * beyond what fits are not fetched (each gets a `no_room` note).
  */
 export function createFeedPhotos(deps: FeedPhotosDeps) {
   const { db, media } = deps
@@ -101,20 +113,27 @@ export function createFeedPhotos(deps: FeedPhotosDeps) {
         .where(eq(feedPhotoSources.listingId, job.listingId))
       const known = new Set(had.map((h) => h.url))
       const missing = wanted.filter((u) => !known.has(u))
-      const fetched = await inBatches(missing, PHOTOS_AT_ONCE, fetchPhoto)
       const notes: StoredProblem[] = []
+      const note = (url: string, failure: PhotoFailure) =>
+        notes.push(storedProblem({ code: 'photo_fetch', field: 'photo_urls', value: url }, { failure }, job.locale))
       const ready: { url: string; key: string; photo: ProcessedPhoto }[] = []
-      for (const [i, url] of missing.entries()) {
-        const result = fetched[i]
-        if (result === undefined) continue
-        if (typeof result === 'string') {
-          notes.push(
-            storedProblem({ code: 'photo_fetch', field: 'photo_urls', value: url }, { failure: result }, job.locale),
-          )
-        } else {
-          ready.push({ url, key: `listings/${job.listingId}/${randomBytes(8).toString('hex')}`, photo: result })
+      // Room left: the limit less the photos added by hand and the feed's photos it keeps. URLs are taken in the feed's
+      // order, each round no more than still fit, so a URL that fails leaves its place to the next one.
+      const stays = had.filter((h) => wanted.includes(h.url)).length
+      const room = MAX_LISTING_PHOTOS - (await countHandPhotos(db, job.listingId)) - stays
+      let next = 0
+      while (next < missing.length && ready.length < room) {
+        const round = missing.slice(next, next + room - ready.length)
+        next += round.length
+        const fetched = await inBatches(round, PHOTOS_AT_ONCE, fetchPhoto)
+        for (const [i, url] of round.entries()) {
+          const result = fetched[i]
+          if (result === undefined) continue
+          if (typeof result === 'string') note(url, result)
+          else ready.push({ url, key: `listings/${job.listingId}/${randomBytes(8).toString('hex')}`, photo: result })
         }
       }
+      for (const url of missing.slice(next)) note(url, 'no_room')
       await Promise.all(ready.map((r) => storePhoto(media, r.key, r.photo)))
       const dropped: string[] = []
       let found = false
@@ -135,10 +154,18 @@ export function createFeedPhotos(deps: FeedPhotosDeps) {
             .where(eq(feedPhotoSources.listingId, job.listingId))
           const have = new Set(current.map((c) => c.url))
           // A parallel run of this job may have attached a URL meanwhile: its photo is kept, this one's files dropped.
-          const adding = ready.filter((r) => !have.has(r.url))
+          const fresh = ready.filter((r) => !have.has(r.url))
           for (const r of ready) if (have.has(r.url)) dropped.push(r.key)
           const keep = new Set(wanted)
           const gone = current.filter((c) => !keep.has(c.url))
+          // Checked again under the listing's lock (the hand upload takes it too): photos added by hand meanwhile win.
+          const roomNow =
+            MAX_LISTING_PHOTOS - (await countHandPhotos(tx, job.listingId)) - (current.length - gone.length)
+          const adding = fresh.slice(0, Math.max(0, roomNow))
+          for (const r of fresh.slice(adding.length)) {
+            dropped.push(r.key)
+            note(r.url, 'no_room')
+          }
           if (gone.length > 0)
             await tx.delete(listingPhotos).where(
               inArray(

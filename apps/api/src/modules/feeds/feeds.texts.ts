@@ -1,4 +1,10 @@
-import type { FeedRefusalCode, FeedRowCode, FeedRowProblem, Locale } from '@tulpar/contracts'
+import {
+  type FeedRefusalCode,
+  type FeedRowCode,
+  type FeedRowProblem,
+  type Locale,
+  MAX_LISTING_PHOTOS,
+} from '@tulpar/contracts'
 import type { StoredProblem, StoredRefusal, TextParams } from './feeds.tables.ts'
 
 /*
@@ -212,6 +218,12 @@ const PHOTO_FAILURES = {
     ru: 'сервер недоступен или ответил ошибкой',
     kk: 'сервер қолжетімсіз немесе қатемен жауап берді',
     en: 'the server could not be reached or answered with an error',
+  },
+  /** Not fetched: the listing's photos, the feed's and those added by hand, already fill its limit. */
+  no_room: {
+    ru: `у объявления уже ${MAX_LISTING_PHOTOS} фото (считая добавленные вручную)`,
+    kk: `хабарландырудағы фото саны ${MAX_LISTING_PHOTOS} шегіне жетті (қолмен қосылғандары да есептеледі)`,
+    en: `the listing already has ${MAX_LISTING_PHOTOS} photos, counting those added by hand`,
   },
 } satisfies Record<string, Texts>
 export type PhotoFailure = keyof typeof PHOTO_FAILURES
