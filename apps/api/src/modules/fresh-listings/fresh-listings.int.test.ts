@@ -2,13 +2,15 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import {
   confirmedPhones,
+  dealerMembers,
   dealers,
   favourites,
+  listingComplaints,
   listingSearchMatches,
   listings,
   outboxMessages,
 } from '../../db/schema.ts'
-import { accountHelpers } from '../../testing/accounts.ts'
+import { uniqueEmail } from '../../testing/accounts.ts'
 import { createListing, createListingInModeration } from '../../testing/factories.ts'
 import { useAccounts, useTestApp } from '../../testing/suite.ts'
 import { TEST_PUBLIC_URL } from '../../testing/test-app.ts'
@@ -18,7 +20,6 @@ import { createFreshListingsService } from './fresh-listings.service.ts'
 const SECRET = 'test-secret-test-secret-test-secret-1234'
 const DAY = 86_400_000
 const t = useTestApp()
-const { signUp } = accountHelpers(() => t.app)
 const { seller, buyer, b2, b3, b4, moderator } = useAccounts(t, {
   seller: { name: 'Продавец Ерлан' },
   buyer: { name: 'Покупатель Айгуль' },
@@ -78,6 +79,23 @@ const linkParts = (url: string) => {
 const apiLink = (id: number, q: { e: string; s: string }) => `/api/cars/${id}/still-for-sale/?e=${q.e}&s=${q.s}`
 let ip = 0
 const client = () => ({ 'x-forwarded-for': `10.9.${Math.floor(++ip / 250)}.${ip % 250}` })
+
+/** A new signed-in account, signed up from an address of its own (sign-ups are limited per address). */
+async function person(name: string) {
+  const email = uniqueEmail()
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { email, password: 'secret12', name },
+    headers: client(),
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return {
+    id: (res.json() as { user: { id: string } }).user.id,
+    email,
+    auth: { authorization: `Bearer ${res.headers['set-auth-token']}` },
+  }
+}
 
 describe('fresh listings: the scheduled question and pause', () => {
   test('a private published listing is asked after 14 days (email, SMS to a confirmed number, inbox), once, and paused 3 days later, once', async () => {
@@ -300,6 +318,13 @@ describe('fresh listings: buyers report it sold', () => {
     const car = await createListing(t.db, { ownerId: seller.id })
     await t.db.insert(favourites).values({ userId: b4.id, listingId: car.id })
     await t.jobs.drain(['listing-event', 'alert', 'fresh-notice'])
+    // A guest cannot report: every report is a signed-in person's.
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: `/api/cars/${car.id}/complaints/`,
+      payload: { reason: 'sold' },
+    })
+    expect(guest.statusCode).toBe(401)
     expect((await complain(buyer.auth, car.id, 'sold')).statusCode).toBe(201)
     expect((await complain(buyer.auth, car.id, 'sold')).statusCode).toBe(200)
     expect((await complain(b2.auth, car.id, 'wrong_price')).statusCode).toBe(201)
@@ -311,6 +336,17 @@ describe('fresh listings: buyers report it sold', () => {
     await deliver()
     expect((await outbox(seller.email)).some((m) => m.subject?.includes('уже продан'))).toBe(true)
     expect(await t.jobs.drain(['listing-event', 'alert'])).toBe(0)
+    // A fourth report finds it off sale: refused, and the seller is not told twice.
+    expect((await complain(b4.auth, car.id, 'sold')).statusCode).toBe(404)
+    await deliver()
+    expect((await outbox(seller.email)).filter((m) => m.subject?.includes('уже продан'))).toHaveLength(1)
+    // The moderators still see the complaints on their desk.
+    const desk = await t.app.inject({ url: '/api/admin/listing-complaints/', headers: moderator.auth })
+    const group = (
+      desk.json() as { results: { listing: { id: number; status: string }; complaints: { reason: string }[] }[] }
+    ).results.find((g) => g.listing.id === car.id)
+    expect(group?.listing.status).toBe('paused')
+    expect(group?.complaints.map((c) => c.reason).sort()).toEqual(['sold', 'sold', 'sold'])
 
     // The seller says it is for sale: back on sale, and the old reports no longer count.
     expect(
@@ -325,6 +361,73 @@ describe('fresh listings: buyers report it sold', () => {
       .from(listings)
       .where(and(eq(listings.id, car.id), inArray(listings.status, ['published'])))
     expect(rows).toHaveLength(1)
+  })
+
+  test('only reports of the last 14 days count: older ones fall out of the window, a 13-day-old one still counts', async () => {
+    const car = await createListing(t.db, { ownerId: seller.id, publishedAt: later(-30) })
+    const [r1, r2, r3, r4] = await Promise.all([1, 2, 3, 4].map((i) => person(`Звонивший ${i}`)))
+    if (!r1 || !r2 || !r3 || !r4) throw new Error('reporters not signed up')
+    const dated = (reporter: string, at: Date) =>
+      t.db
+        .update(listingComplaints)
+        .set({ createdAt: at })
+        .where(and(eq(listingComplaints.listingId, car.id), eq(listingComplaints.reporterId, reporter)))
+    expect((await complain(r1.auth, car.id, 'sold')).statusCode).toBe(201)
+    expect((await complain(r2.auth, car.id, 'sold')).statusCode).toBe(201)
+    await dated(r1.id, later(-15))
+    await dated(r2.id, later(-15))
+    expect((await complain(r3.auth, car.id, 'sold')).statusCode).toBe(201)
+    expect((await stateOf(car.id))?.status).toBe('published')
+    await dated(r2.id, later(-13))
+    expect((await complain(r4.auth, car.id, 'sold')).statusCode).toBe(201)
+    expect(await stateOf(car.id)).toMatchObject({ status: 'paused', reason: 'reported_sold' })
+  })
+
+  test("a dealer's car reported sold is paused too, and any of the dealer's people brings it back; nobody else", async () => {
+    const [owner, manager, removed, rival] = await Promise.all(
+      ['Владелец салона', 'Менеджер салона', 'Бывший менеджер', 'Менеджер соседа'].map((name) => person(name)),
+    )
+    if (!owner || !manager || !removed || !rival) throw new Error('people not signed up')
+    const dealerOf = async (bin: string, people: { id: string }[]) => {
+      const [row] = await t.db
+        .insert(dealers)
+        .values({
+          legalName: `ТОО «Салон ${bin}»`,
+          kind: 'legal_entity',
+          bin,
+          status: 'verified',
+          cityId: 1,
+          phones: ['+77273550011'],
+          workingHours: '9–19',
+        })
+        .returning({ id: dealers.id })
+      if (!row) throw new Error('dealer not created')
+      await t.db
+        .insert(dealerMembers)
+        .values(people.map((p, i) => ({ dealerId: row.id, userId: p.id, role: i === 0 ? 'owner' : 'manager' })))
+      return row.id
+    }
+    const dealerId = await dealerOf('990340000101', [owner, manager, removed])
+    await dealerOf('990340000102', [rival])
+    const car = await createListing(t.db, { ownerId: manager.id, dealerId })
+    const reporters = await Promise.all([1, 2, 3].map((i) => person(`Покупатель салона ${i}`)))
+    for (const r of reporters) expect((await complain(r.auth, car.id, 'sold')).statusCode).toBe(201)
+    expect(await stateOf(car.id)).toMatchObject({ status: 'paused', reason: 'reported_sold' })
+
+    await t.db
+      .delete(dealerMembers)
+      .where(and(eq(dealerMembers.dealerId, dealerId), eq(dealerMembers.userId, removed.id)))
+    const press = (auth: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `/api/listings/${car.id}/still-for-sale/`, headers: auth })
+    for (const who of [rival, removed, buyer, moderator]) {
+      const res = await press(who.auth)
+      expect(res.statusCode).toBe(404)
+      expect(res.json().code).toBe('listing.not_found')
+    }
+    expect((await stateOf(car.id))?.status).toBe('paused')
+    // The dealer's owner, who did not list the car, brings it back.
+    expect((await press(owner.auth)).json()).toMatchObject({ status: 'published', resumed: true })
+    expect((await stateOf(car.id))?.status).toBe('published')
   })
 })
 
@@ -349,7 +452,7 @@ describe('fresh listings: a paused car brought back and saved searches', () => {
     t.app.inject({ method: 'POST', url: `/api/listings/${id}/still-for-sale/`, headers: seller.auth })
 
   test('only the searches saved while it was paused are told of it, once; those told at publication are not told again', async () => {
-    const early = await signUp(undefined, 'secret12', 'Ранний')
+    const early = await person('Ранний')
     const earlyId = await saveSearch(early.auth, 'instant')
     // Published 40 days ago and matched then: the early search was told at once.
     const car = await createListing(t.db, {
@@ -367,7 +470,7 @@ describe('fresh listings: a paused car brought back and saved searches', () => {
       .set({ matchedAt: later(-40) })
       .where(eq(listingSearchMatches.listingId, car.id))
     // Saved while it was on sale: the car was in the catalogue then, and is not news when it comes back.
-    const between = await signUp(undefined, 'secret12', 'Видел в каталоге')
+    const between = await person('Видел в каталоге')
     await saveSearch(between.auth, 'instant')
     // Unanswered: paused now. The alert's delivery receipt is gone after 30 days.
     await onClock(new Date()).service.runDue()
@@ -375,11 +478,11 @@ describe('fresh listings: a paused car brought back and saved searches', () => {
     await t.services.notifications.pruneDeliveryReceipts(0)
 
     // While it is paused, others save searches: instant, daily, and one for another model.
-    const late = await signUp(undefined, 'secret12', 'Поздний')
+    const late = await person('Поздний')
     const lateId = await saveSearch(late.auth, 'instant')
-    const daily = await signUp(undefined, 'secret12', 'Ежедневный')
+    const daily = await person('Ежедневный')
     const dailyId = await saveSearch(daily.auth, 'daily')
-    const otherModel = await signUp(undefined, 'secret12', 'Другая модель')
+    const otherModel = await person('Другая модель')
     await saveSearch(otherModel.auth, 'instant', 'cx-9')
 
     expect((await bringBack(car.id)).json()).toMatchObject({ resumed: true })
@@ -397,7 +500,7 @@ describe('fresh listings: a paused car brought back and saved searches', () => {
   })
 
   test('brought back again, or confirmed while on sale, it tells nobody a second time', async () => {
-    const watcher = await signUp(undefined, 'secret12', 'Наблюдатель')
+    const watcher = await person('Наблюдатель')
     const car = await createListing(t.db, {
       ownerId: seller.id,
       brand: 'mazda',

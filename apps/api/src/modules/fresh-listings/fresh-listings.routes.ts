@@ -46,8 +46,8 @@ export const freshListingsRoutes =
     signedIn.post('/listings/:id/still-for-sale/', {
       summary: 'My car is still for sale: confirms my listing, and brings it back when it was paused',
       description:
-        'The owner only: anyone else, staff too, gets 404. 409 `still_for_sale.not_on_sale` unless the listing ' +
-        'is published or paused.',
+        "The owner only, or for a dealer's car any of the dealer's people: anyone else, staff too, gets 404. 409 " +
+        '`still_for_sale.not_on_sale` unless the listing is published or paused.',
       params: ListingParams,
       response: { 200: StillForSale, 409: Problem },
       handler: (user, req) => freshListings.confirmAsOwner(user, req.params.id),

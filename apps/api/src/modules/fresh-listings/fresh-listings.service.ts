@@ -197,10 +197,16 @@ export function createFreshListingsService({
       return confirm(id)
     },
 
-    /** The seller's button: anyone but the owner (staff too: it is the seller's word) gets ListingNotFoundError. */
+    /**
+     * The seller's button: the listing's owner, or for a dealer's car any of the dealer's people now; anyone else
+     * (staff too: it is the seller's word) gets ListingNotFoundError.
+     */
     async confirmAsOwner(u: Pick<SessionUser, 'id'>, id: number): Promise<StillForSale> {
       const row = await repo.findFreshness(db, id)
-      if (!row || row.ownerId !== u.id) throw new ListingNotFoundError(id)
+      const seller =
+        row !== null &&
+        (row.ownerId === u.id || (row.dealerId !== null && (await repo.isDealerMember(db, row.dealerId, u.id))))
+      if (!seller) throw new ListingNotFoundError(id)
       return confirm(id)
     },
 
