@@ -151,6 +151,8 @@ export function createServices({
     dealers,
     leads: leadDesk,
     stock: { bulkChange: selling.bulkChange },
+    // Built further down (it needs payments); asked only when a dealer's person promotes cars.
+    promotions: { orderForDealer: (u, dealerId, body) => promotions.orderForDealer(u, dealerId, body) },
   })
   // New messages reach open pages through this (runtime.ts starts its database listener).
   const messageHub = createMessageHub()

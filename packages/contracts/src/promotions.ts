@@ -62,6 +62,27 @@ export const PromotionOrderBody = z
   .meta({ id: 'PromotionOrderBody' })
 export type PromotionOrderBody = z.infer<typeof PromotionOrderBody>
 
+/** The dealer desk's bulk promotion: at most this many cars in one payment. */
+export const DEALER_PROMOTION_MAX_CARS = 50
+
+/**
+ * POST /dealers/{id}/stock/promote/: one product of the price list for several of the dealer's cars on sale, paid in
+ * one payment of the total.
+ */
+export const DealerPromotionBody = z
+  .strictObject({
+    ids: z
+      .array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+      .min(1)
+      .max(DEALER_PROMOTION_MAX_CARS)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'Each car once' })
+      .describe("The dealer's own cars on sale"),
+    product: PromotionProduct,
+    days: z.coerce.number().int().min(0).max(90).describe('One of the price list\u2019s durations for the product'),
+  })
+  .meta({ id: 'DealerPromotionBody' })
+export type DealerPromotionBody = z.infer<typeof DealerPromotionBody>
+
 export const PromotionOrderParams = z.strictObject({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 })
@@ -90,6 +111,16 @@ export const PromotionOrder = z
   })
   .meta({ id: 'PromotionOrder' })
 export type PromotionOrder = z.infer<typeof PromotionOrder>
+
+/** The bulk promotion's answer: an order per car, all waiting for the one payment of the total. */
+export const DealerPromotionOrder = z
+  .object({
+    orders: z.array(PromotionOrder),
+    totalKzt: z.number().int().describe('The price times the number of cars'),
+    checkoutUrl: z.string().describe('Where to pay the total'),
+  })
+  .meta({ id: 'DealerPromotionOrder' })
+export type DealerPromotionOrder = z.infer<typeof DealerPromotionOrder>
 
 export const PromotionOrderList = z.object({ results: z.array(PromotionOrder) }).meta({ id: 'PromotionOrderList' })
 export type PromotionOrderList = z.infer<typeof PromotionOrderList>

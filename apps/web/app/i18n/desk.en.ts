@@ -134,4 +134,18 @@ export const deskEn: Record<keyof typeof deskRu, string> = {
   'desk.error.bulkGone': 'A ticked car is not on sale or not this dealer’s. Nothing was changed.',
   'desk.error.bulkInvalid':
     'Check the selection and the value: a price from 1 ₸, a percentage from −50 to 50. Nothing was changed.',
+  'desk.bulk.promote': 'Promote (paid)',
+  'desk.bulk.product': 'Product',
+  'desk.bulk.perCar': '{price} per car',
+  'desk.bulk.payHint':
+    'One payment for all the ticked cars: the price of the product times their number. It starts working once paid.',
+  'desk.bulk.pay': 'Go to payment',
+  'desk.promote.paid': 'Payment received: the ticked cars’ promotion is running.',
+  'desk.promote.failed': 'The payment did not go through and no money was taken. You can try again.',
+  'desk.error.promoteNone': 'Tick cars on sale and choose a product.',
+  'desk.error.promoteGone': 'A ticked car is not this dealer’s. Nothing was charged.',
+  'desk.error.promoteNotOnSale':
+    'Only cars on sale can be promoted, and a ticked car is not on sale. Nothing was charged.',
+  'desk.error.promoteActive':
+    'This product already runs for one of the ticked cars: the same period is never paid twice. Nothing was charged.',
 }

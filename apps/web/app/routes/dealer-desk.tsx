@@ -1,17 +1,18 @@
 import type { Services } from '@tulpar/api'
 import type { Locale } from '@tulpar/contracts'
 import {
+  DealerPromotionBody,
   DealerStockBulkBody,
   DealerStockQuery,
   FeedImportQuery,
   FeedSourceBody,
   LeadStatusBody,
 } from '@tulpar/contracts'
-import { data, Link, redirect } from 'react-router'
+import { data, Link, redirect, redirectDocument } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/index.server.ts'
 import { assertSameOrigin, field } from '../features/admin/admin-guard.server.ts'
-import { deskErrorKey } from '../features/dealer-desk/desk-errors.ts'
+import { deskErrorKey, promoteErrorKey } from '../features/dealer-desk/desk-errors.ts'
 import { ImportReport } from '../features/dealer-desk/import-report.tsx'
 import { ImportHistory, StockTable } from '../features/dealer-desk/stock-table.tsx'
 import type { MessageKey } from '../i18n/i18n.ts'
@@ -81,13 +82,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   })
   const q = query.success ? query.data : {}
   const dealer = await orStatusPage(services.dealers.getMine(user, dealerId, locale))
-  const [stock, imports, feedSource, stats, leads] = await Promise.all([
+  const [stock, imports, feedSource, stats, leads, prices] = await Promise.all([
     services.feeds.stock(user, dealerId, q, locale),
     services.feeds.list(user, dealerId, locale),
     services.feeds.getSource(user, dealerId, locale),
     services.dealerDesk.stats(user, dealerId, {}, locale),
     services.dealerDesk.listLeads(user, dealerId, locale),
+    services.promotions.listPrices(),
   ])
+  // Back from the checkout of a bulk promotion.
+  const payment = url.searchParams.get('payment')
   return {
     screen: 'desk' as const,
     dealer: { id: dealer.id, name: dealer.legalName, isOwner: dealer.myRole === 'owner' },
@@ -95,12 +99,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     stock,
     stats,
     leads,
+    prices: prices.results,
+    paymentNotice:
+      payment === null ? null : payment === 'paid' ? ('desk.promote.paid' as const) : ('desk.promote.failed' as const),
     imports: imports.results,
     q: q.q ?? '',
     status: q.status ?? '',
     title: translate(MESSAGES[locale], locale, 'desk.title'),
-    // The call-backs' statuses and steps are the leads desk's own words.
-    i18n: routeMessages(locale, 'desk', 'leads'),
+    // The call-backs' statuses and steps are the leads desk's own words; the products are paid promotion's.
+    i18n: routeMessages(locale, 'desk', 'leads', 'promote'),
   }
 }
 
@@ -120,6 +127,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = field(form, 'intent')
   if (importId === null && intent.startsWith('feed-url-')) return feedUrlAction(services, user, dealerId, form, locale)
+  if (importId === null && intent === 'stock-bulk' && field(form, 'bulkAction') === 'promote') {
+    // A paid promotion of the ticked cars: one payment of the total at the checkout (a page of its own).
+    const [product, days] = field(form, 'promotion').split(':')
+    const body = DealerPromotionBody.safeParse({ ids: form.getAll('ids').map(Number), product, days })
+    if (!body.success) return data<ActionResult>({ error: 'desk.error.promoteNone' }, { status: 400 })
+    const out = await formOutcome(services.dealerDesk.promote(user, dealerId, body.data, locale), promoteErrorKey)
+    if (!out.ok) return data<ActionResult>({ error: out.error }, { status: out.status })
+    throw redirectDocument(out.value.checkoutUrl)
+  }
   if (importId === null && intent === 'stock-bulk') {
     // The inventory's bulk step: the ticked cars and what to do with them (the API's rules, all or none).
     const bulkAction = field(form, 'bulkAction')
@@ -211,7 +227,7 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
       </div>
     )
   }
-  const { dealer, stock, stats, leads, imports, q, status } = loaderData
+  const { dealer, stock, stats, leads, imports, q, status, prices, paymentNotice } = loaderData
   return (
     <div className="container account-page dealer-desk">
       <p>
@@ -229,6 +245,11 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
           {t(actionData.done, { count: actionData.count ?? 0 })}
         </p>
       ) : null}
+      {paymentNotice && !actionData ? (
+        <p className={paymentNotice === 'desk.promote.paid' ? 'form-success' : 'form-error'} role="status">
+          {t(paymentNotice)}
+        </p>
+      ) : null}
       <p className="desk-exports">
         <a href={`/api/dealers/${dealer.id}/stock.csv`} download>
           {t('desk.export.stock')}
@@ -240,7 +261,7 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
       </p>
       <LeadsPanel dealerId={dealer.id} leads={leads} />
       <StatsTable stats={stats} />
-      <BulkActions dealerId={dealer.id} />
+      <BulkActions dealerId={dealer.id} prices={prices} />
       <StockTable dealerId={dealer.id} stock={stock} q={q} status={status} />
       <section aria-labelledby="imports" className="panel">
         <h2 id="imports">{t('desk.imports.title')}</h2>

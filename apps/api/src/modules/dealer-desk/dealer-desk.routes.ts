@@ -2,6 +2,8 @@ import {
   DealerLeadParams,
   DealerLeads,
   DealerParams,
+  DealerPromotionBody,
+  DealerPromotionOrder,
   DealerStats,
   DealerStatsQuery,
   DealerStockBulkBody,
@@ -23,6 +25,11 @@ import type { DealerDeskService } from './dealer-desk.service.ts'
 const MEMBERS =
   "The dealer's people (owner and managers) only: 403 `dealer.not_member` for anyone else, staff and a removed " +
   'member included; 404 `dealer.not_found`.'
+
+const PROVIDER =
+  ' 503 `payment.unavailable` when no payment provider is configured, 422 over its limit per payment; when the ' +
+  'provider fails (502) or cannot be reached in time (503) nothing is stored or charged and the answer carries ' +
+  'Retry-After.'
 
 type Localised = { query: { lang?: string }; headers: { 'accept-language'?: string } }
 const locale = (req: Localised) => pickLocale(req.query.lang, req.headers['accept-language'])
@@ -147,5 +154,43 @@ export const dealerDeskRoutes =
       response: { 200: DealerStockBulkResult, 403: Problem, 429: Problem },
       handler: (user, req, reply) =>
         withRetryAfter(reply, () => dealerDesk.bulk(user, req.params.id, req.body, locale(req))),
+    })
+
+    members.post('/dealers/:id/stock/promote/', {
+      summary: "One product of the price list for several of the dealer's cars on sale, paid in one payment",
+      description:
+        `${MEMBERS} Answers an order per car and the checkout URL of the total; each runs from the payment's ` +
+        'confirmation. All or none: an id that is not one of the dealer\u2019s cars is 404 ' +
+        '`promotion.listing_not_found`, a car not on sale 409 `promotion.listing_not_published`, a car the product ' +
+        'already runs for 409 `promotion.already_active` (the same period is never paid twice), a product and ' +
+        'duration not on the price list 400 `promotion.unknown_product`. A car sold or removed early gets its unused ' +
+        'days back as for one car, in one refund of the payment once none of its cars runs (decision 033). At most ' +
+        `30 orders an hour per user (429).${PROVIDER}`,
+      bodyLimit: 8 * 1024,
+      params: DealerParams,
+      querystring: LangQuery,
+      body: DealerPromotionBody,
+      response: {
+        201: DealerPromotionOrder,
+        403: Problem,
+        409: Problem,
+        422: Problem,
+        429: Problem,
+        502: Problem,
+        503: Problem,
+      },
+      handler: (user, req, reply) =>
+        withRetryAfter(reply, async () => {
+          try {
+            const order = await dealerDesk.promote(user, req.params.id, req.body, locale(req))
+            reply.code(201)
+            return order
+          } catch (error) {
+            // The payment provider's 503 says when to try again, as the rate limits do.
+            if (error instanceof Error && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number')
+              reply.header('retry-after', String(error.retryAfterSeconds))
+            throw error
+          }
+        }),
     })
   }

@@ -2,6 +2,8 @@ import {
   DEALER_STATS_DEFAULT_DAYS,
   DEALER_STATS_MAX_DAYS,
   type DealerLeads,
+  type DealerPromotionBody,
+  type DealerPromotionOrder,
   type DealerStats,
   type DealerStatsQuery,
   type DealerStockBulkBody,
@@ -43,12 +45,18 @@ interface DeskStock {
   ): Promise<{ id: number; status: string; priceKzt: number | null }[]>
 }
 
+/** What the desk needs of paid promotion (passed in where the services are wired): its bulk order, its rules. */
+interface DeskPromotions {
+  orderForDealer(u: SessionUser, dealerId: number, body: DealerPromotionBody): Promise<DealerPromotionOrder>
+}
+
 export interface DealerDeskServiceDeps {
   db: Db
   limiter: RateLimiter
   dealers: DeskDealers
   leads: DeskLeads
   stock: DeskStock
+  promotions: DeskPromotions
   clock?: () => Date
 }
 
@@ -89,6 +97,7 @@ export function createDealerDeskService({
   dealers,
   leads,
   stock,
+  promotions,
   clock = () => new Date(),
 }: DealerDeskServiceDeps) {
   /** The dealer's people only (the dealers' 404/403), within their rate of steps on leads. */
@@ -150,6 +159,20 @@ export function createDealerDeskService({
         action: body.action,
         changed: rows.map((r) => ({ id: r.id, status: r.status, priceKzt: r.priceKzt })),
       }
+    },
+
+    /**
+     * One product of the price list for several of the dealer's cars on sale, in one payment of the total (the
+     * dealer's people only: the dealers' 404/403); paid promotion's rules for each car, all or none.
+     */
+    async promote(
+      u: SessionUser,
+      dealerId: number,
+      body: DealerPromotionBody,
+      locale: Locale,
+    ): Promise<DealerPromotionOrder> {
+      await dealers.getMine(u, dealerId, locale)
+      return promotions.orderForDealer(u, dealerId, body)
     },
 
     /** Takes a call-back on one of the dealer's cars, as the leads desk does (404 for any other lead). */

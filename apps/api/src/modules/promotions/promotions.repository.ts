@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { dealerMembers } from '../dealers/dealers.tables.ts'
 import { user } from '../identity/identity.tables.ts'
 import { listings } from '../listings/listings.tables.ts'
+import { payments } from '../payments/payments.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
 import { brands, models } from '../reference/reference.tables.ts'
 import { promotionPrices, promotions } from './promotions.tables.ts'
@@ -74,6 +75,29 @@ export async function findListingForBuyer(db: Db, listingId: number, userId: str
   return row ?? null
 }
 
+/**
+ * The dealer's cars among `ids` with what ordering a promotion for them needs (as findListingForBuyer), and whether
+ * `userId` is one of the dealer's people. An id that is not the dealer's car is absent.
+ */
+export function findDealerCarsForBuyer(db: Db, dealerId: number, ids: number[], userId: string) {
+  return db
+    .select({
+      id: listings.id,
+      ownerId: listings.ownerId,
+      dealerId: listings.dealerId,
+      status: listings.status,
+      brand: brands.name,
+      model: models.name,
+      year: listings.year,
+      isMember: sql<boolean>`exists (select 1 from ${dealerMembers} m
+        where m.dealer_id = ${dealerId} and m.user_id = ${userId})`.mapWith(Boolean),
+    })
+    .from(listings)
+    .leftJoin(brands, eq(brands.id, listings.brandId))
+    .leftJoin(models, eq(models.id, listings.modelId))
+    .where(and(inArray(listings.id, ids), eq(listings.dealerId, dealerId)))
+}
+
 /** The listing's status and place in the newest order, locked for the change that follows. */
 export async function lockListing(tx: Db, id: number) {
   const [row] = await tx
@@ -125,14 +149,29 @@ const ReservedId = z.object({ rows: z.array(z.object({ id: z.coerce.number().int
 
 /** Takes the next order id from the table's sequence, for an order not stored yet (its payment names it first). */
 export async function reservePromotionId(db: Db): Promise<number> {
-  const result = await db.execute(sql`select nextval(pg_get_serial_sequence('promotions', 'id'))::text as id`)
-  const [row] = ReservedId.parse(result).rows
-  if (!row) throw new Error('no promotion id reserved')
-  return row.id
+  const [id] = await reservePromotionIds(db, 1)
+  if (id === undefined) throw new Error('no promotion id reserved')
+  return id
+}
+
+/** Takes the next `n` order ids in one round trip, in the order they were given. */
+export async function reservePromotionIds(db: Db, n: number): Promise<number[]> {
+  const result = await db.execute(
+    sql`select nextval(pg_get_serial_sequence('promotions', 'id'))::text as id from generate_series(1, ${n}::int)`,
+  )
+  const ids = ReservedId.parse(result)
+    .rows.map((r) => r.id)
+    .sort((a, b) => a - b)
+  if (ids.length !== n) throw new Error('promotion ids not reserved')
+  return ids
 }
 
 export async function insertPromotion(tx: Db, row: NewPromotion): Promise<void> {
   await tx.insert(promotions).values(row)
+}
+
+export async function insertPromotions(tx: Db, rows: NewPromotion[]): Promise<void> {
+  await tx.insert(promotions).values(rows)
 }
 
 /** Whether the product runs for the listing (paid and not ended: a raise counts for its day). */
@@ -152,9 +191,61 @@ export async function isRunning(db: Db, listingId: number, product: PromotionPro
   return row !== undefined
 }
 
-export async function lockPromotion(tx: Db, id: number): Promise<PromotionRow | null> {
-  const [row] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update')
-  return row ?? null
+/** Of `listingIds`, those the product runs for (paid and not ended: a raise counts for its day). */
+export async function findRunning(db: Db, listingIds: number[], product: PromotionProduct, now: Date) {
+  const rows = await db
+    .selectDistinct({ listingId: promotions.listingId })
+    .from(promotions)
+    .where(
+      and(
+        inArray(promotions.listingId, listingIds),
+        eq(promotions.product, product),
+        eq(promotions.status, 'active'),
+        sql`${promotions.endsAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+  return rows.flatMap((r) => (r.listingId === null ? [] : [r.listingId]))
+}
+
+/** The orders one payment pays for (one, or each car of a dealer's bulk order), locked, in the order of their ids. */
+export function lockPromotionsOfPayment(tx: Db, paymentId: string): Promise<PromotionRow[]> {
+  return tx
+    .select()
+    .from(promotions)
+    .where(eq(promotions.paymentId, paymentId))
+    .orderBy(asc(promotions.id))
+    .for('update')
+}
+
+/** Whether the payment pays for several orders (a dealer's bulk order): its refunds are then made once, together. */
+export async function isSharedPayment(db: Db, paymentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(promotions)
+    .where(eq(promotions.paymentId, paymentId))
+  return (row?.n ?? 0) > 1
+}
+
+/**
+ * The shared payments (bulk orders) paid since `since` that are still wholly kept although none of their orders runs
+ * any more and some of them give money back: each with the sum to refund and the payment's amount.
+ */
+export function findSharedRefundsDue(db: Db, since: Date, limit: number) {
+  return db
+    .select({
+      paymentId: sql<string>`${promotions.paymentId}`,
+      refundKzt: sql<number>`sum(${promotions.refundKzt})`.mapWith(Number),
+      amountKzt: sql<number>`sum(${promotions.amountKzt})`.mapWith(Number),
+    })
+    .from(promotions)
+    .innerJoin(payments, eq(payments.id, promotions.paymentId))
+    .where(and(sql`${promotions.paidAt} >= ${since.toISOString()}::timestamptz`, eq(payments.status, 'paid')))
+    .groupBy(promotions.paymentId)
+    .having(
+      sql`count(*) > 1 and sum(${promotions.refundKzt}) > 0
+        and bool_and(${promotions.status} in ('ended', 'refunded', 'cancelled'))`,
+    )
+    .limit(limit)
 }
 
 export async function updatePromotion(tx: Db, id: number, set: Partial<NewPromotion>): Promise<void> {

@@ -1,6 +1,8 @@
 import type {
   AdminPromotionList,
   AdminPromotionQuery,
+  DealerPromotionBody,
+  DealerPromotionOrder,
   ListingPromotions,
   PromotionEndReason,
   PromotionOrder,
@@ -38,6 +40,11 @@ const BATCH = 200
 const BATCHES_PER_RUN = 10
 /** A seller hears that a promotion ends when a day or less of it is left. */
 const NOTICE_BEFORE_MS = DAY_MS
+/**
+ * A bulk order's payment is refunded once its last order has ended; the longest product lasts 14 days, so a month
+ * back covers every bulk order that may still owe a refund (and keeps the walk on the paid orders' index short).
+ */
+const SHARED_REFUND_LOOKBACK_MS = 30 * DAY_MS
 
 type Row = repo.PromotionRow
 
@@ -98,54 +105,89 @@ export function createPromotionsService({
     return row
   }
 
-  /** Ends a running promotion now: its listing stops showing it, and the money of its unused days goes back. */
+  /**
+   * Ends a running promotion now: its listing stops showing it, and the money of its unused days goes back: at once
+   * for an order paid alone, with the rest of its payment's refunds once none of them runs for a bulk order's (a
+   * payment is refunded once: refundSharedPayments).
+   */
   async function endRunning(tx: Db, r: Row, reason: PromotionEndReason, now: Date): Promise<void> {
     const refundKzt = reason === 'expired' || !r.endsAt ? 0 : refundFor(r, now)
     await repo.updatePromotion(tx, r.id, { status: 'ended', endedAt: now, endReason: reason, refundKzt })
     if (r.listingId !== null) await repo.clearFromListing(tx, r.listingId, r.product)
-    if (refundKzt > 0 && r.paymentId)
+    if (refundKzt > 0 && r.paymentId && !(await repo.isSharedPayment(tx, r.paymentId)))
       await jobs.send('payment-refund', { paymentId: r.paymentId, amountKzt: refundKzt }, { tx })
   }
 
-  // The payment's outcome, in the transaction that records it.
-  payments.onOutcome(ORDER_REF, async (tx, { orderRef, paymentId, outcome }) => {
-    const id = Number(orderRef.split(':')[1])
-    const row = await repo.lockPromotion(tx, id)
-    if (!row || row.paymentId !== paymentId) return
+  /**
+   * A paid order runs from now, if its car is still on sale and the product does not already run for it; otherwise
+   * it is marked refunded in full ('duplicate' or 'removed'). Answers whether it runs.
+   */
+  async function fulfil(tx: Db, row: Row, now: Date): Promise<boolean> {
+    const listing = row.listingId === null ? null : await repo.lockListing(tx, row.listingId)
+    const onSale = listing?.status === 'published'
+    const taken = onSale && (await repo.isRunning(tx, listing.id, row.product, now))
+    if (!listing || !onSale || taken) {
+      await repo.updatePromotion(tx, row.id, {
+        status: 'refunded',
+        paidAt: now,
+        endedAt: now,
+        endReason: taken ? 'duplicate' : 'removed',
+        refundKzt: row.amountKzt,
+      })
+      return false
+    }
+    const endsAt = new Date(now.getTime() + periodMs(row.product, row.days))
+    await repo.updatePromotion(tx, row.id, { status: 'active', paidAt: now, startsAt: now, endsAt })
+    await repo.applyToListing(tx, listing.id, row.product, endsAt, now)
+    return true
+  }
+
+  // The payment's outcome, in the transaction that records it, for each order it pays for (one, or each car of a
+  // dealer's bulk order).
+  payments.onOutcome(ORDER_REF, async (tx, { paymentId, outcome }) => {
+    const rows = await repo.lockPromotionsOfPayment(tx, paymentId)
     const now = clock()
     if (outcome === 'paid') {
       // Paid, perhaps late (after the provider had failed or cancelled the payment): money taken is fulfilled or
       // given back, never kept for nothing.
-      if (row.status !== 'awaiting_payment' && row.status !== 'cancelled') return
-      const listing = row.listingId === null ? null : await repo.lockListing(tx, row.listingId)
-      const onSale = listing?.status === 'published'
-      const taken = onSale && (await repo.isRunning(tx, listing.id, row.product, now))
-      if (!listing || !onSale || taken) {
-        await repo.updatePromotion(tx, id, {
-          status: 'refunded',
-          paidAt: now,
-          endedAt: now,
-          endReason: taken ? 'duplicate' : 'removed',
-          refundKzt: row.amountKzt,
-        })
-        await jobs.send('payment-refund', { paymentId }, { tx })
-        return
-      }
-      const endsAt = new Date(now.getTime() + periodMs(row.product, row.days))
-      await repo.updatePromotion(tx, id, { status: 'active', paidAt: now, startsAt: now, endsAt })
-      await repo.applyToListing(tx, listing.id, row.product, endsAt, now)
+      const payable = rows.filter((r) => r.status === 'awaiting_payment' || r.status === 'cancelled')
+      let running = 0
+      for (const row of payable) if (await fulfil(tx, row, now)) running++
+      // Nothing runs on this money: all of it goes back now. A bulk order's refused cars get theirs back with the
+      // rest of its refunds, once none of its orders runs (refundSharedPayments).
+      if (payable.length > 0 && running === 0) await jobs.send('payment-refund', { paymentId }, { tx })
       return
     }
     if (outcome === 'refunded') {
-      // A refund staff or the provider made in full: nothing runs on money given back.
-      if (row.status === 'active') {
+      // A refund staff or the provider made in full: nothing runs on money given back. (A refund of unused days
+      // comes after its orders have ended, and finds none running.)
+      for (const row of rows.filter((r) => r.status === 'active')) {
         await endRunning(tx, { ...row, endsAt: null }, 'refunded', now)
-        await repo.updatePromotion(tx, id, { status: 'refunded', refundKzt: row.amountKzt })
+        await repo.updatePromotion(tx, row.id, { status: 'refunded', refundKzt: row.amountKzt })
       }
       return
     }
-    if (row.status === 'awaiting_payment') await repo.updatePromotion(tx, id, { status: 'cancelled' })
+    for (const row of rows.filter((r) => r.status === 'awaiting_payment'))
+      await repo.updatePromotion(tx, row.id, { status: 'cancelled' })
   })
+
+  /**
+   * Refunds the bulk orders' payments none of whose orders runs any more, each once, with the sum its orders give
+   * back (the unused days of cars sold or removed early, and the cars refused when the money came).
+   */
+  async function refundSharedPayments(now: Date): Promise<number> {
+    return db.transaction(async (tx) => {
+      const due = await repo.findSharedRefundsDue(tx, new Date(now.getTime() - SHARED_REFUND_LOOKBACK_MS), BATCH)
+      for (const { paymentId, refundKzt, amountKzt } of due)
+        await jobs.send(
+          'payment-refund',
+          refundKzt >= amountKzt ? { paymentId } : { paymentId, amountKzt: refundKzt },
+          // Until the refund job takes the payment, a later run finds it again: one job waits at a time.
+          { tx, singletonKey: `shared-refund:${paymentId}` },
+        )
+      return due.length
+    })
+  }
 
   async function endOffSale(now: Date): Promise<number> {
     let ended = 0
@@ -244,6 +286,71 @@ export function createPromotionsService({
       return toOrder({ ...row, paymentId }, checkoutUrl)
     },
 
+    /**
+     * Orders one product for several of a dealer's cars on sale and starts one payment of the total (the dealer
+     * desk's bulk promotion), all or none: each car gets its order, all run from the payment's confirmation. Throws
+     * PromotableListingNotFoundError for an id that is not one of the dealer's cars or a caller who is not one of its
+     * people, ListingNotPromotableError for a car not on sale, PromotionAlreadyActiveError for a car the product
+     * already runs for, UnknownPromotionProductError, and the payment errors: nothing is stored then.
+     */
+    async orderForDealer(
+      u: Pick<SessionUser, 'id'>,
+      dealerId: number,
+      body: DealerPromotionBody,
+    ): Promise<DealerPromotionOrder> {
+      await limitOrders(u)
+      const days = body.product === 'raise' ? 0 : body.days
+      const price = await repo.findPrice(db, body.product, days)
+      if (price === null) throw new UnknownPromotionProductError()
+      const cars = new Map(
+        (await repo.findDealerCarsForBuyer(db, dealerId, body.ids, u.id)).map((c) => [c.id, c] as const),
+      )
+      const listings = body.ids.map((id) => {
+        const car = cars.get(id)
+        if (!car?.isMember) throw new PromotableListingNotFoundError(id)
+        if (car.status !== 'published') throw new ListingNotPromotableError(car.status)
+        return car
+      })
+      const now = clock()
+      if ((await repo.findRunning(db, body.ids, body.product, now)).length > 0) throw new PromotionAlreadyActiveError()
+      const ids = await repo.reservePromotionIds(db, listings.length)
+      const rows: Row[] = listings.map((listing, i) => ({
+        id: ids[i] ?? 0,
+        listingId: listing.id,
+        buyerId: u.id,
+        dealerId,
+        title: listingTitle(listing, 'ru'),
+        product: body.product,
+        days,
+        amountKzt: price,
+        status: 'awaiting_payment',
+        paymentId: null,
+        createdAt: now,
+        paidAt: null,
+        startsAt: null,
+        endsAt: null,
+        endedAt: null,
+        endReason: null,
+        refundKzt: 0,
+        endingNoticeAt: null,
+      }))
+      const totalKzt = price * rows.length
+      const { paymentId, checkoutUrl } = await payments.start(
+        {
+          orderRef: `${ORDER_REF}:${ids[0]}`,
+          amountKzt: totalKzt,
+          description: `Tulpar Auto: ${body.product} × ${rows.length}`,
+          returnPath: `/dealer/${dealerId}`,
+        },
+        (tx, paymentId) =>
+          repo.insertPromotions(
+            tx,
+            rows.map((r) => ({ ...r, paymentId })),
+          ),
+      )
+      return { orders: rows.map((r) => toOrder({ ...r, paymentId }, null)), totalKzt, checkoutUrl }
+    },
+
     /** An order of mine or my dealer's; PromotionOrderNotFoundError for anyone else. */
     async getOrder(u: Pick<SessionUser, 'id'>, id: number): Promise<PromotionOrder> {
       const row = await repo.findVisibleOrder(db, u.id, id)
@@ -298,12 +405,14 @@ export function createPromotionsService({
 
     /**
      * The 'promotions' job: ends the promotions whose period is over and those of cars no longer on sale (with the
-     * refund rule), and tells sellers whose promotion ends within a day. Bounded batches; the next run does the rest.
+     * refund rule), refunds the bulk orders none of whose cars runs any more, and tells sellers whose promotion ends
+     * within a day. Bounded batches; the next run does the rest.
      */
-    async runDue(): Promise<{ expired: number; ended: number; noticed: number }> {
+    async runDue(): Promise<{ expired: number; ended: number; noticed: number; refunded: number }> {
       const now = clock()
       const expired = await expire(now)
       const ended = await endOffSale(now)
+      const refunded = await refundSharedPayments(now)
       const noticed = await db.transaction(async (tx) => {
         const ids = await repo.markEndingNoticed(tx, now, new Date(now.getTime() + NOTICE_BEFORE_MS), BATCH)
         await jobs.sendMany(
@@ -313,7 +422,7 @@ export function createPromotionsService({
         )
         return ids.length
       })
-      return { expired, ended, noticed }
+      return { expired, ended, noticed, refunded }
     },
 
     /** A sold, removed or taken-down car's promotions end at once (the listing-event job), with the refund rule. */

@@ -1,16 +1,18 @@
+import type { PromotionPrice } from '@tulpar/contracts'
 import { DEALER_BULK_MAX_PERCENT } from '@tulpar/contracts/seller-constants'
 import { useState } from 'react'
 import { Form } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 
-const ACTIONS = ['price_percent', 'price_set', 'sold'] as const
+const ACTIONS = ['price_percent', 'price_set', 'sold', 'promote'] as const
 
 /**
  * The inventory's bulk step for the cars ticked in the table (their boxes belong to this form by its id): a price
- * change by a percentage, one price, or sold after a confirmation. One call, all or none (the API's rules).
+ * change by a percentage, one price, sold after a confirmation, or a paid promotion of the price list, paid for all
+ * of them at once at the checkout. One call, all or none (the API's rules).
  */
-export function BulkActions({ dealerId }: { dealerId: number }) {
-  const { t } = useI18n()
+export function BulkActions({ dealerId, prices }: { dealerId: number; prices: PromotionPrice[] }) {
+  const { t, price } = useI18n()
   const [action, setAction] = useState<(typeof ACTIONS)[number]>('price_percent')
   return (
     <Form
@@ -56,8 +58,23 @@ export function BulkActions({ dealerId }: { dealerId: number }) {
           <input type="number" name="priceKzt" min={1} step={1} required />
         </label>
       ) : null}
-      <button type="submit" className="button">
-        {t('desk.bulk.apply')}
+      {action === 'promote' ? (
+        <>
+          <label>
+            {t('desk.bulk.product')}
+            <select name="promotion" required>
+              {prices.map((p) => (
+                <option key={`${p.product}:${p.days}`} value={`${p.product}:${p.days}`}>
+                  {`${t(`promote.product.${p.product}`)}${p.days > 0 ? `, ${t('promote.days', { count: p.days })}` : ''} — ${t('desk.bulk.perCar', { price: price(p.priceKzt) })}`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="muted">{t('desk.bulk.payHint')}</p>
+        </>
+      ) : null}
+      <button type="submit" className={action === 'promote' ? 'button primary' : 'button'}>
+        {t(action === 'promote' ? 'desk.bulk.pay' : 'desk.bulk.apply')}
       </button>
     </Form>
   )

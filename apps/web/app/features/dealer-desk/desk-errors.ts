@@ -14,3 +14,14 @@ export function deskErrorKey(code: string): MessageKey | undefined {
   if (code === 'validation.failed') return 'desk.error.bulkInvalid'
   return undefined
 }
+
+/** The translated message of a bulk promotion's refusal (paid promotion's and the payment's codes), or undefined. */
+export function promoteErrorKey(code: string): MessageKey | undefined {
+  if (code === 'promotion.listing_not_found') return 'desk.error.promoteGone'
+  if (code === 'promotion.listing_not_published') return 'desk.error.promoteNotOnSale'
+  if (code === 'promotion.already_active') return 'desk.error.promoteActive'
+  if (code === 'promotion.unknown_product') return 'promote.error.unknown_product'
+  if (code === 'rate_limited') return 'promote.error.rate_limited'
+  if (code.startsWith('payment.')) return 'promote.error.payment'
+  return undefined
+}
