@@ -144,6 +144,8 @@ export function createServices({
     jobs,
     media,
     allowedHosts: config.feedFetchAllowedHosts ?? [],
+    // Feed cars an apply puts on sale (a trusted dealer's) or re-prices on sale are valued at once, as typed ones are.
+    revalue: valuation.refreshListingEstimate,
   })
   const dealerDesk = createDealerDeskService({
     db: readDb,

@@ -220,6 +220,33 @@ export async function setStatus(tx: Db, ids: number[], status: 'sold' | 'archive
     await tx.update(listings).set({ status, statusChangedAt: at, updatedAt: at }).where(inArray(listings.id, part))
 }
 
+/**
+ * Puts listings on sale as a moderator's approval does (a trusted dealer's cars without a signal): the first
+ * publication's time stays (a car the feed brings back), the status and its time are now's.
+ */
+export async function publishListings(tx: Db, ids: number[], at: Date): Promise<void> {
+  for (const part of batches(ids, 5000))
+    await tx
+      .update(listings)
+      .set({
+        status: 'published',
+        publishedAt: sql`coalesce(${listings.publishedAt}, ${at.toISOString()}::timestamptz)`,
+        statusChangedAt: at,
+        rejectionReason: null,
+        updatedAt: at,
+      })
+      .where(inArray(listings.id, part))
+}
+
+/** Sends listings on sale back to the moderation queue (a trusted dealer's changed cars a signal fired for). */
+export async function returnToModeration(tx: Db, ids: number[], at: Date): Promise<void> {
+  for (const part of batches(ids, 5000))
+    await tx
+      .update(listings)
+      .set({ status: 'moderation', statusChangedAt: at, rejectionReason: null, updatedAt: at })
+      .where(inArray(listings.id, part))
+}
+
 export async function insertModerationEvents(tx: Db, rows: (typeof moderationEvents.$inferInsert)[]): Promise<void> {
   for (const part of batches(rows, 2000)) await tx.insert(moderationEvents).values(part)
 }

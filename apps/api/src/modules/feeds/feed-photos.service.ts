@@ -7,6 +7,8 @@ import { AppError } from '../../lib/errors.ts'
 import { fetchPublic, PublicFetchError, type PublicFetchLimits } from '../../lib/public-fetch.ts'
 import { listingPhotos, listings, moderationEvents } from '../listings/listings.tables.ts'
 import { intakePhoto, type MediaStorage, type ProcessedPhoto, storePhoto } from '../media/index.ts'
+import { findClean, isTrustedPublisher, PUBLISHED_AT_ONCE } from './feed-trust.ts'
+import { findDealerFacts } from './feeds.repository.ts'
 import { feedImportRows, feedPhotoSources, type StoredProblem } from './feeds.tables.ts'
 import { type PhotoFailure, storedProblem } from './feeds.texts.ts'
 
@@ -140,7 +142,7 @@ export function createFeedPhotos(deps: FeedPhotosDeps) {
       try {
         await db.transaction(async (tx) => {
           const [listing] = await tx
-            .select({ id: listings.id, status: listings.status })
+            .select({ id: listings.id, status: listings.status, dealerId: listings.dealerId })
             .from(listings)
             .where(eq(listings.id, job.listingId))
             .for('update')
@@ -207,20 +209,37 @@ export function createFeedPhotos(deps: FeedPhotosDeps) {
             .update(listings)
             .set({ coverPhotoKey: ordered[0]?.key ?? null, photoCount: ordered.length })
             .where(eq(listings.id, job.listingId))
-          // New photos on a car on sale are new material for the moderators, as a typed listing's are.
+          // New photos on a car on sale are new material for the moderators, as a typed listing's are; a trusted
+          // dealer's car stays on sale unless a signal now fires for it (the same photos as another car's).
           if (adding.length > 0 && listing.status === 'published') {
             const at = new Date()
-            await tx
-              .update(listings)
-              .set({ status: 'moderation', statusChangedAt: at, rejectionReason: null })
-              .where(eq(listings.id, job.listingId))
-            await tx.insert(moderationEvents).values({
-              listingId: job.listingId,
-              actorId: null,
-              action: 'returned_to_moderation',
-              comment: 'photos added by the feed',
-              createdAt: at,
-            })
+            const dealer = listing.dealerId === null ? null : await findDealerFacts(tx, listing.dealerId)
+            const stays = isTrustedPublisher(dealer) && (await findClean(tx, [listing.id])).has(listing.id)
+            if (!stays)
+              await tx
+                .update(listings)
+                .set({ status: 'moderation', statusChangedAt: at, rejectionReason: null })
+                .where(eq(listings.id, job.listingId))
+            await tx.insert(moderationEvents).values([
+              {
+                listingId: job.listingId,
+                actorId: null,
+                action: 'returned_to_moderation',
+                comment: 'photos added by the feed',
+                createdAt: at,
+              },
+              ...(stays
+                ? [
+                    {
+                      listingId: job.listingId,
+                      actorId: null,
+                      action: 'approved' as const,
+                      comment: PUBLISHED_AT_ONCE,
+                      createdAt: at,
+                    },
+                  ]
+                : []),
+            ])
           }
           // This run's notes replace an earlier try's, so a retried job does not repeat them.
           await tx

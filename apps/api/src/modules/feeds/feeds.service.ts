@@ -20,7 +20,7 @@ import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 import type { SessionUser } from '../identity/index.ts'
 import type { JobSender } from '../jobs/index.ts'
 import type { MediaStorage } from '../media/index.ts'
-import { createFeedApply, planFor } from './feed-apply.service.ts'
+import { type ApplyStep, createFeedApply, planFor } from './feed-apply.service.ts'
 import { createFeedHistory } from './feed-history.service.ts'
 import type { ReferenceSource } from './feed-matching.ts'
 import { sendImportNotices } from './feed-notices.ts'
@@ -56,8 +56,13 @@ export interface FeedsServiceDeps {
   allowedHosts?: readonly string[]
   /** Overrides the 30 s a feed URL's fetch may take (tests). */
   fetchTimeoutMs?: number
+  /**
+   * Values one listing again (market estimate, deal rating) after an apply, as a typed car's publication does; the
+   * server passes valuation.refreshListingEstimate. Nothing by default (the scheduled refresh values them later).
+   */
+  revalue?: (listingId: number) => Promise<unknown>
   /** Called inside an apply's transaction after each kind of write (tests make it throw to prove the rollback). */
-  afterApplyStep?: (step: 'created' | 'updated' | 'removed') => void | Promise<void>
+  afterApplyStep?: (step: ApplyStep) => void | Promise<void>
 }
 
 const ZERO = { rows: 0, created: 0, updated: 0, unchanged: 0, removed: 0, refused: 0, withWarnings: 0 }
@@ -85,7 +90,8 @@ async function spool(body: AsyncIterable<Uint8Array | string>, path: string, max
  * Dealers' feed imports (issue 38, docs/feeds.md): an upload is read as a dry run whose report says what applying it
  * would do to each car (created, updated, unchanged, removed, refused); the dealer's people then apply it (one
  * transaction, decided again from the cars as they are then) or discard it. Matching is by (dealer, external id).
- * Imported cars go to moderation like typed ones.
+ * Imported cars go to moderation like typed ones; a verified dealer trusted to publish has each published at once
+ * unless a moderation signal fires for it, as its typed cars are.
  */
 export function createFeedsService(deps: FeedsServiceDeps) {
   const { db, limiter, dealers, jobs } = deps
@@ -144,6 +150,7 @@ export function createFeedsService(deps: FeedsServiceDeps) {
     jobs,
     clock,
     fetchPhotos: deps.media !== undefined,
+    revalue: deps.revalue,
     afterApplyStep: deps.afterApplyStep,
   })
   const { applyImport } = applying
