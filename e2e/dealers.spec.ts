@@ -1,4 +1,3 @@
-import { kzCheckDigit } from '@tulpar/contracts/business-id'
 import type { Browser, Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, inject, test } from 'vitest'
@@ -12,6 +11,7 @@ import {
   useChromium,
   watchConsole,
 } from './browser.ts'
+import { freshBin } from './dealers.testing.ts'
 
 /*
  * Dealers (issue 38): a user applies for a dealer account on a phone (a BIN that fails its check digit is refused
@@ -25,15 +25,6 @@ const baseUrl = inject('baseUrl')
 const adminSession = inject('adminSession')
 const browser = useChromium()
 const run = String(Date.now()).slice(-7)
-
-/** A legal entity's BIN registered in June 2015 with this run's serial, and its check digit. */
-function freshBin(): string {
-  for (let serial = Number(run.slice(-4)); ; serial = (serial + 1) % 10_000) {
-    const first11 = `1506400${String(serial).padStart(4, '0')}`
-    const check = kzCheckDigit([...first11].map(Number))
-    if (check !== null) return `${first11}${check}`
-  }
-}
 
 async function open(b: Browser, width: 'phone' | 'desktop', session?: string) {
   const context = await newContextWithCity(b, baseUrl, {
@@ -88,7 +79,7 @@ describe('dealers', () => {
     const phone = await open(browser, 'phone', ownerSession)
     await phone.page.goto(`${baseUrl}/account/dealer`)
     const apply = phone.page.locator('form', { has: phone.page.getByRole('button', { name: 'Отправить заявку' }) })
-    const bin = freshBin()
+    const bin = freshBin('1506', run)
     const wrongBin = `${bin.slice(0, 11)}${(Number(bin[11]) + 1) % 10}`
     await apply.getByLabel('БИН или ИИН').fill(wrongBin)
     await apply.getByLabel('Название, как в регистрации').fill(legalName)
