@@ -1,9 +1,9 @@
 import type { DealerLogo as Logo } from '@tulpar/contracts'
 import { DEALER_LOGO_MAX_BYTES, DEALER_LOGO_TYPES } from '@tulpar/contracts/seller-constants'
-import { type FormEvent, useState } from 'react'
 import { Form } from 'react-router'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { useFileCheck } from '../../lib/file-check.ts'
 import { DealerLogo } from './dealer-logo.tsx'
 
 interface Props {
@@ -21,24 +21,12 @@ interface Props {
  */
 export function LogoForm({ dealerId, name, logo, error }: Props) {
   const { t } = useI18n()
-  const [checkError, setCheckError] = useState<MessageKey | null>(null)
-  const shown = checkError ?? error
+  const check = useFileCheck('logo', DEALER_LOGO_MAX_BYTES, {
+    required: 'dealer.logo.required',
+    tooLarge: 'dealer.logo.tooLarge',
+  })
+  const shown = check.error ?? error
   const id = `logo-${dealerId}`
-
-  function check(event: FormEvent<HTMLFormElement>) {
-    const input = event.currentTarget.elements.namedItem('logo')
-    const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined
-    const problem: MessageKey | null = !file
-      ? 'dealer.logo.required'
-      : file.size > DEALER_LOGO_MAX_BYTES
-        ? 'dealer.logo.tooLarge'
-        : null
-    setCheckError(problem)
-    if (problem) {
-      event.preventDefault()
-      if (input instanceof HTMLInputElement) input.focus()
-    }
-  }
 
   return (
     <section className="dealer-logo-edit" aria-labelledby={`${id}-title`}>
@@ -54,7 +42,7 @@ export function LogoForm({ dealerId, name, logo, error }: Props) {
         encType="multipart/form-data"
         noValidate
         className="stack"
-        onSubmit={check}
+        onSubmit={check.onSubmit}
       >
         <label>
           {t('dealer.logo.field')}
@@ -64,7 +52,7 @@ export function LogoForm({ dealerId, name, logo, error }: Props) {
             accept={DEALER_LOGO_TYPES.join(',')}
             aria-invalid={shown ? true : undefined}
             aria-describedby={`${id}-${shown ? 'error' : 'hint'}`}
-            onChange={() => setCheckError(null)}
+            onChange={check.clear}
           />
         </label>
         {shown ? (
