@@ -164,6 +164,16 @@ describe('the dealer desk', () => {
     await page.getByRole('button', { name: 'Оплатить' }).click()
     await page.waitForURL(new RegExp(`/dealer/${dealerId}\\?payment=paid$`))
     await page.getByText('Оплата прошла: продвижение отмеченных автомобилей уже работает.').waitFor()
+    // The desk's receipts: one for each car, running, with its price.
+    for (const car of [a, b]) {
+      const receipt = page.locator('.receipts-table tbody tr', {
+        has: page.locator(`a[href="/account/listings/${car.id}/promote"]`),
+        hasText: 'Выделение цветом, 7 дней',
+      })
+      expect(await receipt.count()).toBe(1)
+      await receipt.getByText('1 990 ₸').waitFor()
+      await receipt.getByText(/Работает до/).waitFor()
+    }
     expect(errors).toEqual([])
     for (const car of [a, b]) expect(await api<Card>(`/api/cars/${car.id}/`)).toMatchObject({ isHighlighted: true })
 

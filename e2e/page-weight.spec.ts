@@ -155,6 +155,7 @@ describe('first-load JavaScript of every page', () => {
         '/account/searches',
         '/account/requests',
         '/account/reports',
+        '/account/receipts',
         `/check/orders/${order.id}`,
         `/account/reports/${report}`,
         '/wishlist',

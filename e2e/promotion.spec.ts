@@ -13,8 +13,8 @@ import {
 
 /*
  * Paid promotion (issue 38 part 4, decision 033): a demo seller opens "Promote" from their listings on a phone, buys
- * a top placement at the local checkout, sees it running with its receipt, and finds the car labelled «Реклама» in
- * the catalogue's marked slots at desk width, the page's own order kept below.
+ * a top placement at the local checkout, sees it running with its receipt, finds it among the account's receipts, and
+ * finds the car labelled «Реклама» in the catalogue's marked slots at desk width, the page's own order kept below.
  */
 
 const baseUrl = inject('baseUrl')
@@ -57,6 +57,17 @@ describe('paid promotion', () => {
     await page.getByText(/Эта услуга уже работает для объявления/).waitFor()
     await screenshot(page, { path: `${SCREENSHOTS}promotion-bought-390.png`, fullPage: true })
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)'])
+
+    // The account's menu leads to all the receipts: this one runs, and links back to the car's promote page.
+    await page.goto(`${baseUrl}/account`)
+    await page.getByRole('link', { name: 'Чеки и продвижение' }).click()
+    await page.waitForURL(/\/account\/receipts$/)
+    await page.getByRole('heading', { level: 1, name: 'Чеки и продвижение' }).waitFor()
+    const receipt = page.locator('.receipts-table tbody tr', { hasText: 'Топ-размещение, 7 дней' })
+    await receipt.getByText(/Работает до/).waitFor()
+    await receipt.getByText('4 990 ₸').waitFor()
+    expect(await receipt.locator(`a[href="/account/listings/${carId}/promote"]`).count()).toBe(1)
+    await screenshot(page, { path: `${SCREENSHOTS}promotion-receipts-390.png`, fullPage: true })
     await phone.close()
 
     // The catalogue narrowed to this car's model, city, year and price: its card in a marked slot, labelled.
@@ -79,5 +90,17 @@ describe('paid promotion', () => {
     await screenshot(catalogue, { path: `${SCREENSHOTS}promotion-catalogue-1280.png`, fullPage: false })
     expect(deskErrors).toEqual([])
     await desk.close()
+
+    // The receipts at desk width, in English (a visitor's language of its own: a context that never chose Russian).
+    const english = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, session: cookie })
+    await english.addCookies([{ name: 'locale', value: 'en', url: baseUrl }])
+    const receipts = await english.newPage()
+    const receiptsErrors = watchConsole(receipts)
+    await receipts.goto(`${baseUrl}/account/receipts`)
+    await receipts.getByRole('heading', { level: 1, name: 'Receipts and promotion' }).waitFor()
+    await receipts.locator('.receipts-table tbody tr', { hasText: 'Top placement, 7 days' }).waitFor()
+    await screenshot(receipts, { path: `${SCREENSHOTS}promotion-receipts-en-1280.png`, fullPage: true })
+    expect(receiptsErrors).toEqual([])
+    await english.close()
   })
 })

@@ -153,8 +153,11 @@ export function createServices({
     dealers,
     leads: leadDesk,
     stock: { bulkChange: selling.bulkChange },
-    // Built further down (it needs payments); asked only when a dealer's person promotes cars.
-    promotions: { orderForDealer: (u, dealerId, body) => promotions.orderForDealer(u, dealerId, body) },
+    // Built further down (it needs payments); the desk asks it for bulk promotion and the dealer's receipts.
+    promotions: {
+      orderForDealer: (u, dealerId, body) => promotions.orderForDealer(u, dealerId, body),
+      listDealerReceipts: (dealerId) => promotions.listDealerReceipts(dealerId),
+    },
   })
   // New messages reach open pages through this (runtime.ts starts its database listener).
   const messageHub = createMessageHub()

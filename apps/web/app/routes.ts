@@ -70,6 +70,7 @@ export default [
     // The seller's listing as buyers will see it, before a moderator has approved it.
     route('account/listings/:id/preview', 'routes/account-listing-preview.tsx'),
     route('account/listings/:id/promote', 'routes/account-listing-promote.tsx'),
+    route('account/receipts', 'routes/account-receipts.tsx'),
     // The garage (issue 12): the user's own cars, their value, tax, check and "sell this car".
     route('account/garage', 'routes/account-garage.tsx'),
     // Saved searches (issue 11): the list, and the alerts' link that opens one in the catalogue.

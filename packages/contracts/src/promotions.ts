@@ -125,6 +125,38 @@ export type DealerPromotionOrder = z.infer<typeof DealerPromotionOrder>
 export const PromotionOrderList = z.object({ results: z.array(PromotionOrder) }).meta({ id: 'PromotionOrderList' })
 export type PromotionOrderList = z.infer<typeof PromotionOrderList>
 
+/** A paid order as a receipt: when, what, for which car, how much, what came back, and until when it runs. */
+export const PromotionReceipt = z
+  .object({
+    id: z.number().int().describe('The order'),
+    paidAt: z.iso.datetime(),
+    product: PromotionProduct,
+    days: z.number().int().describe('0 for a raise'),
+    listingId: z.number().int().nullable().describe('Null once the listing was deleted'),
+    title: z.string().describe('The car, as it was when bought'),
+    amountKzt: z.number().int(),
+    status: z
+      .enum(['paid', 'refunded'])
+      .describe('`refunded` once money came back for it, in part or in full (`refundKzt`)'),
+    refundKzt: z.number().int(),
+    runsUntil: z.iso.datetime().nullable().describe('While a top placement, hot offer or highlight runs: its end'),
+  })
+  .meta({ id: 'PromotionReceipt' })
+export type PromotionReceipt = z.infer<typeof PromotionReceipt>
+
+export const PromotionReceiptList = z
+  .object({ results: z.array(PromotionReceipt) })
+  .meta({ id: 'PromotionReceiptList' })
+export type PromotionReceiptList = z.infer<typeof PromotionReceiptList>
+
+/** The dealer's receipts: each with the dealer's person who paid it (null once their account is gone). */
+export const DealerReceiptList = z
+  .object({
+    results: z.array(PromotionReceipt.extend({ buyer: z.object({ id: z.string(), name: z.string() }).nullable() })),
+  })
+  .meta({ id: 'DealerReceiptList' })
+export type DealerReceiptList = z.infer<typeof DealerReceiptList>
+
 /** What the promote page shows: the car, its prices, its active promotions and its orders. */
 export const ListingPromotions = z
   .object({

@@ -32,4 +32,7 @@ export const ALWAYS_SENT_KEYS: ReadonlySet<string> = new Set([
   'complaint.link',
   // The account's dealer page links to the dealer desk.
   'desk.link',
+  // The account links to its receipts of paid promotion.
+  'promote.receipts.link',
+  'promote.receipts.linkText',
 ])

@@ -219,6 +219,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           </section>
           <section className="panel">
             <h2>
+              <Link to="/account/receipts">{t('promote.receipts.link')}</Link>
+            </h2>
+            <p className="muted">{t('promote.receipts.linkText')}</p>
+          </section>
+          <section className="panel">
+            <h2>
               <Link to="/account/dealer">{t('dealer.account.link')}</Link>
             </h2>
             <p className="muted">{t('dealer.account.intro')}</p>

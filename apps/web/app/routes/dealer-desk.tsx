@@ -21,18 +21,23 @@ import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import { INT4_MAX, requireIdParam } from '../lib/id-param.ts'
 import { formOutcome, notFound, orStatusPage } from '../lib/service-errors.ts'
 import deskStyles from '../styles/dealer-desk.css?url'
+import receiptsStyles from '../styles/receipts.css?url'
 import { island } from '../ui/island.tsx'
 import type { Route } from './+types/dealer-desk'
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: deskStyles }]
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: deskStyles },
+  { rel: 'stylesheet', href: receiptsStyles },
+]
 
 const FeedUpload = island(() => import('../features/dealer-desk/feed-upload.tsx').then((m) => m.default))
 // The desk's own parts, server-rendered in full; their code waits until the page is used (the first-load budget).
 const LeadsPanel = island(() => import('../features/dealer-desk/leads-panel.tsx').then((m) => m.LeadsPanel))
 const StatsTable = island(() => import('../features/dealer-desk/stats-table.tsx').then((m) => m.StatsTable))
 const BulkActions = island(() => import('../features/dealer-desk/bulk-actions.tsx').then((m) => m.BulkActions))
+const Receipts = island(() => import('../features/promotion/receipts-table.tsx').then((m) => m.ReceiptsTable))
 const FeedUrlForm = island(() => import('../features/dealer-desk/feed-url-form.tsx').then((m) => m.default))
 
 /** `/dealer/{id}` or `/dealer/{id}/imports/{importId}`; `/dealer` alone opens the user's first dealer. */
@@ -82,13 +87,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   })
   const q = query.success ? query.data : {}
   const dealer = await orStatusPage(services.dealers.getMine(user, dealerId, locale))
-  const [stock, imports, feedSource, stats, leads, prices] = await Promise.all([
+  const [stock, imports, feedSource, stats, leads, prices, receipts] = await Promise.all([
     services.feeds.stock(user, dealerId, q, locale),
     services.feeds.list(user, dealerId, locale),
     services.feeds.getSource(user, dealerId, locale),
     services.dealerDesk.stats(user, dealerId, {}, locale),
     services.dealerDesk.listLeads(user, dealerId, locale),
     services.promotions.listPrices(),
+    services.dealerDesk.receipts(user, dealerId, locale),
   ])
   // Back from the checkout of a bulk promotion.
   const payment = url.searchParams.get('payment')
@@ -100,6 +106,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     stats,
     leads,
     prices: prices.results,
+    receipts: receipts.results,
     paymentNotice:
       payment === null ? null : payment === 'paid' ? ('desk.promote.paid' as const) : ('desk.promote.failed' as const),
     imports: imports.results,
@@ -227,7 +234,7 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
       </div>
     )
   }
-  const { dealer, stock, stats, leads, imports, q, status, prices, paymentNotice } = loaderData
+  const { dealer, stock, stats, leads, imports, q, status, prices, paymentNotice, receipts } = loaderData
   return (
     <div className="container account-page dealer-desk">
       <p>
@@ -263,6 +270,11 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
       <StatsTable stats={stats} />
       <BulkActions dealerId={dealer.id} prices={prices} />
       <StockTable dealerId={dealer.id} stock={stock} q={q} status={status} />
+      <section aria-labelledby="receipts" className="panel">
+        <h2 id="receipts">{t('promote.receipts.title')}</h2>
+        <p>{t('promote.receipts.dealerIntro')}</p>
+        <Receipts receipts={receipts} withBuyer />
+      </section>
       <section aria-labelledby="imports" className="panel">
         <h2 id="imports">{t('desk.imports.title')}</h2>
         <p>{t('desk.imports.intro')}</p>

@@ -4,6 +4,7 @@ import {
   DealerParams,
   DealerPromotionBody,
   DealerPromotionOrder,
+  DealerReceiptList,
   DealerStats,
   DealerStatsQuery,
   DealerStockBulkBody,
@@ -154,6 +155,15 @@ export const dealerDeskRoutes =
       response: { 200: DealerStockBulkResult, 403: Problem, 429: Problem },
       handler: (user, req, reply) =>
         withRetryAfter(reply, () => dealerDesk.bulk(user, req.params.id, req.body, locale(req))),
+    })
+
+    members.get('/dealers/:id/receipts/', {
+      summary: "The receipts of the dealer's paid promotions, whoever of its people paid, newest first (the last 200)",
+      description: `${MEMBERS} 429 after 30 reads a minute.`,
+      params: DealerParams,
+      querystring: LangQuery,
+      response: { 200: DealerReceiptList, 403: Problem, 429: Problem },
+      handler: (user, req, reply) => withRetryAfter(reply, () => dealerDesk.receipts(user, req.params.id, locale(req))),
     })
 
     members.post('/dealers/:id/stock/promote/', {

@@ -4,6 +4,7 @@ import {
   type DealerLeads,
   type DealerPromotionBody,
   type DealerPromotionOrder,
+  type DealerReceiptList,
   type DealerStats,
   type DealerStatsQuery,
   type DealerStockBulkBody,
@@ -48,6 +49,7 @@ interface DeskStock {
 /** What the desk needs of paid promotion (passed in where the services are wired): its bulk order, its rules. */
 interface DeskPromotions {
   orderForDealer(u: SessionUser, dealerId: number, body: DealerPromotionBody): Promise<DealerPromotionOrder>
+  listDealerReceipts(dealerId: number): Promise<DealerReceiptList>
 }
 
 export interface DealerDeskServiceDeps {
@@ -173,6 +175,13 @@ export function createDealerDeskService({
     ): Promise<DealerPromotionOrder> {
       await dealers.getMine(u, dealerId, locale)
       return promotions.orderForDealer(u, dealerId, body)
+    },
+
+    /** The receipts of the dealer's cars, whoever of its people paid, newest first. The dealer's people only. */
+    async receipts(u: SessionUser, dealerId: number, locale: Locale): Promise<DealerReceiptList> {
+      await dealers.getMine(u, dealerId, locale)
+      await enforceRateLimits(limiter, [{ key: `dealer-stats:${u.id}`, ...STATS_LIMIT }])
+      return promotions.listDealerReceipts(dealerId)
     },
 
     /** Takes a call-back on one of the dealer's cars, as the leads desk does (404 for any other lead). */

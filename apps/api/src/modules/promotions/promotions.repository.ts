@@ -290,7 +290,28 @@ export function findOrdersOfListing(db: Db, listingId: number, limit: number) {
     .limit(limit)
 }
 
-// The expiry job
+// Receipts
+
+/**
+ * Paid orders, newest first: those `buyerId` paid (a user's own receipts), or those of the dealer's cars (the dealer
+ * desk's), with the buyer's name.
+ */
+export function findReceipts(db: Db, whose: { buyerId: string } | { dealerId: number }, limit: number) {
+  return db
+    .select({ promotion: promotions, buyerName: user.name })
+    .from(promotions)
+    .leftJoin(user, eq(user.id, promotions.buyerId))
+    .where(
+      and(
+        'buyerId' in whose ? eq(promotions.buyerId, whose.buyerId) : eq(promotions.dealerId, whose.dealerId),
+        sql`${promotions.paidAt} is not null`,
+      ),
+    )
+    .orderBy(desc(promotions.paidAt), desc(promotions.id))
+    .limit(limit)
+}
+
+// The expiry job// The expiry job
 
 /** Running promotions whose period is over, locked for ending (a bounded batch). */
 export function lockExpired(tx: Db, now: Date, limit: number) {

@@ -10,6 +10,7 @@ import {
   PromotionOrderParams,
   PromotionPriceBody,
   PromotionPriceList,
+  PromotionReceiptList,
   PromotionRevenue,
   PromotionRevenueQuery,
 } from '@tulpar/contracts'
@@ -88,6 +89,15 @@ export const promotionsRoutes =
       summary: 'My receipts and promotions (and my dealers\u2019), newest first',
       response: { 200: PromotionOrderList },
       handler: (user) => promotions.listMyOrders(user),
+    })
+
+    signedIn.get('/promotions/receipts/', {
+      summary: 'The receipts of what I paid for, newest first (the last 200), with what runs and until when',
+      description:
+        'Paid orders only, those the caller paid: another user\u2019s, a dealer colleague\u2019s included, are ' +
+        'never listed (the dealer desk lists the dealer\u2019s).',
+      response: { 200: PromotionReceiptList },
+      handler: (user) => promotions.listMyReceipts(user),
     })
 
     signedIn.get('/promotions/orders/:id/', {

@@ -3,6 +3,7 @@ import type {
   AdminPromotionQuery,
   DealerPromotionBody,
   DealerPromotionOrder,
+  DealerReceiptList,
   ListingPromotions,
   PromotionEndReason,
   PromotionOrder,
@@ -11,6 +12,8 @@ import type {
   PromotionPriceBody,
   PromotionPriceList,
   PromotionProduct,
+  PromotionReceipt,
+  PromotionReceiptList,
   PromotionRevenue,
   PromotionRevenueQuery,
 } from '@tulpar/contracts'
@@ -68,6 +71,26 @@ function toOrder(r: Row, checkoutUrl: string | null): PromotionOrder {
     endReason: r.endReason,
     refundKzt: r.refundKzt,
     checkoutUrl: r.status === 'awaiting_payment' ? checkoutUrl : null,
+  }
+}
+
+/** How many receipts a list shows: years of a busy dealer's promotions. */
+const RECEIPTS_SHOWN = 200
+
+/** A paid order as its receipt; `now` decides whether it still runs (a raise is done the moment it is paid). */
+function toReceipt(r: Row, now: Date): PromotionReceipt {
+  const runs = r.status === 'active' && r.product !== 'raise' && r.endsAt !== null && r.endsAt > now
+  return {
+    id: r.id,
+    paidAt: (r.paidAt ?? r.createdAt).toISOString(),
+    product: r.product,
+    days: r.days,
+    listingId: r.listingId,
+    title: r.title,
+    amountKzt: r.amountKzt,
+    status: r.refundKzt > 0 ? 'refunded' : 'paid',
+    refundKzt: r.refundKzt,
+    runsUntil: runs ? (r.endsAt?.toISOString() ?? null) : null,
   }
 }
 
@@ -356,6 +379,28 @@ export function createPromotionsService({
       const row = await repo.findVisibleOrder(db, u.id, id)
       if (!row) throw new PromotionOrderNotFoundError(id)
       return toOrder(row, null)
+    },
+
+    /** The receipts of what I paid, newest first (the last 200): never anyone else's. */
+    async listMyReceipts(u: Pick<SessionUser, 'id'>): Promise<PromotionReceiptList> {
+      const now = clock()
+      const rows = await repo.findReceipts(db, { buyerId: u.id }, RECEIPTS_SHOWN)
+      return { results: rows.map(({ promotion }) => toReceipt(promotion, now)) }
+    },
+
+    /**
+     * The receipts of a dealer's cars, whoever of its people paid, newest first (the last 200). The caller checks
+     * that the asker is one of the dealer's people (the dealer desk).
+     */
+    async listDealerReceipts(dealerId: number): Promise<DealerReceiptList> {
+      const now = clock()
+      const rows = await repo.findReceipts(db, { dealerId }, RECEIPTS_SHOWN)
+      return {
+        results: rows.map(({ promotion, buyerName }) => ({
+          ...toReceipt(promotion, now),
+          buyer: promotion.buyerId ? { id: promotion.buyerId, name: buyerName ?? '' } : null,
+        })),
+      }
     },
 
     /** My receipts and running promotions (and my dealers'), newest first. */

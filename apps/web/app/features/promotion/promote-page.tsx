@@ -79,6 +79,9 @@ export function PromotePage({
       </ul>
       <p className="muted">{t('promote.refundRule')}</p>
       <h2>{t('promote.orders')}</h2>
+      <p>
+        <Link to="/account/receipts">{t('promote.receipts.all')}</Link>
+      </p>
       {data.orders.length === 0 ? (
         <p className="empty">{t('promote.noOrders')}</p>
       ) : (
