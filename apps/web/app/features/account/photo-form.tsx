@@ -1,7 +1,7 @@
-import { useId } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
+import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { useFileCheck } from '../../lib/file-check.ts'
 import { type AccountActionResult, PHOTO_ACCEPT, PHOTO_MAX_BYTES } from './account-action.ts'
 
 type PhotoResult = Extract<AccountActionResult, { intent: 'photo' }>
@@ -15,12 +15,24 @@ export function PhotoForm({ photo, name, result }: { photo: string | null; name:
   const { t } = useI18n()
   const navigation = useNavigation()
   const id = useId()
-  const check = useFileCheck('photo', PHOTO_MAX_BYTES, {
-    required: 'account2.photo.required',
-    tooLarge: 'account2.photo.tooLarge',
-  })
+  const [checkError, setCheckError] = useState<MessageKey | null>(null)
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'photo'
-  const error = check.error ?? (result && !result.ok ? result.message : null)
+  const error = checkError ?? (result && !result.ok ? result.message : null)
+
+  function check(event: FormEvent<HTMLFormElement>) {
+    const input = event.currentTarget.elements.namedItem('photo')
+    const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined
+    const problem: MessageKey | null = !file
+      ? 'account2.photo.required'
+      : file.size > PHOTO_MAX_BYTES
+        ? 'account2.photo.tooLarge'
+        : null
+    setCheckError(problem)
+    if (problem) {
+      event.preventDefault()
+      if (input instanceof HTMLInputElement) input.focus()
+    }
+  }
 
   return (
     <section className="panel photo-panel" aria-labelledby={`${id}-title`}>
@@ -33,7 +45,7 @@ export function PhotoForm({ photo, name, result }: { photo: string | null; name:
             {name.trim().charAt(0).toUpperCase() || '?'}
           </span>
         )}
-        <Form method="post" encType="multipart/form-data" noValidate className="photo-form" onSubmit={check.onSubmit}>
+        <Form method="post" encType="multipart/form-data" noValidate className="photo-form" onSubmit={check}>
           <input type="hidden" name="intent" value="photo" />
           <div className="field">
             <label htmlFor={`${id}-file`}>{t('account2.photo.field')}</label>
@@ -44,7 +56,7 @@ export function PhotoForm({ photo, name, result }: { photo: string | null; name:
               accept={PHOTO_ACCEPT}
               aria-invalid={error ? true : undefined}
               aria-describedby={`${id}-${error ? 'error' : 'hint'}`}
-              onChange={check.clear}
+              onChange={() => setCheckError(null)}
             />
             {error ? (
               <small id={`${id}-error`} className="field-error" role="alert">
