@@ -51,6 +51,32 @@ const SHARED_REFUND_LOOKBACK_MS = 30 * DAY_MS
 
 type Row = repo.PromotionRow
 
+/** A new order of one car, awaiting its payment: nothing started, ended or refunded yet. */
+function orderRow(
+  of: Pick<Row, 'id' | 'listingId' | 'buyerId' | 'dealerId' | 'title'>,
+  product: Row['product'],
+  days: number,
+  amountKzt: number,
+  now: Date,
+): Row {
+  return {
+    ...of,
+    product,
+    days,
+    amountKzt,
+    status: 'awaiting_payment',
+    paymentId: null,
+    createdAt: now,
+    paidAt: null,
+    startsAt: null,
+    endsAt: null,
+    endedAt: null,
+    endReason: null,
+    refundKzt: 0,
+    endingNoticeAt: null,
+  }
+}
+
 /** The period a paid product covers: its days, and a raise counts for one day (no second raise within it). */
 const periodMs = (product: PromotionProduct, days: number) => (product === 'raise' ? 1 : days) * DAY_MS
 
@@ -277,26 +303,13 @@ export function createPromotionsService({
       if (await repo.isRunning(db, listing.id, body.product, now)) throw new PromotionAlreadyActiveError()
       const id = await repo.reservePromotionId(db)
       const title = listingTitle(listing, 'ru')
-      const row: Row = {
-        id,
-        listingId: listing.id,
-        buyerId: u.id,
-        dealerId: listing.dealerId,
-        title,
-        product: body.product,
+      const row = orderRow(
+        { id, listingId: listing.id, buyerId: u.id, dealerId: listing.dealerId, title },
+        body.product,
         days,
-        amountKzt: price,
-        status: 'awaiting_payment',
-        paymentId: null,
-        createdAt: now,
-        paidAt: null,
-        startsAt: null,
-        endsAt: null,
-        endedAt: null,
-        endReason: null,
-        refundKzt: 0,
-        endingNoticeAt: null,
-      }
+        price,
+        now,
+      )
       const { paymentId, checkoutUrl } = await payments.start(
         {
           orderRef: `${ORDER_REF}:${id}`,
@@ -337,26 +350,15 @@ export function createPromotionsService({
       const now = clock()
       if ((await repo.findRunning(db, body.ids, body.product, now)).length > 0) throw new PromotionAlreadyActiveError()
       const ids = await repo.reservePromotionIds(db, listings.length)
-      const rows: Row[] = listings.map((listing, i) => ({
-        id: ids[i] ?? 0,
-        listingId: listing.id,
-        buyerId: u.id,
-        dealerId,
-        title: listingTitle(listing, 'ru'),
-        product: body.product,
-        days,
-        amountKzt: price,
-        status: 'awaiting_payment',
-        paymentId: null,
-        createdAt: now,
-        paidAt: null,
-        startsAt: null,
-        endsAt: null,
-        endedAt: null,
-        endReason: null,
-        refundKzt: 0,
-        endingNoticeAt: null,
-      }))
+      const rows = listings.map((listing, i) =>
+        orderRow(
+          { id: ids[i] ?? 0, listingId: listing.id, buyerId: u.id, dealerId, title: listingTitle(listing, 'ru') },
+          body.product,
+          days,
+          price,
+          now,
+        ),
+      )
       const totalKzt = price * rows.length
       const { paymentId, checkoutUrl } = await payments.start(
         {
