@@ -8,6 +8,7 @@ import {
   type MyDealer,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
+import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 import type { SessionUser } from '../identity/index.ts'
 import { intakeSquare, type MediaStorage, storePhoto } from '../media/index.ts'
 import type { DealerAccess } from './dealer-access.ts'
@@ -17,6 +18,7 @@ import * as repo from './dealers.repository.ts'
 
 interface AccountDeps {
   db: Db
+  limiter: RateLimiter
   access: DealerAccess
   media: MediaStorage
   /** Starts a draft listing sold as the dealer (selling's own draft, with the dealer set). */
@@ -36,7 +38,7 @@ const LOGO_RULES = {
  * Running the dealer's account: the owner edits it and its logo, its people sell as it, and whether they publish at
  * once.
  */
-export function createDealerAccount({ db, access, media, createDraft }: AccountDeps) {
+export function createDealerAccount({ db, limiter, access, media, createDraft }: AccountDeps) {
   /** Sets the logo's key (null: none) with the row locked, so of two uploads at once one wins; the old files go. */
   async function replaceLogo(dealerId: number, key: string | null): Promise<void> {
     const before = await db.transaction(async (tx) => {
@@ -78,6 +80,8 @@ export function createDealerAccount({ db, access, media, createDraft }: AccountD
      */
     async setLogo(u: SessionUser, dealerId: number, image: Buffer, locale: Locale): Promise<MyDealer> {
       await access.requireOwner(u, dealerId)
+      // Each upload decodes and resizes an image: bounded per owner as the other uploads' work is.
+      await enforceRateLimits(limiter, [{ key: `dealer-logo:user:${u.id}`, limit: 20, windowSeconds: 3600 }])
       const processed = await intakeSquare(image, LOGO_RULES)
       const key = `dealers/${dealerId}/${processed.sha256.slice(0, 16)}`
       await storePhoto(media, key, processed)

@@ -113,15 +113,17 @@ export const dealersRoutes =
         `included); at most ${DEALER_LOGO_MAX_BYTES / 1024 / 1024} MB (413) and ` +
         `${DEALER_LOGO_MAX_PIXELS / 1_000_000} megapixels (413 \`photo.too_many_pixels\`), at least ` +
         `${DEALER_LOGO_MIN_SIDE_PX} px on the shorter side (400 \`photo.too_small\`). Stored as a ` +
-        `${DEALER_LOGO_SIDE_PX} px square holding the whole picture on white, without its metadata.`,
+        `${DEALER_LOGO_SIDE_PX} px square holding the whole picture on white, without its metadata. 429 past 20 ` +
+        'uploads an hour.',
       bodyLimit: DEALER_LOGO_MAX_BYTES,
       consumes: [...DEALER_LOGO_TYPES],
       params: DealerParams,
       querystring: LangQuery,
-      response: { 200: MyDealer, 403: Problem, 413: Problem, 415: Problem },
-      handler: (user, req) => {
-        if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw new NoLogoSentError()
-        return dealers.setLogo(user, req.params.id, req.body, locale(req))
+      response: { 200: MyDealer, 403: Problem, 413: Problem, 415: Problem, 429: Problem },
+      handler: (user, req, reply) => {
+        const image = req.body
+        if (!Buffer.isBuffer(image) || image.length === 0) throw new NoLogoSentError()
+        return withRetryAfter(reply, () => dealers.setLogo(user, req.params.id, image, locale(req)))
       },
     })
 

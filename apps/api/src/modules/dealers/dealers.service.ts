@@ -40,7 +40,7 @@ export function createDealersService({ db, limiter, listings, media }: DealersSe
     ...createDealerApplications({ db, limiter, access }),
     ...createDealerMembers({ db, limiter, access, reassignListings: listings.reassign }),
     ...createDealerPages({ db, access, countListings: listings.count }),
-    ...createDealerAccount({ db, access, media, createDraft: listings.createDraft }),
+    ...createDealerAccount({ db, limiter, access, media, createDraft: listings.createDraft }),
   }
 }
 export type DealersService = ReturnType<typeof createDealersService>
