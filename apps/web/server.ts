@@ -14,6 +14,9 @@ import type { FastifyRequest } from 'fastify'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { pagePolicyContext, requestInfoContext, servicesContext, viewerContext } from '#app-context'
+import { cityChoiceFromCookie } from './app/features/city/index.ts'
+import { personalLayout } from './app/features/layout/personal-layout.server.ts'
+import { registerMemberPages } from './app/lib/page-cache/member-pages.server.ts'
 import { cachedPageDoor, PageCache, pagePolicyOf, registerPageCache } from './app/lib/page-cache/page-cache.server.ts'
 import { logPageCacheActivity } from './app/lib/page-cache/page-cache-activity.server.ts'
 import { newCspNonce } from './app/lib/security/kept-page-nonce.server.ts'
@@ -68,6 +71,17 @@ async function createTulparServer(vite?: ViteDevServer) {
 
   if (pageCache) {
     registerPageCache(app, pageCache)
+    // Signed-in visitors' car pages from the guests' copy, with their own part added (decision 034).
+    registerMemberPages(app, pageCache, async (cookie, listingId) => {
+      const { services } = runtime
+      const user = await services.sessions.sessionUser(new Headers({ cookie }))
+      if (!user) return null
+      const [part, own] = await Promise.all([
+        personalLayout(services, user, cityChoiceFromCookie(cookie)),
+        services.selling.ownListingStats(user, listingId),
+      ])
+      return { part, owns: own !== null }
+    })
     // With a read replica, a guest's request right after a purge may render from the replica before the change has
     // reached it, and that page would be kept: the same tags are purged again once the replica has caught up (it
     // is skipped while more than a couple of seconds behind, decision 020).

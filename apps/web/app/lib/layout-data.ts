@@ -1,3 +1,4 @@
+import { useMemo, useSyncExternalStore } from 'react'
 import { useRouteLoaderData } from 'react-router'
 
 /**
@@ -17,7 +18,35 @@ export interface LayoutData {
   profile: { id: number; city: number | null } | null
 }
 
+/**
+ * A signed-in visitor's own part of a page that is the guests' copy (decision 034): the server adds it after the
+ * page as a script that sets this and sends `VIEWER_EVENT`. The page is rendered and hydrated as the guests' (so
+ * the same bytes serve everyone), then shown with this part.
+ */
+declare global {
+  interface Window {
+    __tulparViewer?: Omit<LayoutData, 'cities'>
+  }
+}
+export const VIEWER_EVENT = 'tulpar:viewer'
+
+function subscribe(changed: () => void) {
+  addEventListener(VIEWER_EVENT, changed)
+  return () => removeEventListener(VIEWER_EVENT, changed)
+}
+const ownPart = () => window.__tulparViewer ?? null
+const noPart = () => null
+
+/** The layout's data the page was served with: the visitor's part replaces its guest parts until it is loaded again. */
+let servedWith: LayoutData | undefined
+
 /** The main layout's data for the page being shown, or undefined outside that layout. */
 export function useLayoutData(): LayoutData | undefined {
-  return useRouteLoaderData<LayoutData>('routes/layout')
+  const layout = useRouteLoaderData<LayoutData>('routes/layout')
+  // The server's and the hydration's value is the guests' (no part); the visitor's follows at once after it.
+  const part = useSyncExternalStore(subscribe, ownPart, noPart)
+  if (layout && servedWith === undefined && typeof document !== 'undefined') servedWith = layout
+  // Once the layout's loader runs again (an action, a sign-out), its answer is the visitor's own and wins.
+  const own = part !== null && layout !== undefined && layout === servedWith
+  return useMemo(() => (own && layout ? { ...layout, ...part } : layout), [own, layout, part])
 }

@@ -5,7 +5,6 @@ import {
   ACCOUNT_DELETED_PARAM,
   ACCOUNT_DELETED_VALUE,
 } from '../features/account/deleted-notice.ts'
-import { accountLabel } from '../features/auth/phone.ts'
 import { signInHref } from '../features/auth/redirect.ts'
 import { viewerOf } from '../features/auth/viewer.server.ts'
 import { CityChooser } from '../features/city/city-chooser.tsx'
@@ -13,9 +12,10 @@ import { cityChoiceFromCookie, cityIdOf } from '../features/city/city-storage.ts
 import { useFavourites } from '../features/favourites/use-favourites.ts'
 import { LanguageSwitch } from '../features/layout/language-switch.tsx'
 import { BOTTOM_NAV, catalogueNavHref, FOOTER_LEGAL, FOOTER_MENU } from '../features/layout/nav.ts'
+import { personalLayout } from '../features/layout/personal-layout.server.ts'
 import { useSessionEffects } from '../features/layout/session-effects.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
-import type { LayoutData } from '../lib/layout-data.ts'
+import { type LayoutData, useLayoutData } from '../lib/layout-data.ts'
 import { Icon } from '../ui/icon.tsx'
 import type { Route } from './+types/layout'
 
@@ -46,25 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<La
     throw redirect(`/?${ACCOUNT_DELETED_PARAM}=${ACCOUNT_DELETED_VALUE}`, { headers })
   }
   try {
-    const [[profile], favourites, unread] = user
-      ? await Promise.all([
-          services.profiles.listMyProfiles(user),
-          services.favourites.listFavouriteIds(user),
-          services.messaging.countUnread(user),
-        ])
-      : [[], null, 0]
-    const cityChoice = cookieChoice ?? profile?.city ?? null
-    return {
-      user: user ? { label: accountLabel(user) } : null,
-      /** The hearts on every page (at most 500 ids); null for a guest, whose hearts live in the browser. */
-      favouriteIds: favourites?.ids ?? null,
-      /** Unread messages (the badges on the account link and the bottom navigation's profile). */
-      unreadMessages: unread,
-      cities,
-      cityChoice,
-      cityId: cityIdOf(cityChoice),
-      profile: profile ? { id: profile.id, city: profile.city } : null,
-    }
+    return { ...(await personalLayout(services, user, cookieChoice)), cities }
   } catch {
     return {
       user: null,
@@ -104,9 +86,11 @@ function AccountLink({ user, unread }: { user: { label: string } | null; unread:
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n()
-  useSessionEffects(loaderData.user !== null)
+  // The layout's data, with a signed-in visitor's own part when their page is the guests' copy (lib/layout-data.ts).
+  const view = useLayoutData() ?? loaderData
+  useSessionEffects(view.user !== null)
   const favourites = useFavourites()
-  const catalogue = catalogueNavHref(loaderData.cities.find((c) => c.id === loaderData.cityId)?.slug)
+  const catalogue = catalogueNavHref(view.cities.find((c) => c.id === view.cityId)?.slug)
   return (
     <>
       <a className="skip-link" href="#content">
@@ -128,13 +112,13 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
               {t('ux2.header.sell')}
             </NavLink>
           </nav>
-          <CityChooser cities={loaderData.cities} current={loaderData.cityChoice} profile={loaderData.profile} />
+          <CityChooser cities={view.cities} current={view.cityChoice} profile={view.profile} />
           <LanguageSwitch />
           <Link to="/wishlist" className="favourites-link" aria-label={`${t('fav.header')}: ${favourites.count}`}>
             <Icon name="heart" size={20} />
             {favourites.count > 0 ? <span className="nav-count">{favourites.count}</span> : null}
           </Link>
-          <AccountLink user={loaderData.user} unread={loaderData.unreadMessages} />
+          <AccountLink user={view.user} unread={view.unreadMessages} />
         </div>
       </header>
       <main id="content" className="site-main">
@@ -172,8 +156,8 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
             {item.key === 'nav.favourites' && favourites.count > 0 ? (
               <span className="nav-count">{favourites.count}</span>
             ) : null}
-            {item.key === 'nav.profile' && loaderData.unreadMessages > 0 ? (
-              <span className="nav-count">{loaderData.unreadMessages}</span>
+            {item.key === 'nav.profile' && view.unreadMessages > 0 ? (
+              <span className="nav-count">{view.unreadMessages}</span>
             ) : null}
           </NavLink>
         ))}

@@ -156,6 +156,9 @@ async function gzipAround(segments: Buffer[], placeholder: Buffer): Promise<Buff
     stream.write(segment)
     position += segment.length
   }
+  // Flushed before the end, so the deflate stream ends in an empty last block of its own (03 00): a signed-in
+  // visitor's answer puts their part of the page before it (kept-page-tail.server.ts).
+  await flush()
   stream.end()
   await ended
   const body = Buffer.concat(chunks)
@@ -173,7 +176,7 @@ async function gzipAround(segments: Buffer[], placeholder: Buffer): Promise<Buff
 }
 
 async function around(
-  stream: zlib.BrotliCompress | zlib.Gzip,
+  stream: zlib.BrotliCompress,
   segments: Buffer[],
   writePlaceholder: (write: (bytes: Buffer) => void) => Promise<void>,
 ): Promise<Buffer> {
@@ -185,6 +188,9 @@ async function around(
     if (i > 0) await writePlaceholder(write)
     write(segment)
   }
+  // Flushed before the end, so the stream ends in its own empty last meta-block: a signed-in visitor's answer puts
+  // their part of the page before it (kept-page-tail.server.ts).
+  await new Promise<void>((resolve) => stream.flush(zlib.constants.BROTLI_OPERATION_FLUSH, () => resolve()))
   stream.end()
   await ended
   return Buffer.concat(chunks)

@@ -1,0 +1,265 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import zlib from 'node:zlib'
+import fastifyCompress from '@fastify/compress'
+import Fastify from 'fastify'
+import { describe, expect, test } from 'vitest'
+import { compress, type Encoding } from '../compression/compression.server.ts'
+import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
+import { contentSecurityPolicy } from '../security/nonce.tsx'
+import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
+import { type MemberPart, type MemberView, memberPageRequest, registerMemberPages } from './member-pages.server.ts'
+import { cachedPageDoor, PageCache, pagePolicyOf, registerPageCache } from './page-cache.server.ts'
+
+/** A page as entry.server.tsx writes it: its nonce on its scripts, Cyrillic and Latin text. */
+const page = (nonce: string, id: number, who = 'guest') =>
+  [
+    `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js" nonce="${nonce}"/>`,
+    `<title>car ${id}</title></head><body><p>rendered for ${who}</p>`,
+    '<p>Toyota Camry 2019, 12 500 000 ₸, Алматы</p>'.repeat(80),
+    `<script nonce="${nonce}">window.__reactRouterContext = {"n":${id}};</script></body></html>`,
+  ].join('')
+
+describe("a kept page's tail", () => {
+  test.each(['br', 'gzip', 'identity'] as Encoding[])(
+    'a kept page (%s) with an answer nonce and a tail decodes to the page and the tail',
+    async (encoding) => {
+      const nonce = newCspNonce()
+      const raw = Buffer.from(page(nonce, 1))
+      const kept = await keepWithNonceSlots(raw, nonce, encoding)
+      expect(kept.encoding).toBe(encoding)
+      const answerNonce = newCspNonce()
+      const answer = kept.slots ? withNonce(kept.body, kept.slots, answerNonce) : kept.body
+      const tail = Buffer.from(`<script nonce="${answerNonce}">window.x={"name":"Әлия <b>"}</script>`)
+      const both = appendToKept(answer, encoding, tail)
+      expect(both).not.toBeNull()
+      expect(decodeKept(both as Buffer, encoding)?.toString()).toBe(page(answerNonce, 1) + tail.toString())
+      // The kept bytes are not changed by an answer.
+      expect(decodeKept(kept.body, encoding)?.includes(tail)).toBe(false)
+    },
+  )
+
+  test('a body that does not end as a kept page takes no tail', async () => {
+    const raw = Buffer.from(page('x', 1).repeat(3))
+    // One-shot gzip ends with its data's last block, not an empty one after a flush.
+    expect(appendToKept(await compress(raw, 'gzip', 'kept'), 'gzip', Buffer.from('tail'))).toBeNull()
+    // A body that only looks like it: the decoding check (made before a kept body's first tail) refuses it.
+    expect(decodeKept(appendToKept(Buffer.from([1, 2, 3]), 'br', Buffer.from('tail')) as Buffer, 'br')).toBeNull()
+    // A tail too large for one block.
+    expect(appendToKept(raw, 'identity', Buffer.alloc(70_000))).toBeNull()
+  })
+})
+
+describe('which requests a signed-in visitor may be answered from the guests’ copy', () => {
+  const session = 'tulpar.session_token=abc.def'
+  const ask = (url: string, cookie: string | undefined, extra: Record<string, string> = {}) =>
+    memberPageRequest({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...(cookie && { cookie }), ...extra } })
+
+  test('a car page or its car-only data, with a session and no cookie but the guests’ ones', () => {
+    expect(ask('/cars/12', `locale=kk; ${session}; city=3`)).toMatchObject({
+      key: 'br|kk|3|/cars/12',
+      listingId: 12,
+      guestCookie: 'locale=kk; city=3',
+      data: false,
+    })
+    expect(ask('/cars/12.data?_routes=routes%2Fcar', session)).toMatchObject({ data: true, listingId: 12 })
+    expect(ask('/cars/12', `__Secure-tulpar.session_token=x; tulpar.session_data=y`)).not.toBeNull()
+  })
+
+  test('anything else is rendered for the visitor', () => {
+    expect(ask('/cars/12', undefined)).toBeNull() // a guest: the guests' own path
+    expect(ask('/cars/12', 'tulpar.session_data=y')).toBeNull() // no session token
+    expect(ask('/cars/12', `${session}; other=1`)).toBeNull() // a cookie the page may depend on
+    expect(ask('/cars/12', session, { authorization: 'Bearer t' })).toBeNull()
+    expect(ask('/cars/12.data', session)).toBeNull() // every route's data: the layout's is theirs
+    expect(ask('/cars/12.data?_routes=routes%2Flayout%2Croutes%2Fcar', session)).toBeNull()
+    expect(ask('/cars/12/write', session)).toBeNull()
+    expect(ask('/account', session)).toBeNull()
+    expect(ask('/cars/0', session)).toBeNull()
+    expect(memberPageRequest({ method: 'POST', url: '/cars/12', headers: { cookie: session } })).toBeNull()
+    expect(memberPageRequest({ method: 'HEAD', url: '/cars/12', headers: { cookie: session } })).toBeNull()
+  })
+})
+
+describe("signed-in visitors' car pages in a server", () => {
+  const part = (label: string, hearts: number[]): MemberPart => ({
+    user: { label },
+    favouriteIds: hearts,
+    unreadMessages: 2,
+    cityChoice: null,
+    cityId: null,
+    profile: null,
+  })
+  const members: Record<string, MemberView> = {
+    aigerim: { part: part('Айгерім </script><script>alert(1)</script>', [1, 7]), owns: false },
+    bob: { part: part('Bob', [3]), owns: false },
+    seller: { part: part('Seller', []), owns: true },
+  }
+
+  /** The page cache and the member pages as server.ts puts them together; the page says who it was rendered for. */
+  async function server(options: { keep?: boolean; renderMs?: number; waitMs?: number } = {}) {
+    const cache = new PageCache(1_000_000)
+    const door = cachedPageDoor(cache)
+    const app = Fastify({
+      serverFactory: (handler) =>
+        createServer((request, response) => {
+          if (!door(request, response)) handler(request, response)
+        }),
+    })
+    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+    registerPageCache(app, cache)
+    const looked: string[] = []
+    const stats = registerMemberPages(
+      app,
+      cache,
+      async (cookie) => {
+        const name = /tulpar\.session_token=([a-z]+)/.exec(cookie)?.[1] ?? ''
+        looked.push(name)
+        return members[name] ?? null
+      },
+      options.waitMs === undefined ? {} : { waitMs: options.waitMs },
+    )
+    const renders: string[] = []
+    const route = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+      const who = /tulpar\.session_token=([a-z]+)/.exec(request.headers.cookie ?? '')?.[1] ?? 'guest'
+      renders.push(who)
+      if (options.renderMs) await new Promise((resolve) => setTimeout(resolve, options.renderMs))
+      const nonce = newCspNonce()
+      const policy = pagePolicyOf(request)
+      if (policy.eligible && options.keep !== false) {
+        policy.seconds = 60
+        policy.tags.add('listing:1')
+      }
+      reply.header('content-security-policy', contentSecurityPolicy(nonce))
+      return reply.type('text/html; charset=utf-8').send(page(nonce, 1, who))
+    }
+    app.get('/cars/1', route)
+    app.get('/cars/1.data', async (request, reply) => {
+      const who = /tulpar\.session_token=([a-z]+)/.exec(request.headers.cookie ?? '')?.[1] ?? 'guest'
+      renders.push(`${who}.data`)
+      const policy = pagePolicyOf(request)
+      if (policy.eligible) policy.seconds = 60
+      return reply.type('text/x-script').send(`[{"car":1,"who":"${who}"}]`)
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    const get = async (path: string, cookie?: string, encoding = 'br') => {
+      const res = await fetch(`${base}${path}`, {
+        headers: { 'accept-encoding': encoding, ...(cookie && { cookie }) },
+      })
+      return { res, body: await res.text() }
+    }
+    return { app, cache, get, renders, looked, stats }
+  }
+
+  const viewerOf = (body: string) => {
+    const json = /window\.__tulparViewer=(.*?);dispatchEvent/.exec(body)?.[1]
+    return json ? JSON.parse(json) : null
+  }
+
+  test.each(['br', 'gzip', 'identity'])(
+    "a member is answered the guests' copy (%s) with their own part, privately; the copy keeps nothing of theirs",
+    async (encoding) => {
+      const { app, get, renders, stats } = await server()
+      try {
+        const first = await get('/cars/1', 'tulpar.session_token=aigerim', encoding)
+        expect(first.res.status).toBe(200)
+        expect(first.res.headers.get('x-cache')).toBe('MISS')
+        expect(first.res.headers.get('cache-control')).toBe('private, no-store')
+        expect(first.res.headers.get('cdn-cache-control')).toBeNull()
+        // Rendered once, for a guest; the answer is that page plus their part, with the answer's nonce on both.
+        expect(renders).toEqual(['guest'])
+        expect(first.body).toContain('rendered for guest')
+        expect(viewerOf(first.body)).toEqual(members.aigerim?.part)
+        expect(first.body).not.toContain('</script><script>alert(1)')
+        const nonce = /'nonce-([^']+)'/.exec(first.res.headers.get('content-security-policy') ?? '')?.[1]
+        expect(new Set([...first.body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]))
+
+        const second = await get('/cars/1', 'tulpar.session_token=bob', encoding)
+        expect(second.res.headers.get('x-cache')).toBe('HIT')
+        expect(viewerOf(second.body)).toEqual(members.bob?.part)
+        expect(second.body).not.toContain('Айгерім')
+        // A guest gets the copy without anyone's part, from the front door.
+        const guest = await get('/cars/1', undefined, encoding)
+        expect(guest.res.headers.get('x-cache')).toBe('HIT')
+        expect(guest.res.headers.get('cache-control')).toContain('public')
+        expect(guest.body).not.toContain('__tulparViewer')
+        expect(renders).toEqual(['guest'])
+        expect(stats()).toEqual({ shared: 2, rendered: 0 })
+      } finally {
+        await app.close()
+      }
+    },
+  )
+
+  test("the car's owner, an unknown session, another cookie: each rendered for the visitor, nothing kept of it", async () => {
+    const { app, cache, get, renders, stats } = await server()
+    try {
+      const own = await get('/cars/1', 'tulpar.session_token=seller')
+      expect(own.body).toContain('rendered for seller')
+      expect(own.res.headers.get('x-cache')).toBeNull()
+      const unknown = await get('/cars/1', 'tulpar.session_token=nobody')
+      expect(unknown.body).toContain('rendered for nobody')
+      const other = await get('/cars/1', 'tulpar.session_token=bob; theme=dark')
+      expect(other.body).toContain('rendered for bob')
+      expect(renders).toEqual(['seller', 'nobody', 'bob'])
+      expect(cache.stats().entries).toBe(0)
+      expect(stats()).toEqual({ shared: 0, rendered: 1 })
+    } finally {
+      await app.close()
+    }
+  })
+
+  test("a client navigation's car-only data is the guests'; all routes' data is rendered for them", async () => {
+    const { app, get, renders } = await server()
+    try {
+      const data = await get('/cars/1.data?_routes=routes%2Fcar', 'tulpar.session_token=aigerim')
+      expect(data.body).toBe('[{"car":1,"who":"guest"}]')
+      expect(data.res.headers.get('cache-control')).toBe('private, no-store')
+      const all = await get('/cars/1.data', 'tulpar.session_token=aigerim')
+      expect(all.body).toBe('[{"car":1,"who":"aigerim"}]')
+      expect(renders).toEqual(['guest.data', 'aigerim.data'])
+    } finally {
+      await app.close()
+    }
+  })
+
+  test('a page the route does not keep is rendered for the visitor after the guests’ try', async () => {
+    const { app, get, renders, stats } = await server({ keep: false })
+    try {
+      const res = await get('/cars/1', 'tulpar.session_token=aigerim')
+      expect(res.body).toContain('rendered for aigerim')
+      expect(viewerOf(res.body)).toBeNull()
+      expect(renders).toEqual(['guest', 'aigerim'])
+      expect(stats()).toEqual({ shared: 0, rendered: 1 })
+    } finally {
+      await app.close()
+    }
+  })
+
+  test("a guests' render slower than the wait: the visitor's own render, and the copy is kept for the next", async () => {
+    const { app, get, renders } = await server({ renderMs: 300, waitMs: 50 })
+    try {
+      const res = await get('/cars/1', 'tulpar.session_token=bob')
+      expect(res.body).toContain('rendered for bob')
+      expect(renders).toEqual(['guest', 'bob'])
+      await expect.poll(async () => (await get('/cars/1')).res.headers.get('x-cache')).toBe('HIT')
+    } finally {
+      await app.close()
+    }
+  })
+
+  test('a price change (a purge) reaches signed-in visitors at once', async () => {
+    const { app, cache, get, renders } = await server()
+    try {
+      await get('/cars/1', 'tulpar.session_token=aigerim')
+      cache.purge(['listing:1'])
+      const after = await get('/cars/1', 'tulpar.session_token=aigerim')
+      // Rendered again after the purge (for a guest, or for them when the purge is in the render's millisecond).
+      expect(after.res.headers.get('x-cache')).not.toBe('HIT')
+      expect(renders.slice(0, 2)).toEqual(['guest', 'guest'])
+    } finally {
+      await app.close()
+    }
+  })
+})

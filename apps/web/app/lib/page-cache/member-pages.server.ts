@@ -1,0 +1,198 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { FastifyInstance } from 'fastify'
+import type { Encoding } from '../compression/compression.server.ts'
+import type { LayoutData } from '../layout-data.ts'
+import { newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
+import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
+import { guestPageKey, type PageCache } from './page-cache.server.ts'
+
+/*
+ * Signed-in visitors' car pages from the guests' copy (issue 39, docs/decisions/034-shared-page-cache.md). A car page
+ * is the same for everyone but for the visitor's own part: the header's name and unread count, the hearts, the
+ * chosen city, and the seller's panel on their own car. So a signed-in visitor who does not own the car is answered
+ * the guests' kept copy (rendered for a guest, with a guest's cookies, when there is none yet) with their part added
+ * after it as a script (kept-page-tail.server.ts: no new compression); the page hydrates as the guests' and then
+ * shows their part (lib/layout-data.ts). Their answer is private (`Cache-Control: private, no-store`), and nothing of
+ * theirs is ever stored: the copy was a guest's render, and their part is only in their answer.
+ * A client navigation's data (`.data` asking only for the car route) is the guests' as it is. Anything else (the
+ * car's owner, a page that is not kept, another cookie, an invalid session) is rendered for the visitor as before.
+ */
+
+/** What the header and hearts show this visitor: the layout's own parts (features/layout/personal-layout.server.ts). */
+export type MemberPart = Omit<LayoutData, 'cities'>
+
+export interface MemberView {
+  part: MemberPart
+  /** The visitor owns the car (or manages it for a dealer): their page has the seller's panel, rendered for them. */
+  owns: boolean
+}
+
+/** The signed-in visitor of these cookies (null: none, or a session that signs nobody in) as seen on car `listingId`. */
+export type ResolveMember = (cookie: string, listingId: number) => Promise<MemberView | null>
+
+const CAR_PAGE = /^\/cars\/([1-9]\d{0,9})(\.data)?$/
+/** better-auth's cookies (prefix `tulpar`, apps/api/src/modules/identity/auth.ts), `__Secure-` over HTTPS. */
+const SESSION_COOKIE = /^(?:__Secure-)?tulpar\.(session_token|session_data|dont_remember)$/
+/** The cookies a guest's page may depend on (page-cache.server.ts keys on them). */
+const GUEST_COOKIES = new Set(['locale', 'city', 'tulpar_vid'])
+/** Headers the guests' render is asked with (the rest of the visitor's request is theirs). */
+const GUEST_HEADERS = ['accept-encoding', 'accept-language', 'user-agent', 'accept'] as const
+
+export interface MemberPageRequest {
+  /** The guests' key of this page (the encoding, language and city the visitor asks for). */
+  key: string
+  listingId: number
+  /** The visitor's cookies but for their session: what a guest's request of the page carries. */
+  guestCookie: string
+  /** A client navigation's data, not a document. */
+  data: boolean
+}
+
+/** A signed-in visitor's GET of a car page (or its car-only data) that the guests' copy may answer; else null. */
+export function memberPageRequest(request: {
+  method?: string | undefined
+  url?: string | undefined
+  headers: IncomingHttpHeaders
+}): MemberPageRequest | null {
+  if (request.method !== 'GET' || request.headers.authorization) return null
+  const url = request.url ?? ''
+  const query = url.indexOf('?')
+  const match = CAR_PAGE.exec(query < 0 ? url : url.slice(0, query))
+  if (!match) return null
+  const data = match[2] !== undefined
+  // A navigation that asks for more than the car's own data (the layout's is personal) is rendered for them.
+  if (data) {
+    const routes = new URLSearchParams(query < 0 ? '' : url.slice(query + 1)).get('_routes')
+    if (routes !== 'routes/car') return null
+  }
+  let session = false
+  const guest: string[] = []
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const cookie = part.trim()
+    if (!cookie) continue
+    const eq = cookie.indexOf('=')
+    const name = eq < 0 ? cookie : cookie.slice(0, eq)
+    const auth = SESSION_COOKIE.exec(name)
+    if (auth) {
+      session ||= auth[1] === 'session_token'
+      continue
+    }
+    if (!GUEST_COOKIES.has(name)) return null
+    guest.push(cookie)
+  }
+  if (!session) return null
+  const guestCookie = guest.join('; ')
+  const key = guestPageKey({ method: 'GET', url, headers: { ...request.headers, cookie: guestCookie || undefined } })
+  return key === null ? null : { key, listingId: Number(match[1]), guestCookie, data }
+}
+
+/** The visitor's part as a script after the page (JSON in a script: `<` and the line separators escaped). */
+export function memberScript(part: MemberPart, nonce: string): Buffer {
+  const json = JSON.stringify(part)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+  return Buffer.from(
+    `<script nonce="${nonce}">window.__tulparViewer=${json};dispatchEvent(new Event("tulpar:viewer"))</script>`,
+  )
+}
+
+/** How long a visitor waits for the guests' render of a page before theirs is rendered instead. */
+const FILL_WAIT_MS = 5000
+
+/** The promise's value, or undefined once `ms` have passed without one. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined)
+  })
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
+}
+
+export interface MemberPagesStats {
+  /** Answered from the guests' copy (kept before, or rendered for a guest for them). */
+  shared: number
+  /** Rendered for the visitor (their own car, a page not kept, a copy that could not take their part). */
+  rendered: number
+}
+
+/**
+ * Answers signed-in visitors' car pages from the guests' copies in `cache` (registered beside registerPageCache).
+ * `resolve` looks the visitor up; a failure or a late guests' render leaves the request to be rendered as before.
+ */
+export function registerMemberPages(
+  app: FastifyInstance,
+  cache: PageCache,
+  resolve: ResolveMember,
+  options: { waitMs?: number } = {},
+): () => MemberPagesStats {
+  const waitMs = options.waitMs ?? FILL_WAIT_MS
+  const counts: MemberPagesStats = { shared: 0, rendered: 0 }
+  /** Whether a kept body takes a tail (checked once per kept body by decoding it). */
+  const takesTail = new WeakMap<Buffer, boolean>()
+
+  app.addHook('onRequest', async (request, reply) => {
+    const asked = memberPageRequest(request.raw)
+    if (!asked) return
+    const member = await resolve(request.headers.cookie ?? '', asked.listingId).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'member page: the visitor could not be looked up')
+      return null
+    })
+    if (!member || member.owns) {
+      if (member) counts.rendered++
+      return
+    }
+    let entry = cache.get(asked.key)
+    let state = 'HIT'
+    if (!entry) {
+      state = 'MISS'
+      const headers: Record<string, string> = {}
+      for (const name of GUEST_HEADERS) {
+        const value = request.headers[name]
+        if (typeof value === 'string') headers[name] = value
+      }
+      if (asked.guestCookie) headers.cookie = asked.guestCookie
+      // The guests' render, as a guest would ask for it: it fills the cache (or waits for a render under way).
+      await within(app.inject({ method: 'GET', url: request.url, headers }), waitMs)
+      entry = cache.peek(asked.key)
+    }
+    if (entry?.status !== 200) {
+      counts.rendered++
+      return
+    }
+    const encoding = asked.key.slice(0, asked.key.indexOf('|')) as Encoding
+    const nonce = entry.nonce ? newCspNonce() : null
+    let body = nonce && entry.nonce?.slots ? withNonce(entry.body, entry.nonce.slots, nonce) : entry.body
+    if (!asked.data) {
+      // A document: their part after it, with this answer's nonce (a page kept without one takes none).
+      if (!nonce) {
+        counts.rendered++
+        return
+      }
+      let fits = takesTail.get(entry.body)
+      const tail = memberScript(member.part, nonce)
+      const withTail = appendToKept(body, encoding, tail)
+      if (withTail && fits === undefined) {
+        const decoded = decodeKept(withTail, encoding)
+        fits = decoded?.subarray(decoded.length - tail.length).equals(tail) === true
+        takesTail.set(entry.body, fits)
+      }
+      if (!withTail || !fits) {
+        counts.rendered++
+        return
+      }
+      body = withTail
+    }
+    counts.shared++
+    reply.code(200)
+    for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value)
+    if (nonce && entry.nonce)
+      reply.header('content-security-policy', entry.nonce.policy[0] + nonce + entry.nonce.policy[1])
+    // Theirs alone: no shared cache may keep it, and it is not the guests' (whose copy says public).
+    reply.header('cache-control', 'private, no-store')
+    reply.removeHeader('cdn-cache-control')
+    reply.header('x-cache', state)
+    return reply.send(body)
+  })
+  return () => ({ ...counts })
+}
