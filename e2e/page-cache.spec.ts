@@ -1,11 +1,21 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchChromium, PHONE, sessionCookie, watchConsole } from './browser.ts'
+import {
+  DESKTOP,
+  demoSeller,
+  launchChromium,
+  PHONE,
+  sessionCookie,
+  signUpByApi,
+  watchConsole,
+  withSession,
+} from './browser.ts'
 
 /*
  * Issue 15: guests' pages come from the page cache (decision 019) and are never stale for long. A change the owner
- * makes reaches every guest within a second; a signed-in visitor never gets a cached page; views are still counted
- * once per visitor per day although the page itself is cached.
+ * makes reaches every guest within a second; a signed-in visitor never gets a page kept with anyone's part (issue 39:
+ * a car page is the guests' copy with their own part added, decision 034); views are still counted once per visitor
+ * per day although the page itself is cached.
  */
 const baseUrl = inject('baseUrl')
 const DEMO_PASSWORD = 'tulpar-demo-2026'
@@ -119,6 +129,81 @@ describe('guest page cache', () => {
     const afterSale = await msUntilRendered(path)
     expect(afterSale.ms).toBeLessThan(1000)
     expect(afterSale.body).toContain('sold-banner')
+  })
+
+  test("a signed-in visitor's car page is the guests' copy with their own part: theirs alone, private, fresh within a second", async () => {
+    const { cookie: sellerCookie, carId } = await demoSeller(baseUrl, 'seller12@demo.tulpar.kz')
+    const name = `Member ${String(Date.now()).slice(-6)}`
+    const buyer = await signUpByApi(
+      baseUrl,
+      `member-page-${String(Date.now()).slice(-7)}@example.kz`,
+      'member-page-2026',
+      name,
+    )
+    const other = await sessionCookie(baseUrl, 'seller13@demo.tulpar.kz', DEMO_PASSWORD)
+    const as = (session: string) => ({ cookie: `tulpar.session_token=${session}`, 'accept-encoding': 'gzip' })
+    const hearted = await fetch(`${baseUrl}/api/favourites/${carId}/`, {
+      method: 'PUT',
+      headers: { cookie: `tulpar.session_token=${buyer}`, origin: baseUrl },
+    })
+    expect(hearted.status).toBeLessThan(300)
+    const path = `/cars/${carId}`
+    const partOf = (body: string) => {
+      const json = /window\.__tulparViewer=(.*?);dispatchEvent/.exec(body)?.[1]
+      return json ? (JSON.parse(json) as { user: { label: string }; favouriteIds: number[] }) : null
+    }
+
+    // The buyer: the guests' copy (kept, or rendered for a guest now) with their own part, never kept anywhere.
+    const mine = await fetch(`${baseUrl}${path}`, { headers: as(buyer) })
+    expect(mine.headers.get('x-cache')).toMatch(/^(HIT|MISS)$/)
+    expect(mine.headers.get('cache-control')).toBe('private, no-store')
+    const part = partOf(await mine.text())
+    expect(part?.user.label).toBe(name)
+    expect(part?.favouriteIds).toContain(carId)
+    // Another member gets the same copy with their part; a guest, the copy with nobody's.
+    const theirs = await (await fetch(`${baseUrl}${path}`, { headers: as(other) })).text()
+    expect(partOf(theirs)?.user.label).not.toBe(name)
+    expect(theirs).not.toContain(name)
+    const guestPage = await (await cachedAnswer(path)).text()
+    expect(guestPage).not.toContain('__tulparViewer')
+    expect(guestPage).not.toContain(name)
+    // The seller's own car: rendered for them with their panel, as before.
+    const own = await fetch(`${baseUrl}${path}`, { headers: as(sellerCookie) })
+    expect(own.headers.get('x-cache')).toBeNull()
+    expect(await own.text()).not.toContain('__tulparViewer')
+
+    // In Chromium: the header shows their name and the car's heart is pressed once the page has loaded.
+    const context = await browser.newContext({ viewport: DESKTOP })
+    try {
+      await withSession(context, baseUrl, buyer)
+      const page = await context.newPage()
+      const errors = watchConsole(page)
+      const res = await page.goto(`${baseUrl}${path}`)
+      expect(res?.headers()['x-cache']).toMatch(/^(HIT|MISS)$/)
+      await expect.poll(() => page.locator('.account-label').textContent()).toBe(name)
+      await expect.poll(() => page.locator('.car-summary .heart').first().getAttribute('aria-pressed')).toBe('true')
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+    }
+
+    // The seller changes the price: the member sees it within a second, like a guest.
+    const car = (await (await fetch(`${baseUrl}/api/cars/${carId}/`)).json()) as { priceKzt: number }
+    const newPrice = car.priceKzt - 77_000
+    const changed = await fetch(`${baseUrl}/api/listings/${carId}/price/`, {
+      method: 'POST',
+      headers: { cookie: `tulpar.session_token=${sellerCookie}`, origin: baseUrl, 'content-type': 'application/json' },
+      body: JSON.stringify({ priceKzt: newPrice }),
+    })
+    expect(changed.status).toBe(200)
+    const start = performance.now()
+    for (;;) {
+      const body = await (await fetch(`${baseUrl}${path}`, { headers: as(buyer) })).text()
+      if (body.includes(String(newPrice))) break
+      if (performance.now() - start > 5000) throw new Error('the new price did not reach the member within 5 s')
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    expect(performance.now() - start).toBeLessThan(1000)
   })
 
   test('a cached car page still counts a view once per visitor per day', async () => {
