@@ -5,7 +5,8 @@ type Log = { warn: (o: object, m: string) => void; error: (o: object, m: string)
 /**
  * LISTENs on one channel for as long as the process lives: a dedicated connection on PostgreSQL that reconnects
  * a second after it is lost (notifications sent meanwhile are missed, so callers must tolerate a gap), PGlite's own
- * listen in the embedded demo. Notifications are delivered only when the sending transaction commits. Returns the
+ * listen in the embedded demo. Notifications are delivered only when the sending transaction commits. `onReconnect`
+ * is called each time it listens again after a lost connection: what was sent in the gap is unknown. Returns the
  * function that stops listening.
  */
 export async function listenChannel(
@@ -13,6 +14,7 @@ export async function listenChannel(
   channel: string,
   onPayload: (payload: string) => void,
   log: Log,
+  options: { onReconnect?: () => void } = {},
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`)
   if (database.pglite) {
@@ -24,6 +26,7 @@ export async function listenChannel(
   if (!pool) return async () => {}
   let stopped = false
   let release: (() => void) | null = null
+  let listened = false
   const connect = async (): Promise<void> => {
     if (stopped) return
     try {
@@ -50,6 +53,8 @@ export async function listenChannel(
         client.removeAllListeners('notification')
         client.release()
       }
+      if (listened) options.onReconnect?.()
+      listened = true
     } catch (err) {
       log.error({ err, channel }, 'database listener could not connect; retrying')
       setTimeout(() => void connect(), 1000)

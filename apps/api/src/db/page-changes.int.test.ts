@@ -147,3 +147,22 @@ describe('what purges guests pages', () => {
     expect(tags).toEqual(['company'])
   })
 })
+
+describe('a listener that lost its connection', () => {
+  // PostgreSQL only: the embedded database's listener has no connection to lose.
+  test.skipIf(!process.env.TEST_DATABASE_URL)('purges every page once it listens again', async () => {
+    await notificationsDelivered()
+    received.length = 0
+    // The server ends the listener's session (a restart, a network cut): it reconnects a second later.
+    await t.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${`LISTEN ${PAGES_CHANNEL}`} and datname = current_database()`,
+    )
+    const deadline = Date.now() + 10_000
+    while (!received.some((tags) => tags.includes('*'))) {
+      if (Date.now() > deadline) throw new Error('no purge of every page after the reconnection')
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    // And it hears the changes that follow.
+    await notificationsDelivered()
+  })
+})

@@ -32,11 +32,17 @@ export function tagsOfPageChange(payload: string): string[] {
 
 type Log = { warn: (o: object, m: string) => void; error: (o: object, m: string) => void }
 
-/** Calls `purge` with the tags of every change committed by any process; returns the function that stops. */
+/**
+ * Calls `purge` with the tags of every change committed by any process, and with everything (`*`) when it listens
+ * again after a lost connection (the changes of the gap are unknown): so a kept page is never older than the last
+ * change it shows, and its time limit is only for what no notification names. Returns the function that stops.
+ */
 export function listenPageChanges(
   database: Pick<Database, 'pool' | 'pglite'>,
   purge: (tags: string[]) => void,
   log: Log,
 ): Promise<() => Promise<void>> {
-  return listenChannel(database, PAGES_CHANNEL, (payload) => purge(tagsOfPageChange(payload)), log)
+  return listenChannel(database, PAGES_CHANNEL, (payload) => purge(tagsOfPageChange(payload)), log, {
+    onReconnect: () => purge([ALL_PAGES]),
+  })
 }

@@ -2,11 +2,14 @@ import type { RouterContextProvider } from 'react-router'
 import { pagePolicyContext } from '#app-context'
 
 /**
- * How long guests' pages may be kept. Changes purge them at once (every process, by tag), so these only bound how
- * long a page can stay wrong if a purge notification was missed while a process reconnected to the database.
+ * How long guests' pages may be kept. Changes purge them at once (every process, by tag), and a process that lost
+ * its listener purges everything when it listens again (apps/api/src/db/page-changes.ts), so these bound what no
+ * notification names: a car page shows how long ago it was published (an hour; issue 39 measured the long tail of
+ * car pages, each opened rarely, missing the cache when they were kept 5 minutes). No page outlives its day
+ * (`cacheForGuests`): pages show dates relative to today.
  */
 export const GUEST_PAGE_SECONDS = {
-  car: 300,
+  car: 3600,
   lists: 60,
   partners: 300,
   company: 3600,
@@ -35,6 +38,12 @@ export function cacheForGuests(
 ): void {
   const policy = context.get(pagePolicyContext)
   if (!policy.eligible) return
-  policy.seconds = seconds
+  policy.seconds = Math.min(seconds, secondsLeftToday())
   for (const tag of tags) if (tag) policy.tags.add(tag)
+}
+
+/** Whole seconds until the next UTC midnight (the day pages compute their dates in), at least 1. */
+export function secondsLeftToday(now = Date.now()): number {
+  const DAY = 86_400_000
+  return Math.max(1, Math.floor((DAY - (now % DAY)) / 1000))
 }
