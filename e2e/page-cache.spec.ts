@@ -14,7 +14,7 @@ import {
 /*
  * Issue 15: guests' pages come from the page cache (decision 019) and are never stale for long. A change the owner
  * makes reaches every guest within a second; a signed-in visitor never gets a page kept with anyone's part (issue 39:
- * a car page is the guests' copy with their own part added, decision 034); views are still counted once per visitor
+ * a car page is the guests' copy with their own part added, decision 035); views are still counted once per visitor
  * per day although the page itself is cached.
  */
 const baseUrl = inject('baseUrl')

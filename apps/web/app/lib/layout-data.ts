@@ -19,7 +19,7 @@ export interface LayoutData {
 }
 
 /**
- * A signed-in visitor's own part of a page that is the guests' copy (decision 034): the server adds it after the
+ * A signed-in visitor's own part of a page that is the guests' copy (decision 035): the server adds it after the
  * page as a script that sets this and sends `VIEWER_EVENT`. The page is rendered and hydrated as the guests' (so
  * the same bytes serve everyone), then shown with this part.
  */

@@ -11,7 +11,7 @@ export type PersonalLayout = Omit<LayoutData, 'cities'>
 /**
  * What the header and the hearts show a visitor: their name, hearts, unread count, profile and chosen city (the
  * city dialog's choice from its cookie, else the profile's city). One answer for the layout's loader and for the
- * part added to a signed-in visitor's copy of a car page (lib/page-cache/member-pages.server.ts, decision 034).
+ * part added to a signed-in visitor's copy of a car page (lib/page-cache/member-pages.server.ts, decision 035).
  */
 export async function personalLayout(
   services: Services,

@@ -2,7 +2,7 @@ import zlib from 'node:zlib'
 import type { Encoding } from '../compression/compression.server.ts'
 
 /*
- * A kept page with bytes added at its end, without compressing it again (decision 034): a signed-in visitor is
+ * A kept page with bytes added at its end, without compressing it again (decision 035): a signed-in visitor is
  * answered the guests' copy of a car page with their own part (their name, hearts, unread count) as a script after
  * it. Kept pages end in a way that leaves room for it (kept-page-nonce.server.ts flushes before the end):
  * - brotli: an empty last meta-block, byte 0x03 after a flush; the tail goes before it as an uncompressed

@@ -7,7 +7,7 @@ import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
 import { guestPageKey, type PageCache } from './page-cache.server.ts'
 
 /*
- * Signed-in visitors' car pages from the guests' copy (issue 39, docs/decisions/034-shared-page-cache.md). A car page
+ * Signed-in visitors' car pages from the guests' copy (issue 39, docs/decisions/035-member-pages-from-the-guests-copy.md). A car page
  * is the same for everyone but for the visitor's own part: the header's name and unread count, the hearts, the
  * chosen city, and the seller's panel on their own car. So a signed-in visitor who does not own the car is answered
  * the guests' kept copy (rendered for a guest, with a guest's cookies, when there is none yet) with their part added
