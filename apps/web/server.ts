@@ -71,16 +71,14 @@ async function createTulparServer(vite?: ViteDevServer) {
 
   if (pageCache) {
     registerPageCache(app, pageCache)
-    // Signed-in visitors' car pages from the guests' copy, with their own part added (decision 034).
-    registerMemberPages(app, pageCache, async (cookie, listingId) => {
-      const { services } = runtime
-      const user = await services.sessions.sessionUser(new Headers({ cookie }))
-      if (!user) return null
-      const [part, own] = await Promise.all([
-        personalLayout(services, user, cityChoiceFromCookie(cookie)),
-        services.selling.ownListingStats(user, listingId),
-      ])
-      return { part, owns: own !== null }
+    // Signed-in visitors' car pages from the guests' copy, with their own part added (decision 035).
+    const { services } = runtime
+    registerMemberPages(app, pageCache, {
+      async member(cookie) {
+        const user = await services.sessions.sessionUser(new Headers({ cookie }))
+        return user && { userId: user.id, part: await personalLayout(services, user, cityChoiceFromCookie(cookie)) }
+      },
+      owns: async (userId, listingId) => (await services.selling.ownListingStats({ id: userId }, listingId)) !== null,
     })
     // With a read replica, a guest's request right after a purge may render from the replica before the change has
     // reached it, and that page would be kept: the same tags are purged again once the replica has caught up (it

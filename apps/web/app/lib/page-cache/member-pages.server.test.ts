@@ -91,9 +91,9 @@ describe("signed-in visitors' car pages in a server", () => {
     profile: null,
   })
   const members: Record<string, MemberView> = {
-    aigerim: { part: part('Айгерім </script><script>alert(1)</script>', [1, 7]), owns: false },
-    bob: { part: part('Bob', [3]), owns: false },
-    seller: { part: part('Seller', []), owns: true },
+    aigerim: { userId: 'u-aigerim', part: part('Айгерім </script><script>alert(1)</script>', [1, 7]) },
+    bob: { userId: 'u-bob', part: part('Bob', [3]) },
+    seller: { userId: 'u-seller', part: part('Seller', []) },
   }
 
   /** The page cache and the member pages as server.ts puts them together; the page says who it was rendered for. */
@@ -112,10 +112,12 @@ describe("signed-in visitors' car pages in a server", () => {
     const stats = registerMemberPages(
       app,
       cache,
-      async (cookie) => {
-        const name = /tulpar\.session_token=([a-z]+)/.exec(cookie)?.[1] ?? ''
-        looked.push(name)
-        return members[name] ?? null
+      {
+        member: async (cookie) => members[/tulpar\.session_token=([a-z]+)/.exec(cookie)?.[1] ?? ''] ?? null,
+        owns: async (userId) => {
+          looked.push(userId)
+          return userId === 'u-seller'
+        },
       },
       options.waitMs === undefined ? {} : { waitMs: options.waitMs },
     )
@@ -192,8 +194,8 @@ describe("signed-in visitors' car pages in a server", () => {
     },
   )
 
-  test("the car's owner, an unknown session, another cookie: each rendered for the visitor, nothing kept of it", async () => {
-    const { app, cache, get, renders, stats } = await server()
+  test("the car's owner, an unknown session, another cookie: each rendered for the visitor", async () => {
+    const { app, get, renders, stats, looked } = await server()
     try {
       const own = await get('/cars/1', 'tulpar.session_token=seller')
       expect(own.body).toContain('rendered for seller')
@@ -202,9 +204,14 @@ describe("signed-in visitors' car pages in a server", () => {
       expect(unknown.body).toContain('rendered for nobody')
       const other = await get('/cars/1', 'tulpar.session_token=bob; theme=dark')
       expect(other.body).toContain('rendered for bob')
-      expect(renders).toEqual(['seller', 'nobody', 'bob'])
-      expect(cache.stats().entries).toBe(0)
+      // The owner's page is the guests' copy's first (the owner is known once there is a copy), then theirs.
+      expect(renders).toEqual(['guest', 'seller', 'nobody', 'bob'])
       expect(stats()).toEqual({ shared: 0, rendered: 1 })
+      // Asked once per kept page and user.
+      await get('/cars/1', 'tulpar.session_token=seller')
+      await get('/cars/1', 'tulpar.session_token=bob')
+      await get('/cars/1', 'tulpar.session_token=bob')
+      expect(looked).toEqual(['u-seller', 'u-bob'])
     } finally {
       await app.close()
     }

@@ -22,13 +22,16 @@ import { guestPageKey, type PageCache } from './page-cache.server.ts'
 export type MemberPart = Omit<LayoutData, 'cities'>
 
 export interface MemberView {
+  userId: string
   part: MemberPart
-  /** The visitor owns the car (or manages it for a dealer): their page has the seller's panel, rendered for them. */
-  owns: boolean
 }
 
-/** The signed-in visitor of these cookies (null: none, or a session that signs nobody in) as seen on car `listingId`. */
-export type ResolveMember = (cookie: string, listingId: number) => Promise<MemberView | null>
+export interface MemberLookups {
+  /** The signed-in visitor of these cookies; null: none, or a session that signs nobody in. */
+  member: (cookie: string) => Promise<MemberView | null>
+  /** Whether the user owns car `listingId`: their page has the seller's panel and is rendered for them. */
+  owns: (userId: string, listingId: number) => Promise<boolean>
+}
 
 const CAR_PAGE = /^\/cars\/([1-9]\d{0,9})(\.data)?$/
 /** better-auth's cookies (prefix `tulpar`, apps/api/src/modules/identity/auth.ts), `__Secure-` over HTTPS. */
@@ -123,25 +126,27 @@ export interface MemberPagesStats {
 export function registerMemberPages(
   app: FastifyInstance,
   cache: PageCache,
-  resolve: ResolveMember,
+  lookups: MemberLookups,
   options: { waitMs?: number } = {},
 ): () => MemberPagesStats {
   const waitMs = options.waitMs ?? FILL_WAIT_MS
   const counts: MemberPagesStats = { shared: 0, rendered: 0 }
   /** Whether a kept body takes a tail (checked once per kept body by decoding it). */
   const takesTail = new WeakMap<Buffer, boolean>()
+  /**
+   * Who owns the car of a kept page, per user asked about: a car's owner changes only with a change that purges its
+   * page (a dealer's removed member's cars pass to the owner), which makes a new entry.
+   */
+  const owners = new WeakMap<Buffer, Map<string, boolean>>()
 
   app.addHook('onRequest', async (request, reply) => {
     const asked = memberPageRequest(request.raw)
     if (!asked) return
-    const member = await resolve(request.headers.cookie ?? '', asked.listingId).catch((error: unknown) => {
+    const member = await lookups.member(request.headers.cookie ?? '').catch((error: unknown) => {
       request.log.warn({ err: error }, 'member page: the visitor could not be looked up')
       return null
     })
-    if (!member || member.owns) {
-      if (member) counts.rendered++
-      return
-    }
+    if (!member) return
     let entry = cache.get(asked.key)
     let state = 'HIT'
     if (!entry) {
@@ -157,6 +162,18 @@ export function registerMemberPages(
       entry = cache.peek(asked.key)
     }
     if (entry?.status !== 200) {
+      counts.rendered++
+      return
+    }
+    let seen = owners.get(entry.body)
+    let owns = seen?.get(member.userId)
+    if (owns === undefined) {
+      owns = await lookups.owns(member.userId, asked.listingId)
+      if (!seen) owners.set(entry.body, (seen = new Map()))
+      // Bounded: a page's owners memo holds at most as many users as asked about it before it is purged or dropped.
+      if (seen.size < 10_000) seen.set(member.userId, owns)
+    }
+    if (owns) {
       counts.rendered++
       return
     }
