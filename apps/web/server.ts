@@ -17,8 +17,15 @@ import { pagePolicyContext, requestInfoContext, servicesContext, viewerContext }
 import { cityChoiceFromCookie } from './app/features/city/index.ts'
 import { personalLayout } from './app/features/layout/personal-layout.server.ts'
 import { registerMemberPages } from './app/lib/page-cache/member-pages.server.ts'
-import { cachedPageDoor, PageCache, pagePolicyOf, registerPageCache } from './app/lib/page-cache/page-cache.server.ts'
+import {
+  cachedPageDoor,
+  PageCache,
+  pagePolicyOf,
+  purgePages,
+  registerPageCache,
+} from './app/lib/page-cache/page-cache.server.ts'
 import { logPageCacheActivity } from './app/lib/page-cache/page-cache-activity.server.ts'
+import { openSharedPageStore } from './app/lib/page-cache/shared-page-store.server.ts'
 import { newCspNonce } from './app/lib/security/kept-page-nonce.server.ts'
 import { superviseAppProcesses } from './app-processes.ts'
 import { pageRouteLabel } from './metrics-routes.ts'
@@ -47,6 +54,11 @@ async function createTulparServer(vite?: ViteDevServer) {
   const serverBuild: Promise<ServerBuild> | null = vite ? null : import(pathToFileURL(serverBuildPath).href)
   // Awaited below; a failure meanwhile is reported there.
   serverBuild?.catch(() => {})
+  // With Redis, guests' pages are shared by the processes too (decision 034), named by the code (read meanwhile).
+  const sharedPages =
+    !vite && config.pageCacheBytes > 0 && config.pageCacheRedisUrl
+      ? openSharedPageStore(config.pageCacheRedisUrl, new URL('../..', import.meta.url).pathname, logger)
+      : null
   globalThis.__tulparRuntime ??= startRuntime(config, logger)
   const runtime = await globalThis.__tulparRuntime
   // Guests' pages from memory, purged in every process by what changed (page-cache.ts, decision 019). Not in the dev
@@ -70,7 +82,8 @@ async function createTulparServer(vite?: ViteDevServer) {
   })
 
   if (pageCache) {
-    registerPageCache(app, pageCache)
+    const shared = await sharedPages
+    registerPageCache(app, pageCache, { shared })
     // Signed-in visitors' car pages from the guests' copy, with their own part added (decision 035).
     const { services } = runtime
     registerMemberPages(app, pageCache, {
@@ -84,9 +97,10 @@ async function createTulparServer(vite?: ViteDevServer) {
     // reached it, and that page would be kept: the same tags are purged again once the replica has caught up (it
     // is skipped while more than a couple of seconds behind, decision 020).
     const lagMs = config.databaseReplicaUrl ? 1500 : 0
+    const purgeHere = purgePages(pageCache, shared)
     const purge = (tags: string[]) => {
-      pageCache.purge(tags)
-      if (lagMs > 0) setTimeout(() => pageCache.purge(tags), lagMs).unref()
+      void purgeHere(tags)
+      if (lagMs > 0) setTimeout(() => void purgeHere(tags), lagMs).unref()
     }
     const stop = await listenPageChanges(runtime.database, purge, app.log)
     const stopActivityLog = logPageCacheActivity(pageCache, app.log)
@@ -98,6 +112,7 @@ async function createTulparServer(vite?: ViteDevServer) {
       stopActivityLog()
       stopMetrics()
       await stop()
+      await shared?.close()
     })
   }
 

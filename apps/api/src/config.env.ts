@@ -127,6 +127,11 @@ export const EnvSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Memory for guests' cached pages in each process, MB (0: no page cache). */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  /**
+   * The Redis where the processes share guests' pages (decision 034): default REDIS_URL; `off` keeps pages in each
+   * process only. A Redis of its own lets it evict pages (allkeys-lru) without touching the rate limits' counters.
+   */
+  PAGE_CACHE_REDIS_URL: z.union([z.literal('off'), z.string().startsWith('redis')]).optional(),
   /** outbox: push messages are written to the outbox (dev); live: sent to the push services. */
   PUSH_GATEWAY: z.enum(['outbox', 'live']).optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),

@@ -86,6 +86,8 @@ export interface Config {
   jobConcurrency: number
   /** Bytes of guests' pages each process keeps (0: pages are always rendered). */
   pageCacheBytes: number
+  /** The Redis where the processes share guests' pages (PAGE_CACHE_REDIS_URL, else REDIS_URL); null: not shared. */
+  pageCacheRedisUrl: string | null
   /**
    * Prometheus metrics on a listener of their own behind a bearer token (plugins/metrics.ts); `port` is this app
    * process's own (METRICS_PORT + its index). Null: no metrics (METRICS_TOKEN unset).
@@ -279,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     jobConcurrency: e.JOB_CONCURRENCY,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    pageCacheRedisUrl: e.PAGE_CACHE_REDIS_URL === 'off' ? null : (e.PAGE_CACHE_REDIS_URL ?? e.REDIS_URL ?? null),
     metrics: e.METRICS_TOKEN
       ? { token: e.METRICS_TOKEN, host: e.METRICS_HOST ?? e.HOST, port: metricsPort + e.APP_PROCESS_INDEX }
       : null,

@@ -54,6 +54,17 @@ const pageCachePurgedPages = new Counter({
   help: 'Pages dropped by purges',
   registers,
 })
+const pageCacheStale = new Counter({
+  name: 'tulpar_page_cache_stale_total',
+  help: 'Renders not kept because one of their tags was purged while they were made',
+  registers,
+})
+const pageCacheShared = new Counter({
+  name: 'tulpar_page_cache_shared_total',
+  help: "Look-ups of the pages shared in Redis after a miss in the process's memory: hit, miss; error counts failed look-ups, writes and purges",
+  labelNames: ['outcome'] as const,
+  registers,
+})
 const pageCacheEntries = new Gauge({
   name: 'tulpar_page_cache_entries',
   help: 'Pages in the cache',
@@ -74,6 +85,11 @@ export interface PageCacheReading {
   purgedPages: number
   entries: number
   bytes: number
+  stale?: number
+  /** The pages shared in Redis (absent without them). */
+  sharedHits?: number
+  sharedMisses?: number
+  sharedErrors?: number
 }
 
 /** Reads the page cache's counters on each scrape; answers the function that stops it. */
@@ -85,6 +101,10 @@ export function observePageCache(read: () => PageCacheReading): () => void {
     setTotal(pageCacheBypasses, r.bypasses)
     setTotal(pageCachePurges, r.purges)
     setTotal(pageCachePurgedPages, r.purgedPages)
+    setTotal(pageCacheStale, r.stale ?? 0)
+    setTotal(pageCacheShared, r.sharedHits ?? 0, { outcome: 'hit' })
+    setTotal(pageCacheShared, r.sharedMisses ?? 0, { outcome: 'miss' })
+    setTotal(pageCacheShared, r.sharedErrors ?? 0, { outcome: 'error' })
     pageCacheEntries.set(r.entries)
     pageCacheBytes.set(r.bytes)
   })

@@ -13,6 +13,7 @@ import {
   isPagePath,
   PageCache,
   pagePolicyOf,
+  purgePages,
   registerPageCache,
 } from './page-cache.server.ts'
 import { logPageCacheActivity } from './page-cache-activity.server.ts'
@@ -47,6 +48,57 @@ describe('the page cache', () => {
     expect(cache.get('a')).toBeDefined()
     now = 2000
     expect(cache.get('a')).toBeUndefined()
+  })
+
+  test('a page whose render began before a purge of one of its tags (or of everything) is not kept', () => {
+    let now = 1000
+    const cache = new PageCache(1_000_000, () => now)
+    const started = now
+    now = 1010
+    cache.purge(['listing:1'])
+    now = 1020
+    expect(cache.set(entry('a', 'car 1, old price', ['listing:1', 'listing:2']), started)).toBe(false)
+    expect(cache.set(entry('b', 'car 3', ['listing:3']), started)).toBe(true)
+    // Begun after the purge: kept.
+    expect(cache.set(entry('a', 'car 1, new price', ['listing:1']), 1015)).toBe(true)
+    expect(cache.get('a')?.body.toString()).toBe('car 1, new price')
+    cache.purge(['*'])
+    expect(cache.set(entry('c', 'car 3', ['listing:3']), 1015)).toBe(false)
+    expect(cache.stats()).toMatchObject({ entries: 0, stale: 2 })
+    // Purges are remembered for a minute: a render that took longer is not kept at all.
+    now = 70_000
+    expect(cache.set(entry('d', 'car 4', ['listing:4']), 1015)).toBe(false)
+    expect(cache.set(entry('d', 'car 4', ['listing:4']), 69_000)).toBe(true)
+    // The purge of everything (at 1020) is the last of listing 1's.
+    expect(cache.lastPurged(['listing:1'])).toBe(1020)
+    cache.purge(['listing:5'])
+    // The old purges are forgotten once a later one comes.
+    expect(cache.lastPurged(['listing:1'])).toBe(Number.NEGATIVE_INFINITY)
+  })
+
+  test('a purge is pending for the shared store until Redis has it, and stays so when Redis did not take it', async () => {
+    const cache = new PageCache(1_000_000)
+    const answers: ((taken: boolean) => void)[] = []
+    const purge = purgePages(cache, {
+      purge: () =>
+        new Promise<boolean>((resolve) => {
+          answers.push(resolve)
+        }),
+    })
+    const unshared = (tag: string) => cache.lastPurged([tag], { unshared: true })
+    const first = purge(['listing:1'])
+    expect(unshared('listing:1')).toBeGreaterThan(0)
+    answers[0]?.(true)
+    await first
+    expect(unshared('listing:1')).toBe(Number.NEGATIVE_INFINITY)
+    const second = purge(['listing:2'])
+    answers[1]?.(false)
+    await second
+    expect(unshared('listing:2')).toBeGreaterThan(0)
+    expect(cache.stats()).toMatchObject({ purges: 2, sharedErrors: 1 })
+    // Without a shared store nothing is pending.
+    await purgePages(cache)(['listing:3'])
+    expect(unshared('listing:3')).toBe(Number.NEGATIVE_INFINITY)
   })
 
   test('stays within its bytes, dropping the least recently used first', () => {
@@ -222,6 +274,36 @@ describe('in a server', () => {
     expect((await app.inject('/page/cookie')).headers['x-cache']).toBe('BYPASS')
     expect((await app.inject('/page/private')).headers['x-cache']).toBe('BYPASS')
     expect(cache.stats().entries).toBe(0)
+  })
+
+  test('a page whose render began before a purge of what it shows is sent but not kept', async () => {
+    const app = Fastify()
+    const cache = new PageCache(1_000_000)
+    registerPageCache(app, cache)
+    let renders = 0
+    let purgedAt = 0
+    app.get('/cars/1', async (request) => {
+      const n = ++renders
+      const policy = pagePolicyOf(request)
+      if (policy.eligible) {
+        policy.seconds = 60
+        policy.tags.add('listing:1')
+      }
+      // The change commits and is purged while the first render has the old data.
+      if (n === 1) {
+        cache.purge(['listing:1'])
+        purgedAt = Date.now()
+      }
+      return `render ${n}`
+    })
+    const first = await app.inject('/cars/1')
+    expect(first.body).toBe('render 1')
+    expect(first.headers['x-cache']).toBe('MISS')
+    expect(cache.stats()).toMatchObject({ entries: 0, stale: 1 })
+    // A render begun in the purge's millisecond is not kept either (it might have read the data before it).
+    await vi.waitUntil(() => Date.now() > purgedAt, { timeout: 1000, interval: 1 })
+    expect((await app.inject('/cars/1')).body).toBe('render 2')
+    expect((await app.inject('/cars/1')).headers['x-cache']).toBe('HIT')
   })
 
   test('guests asking at once for the same page wait for one render', async () => {

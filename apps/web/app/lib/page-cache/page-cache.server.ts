@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
 import { compress, type Encoding, preferredEncoding } from '../compression/compression.server.ts'
 import { keepWithNonceSlots, type NonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
+import type { SharedLookup, SharedPageStore } from './shared-page-store.server.ts'
 
 /*
  * Guests' pages from memory (issue 15, docs/decisions/019-guest-page-cache.md). A page is cached only when its
@@ -15,6 +16,8 @@ import { keepWithNonceSlots, type NonceSlots, newCspNonce, withNonce } from '../
  * a fresh one in each answer, decision 028). Changes purge by tag from the
  * database's notifications (server.ts), so every process drops what a change touched within a second; the time
  * limit is only the safety net for a notification missed while a listener reconnected.
+ * With Redis, a miss here is looked up in the pages all processes share before it is rendered, and a page kept here
+ * is kept there too (shared-page-store.server.ts, decision 034).
  */
 
 interface Entry {
@@ -47,14 +50,37 @@ export interface PageCacheStats {
   purges: number
   /** Guests' answers that could not be kept (not a 200, a Set-Cookie, a route that keeps nothing). */
   bypasses: number
+  /** Renders not kept (here, or in Redis) because one of their tags was purged while they were made. */
+  stale: number
+  /** Misses here answered from the pages shared in Redis, misses there, and look-ups or writes that failed. */
+  sharedHits: number
+  sharedMisses: number
+  sharedErrors: number
 }
+
+/** How long purges are remembered, so a render that began before one is not kept after it (a slower one is not). */
+const PURGE_MEMORY_MS = 60_000
 
 /** A byte-bounded LRU of pages (stored compressed as sent) with a tag index for purges. */
 export class PageCache {
   private readonly entries = new Map<string, Entry>()
   private readonly byTag = new Map<string, Set<string>>()
+  /** When each tag (and '*') was last purged, oldest first, for PURGE_MEMORY_MS. */
+  private readonly purgedAt = new Map<string, number>()
+  /** The same for purges the shared store has not confirmed yet (sent, or failed), oldest first. */
+  private readonly unshared = new Map<string, number>()
   private bytes = 0
-  private counters = { hits: 0, misses: 0, purged: 0, purges: 0, bypasses: 0 }
+  private counters = {
+    hits: 0,
+    misses: 0,
+    purged: 0,
+    purges: 0,
+    bypasses: 0,
+    stale: 0,
+    sharedHits: 0,
+    sharedMisses: 0,
+    sharedErrors: 0,
+  }
 
   private readonly maxBytes: number
   private readonly now: () => number
@@ -89,11 +115,19 @@ export class PageCache {
     return this.get(key)
   }
 
-  set(entry: Omit<Entry, 'storedAt'>): void {
+  /**
+   * Keeps the page; answers false when it is not kept. With `startedAt` (when its render or look-up began), a page
+   * one of whose tags was purged since then is not kept: it may show what the purge was for.
+   */
+  set(entry: Omit<Entry, 'storedAt'> & { storedAt?: number }, startedAt?: number): boolean {
     const size = entry.body.length + entry.key.length
-    if (size > this.maxBytes / 8) return // one page never takes more than an eighth of the cache
+    if (size > this.maxBytes / 8) return false // one page never takes more than an eighth of the cache
+    if (startedAt !== undefined && this.purgedSince(entry.tags, startedAt)) {
+      this.counters.stale++
+      return false
+    }
     this.delete(entry.key)
-    const stored = { ...entry, storedAt: this.now() }
+    const stored = { ...entry, storedAt: entry.storedAt ?? this.now() }
     this.entries.set(entry.key, stored)
     this.bytes += size
     for (const tag of entry.tags) {
@@ -108,12 +142,47 @@ export class PageCache {
       if (this.bytes <= this.maxBytes) break
       this.delete(oldest)
     }
+    return true
+  }
+
+  /** Whether '*' or one of the tags was purged at or after `since` (or `since` is too long ago to tell). */
+  purgedSince(tags: readonly string[], since: number): boolean {
+    return this.now() - since >= PURGE_MEMORY_MS || this.lastPurged(tags) >= since
+  }
+
+  /**
+   * When '*' or one of the tags was last purged, as far as this process remembers (-Infinity: not lately); with
+   * `unshared`, of the purges the shared store has not confirmed.
+   */
+  lastPurged(tags: readonly string[], { unshared = false } = {}): number {
+    const times = unshared ? this.unshared : this.purgedAt
+    let last = times.get('*') ?? Number.NEGATIVE_INFINITY
+    for (const tag of tags) last = Math.max(last, times.get(tag) ?? Number.NEGATIVE_INFINITY)
+    return last
+  }
+
+  /** Notes a purge made at `at` as sent to the shared store (`taken` false) or as taken by it. */
+  notePurgeShared(tags: readonly string[], at: number, taken: boolean): void {
+    for (const tag of tags) {
+      const pending = this.unshared.get(tag)
+      if (taken) {
+        if (pending !== undefined && pending <= at) this.unshared.delete(tag)
+      } else {
+        this.unshared.delete(tag)
+        this.unshared.set(tag, at)
+      }
+    }
+    forgetOlder(this.unshared, this.now() - PURGE_MEMORY_MS)
   }
 
   /** Drops every page that shows one of the tags; answers how many. */
   purge(tags: Iterable<string>): number {
+    const now = this.now()
     let n = 0
     for (const tag of tags) {
+      // Last purged last: the oldest are dropped from the front.
+      this.purgedAt.delete(tag)
+      this.purgedAt.set(tag, now)
       if (tag === '*') {
         n += this.entries.size
         this.clear()
@@ -121,9 +190,18 @@ export class PageCache {
       }
       for (const key of this.byTag.get(tag) ?? []) if (this.delete(key)) n++
     }
+    forgetOlder(this.purgedAt, now - PURGE_MEMORY_MS)
     this.counters.purged += n
     this.counters.purges++
     return n
+  }
+
+  /** Counts what the pages shared in Redis answered (and a render they refused as stale). */
+  countShared(outcome: 'hit' | 'miss' | 'error' | 'stale'): void {
+    if (outcome === 'hit') this.counters.sharedHits++
+    else if (outcome === 'miss') this.counters.sharedMisses++
+    else if (outcome === 'stale') this.counters.stale++
+    else this.counters.sharedErrors++
   }
 
   /** Counts a guest's answer that could not be kept (the metrics' bypasses). */
@@ -152,6 +230,14 @@ export class PageCache {
       if (keys?.size === 0) this.byTag.delete(tag)
     }
     return true
+  }
+}
+
+/** Drops the times before `oldest` from a map kept in time order. */
+function forgetOlder(times: Map<string, number>, oldest: number): void {
+  for (const [tag, at] of times) {
+    if (at >= oldest) break
+    times.delete(tag)
   }
 }
 
@@ -237,6 +323,10 @@ async function bodyBytes(payload: unknown): Promise<Buffer | null> {
 declare module 'fastify' {
   interface FastifyRequest {
     pageCacheKey?: string
+    /** When this guest's look-up began (this process's clock): a purge after it keeps its render out. */
+    pageCacheStartedAt?: number
+    /** Redis's time of the shared store's look-up that missed: a purge after it keeps the render out of Redis. */
+    sharedPageClock?: number
   }
 }
 
@@ -311,6 +401,42 @@ const FILL_WAIT_MS = 5000
 export interface PageCacheOptions {
   /** FILL_WAIT_MS unless told (tests). */
   waitMs?: number
+  /** The pages every process shares (Redis): asked on a miss here, and given what is kept here. */
+  shared?: SharedPageStore | null
+}
+
+/**
+ * Purges the tags here at once and in the shared store (the promise: when Redis has it). Every process receives
+ * every change and does both: the shared store's purge only records when, a few hash writes, not a scan. Until Redis
+ * has it, this process takes no page from Redis rendered before it (sharedEntry).
+ */
+export function purgePages(
+  cache: PageCache,
+  shared: Pick<SharedPageStore, 'purge'> | null = null,
+): (tags: string[]) => Promise<void> {
+  return async (tags) => {
+    const at = Date.now()
+    cache.purge(tags)
+    if (!shared) return
+    cache.notePurgeShared(tags, at, false)
+    if (await shared.purge(tags)) cache.notePurgeShared(tags, at, true)
+    else cache.countShared('error')
+  }
+}
+
+/**
+ * The entry of a page found in the shared store (looked up at `askedAt`), or null when one of its tags was purged
+ * here since its render began and Redis has not confirmed that purge (it checks the ones it has itself).
+ */
+function sharedEntry(cache: PageCache, key: string, found: SharedLookup, askedAt: number): Entry | null {
+  if (found.found !== 'page') return null
+  // Its render began `ageMs` before Redis ran the look-up (Redis's clock; only the duration is used here), so not
+  // before this. A purge made here since then (in that millisecond too) that Redis may not have yet (slow, or away a
+  // moment): the page is not used.
+  const renderedAt = askedAt - found.ageMs
+  if (cache.lastPurged(found.page.tags, { unshared: true }) >= Math.floor(renderedAt)) return null
+  const now = Date.now()
+  return { key, ...found.page, storedAt: renderedAt, expiresAt: now + Math.max(0, found.ttlMs) }
 }
 
 /** The promise's value, or undefined once `ms` have passed without one. */
@@ -331,6 +457,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
  */
 export function registerPageCache(app: FastifyInstance, cache: PageCache, options: PageCacheOptions = {}) {
   const waitMs = options.waitMs ?? FILL_WAIT_MS
+  const shared = options.shared ?? null
   const filling = new Map<string, Promise<Entry | undefined>>()
   const settle = new WeakMap<FastifyRequest, (entry: Entry | undefined) => void>()
 
@@ -346,8 +473,8 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
       if (filled) return send(reply, filled, false)
       if (filling.get(key) === pending) request.log.warn({ key, waitMs }, 'page cache: a render waited for is late')
     }
-    request.pageCacheKey = key
-    request.guestCache = { eligible: true, seconds: 0, tags: new Set() }
+    const startedAt = Date.now()
+    let filled: ((entry: Entry | undefined) => void) | undefined
     if (!head && !filling.has(key)) {
       let resolve: (entry: Entry | undefined) => void = () => {}
       const fill = new Promise<Entry | undefined>((r) => {
@@ -360,10 +487,28 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
         resolve(entry)
       }
       settle.set(request, done)
+      filled = done
       // Every way a request ends closes its response, also a client gone mid-render, after which Node never emits
       // 'finish' and Fastify never runs onResponse (issue 35: such a page then kept every later guest waiting).
       reply.raw.once('close', () => done(undefined))
     }
+    // Another process may have rendered it: the shared store, within its short wait (guests asking meanwhile wait
+    // for this look-up as for a render).
+    if (shared) {
+      const found = await shared.find(key)
+      const entry = sharedEntry(cache, key, found, startedAt)
+      if (entry) {
+        cache.countShared('hit')
+        cache.set(entry)
+        filled?.(entry)
+        return send(reply, entry, head)
+      }
+      cache.countShared(found.found === 'error' ? 'error' : 'miss')
+      if (found.found !== 'error') request.sharedPageClock = found.clock
+    }
+    request.pageCacheKey = key
+    request.pageCacheStartedAt = startedAt
+    request.guestCache = { eligible: true, seconds: 0, tags: new Set() }
   })
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -410,7 +555,13 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
       expiresAt: Date.now() + policy.seconds * 1000,
       ...(csp && { nonce: { slots: kept.slots, policy: csp.policy } }),
     }
-    cache.set(entry)
+    // Not kept when one of its tags was purged while it was rendered: it may show what the purge was for.
+    const keptHere = cache.set(entry, request.pageCacheStartedAt)
+    const clock = request.sharedPageClock
+    if (shared && keptHere && clock !== undefined)
+      void shared.keep(key, entry, policy.seconds * 1000, clock).then((outcome) => {
+        if (outcome === 'error' || outcome === 'stale') cache.countShared(outcome)
+      })
     settle.get(request)?.({ ...entry, storedAt: Date.now() })
     // This answer keeps its render's nonce, which its policy names.
     const body = csp && kept.slots ? withNonce(kept.body, kept.slots, csp.nonce) : kept.body
