@@ -195,6 +195,53 @@ describe('a buyer on a car page', () => {
     await context.close()
   })
 
+  test("after hydration and a move to a similar car, the head holds that car's tags once each, without errors", async () => {
+    const id = await findListing(200, (c) => c?.status === 'published')
+    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    await page.goto(`${baseUrl}/cars/${id}`)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    // A scroll brings the islands' code (ui/island.tsx): the share button is enabled once its island has hydrated.
+    await page.mouse.wheel(0, 600)
+    await expect.poll(() => page.locator('.share-button').isEnabled(), { timeout: 10_000 }).toBe(true)
+    /** The head's tags of the page shown now: each once, and about the car the heading names. */
+    const head = async () => ({
+      title: await page.title(),
+      canonical: await page.locator('link[rel="canonical"]').evaluateAll((l) => l.map((e) => e.getAttribute('href'))),
+      ogTitle: await page
+        .locator('meta[property="og:title"]')
+        .evaluateAll((l) => l.map((e) => e.getAttribute('content'))),
+      ld: (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t).url),
+    })
+    const first = await head()
+    expect(first.canonical).toEqual([`${baseUrl}/cars/${id}`])
+    expect(first.ogTitle).toHaveLength(1)
+    expect(first.ld).toEqual([`${baseUrl}/cars/${id}`])
+
+    const similar = page.locator('.similar-cars .card-link').first()
+    const next = Number(/\/cars\/(\d+)/.exec((await similar.getAttribute('href')) ?? '')?.[1])
+    const nextCar = await apiCar(next)
+    // React owns the card's link once the similar cars' island has hydrated; the marker shows the move stays in the page.
+    const hydrated = () => similar.evaluate((a) => Object.keys(a).some((k) => k.startsWith('__reactFiber')))
+    await expect.poll(hydrated, { timeout: 10_000 }).toBe(true)
+    await page.evaluate(() => Object.assign(window, { samePage: true }))
+    await similar.click()
+    await page.waitForURL(`${baseUrl}/cars/${next}`)
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(`${nextCar.brand.name} ${nextCar.model.name}, ${nextCar.year}`)
+    const after = await head()
+    expect(after.title).toContain(`${nextCar.brand.name} ${nextCar.model.name} ${nextCar.year}`)
+    expect(after.canonical).toEqual([`${baseUrl}/cars/${next}`])
+    expect(after.ogTitle).toHaveLength(1)
+    expect(after.ogTitle[0]).toContain(`${nextCar.brand.name} ${nextCar.model.name}`)
+    expect(after.ld).toEqual([`${baseUrl}/cars/${next}`])
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   for (const [name, viewport] of [
     ['390', PHONE],
     ['1280', DESKTOP],

@@ -1,19 +1,27 @@
-import { data, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  type MetaDescriptor,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { viewerOf } from '../features/auth/viewer.server.ts'
 import { requestCallback, revealPhone } from '../features/car/actions.server.ts'
+import { carShownOf, similarCardOf } from '../features/car/car-page-data.server.ts'
 import { CarSummary } from '../features/car/car-summary.tsx'
 import { ContactBlock } from '../features/car/contact-block.tsx'
-import { buildCarSeo } from '../features/car/seo.server.ts'
+import { buildCarSeo, carHeadTags } from '../features/car/seo.server.ts'
 import { catalogueHref } from '../features/catalogue/href.ts'
 import { creditCarOf } from '../features/credit/credit-car.ts'
+import { creditOfferOf } from '../features/credit/credit-offer.ts'
 import { CreditWidget } from '../features/credit/credit-widget.tsx'
 import { DealBadge } from '../features/valuation/deal-badge.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import { parseId } from '../lib/id-param.ts'
 import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/cache-for-guests.server.ts'
-import { socialMeta } from '../lib/seo/social-meta.ts'
 import { serviceErrorCode } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import { island } from '../ui/island.tsx'
@@ -70,7 +78,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           kind: 'gone' as const,
           title: translate(MESSAGES[locale], locale, 'car.gone.title'),
           removed: { ...removed, name },
-          similar: similar.results,
+          similar: similar.results.map(similarCardOf),
         },
         { status: 410, headers: { 'X-Robots-Tag': 'noindex' } },
       )
@@ -90,7 +98,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           kind: 'paused' as const,
           title: translate(MESSAGES[locale], locale, 'fresh.paused.title'),
           removed: { ...paused, name },
-          similar: similar.results,
+          similar: similar.results.map(similarCardOf),
         },
         { status: 404, headers: { 'X-Robots-Tag': 'noindex' } },
       )
@@ -111,14 +119,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     pageTags.listing(id),
     ...similar.results.map((s) => pageTags.listing(s.id)),
   ])
+  // Only what the page reads (car-page-data.server.ts): each value sent is encoded in every render.
   return data({
     kind: 'car' as const,
-    car,
-    similar: similar.results,
-    seo,
-    // Built here: the tags' code stays on the server (the car page's first-load JS is at its budget).
-    social: socialMeta({ ...seo, url: seo.canonical, type: 'product' }),
-    credit: car.status === 'published' ? services.valuation.getCreditProgrammes(locale) : null,
+    car: carShownOf(car),
+    similar: similar.results.map(similarCardOf),
+    // The share button's link; the root's hreflang alternates are built from it too (lib/seo/alternates.ts).
+    canonical: seo.canonical,
+    // Built here as one text: the tags' code stays on the server (the car page's first-load JS is at its budget).
+    head: carHeadTags(seo),
+    credit: car.status === 'published' ? creditOfferOf(services.valuation.getCreditProgrammes(locale)) : null,
     today: new Date().toISOString().slice(0, 10),
     /** The seller's own car: their panel (stats, edit, sold) instead of the contacts, with its messages. */
     own,
@@ -177,13 +187,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     return [{ title: `${loaderData.title} — Tulpar Auto` }, { name: 'robots', content: 'noindex' }]
   }
   if (!loaderData) return [{ title: 'Tulpar Auto' }, { name: 'robots', content: 'noindex' }]
-  const { seo } = loaderData
-  return [
-    { title: `${seo.title} | Tulpar Auto` },
-    { tagName: 'link', rel: 'canonical', href: seo.canonical },
-    ...loaderData.social,
-    { 'script:ld+json': seo.jsonLd },
-  ]
+  // Our own server's JSON text (features/car/seo.server.ts, carHeadTags).
+  const tags: MetaDescriptor[] = JSON.parse(loaderData.head)
+  return tags
 }
 
 export default function CarPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -245,7 +251,7 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
             confirmedAt={sold ? null : car.confirmedAt}
             today={loaderData.today}
           />
-          <ShareButton url={loaderData.seo.canonical} title={title} />
+          <ShareButton url={loaderData.canonical} title={title} />
         </aside>
         <div className="car-details">
           {/* On a phone it follows the price and contact block; on a desktop it heads the column under the photos. */}

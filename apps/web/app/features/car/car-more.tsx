@@ -1,10 +1,10 @@
-import type { CarShown } from './car-shown.ts'
+import type { CarMoreShown } from './car-shown.ts'
 import { InspectionReports } from './inspection-reports.tsx'
 import { OptionsList } from './options-list.tsx'
 import { PriceHistory } from './price-history.tsx'
 
 /** The car page's static sections further down: equipment, inspection reports and the price history. */
-export function CarMore({ car }: { car: CarShown }) {
+export function CarMore({ car }: { car: CarMoreShown }) {
   return (
     <>
       <OptionsList groups={car.options} />

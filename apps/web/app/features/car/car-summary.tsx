@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { FavouriteButton } from '../favourites/index.ts'
-import type { CarShown } from './car-shown.ts'
+import type { CarSummaryShown } from './car-shown.ts'
 
 type Badge = [kind: string, label: string]
 
 /** The spec's badges of a car page: bargaining, exchange, warranty, inspected (and the company's own flags). */
-function CarBadges({ car }: { car: CarShown }) {
+function CarBadges({ car }: { car: CarSummaryShown }) {
   const { t } = useI18n()
   const badges = [
     car.isTulpar && ['tulpar', t('badge.tulpar')],
@@ -31,7 +31,7 @@ function CarBadges({ car }: { car: CarShown }) {
 }
 
 /** Title, price, badges and the key facts (year, mileage, transmission, drive, city). */
-export function CarSummary({ car, dealBadge }: { car: CarShown; dealBadge?: ReactNode }) {
+export function CarSummary({ car, dealBadge }: { car: CarSummaryShown; dealBadge?: ReactNode }) {
   const { t, price, distance } = useI18n()
   const facts: [string, string][] = [
     [t('car.year'), String(car.year)],

@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import type { CarShown } from './car-shown.ts'
+import type { CharacteristicsShown } from './car-shown.ts'
 
 /** Spec: body, engine, equipment, range, tax per year in tenge, steering, condition, customs, VIN. */
-export function Characteristics({ car }: { car: CarShown }) {
+export function Characteristics({ car }: { car: CharacteristicsShown }) {
   const { t, litres, distance, price, date } = useI18n()
   const engine = [
     car.engineVolumeL ? litres(car.engineVolumeL) : null,

@@ -1,8 +1,8 @@
-import type { ListingPhoto } from '@tulpar/contracts'
 import { type KeyboardEvent, useRef, useState } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Picture } from '../../ui/picture.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
+import type { PhotoShown } from './car-shown.ts'
 
 /** The gallery column is at most ~720 px wide on a desktop; on phones and tablets it is the full width. */
 const SIZES = '(min-width: 1200px) 720px, (min-width: 1024px) 60vw, 100vw'
@@ -12,7 +12,7 @@ const SIZES = '(min-width: 1200px) 720px, (min-width: 1024px) 60vw, 100vw'
  * Once hydrated, previous/next buttons, a counter, and arrow/Home/End keys step one photo at a time. Every
  * slide is 4:3 with the image's size set, so nothing shifts while photos load.
  */
-export function Gallery({ photos, title }: { photos: ListingPhoto[]; title: string }) {
+export function Gallery({ photos, title }: { photos: PhotoShown[]; title: string }) {
   const { t } = useI18n()
   const hydrated = useHydrated()
   const strip = useRef<HTMLUListElement>(null)

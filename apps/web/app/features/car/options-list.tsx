@@ -1,8 +1,8 @@
-import type { ListingDetail } from '@tulpar/contracts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import type { OptionGroupShown } from './car-shown.ts'
 
 /** Equipment (the seller's options), grouped as in the listing form. */
-export function OptionsList({ groups }: { groups: ListingDetail['options'] }) {
+export function OptionsList({ groups }: { groups: readonly OptionGroupShown[] }) {
   const { t } = useI18n()
   if (groups.length === 0) return null
   return (
@@ -10,12 +10,13 @@ export function OptionsList({ groups }: { groups: ListingDetail['options'] }) {
       <h2 id="equipment-title">{t('car.equipment')}</h2>
       <div className="options">
         {groups.map((g) => (
-          <div key={g.code}>
+          <div key={g.name}>
             <h3>{g.name}</h3>
             <ul>
-              {g.options.map((o) => (
-                <li key={o.code}>{o.name}</li>
-              ))}
+              {g.options.map((o) => {
+                const name = typeof o === 'string' ? o : o.name
+                return <li key={name}>{name}</li>
+              })}
             </ul>
           </div>
         ))}

@@ -1,6 +1,6 @@
 import type { ListingDetail } from '@tulpar/contracts'
 import { describe, expect, test } from 'vitest'
-import { buildCarSeo, carCanonical, excerpt } from './seo.server.ts'
+import { buildCarSeo, carCanonical, carHeadTags, excerpt } from './seo.server.ts'
 
 const car: ListingDetail = {
   id: 42,
@@ -130,5 +130,19 @@ describe('search-engine data of a car page', () => {
     const cut = excerpt(long, 160)
     expect(cut.length).toBeLessThanOrEqual(161)
     expect(cut).toMatch(/слово…$/)
+  })
+
+  test("the head's tags travel as one JSON text: title, canonical, the link preview and the JSON-LD", () => {
+    const seo = buildCarSeo(car, 'https://tulpar.kz', 'ru')
+    const tags: Record<string, unknown>[] = JSON.parse(carHeadTags(seo))
+    expect(tags[0]).toEqual({ title: `${seo.title} | Tulpar Auto` })
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'https://tulpar.kz/cars/42' })
+    expect(tags).toContainEqual({ property: 'og:type', content: 'product' })
+    expect(tags).toContainEqual({ property: 'og:url', content: 'https://tulpar.kz/cars/42' })
+    expect(tags).toContainEqual({ property: 'og:image:width', content: '576' })
+    expect(tags).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' })
+    // The seller's text survives the trip as it was (React Router escapes it when it writes the script).
+    expect(tags.at(-1)).toEqual({ 'script:ld+json': seo.jsonLd })
+    expect(tags.filter((t) => 'script:ld+json' in t)).toHaveLength(1)
   })
 })

@@ -1,6 +1,8 @@
 import { photoUrl } from '@tulpar/api/media-urls'
 import type { ListingDetail, Locale } from '@tulpar/contracts'
+import type { MetaDescriptor } from 'react-router'
 import { formatDistance, formatPrice, MESSAGES, type MessageKey, type Params, translate } from '../../i18n/index.ts'
+import { socialMeta } from '../../lib/seo/social-meta.ts'
 
 type LdValue = string | number | boolean | null | LdObject | LdValue[]
 interface LdObject {
@@ -131,4 +133,19 @@ export function buildCarSeo(car: ListingDetail, publicUrl: string, locale: Local
       : null,
     jsonLd,
   }
+}
+
+/**
+ * The car page's head: title, canonical, the link preview's tags and the JSON-LD, as one JSON text the route's
+ * `meta` parses. The browser needs them again (the same tags after hydration, the title after a navigation), and as
+ * loader data they were some 130 values encoded one by one in every render; one string is encoded at once.
+ */
+export function carHeadTags(seo: CarSeo): string {
+  const tags: MetaDescriptor[] = [
+    { title: `${seo.title} | Tulpar Auto` },
+    { tagName: 'link', rel: 'canonical', href: seo.canonical },
+    ...socialMeta({ ...seo, url: seo.canonical, type: 'product' }),
+    { 'script:ld+json': seo.jsonLd },
+  ]
+  return JSON.stringify(tags)
 }

@@ -1,9 +1,8 @@
-import type { ListingCard as Card } from '@tulpar/contracts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { ListingCard } from '../catalogue/index.ts'
+import { ListingCard, type ListingCardShown } from '../catalogue/index.ts'
 
 /** Cars like this one (or like a removed one), below the car page's fold. */
-export function SimilarCars({ cars }: { cars: Card[] }) {
+export function SimilarCars({ cars }: { cars: ListingCardShown[] }) {
   const { t } = useI18n()
   if (cars.length === 0) return null
   return (

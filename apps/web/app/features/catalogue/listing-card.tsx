@@ -5,7 +5,30 @@ import { Picture } from '../../ui/picture.tsx'
 import { FavouriteButton } from '../favourites/index.ts'
 import { DealBadge } from '../valuation/index.ts'
 
-export function ListingCard({ car, eager = false }: { car: Card; eager?: boolean }) {
+/** What a card shows of a car: a page may send its cards with only these (the car page's similar cars). */
+export type ListingCardShown = Pick<
+  Card,
+  | 'id'
+  | 'year'
+  | 'priceKzt'
+  | 'monthlyPaymentKzt'
+  | 'mileage'
+  | 'mileageUnit'
+  | 'engineVolumeL'
+  | 'transmission'
+  | 'cover'
+  | 'dealRating'
+  | 'isNew'
+  | 'isTulpar'
+  | 'isInspected'
+  | 'isHot'
+  | 'hasWarranty'
+  | 'isCreditAvailable'
+  | 'isPromoted'
+  | 'isHighlighted'
+> & { brand: { name: string }; model: { name: string }; city: { name: string }; dealer: { name: string } | null }
+
+export function ListingCard({ car, eager = false }: { car: ListingCardShown; eager?: boolean }) {
   const { t, price, distance, litres } = useI18n()
   const title = `${car.brand.name} ${car.model.name}`
   const specs = [

@@ -1,4 +1,3 @@
-import type { CreditProgrammes } from '@tulpar/contracts'
 import {
   assessProgramme,
   type CreditCar,
@@ -16,6 +15,7 @@ import { FormError, TextField } from '../../ui/field.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { useValueOnLoad } from '../../ui/use-value-on-load.ts'
 import { CREDIT_FIELDS, type CreditResult, NAME_MAX_LENGTH, parseKzt, validateCredit } from './credit-form.ts'
+import type { CreditOffer } from './credit-offer.ts'
 
 /** The spec's placeholders (section 9): what the payment is worked out on until the visitor types their own. */
 const PLACEHOLDER_PRICE = 10_000_000
@@ -33,7 +33,7 @@ const brandName = (slug: string) => (slug.length <= 3 ? slug.toUpperCase() : slu
  * /credit (a fetcher with JavaScript, a plain form post without) and is stored as a lead.
  */
 export interface CreditWidgetProps {
-  offer: CreditProgrammes
+  offer: CreditOffer
   car?: CreditWidgetCar
   /** The server's date (YYYY-MM-DD): the waiver rule's end is judged by it, the same in both renders. */
   today: string
