@@ -19,8 +19,8 @@ export default {
       project: ['bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
       // dependency-cruiser's parser for TypeScript (.dependency-cruiser.cjs, `parser: 'swc'`): loaded by name.
       ignoreDependencies: ['@swc/core'],
-      // bench/http.ts runs the system's `wrk` when it is installed (it is not an npm package).
-      ignoreBinaries: ['wrk'],
+      // bench/http.ts runs the system's `wrk` when it is installed, bench/traffic.ts its `taskset` (not npm packages).
+      ignoreBinaries: ['wrk', 'taskset'],
     },
     'apps/api': {
       entry: [

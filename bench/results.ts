@@ -11,6 +11,7 @@ import type { LighthouseScores } from './lighthouse.ts'
 import type { PageWeight } from './page-weight.ts'
 import type { SitemapTiming } from './sitemaps.ts'
 import type { StartupResult } from './startup.ts'
+import type { TrafficResult } from './traffic.ts'
 
 /*
  * What one `npm run bench` measured, and where it is kept: each run writes two files under bench/results/ (named by
@@ -63,6 +64,8 @@ export interface BenchResults {
   startup?: StartupResult
   /** Issue 38: the dry run (parse, check, match; nothing written) of a 10,000-car feed as CSV and as XML. */
   feeds?: FeedsResult
+  /** Issue 39: the market's traffic on one and two app processes, its ceilings and target ratios (bench/traffic.ts). */
+  traffic?: TrafficResult
   /** The same loads on the server as `count` app processes (APP_PROCESSES, one per core). */
   processes?: {
     count: number

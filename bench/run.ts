@@ -12,6 +12,8 @@ import { type BenchResults, writeResultFiles } from './results.ts'
 import { measureProcesses, measureServer, SERVER_PARTS, type ServerRun } from './run-server.ts'
 import { startHelloServer } from './servers.ts'
 import { benchStartup } from './startup.ts'
+import { benchTraffic } from './traffic.ts'
+import { trafficMarkdown } from './traffic-report.ts'
 
 const USAGE = `npm run bench [-- options]   (not part of npm test)
 
@@ -29,12 +31,17 @@ table as markdown, named by the run's start and the machine (bench/results/READM
                     lighthouse, processes (the server as two app processes: APP_PROCESSES=2, Redis at
                     BENCH_REDIS_URL, default redis://127.0.0.1:6379), startup
                     (parts other than seed reuse the existing database), feeds (issue 38: a 10,000-car CSV and
-                    XML feed's dry run, in a small database of its own, <bench db>_feeds)
+                    XML feed's dry run, in a small database of its own, <bench db>_feeds), traffic (issue 39: a
+                    market: car pages of a Zipf popularity, catalogue, home and the APIs, a quarter of the sessions
+                    signed in, a change a second, at 32 connections; on one process and on two; docs/performance.md)
   --skip-build      use the existing apps/web/build
   --c1 N            requests at concurrency 1 (default 3000; stops after --c1-seconds, default 90)
   --seconds S       duration of each load run (default 15)
   --explain-seconds S  time for EXPLAIN ANALYZE; later mix queries are only planned (default 120)
   --no-write        write no files (print the table only)
+  --traffic-seconds S       traffic: the market's measured time on each server (default 30)
+  --traffic-warm-seconds S  traffic: the market's warm-up before it (default 20); other traffic runs take --seconds
+  --traffic-processes a,b   traffic: app process counts to run it with (default 1,2)
 
 BENCH_PORT=N puts the servers on ports N, N+1 and N+2 (default 3307), to run beside another benchmark;
 BENCH_DB_NAME names the bench database (default tulpar_bench).
@@ -56,6 +63,7 @@ const PARTS = [
   'processes',
   'startup',
   'feeds',
+  'traffic',
 ] as const
 type Part = (typeof PARTS)[number]
 // 3306 is MySQL's port (a MariaDB listens there on these machines); the embedded server runs after the main one stopped.
@@ -75,6 +83,9 @@ const values = parseCommandLine(USAGE, {
     seconds: { type: 'string', default: '15' },
     'explain-seconds': { type: 'string', default: '120' },
     'no-write': { type: 'boolean', default: false },
+    'traffic-seconds': { type: 'string', default: '30' },
+    'traffic-warm-seconds': { type: 'string', default: '20' },
+    'traffic-processes': { type: 'string', default: '1,2' },
     help: { type: 'boolean', default: false },
   },
 })
@@ -90,6 +101,9 @@ const listings = wholeNumber(USAGE, 'listings', values.listings)
 const c1Requests = wholeNumber(USAGE, 'c1', values.c1)
 const c1Seconds = wholeNumber(USAGE, 'c1-seconds', values['c1-seconds'])
 const explainSeconds = wholeNumber(USAGE, 'explain-seconds', values['explain-seconds'])
+const trafficSeconds = wholeNumber(USAGE, 'traffic-seconds', values['traffic-seconds'])
+const trafficWarmSeconds = wholeNumber(USAGE, 'traffic-warm-seconds', values['traffic-warm-seconds'], 0)
+const trafficProcesses = values['traffic-processes'].split(',').map((n) => wholeNumber(USAGE, 'traffic-processes', n))
 
 const log = (m: string) => process.stdout.write(`${m}\n`)
 const section = (m: string) => log(`\n== ${m}`)
@@ -143,7 +157,7 @@ if (runs('alerts')) {
   results.alerts = await benchAlerts(benchDatabaseUrl(), { log })
 }
 
-if ((SERVER_PARTS.some(runs) || runs('processes')) && !values['skip-build']) {
+if ((SERVER_PARTS.some(runs) || runs('processes') || runs('traffic')) && !values['skip-build']) {
   section('build')
   const t0 = performance.now()
   execFileSync('npm', ['run', 'build'], { cwd: new URL('..', import.meta.url).pathname, stdio: 'inherit' })
@@ -163,6 +177,18 @@ const serverRun: ServerRun = {
 }
 if (SERVER_PARTS.some(runs)) await measureServer(serverRun)
 if (runs('processes')) await measureProcesses(serverRun)
+if (runs('traffic')) {
+  results.traffic = await benchTraffic({
+    ports: PORTS,
+    processes: trafficProcesses,
+    redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    warmSeconds: trafficWarmSeconds,
+    seconds: trafficSeconds,
+    focusSeconds: seconds,
+    log,
+    section,
+  })
+}
 
 if (runs('hello')) {
   section(`bare Fastify hello: concurrency 32 for ${seconds} s`)
@@ -204,7 +230,9 @@ if (results.searchC32 || results.detail || results.ssr || results.hello) {
 
 section(`results (${Math.round(results.totalSeconds)} s)`)
 log(printTable(results))
+const trafficReport = results.traffic ? `\n${trafficMarkdown(results.traffic)}` : ''
+if (trafficReport) log(trafficReport)
 if (!values['no-write']) {
-  const written = writeResultFiles(results, markdownSection(results))
+  const written = writeResultFiles(results, markdownSection(results) + trafficReport)
   log(`\nwritten to ${written.json} and ${written.markdown}`)
 }

@@ -1,0 +1,204 @@
+import { Agent, request } from 'node:http'
+import { BROWSER_HEADERS, type Session, TRAFFIC_KINDS, type TrafficKind } from './traffic-stream.ts'
+
+/*
+ * The market's load generator: `connections` loops in this process, each on a keep-alive connection of its own,
+ * each taking the stream's next session and sending its requests one after another (no think time: the server is
+ * kept busy, as wrk keeps it). wrk cannot tell the kinds of requests apart in its latencies; this can, and it reads
+ * each answer's x-cache. It runs in the bench's process, which bench/traffic.ts pins to a core of its own where it
+ * can, and reports the CPU it used itself, so a run shows whether the generator was the bottleneck.
+ */
+
+export interface KindStats {
+  /** A kind, or a kind split by visitor: `car (guests)`, `car (signed in)`. */
+  kind: string
+  requests: number
+  rps: number
+  /** Share of the run's requests, %. */
+  share: number
+  p50: number
+  p95: number
+  p99: number
+  /** Socket errors and timeouts. */
+  errors: number
+  non2xx: number
+  /** Answers by their x-cache header: HIT, MISS, BYPASS, or none. */
+  cache: { hit: number; miss: number; bypass: number; none: number }
+}
+
+export interface MixLoad {
+  connections: number
+  /** The measured window (after the warm-up), s. */
+  seconds: number
+  requests: number
+  rps: number
+  errors: number
+  non2xx: number
+  sessions: number
+  kinds: KindStats[]
+  /** The generator's own CPU in the measured window: per request, and as a share of one core. */
+  generator: { cpuMsPerRequest: number; corePercent: number }
+  /** The first few failures (status and path), to say what went wrong. */
+  failures: string[]
+}
+
+interface Sample {
+  kind: TrafficKind
+  signedIn: boolean
+  ms: number
+  status: number
+  cache: string | undefined
+}
+
+const TIMEOUT_MS = 10_000
+
+function get(agent: Agent, base: URL, path: string, cookie: string): Promise<{ status: number; cache?: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...BROWSER_HEADERS }
+    if (cookie) headers.cookie = cookie
+    const req = request({ agent, host: base.hostname, port: base.port, path, method: 'GET', headers }, (res) => {
+      const cache = res.headers['x-cache']
+      res.on('data', () => {})
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ...(typeof cache === 'string' && { cache }) }))
+      res.on('error', reject)
+    })
+    req.setTimeout(TIMEOUT_MS, () => req.destroy(new Error('timeout')))
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length === 0 ? 0 : round2(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0)
+
+function statsOf(kind: string, samples: readonly Sample[], total: number, seconds: number): KindStats {
+  const times = Float64Array.from(samples, (s) => s.ms).sort()
+  const cache = { hit: 0, miss: 0, bypass: 0, none: 0 }
+  let errors = 0
+  let non2xx = 0
+  for (const s of samples) {
+    if (s.status === 0) errors++
+    else if (s.status < 200 || s.status > 299) non2xx++
+    if (s.cache === 'HIT') cache.hit++
+    else if (s.cache === 'MISS') cache.miss++
+    else if (s.cache === 'BYPASS') cache.bypass++
+    else cache.none++
+  }
+  return {
+    kind,
+    requests: samples.length,
+    rps: round2(samples.length / seconds),
+    share: round2((samples.length / Math.max(1, total)) * 100),
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    errors,
+    non2xx,
+    cache,
+  }
+}
+
+/**
+ * Runs the stream against `baseUrl`: `warmSeconds` not measured, then `seconds` measured. `onMeasure` is called as
+ * the measured window opens (to read the server's CPU then); requests started in the window count, and the window
+ * ends when the last of them has been answered.
+ */
+export async function runMixLoad(
+  baseUrl: string,
+  nextSession: () => Session,
+  options: { connections: number; warmSeconds: number; seconds: number; onMeasure?: () => void },
+): Promise<MixLoad> {
+  const base = new URL(baseUrl)
+  const agents = Array.from({ length: options.connections }, () => new Agent({ keepAlive: true, maxSockets: 1 }))
+  const samples: Sample[] = []
+  const failures: string[] = []
+  const startedAt = performance.now()
+  const measureAt = startedAt + options.warmSeconds * 1000
+  const stopAt = measureAt + options.seconds * 1000
+  let measuring = false
+  let cpuAtMeasure = process.cpuUsage()
+  let sessions = 0
+  let lastEnd = measureAt
+  const openWindow = () => {
+    if (measuring) return
+    measuring = true
+    cpuAtMeasure = process.cpuUsage()
+    options.onMeasure?.()
+  }
+  // The window opens on time even if every connection is waiting for a slow answer.
+  const opener = setTimeout(openWindow, Math.max(0, measureAt - performance.now()))
+  const loop = async (agent: Agent) => {
+    while (performance.now() < stopAt) {
+      const session = nextSession()
+      if (performance.now() >= measureAt) sessions++
+      for (const r of session.requests) {
+        const t0 = performance.now()
+        if (t0 >= stopAt) break
+        if (t0 >= measureAt) openWindow()
+        const answer = await get(agent, base, r.path, session.cookie).catch(() => ({ status: 0, cache: undefined }))
+        const t1 = performance.now()
+        if (t0 < measureAt) continue
+        samples.push({
+          kind: r.kind,
+          signedIn: session.signedIn,
+          ms: t1 - t0,
+          status: answer.status,
+          cache: answer.cache,
+        })
+        if (t1 > lastEnd) lastEnd = t1
+        if ((answer.status < 200 || answer.status > 299) && failures.length < 10)
+          failures.push(`${answer.status || 'socket error'} ${r.path}${session.signedIn ? ' (signed in)' : ''}`)
+      }
+    }
+  }
+  try {
+    await Promise.all(agents.map(loop))
+  } finally {
+    clearTimeout(opener)
+    for (const agent of agents) agent.destroy()
+  }
+  const cpu = process.cpuUsage(cpuAtMeasure)
+  const seconds = Math.max(0.001, (lastEnd - measureAt) / 1000)
+  const all = statsOf('all', samples, samples.length, seconds)
+  const kinds: KindStats[] = []
+  for (const { kind } of TRAFFIC_KINDS) {
+    const ofKind = samples.filter((s) => s.kind === kind)
+    if (ofKind.length === 0) continue
+    kinds.push(statsOf(kind, ofKind, samples.length, seconds))
+    if (kind === 'car' || kind === 'api-car') {
+      kinds.push(
+        statsOf(
+          `${kind} (guests)`,
+          ofKind.filter((s) => !s.signedIn),
+          samples.length,
+          seconds,
+        ),
+      )
+      kinds.push(
+        statsOf(
+          `${kind} (signed in)`,
+          ofKind.filter((s) => s.signedIn),
+          samples.length,
+          seconds,
+        ),
+      )
+    }
+  }
+  const cpuMs = (cpu.user + cpu.system) / 1000
+  return {
+    connections: options.connections,
+    seconds: round2(seconds),
+    requests: all.requests,
+    rps: all.rps,
+    errors: all.errors,
+    non2xx: all.non2xx,
+    sessions,
+    kinds: [...kinds, { ...all, kind: 'all' }],
+    generator: {
+      cpuMsPerRequest: round2(cpuMs / Math.max(1, all.requests)),
+      corePercent: Math.round((cpuMs / (seconds * 1000)) * 100),
+    },
+    failures,
+  }
+}

@@ -1,0 +1,178 @@
+import type { Measured, MeasuredMix, TrafficResult, TrafficRun } from './traffic.ts'
+import { CHANGES_PER_SECOND, PUBLISH_SHARE } from './traffic-changes.ts'
+import type { KindStats } from './traffic-load.ts'
+
+/*
+ * The market benchmark's report (bench/traffic.ts): per run a table of the kinds (throughput, latency, the page
+ * cache's answers), the CPU per request, the focused runs and the ceilings; then issue 39's target ratios, each
+ * computed from one run's own figures. Printed as the part ends and appended to the run's markdown.
+ */
+
+export interface Target {
+  what: string
+  result: string
+  target: string
+  /** null: not measured in this run. */
+  met: boolean | null
+  /** The result and the target as numbers in the same unit, to say by how much a target was missed. */
+  value?: number
+  wanted?: number
+  /** The target is a ceiling (at most), not a floor. */
+  atMost?: boolean
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US')
+const pct = (part: number, whole: number) => `${Math.round((part / Math.max(1, whole)) * 1000) / 10}%`
+const ratio = (n: number) => Math.round(n * 1000) / 1000
+
+/** By how much a result fell short, relative to the target. */
+const shortBy = (value: number, target: number, lowerIsBetter = false) =>
+  `${Math.round((Math.abs(value - target) / target) * 100)}% ${lowerIsBetter ? 'over' : 'short'}`
+
+export function trafficTargets(r: Pick<TrafficResult, 'runs'>): Target[] {
+  const one = r.runs.find((run) => run.processes === 1)
+  const two = r.runs.find((run) => run.processes === 2)
+  const out: Target[] = []
+  if (one) {
+    const share = one.mix.rps / one.routerMinimal.rps
+    out.push({
+      what: "Market mix, one process: throughput against React Router's minimum",
+      result: `${fmt(one.mix.rps)} / ${fmt(one.routerMinimal.rps)} req/s = ${pct(one.mix.rps, one.routerMinimal.rps)}`,
+      target: '>= 20%',
+      met: share >= 0.2,
+      value: share,
+      wanted: 0.2,
+    })
+    const signedIn = one.signedInCar.rps / one.guestCachedCar.rps
+    out.push({
+      what: "A signed-in visitor's car page against a guest's cached one (the same page, one process)",
+      result: `${fmt(one.signedInCar.rps)} / ${fmt(one.guestCachedCar.rps)} req/s = ${pct(one.signedInCar.rps, one.guestCachedCar.rps)}`,
+      target: '>= 10%',
+      met: signedIn >= 0.1,
+      value: signedIn,
+      wanted: 0.1,
+    })
+    const render = one.renderedCar.cpuMsPerRequest
+    if (render !== undefined && render > 0) {
+      const cpu = one.carPages.serverCpuMsPerRequest / render
+      out.push({
+        what: "Server CPU per car page view in the market against a single render's (one process)",
+        result: `${one.carPages.serverCpuMsPerRequest} / ${render} ms = ${ratio(cpu)}`,
+        target: '<= 0.333',
+        met: cpu <= 1 / 3,
+        value: cpu,
+        wanted: 1 / 3,
+        atMost: true,
+      })
+    }
+    const seen = Math.max(one.priceVisible.guestMs, one.priceVisible.signedInMs)
+    const lost = one.priceVisible.guestMs < 0 || one.priceVisible.signedInMs < 0
+    out.push({
+      what: 'A price change seen by a guest (cached page) and a signed-in visitor, under the mix',
+      result: `guest ${one.priceVisible.guestMs} ms, signed in ${one.priceVisible.signedInMs} ms`,
+      target: '<= 1,000 ms',
+      met: !lost && seen <= 1000,
+      ...(!lost && { value: seen, wanted: 1000, atMost: true }),
+    })
+  }
+  if (one && two) {
+    out.push({
+      what: "The cluster's two app processes against one process in the market mix",
+      result: `${fmt(two.mix.rps)} / ${fmt(one.mix.rps)} req/s = ${ratio(two.mix.rps / one.mix.rps)}x`,
+      target: '>= 1.6x',
+      met: two.mix.rps / one.mix.rps >= 1.6,
+      value: two.mix.rps / one.mix.rps,
+      wanted: 1.6,
+    })
+  }
+  return out
+}
+
+/** "MISSED (...)" for a missed target, with how far off it is where the result is a number. */
+function status(t: Target): string {
+  if (t.met === null) return 'not measured'
+  if (t.met) return 'met'
+  if (t.value === undefined || !t.wanted) return 'MISSED'
+  return `MISSED (${shortBy(t.value, t.wanted, t.atMost)})`
+}
+
+const cacheCells = (k: KindStats) =>
+  [k.cache.hit, k.cache.miss, k.cache.bypass, k.cache.none].map((n) => (n === 0 ? '-' : pct(n, k.requests)))
+
+function kindTable(m: MeasuredMix): string[] {
+  const lines = [
+    '| Kind | req/s | share | p50 ms | p95 ms | p99 ms | HIT | MISS | BYPASS | no x-cache | failed |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ]
+  for (const k of m.kinds) {
+    const cells = [k.kind, fmt(k.rps), `${k.share}%`, k.p50, k.p95, k.p99, ...cacheCells(k), k.errors + k.non2xx]
+    lines.push(`| ${cells.join(' | ')} |`)
+  }
+  return lines
+}
+
+function mixLine(m: MeasuredMix): string {
+  return (
+    `${fmt(m.requests)} requests in ${m.seconds} s (${fmt(m.sessions)} sessions begun). Server CPU ` +
+    `${m.serverCpuMsPerRequest} ms per request, PostgreSQL ${m.postgresCpuMsPerRequest} ms; the load generator ` +
+    `${m.generator.corePercent}% of a core (${m.generator.cpuMsPerRequest} ms per request). Changes in the window: ` +
+    `${m.changes.priceChanges} price changes, ${m.changes.published} listings published.` +
+    (m.failures.length > 0 ? ` First failures: ${m.failures.join(', ')}.` : '')
+  )
+}
+
+function runSection(run: TrafficRun, r: TrafficResult): string[] {
+  const car = run.carPages.kinds.find((k) => k.kind === 'car')
+  // GET /locale answers a redirect: its non-2xx answers are its point, not failures.
+  const one = (name: string, x: Measured, redirects = false) =>
+    `${name} ${fmt(x.rps)} req/s (p99 ${x.p99} ms, ${x.cpuMsPerRequest ?? '?'} ms CPU each` +
+    `${x.errors + (redirects ? 0 : x.non2xx) ? `, ${x.errors + (redirects ? 0 : x.non2xx)} failed` : ''})`
+  return [
+    `#### ${run.processes === 1 ? 'One app process' : `${run.processes} app processes (APP_PROCESSES, Redis)`}`,
+    '',
+    `Pinned: ${run.pinning}.`,
+    '',
+    ...kindTable(run.mix),
+    '',
+    mixLine(run.mix),
+    '',
+    `The market's car pages alone (${run.carPages.seconds} s): ${fmt(run.carPages.rps)} req/s, ` +
+      `**${run.carPages.serverCpuMsPerRequest} ms of server CPU per car page view** (PostgreSQL ` +
+      `${run.carPages.postgresCpuMsPerRequest} ms), ${car ? `${pct(car.cache.hit, car.requests)} cache hits` : ''}.`,
+    '',
+    `One car page (/cars/${r.focusCarId}, the most popular), ${r.focusSeconds} s each: ` +
+      `${one('signed in', run.signedInCar)}; ${one('guests from the cache', run.guestCachedCar)}; ` +
+      `${one('rendered every time', run.renderedCar)}. ${one("React Router's minimum (GET /locale)", run.routerMinimal, true)}.`,
+    '',
+    `A price change under the mix was seen by a guest in ${run.priceVisible.guestMs} ms and by a signed-in visitor ` +
+      `in ${run.priceVisible.signedInMs} ms.`,
+    '',
+  ]
+}
+
+/** The part's report as markdown (also what the terminal shows). */
+export function trafficMarkdown(r: TrafficResult): string {
+  const out = [
+    `### Market traffic (issue 39): ${fmt(r.published)} published listings, ${r.connections} connections, ` +
+      `${r.warmSeconds} s warm-up + ${r.seconds} s measured`,
+    '',
+    r.description,
+    '',
+    `Car page views going to the most popular cars: ${r.head.map((h) => `top ${fmt(h.top)} ${h.share}%`).join(', ')}. ` +
+      `Signed-in visitors: ${r.users.count} bench users (signed in in ${r.users.seconds} s; ` +
+      `${r.users.favouritesAdded} favourites and ${r.users.conversationsStarted} conversations added this run, ` +
+      `${r.users.refused} refused). ${CHANGES_PER_SECOND} change(s) a second (${Math.round((1 - PUBLISH_SHARE) * 100)}% price changes, ` +
+      `${Math.round(PUBLISH_SHARE * 100)}% listings published).`,
+    '',
+    `Bare Fastify route (the machine's ceiling, same run): ${fmt(r.hello.rps)} req/s.`,
+    '',
+    ...r.runs.flatMap((run) => runSection(run, r)),
+    '#### Targets (issue 39)',
+    '',
+    '| Target | Result | Wanted | Status |',
+    '| --- | --- | --- | --- |',
+    ...r.targets.map((t) => `| ${t.what} | ${t.result} | ${t.target} | ${status(t)} |`),
+  ]
+  if (r.notes.length > 0) out.push('', ...r.notes.map((n) => `- ${n}`))
+  return `${out.join('\n')}\n`
+}

@@ -1,0 +1,195 @@
+import { createRng, type Rng } from '../apps/api/src/db/seed/demo/random.ts'
+import { catalogueHref } from '../apps/web/app/features/catalogue/href.ts'
+import type { MixQuery } from './mix.ts'
+
+/*
+ * The market's request stream (issue 39, `npm run bench -- --only traffic`): who asks for what, drawn with a seeded
+ * PRNG, so every run sends the same sessions in the same order (which of the connections takes a session depends on
+ * the server's speed; the stream does not). docs/performance.md ("A benchmark that looks like a market") explains
+ * every number below.
+ */
+
+/** What a request asks for, and its share of all requests. Photos are left out (the issue's choice). */
+export const TRAFFIC_KINDS = [
+  { kind: 'car', share: 50, what: 'car page /cars/{id}' },
+  { kind: 'catalogue', share: 20, what: "catalogue page /auto/... (the search mix's filters as readable URLs)" },
+  { kind: 'home', share: 5, what: 'home page /' },
+  { kind: 'api-car', share: 13, what: 'car detail API GET /api/cars/{id}/' },
+  { kind: 'api-search', share: 12, what: "search API GET /api/cars/?... (the search mix's queries)" },
+] as const
+export type TrafficKind = (typeof TRAFFIC_KINDS)[number]['kind']
+
+/** A quarter of the sessions are signed in (their session cookie on every request), the rest guests. */
+const SIGNED_IN_SHARE = 0.25
+/** A guest's language cookie: none (Russian, the default) for most; Kazakh and English for some. */
+const GUEST_LOCALES = [
+  { locale: null, share: 85 },
+  { locale: 'kk', share: 10 },
+  { locale: 'en', share: 5 },
+] as const
+/** Returning guests carry the visitor id the car page's view beacon set (`tulpar_vid`); new ones no cookie at all. */
+const RETURNING_GUEST_SHARE = 0.7
+/** Requests per session: 1 + a geometric draw of this mean (so 6 on average), at most SESSION_MAX. */
+const SESSION_EXTRA_MEAN = 5
+const SESSION_MAX = 40
+
+/**
+ * Car popularity: Zipf's law over every published listing, P(rank k) ∝ 1 / k^ZIPF_EXPONENT. The rank order mixes
+ * recency and chance: each listing's key is RECENCY_WEIGHT × its place among the newest (0 the newest, 1 the
+ * oldest) + (1 − RECENCY_WEIGHT) × a uniform draw, the smallest key the most popular. So the head of the
+ * distribution is made of recent listings, but not strictly the newest ones.
+ */
+const ZIPF_EXPONENT = 1
+const RECENCY_WEIGHT = 0.5
+
+export const TRAFFIC_SEED = 20261126
+
+/** A browser's request headers, as Chrome sends them over HTTP/1.1 for a page (no zstd: `br, gzip`, the issue's). */
+export const BROWSER_HEADERS = {
+  'accept-encoding': 'br, gzip',
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+} as const
+
+/** Published listing ids in order of popularity (index 0 the most popular) and a Zipf draw over them. */
+export class Popularity {
+  readonly ids: Int32Array
+  private readonly cumulative: Float64Array
+
+  /** `newestFirst`: published listing ids, newest publication first. */
+  constructor(newestFirst: ArrayLike<number>, seed = TRAFFIC_SEED) {
+    const n = newestFirst.length
+    if (n === 0) throw new Error('no published listings to draw car pages from')
+    const rng = createRng(seed)
+    const keys = new Float64Array(n)
+    for (let i = 0; i < n; i++) keys[i] = (RECENCY_WEIGHT * i) / n + (1 - RECENCY_WEIGHT) * rng.next()
+    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => (keys[a] as number) - (keys[b] as number))
+    this.ids = Int32Array.from(order, (i) => newestFirst[i] as number)
+    this.cumulative = new Float64Array(n)
+    let total = 0
+    for (let k = 0; k < n; k++) {
+      total += 1 / (k + 1) ** ZIPF_EXPONENT
+      this.cumulative[k] = total
+    }
+  }
+
+  get size(): number {
+    return this.ids.length
+  }
+
+  /** The share of car page views that go to the `top` most popular cars. */
+  headShare(top: number): number {
+    const last = this.cumulative.length - 1
+    return (this.cumulative[Math.min(top, this.cumulative.length) - 1] ?? 0) / (this.cumulative[last] ?? 1)
+  }
+
+  /** The listing at popularity rank `rank` (0 the most popular). */
+  at(rank: number): number {
+    return this.ids[rank] ?? 0
+  }
+
+  draw(rng: Rng): number {
+    const target = rng.next() * (this.cumulative[this.cumulative.length - 1] ?? 0)
+    let lo = 0
+    let hi = this.cumulative.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if ((this.cumulative[mid] as number) > target) hi = mid
+      else lo = mid + 1
+    }
+    return this.ids[lo] ?? 0
+  }
+}
+
+interface TrafficRequest {
+  kind: TrafficKind
+  path: string
+}
+
+export interface Session {
+  signedIn: boolean
+  /** The Cookie header of every request of the session ('' for a new guest). */
+  cookie: string
+  requests: TrafficRequest[]
+}
+
+/** Draws index i with probability weights[i] / sum. */
+function sampler(weights: readonly number[]): (rng: Rng) => number {
+  const cumulative: number[] = []
+  let total = 0
+  for (const w of weights) {
+    total += w
+    cumulative.push(total)
+  }
+  return (rng) => {
+    const target = rng.next() * total
+    const i = cumulative.findIndex((c) => c > target)
+    return i < 0 ? weights.length - 1 : i
+  }
+}
+
+const VID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+const visitorId = (rng: Rng) => Array.from({ length: 22 }, () => VID_ALPHABET[rng.int(0, 63)]).join('')
+
+/** The catalogue page of a search of the mix: its filters as the web writes them (features/catalogue/href.ts). */
+const catalogueUrlOf = (q: MixQuery) => catalogueHref(q.params)
+
+/**
+ * An endless, repeatable stream of sessions. `signedInCookies` are the bench users' session cookies (none: every
+ * session is a guest's). `kinds` narrows the stream to some kinds (their shares kept relative to each other).
+ */
+export function createSessionStream(options: {
+  popularity: Popularity
+  pool: readonly MixQuery[]
+  signedInCookies: readonly string[]
+  kinds?: readonly TrafficKind[]
+  seed?: number
+}): () => Session {
+  const { popularity, pool, signedInCookies } = options
+  const rng = createRng(options.seed ?? TRAFFIC_SEED + 1)
+  const kinds = TRAFFIC_KINDS.filter((k) => !options.kinds || options.kinds.includes(k.kind))
+  if (kinds.length === 0) throw new Error('the session stream needs at least one kind')
+  const drawKind = sampler(kinds.map((k) => k.share))
+  const drawQuery = sampler(pool.map((q) => q.weight))
+  const drawLocale = sampler(GUEST_LOCALES.map((l) => l.share))
+  const cataloguePaths = pool.map(catalogueUrlOf)
+  const request = (kind: TrafficKind): TrafficRequest => {
+    switch (kind) {
+      case 'car':
+        return { kind, path: `/cars/${popularity.draw(rng)}` }
+      case 'api-car':
+        return { kind, path: `/api/cars/${popularity.draw(rng)}/` }
+      case 'catalogue':
+        return { kind, path: cataloguePaths[drawQuery(rng)] ?? '/auto' }
+      case 'api-search':
+        return { kind, path: `/api/cars/${pool[drawQuery(rng)]?.search ?? ''}` }
+      case 'home':
+        return { kind, path: '/' }
+    }
+  }
+  return () => {
+    const signedIn = signedInCookies.length > 0 && rng.chance(SIGNED_IN_SHARE)
+    const cookies: string[] = []
+    if (signedIn) cookies.push(signedInCookies[rng.int(0, signedInCookies.length - 1)] as string)
+    if (signedIn || rng.chance(RETURNING_GUEST_SHARE)) cookies.push(`tulpar_vid=${visitorId(rng)}`)
+    const locale = signedIn ? null : GUEST_LOCALES[drawLocale(rng)]?.locale
+    if (locale) cookies.push(`locale=${locale}`)
+    // Geometric: each further request with probability mean / (mean + 1).
+    let length = 1
+    while (length < SESSION_MAX && rng.chance(SESSION_EXTRA_MEAN / (SESSION_EXTRA_MEAN + 1))) length++
+    const requests = Array.from({ length }, () => request(kinds[drawKind(rng)]?.kind ?? 'car'))
+    return { signedIn, cookie: cookies.join('; '), requests }
+  }
+}
+
+/** The stream in words, for the run's results. */
+export function describeTraffic(): string {
+  const kinds = TRAFFIC_KINDS.map((k) => `${k.share}% ${k.what}`).join(', ')
+  const locales = GUEST_LOCALES.map((l) => `${l.share}% ${l.locale ?? 'no locale cookie'}`).join(', ')
+  return (
+    `Requests: ${kinds}; no photos. Sessions: ${Math.round(SIGNED_IN_SHARE * 100)}% signed in (session cookie and ` +
+    `tulpar_vid), ${Math.round((1 - SIGNED_IN_SHARE) * 100)}% guests (${Math.round(RETURNING_GUEST_SHARE * 100)}% ` +
+    `with a tulpar_vid; ${locales}); 1 + geometric(mean ${SESSION_EXTRA_MEAN}) requests each, at most ${SESSION_MAX}. ` +
+    `Cars: Zipf exponent ${ZIPF_EXPONENT} over every published listing, ranked by ${RECENCY_WEIGHT} x recency + ` +
+    `${1 - RECENCY_WEIGHT} x chance. Accept-Encoding: ${BROWSER_HEADERS['accept-encoding']}.`
+  )
+}
