@@ -209,7 +209,7 @@ describe('in a server', () => {
       renders++
       const policy = pagePolicyOf(request)
       if (policy.eligible && request.params && (request.params as { id: string }).id !== 'private') {
-        policy.seconds = 60
+        policy.seconds = (request.params as { id: string }).id === 'hour' ? 3600 : 60
         policy.tags.add('listing:1')
       }
       if ((request.params as { id: string }).id === 'cookie') reply.header('set-cookie', 'a=b')
@@ -219,6 +219,14 @@ describe('in a server', () => {
     })
     return { app, cache, renders: () => renders }
   }
+
+  test('a page kept an hour here (a car page): a CDN keeps it a minute and answers it stale 5 minutes at most', async () => {
+    const { app } = await server()
+    const hour = await app.inject('/page/hour')
+    expect(hour.headers['x-cache']).toBe('MISS')
+    expect(hour.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, must-revalidate')
+    expect(hour.headers['cdn-cache-control']).toBe('public, max-age=60, stale-while-revalidate=300')
+  })
 
   test('a guest gets the stored page; a signed-in visitor never reads or fills it', async () => {
     const { app, cache, renders } = await server()

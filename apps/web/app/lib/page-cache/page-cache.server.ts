@@ -395,6 +395,9 @@ function send(reply: FastifyReply, entry: Entry, head: boolean) {
   return reply.send(answer.body ?? null)
 }
 
+/** The longest a CDN in front may answer a kept page stale while it asks again (CDN-Cache-Control). */
+const CDN_STALE_SECONDS = 300
+
 /** How long a guest waits for another guest's render of the same page before rendering it too. */
 const FILL_WAIT_MS = 5000
 
@@ -538,7 +541,9 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     // page it had before). Browsers always ask again: a purge cannot reach them.
     const cdnSeconds = Math.min(policy.seconds, 60)
     reply.header('cache-control', `public, max-age=0, s-maxage=${cdnSeconds}, must-revalidate`)
-    reply.header('cdn-cache-control', `public, max-age=${cdnSeconds}, stale-while-revalidate=${policy.seconds}`)
+    // A CDN cannot be purged by us: the stale window stays 5 minutes although a car page is kept here an hour.
+    const staleSeconds = Math.min(policy.seconds, CDN_STALE_SECONDS)
+    reply.header('cdn-cache-control', `public, max-age=${cdnSeconds}, stale-while-revalidate=${staleSeconds}`)
     const headers: Record<string, string | string[]> = {}
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined || PER_REQUEST_HEADERS.has(name.toLowerCase())) continue
