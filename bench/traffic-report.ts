@@ -65,14 +65,15 @@ export function trafficTargets(r: Pick<TrafficResult, 'runs'>): Target[] {
         atMost: true,
       })
     }
-    const seen = Math.max(one.priceVisible.guestMs, one.priceVisible.signedInMs)
-    const lost = one.priceVisible.guestMs < 0 || one.priceVisible.signedInMs < 0
+    const p = one.priceVisible
+    const stale = Math.max(p.guestStaleMs, p.signedInStaleMs)
+    const lost = p.guestSeenMs < 0 || p.signedInSeenMs < 0
     out.push({
-      what: 'A price change seen by a guest (cached page) and a signed-in visitor, under the mix',
-      result: `guest ${one.priceVisible.guestMs} ms, signed in ${one.priceVisible.signedInMs} ms`,
+      what: 'A price change under the mix: the latest request answered with the old price, guest (cached copy) / signed in',
+      result: `sent ${p.guestStaleMs} / ${p.signedInStaleMs} ms after the change (new price first seen at ${p.guestSeenMs} / ${p.signedInSeenMs} ms)`,
       target: '<= 1,000 ms',
-      met: !lost && seen <= 1000,
-      ...(!lost && { value: seen, wanted: 1000, atMost: true }),
+      met: !lost && stale <= 1000,
+      ...(!lost && { value: stale, wanted: 1000, atMost: true }),
     })
   }
   if (one && two) {
@@ -144,8 +145,10 @@ function runSection(run: TrafficRun, r: TrafficResult): string[] {
       `${one('signed in', run.signedInCar)}; ${one('guests from the cache', run.guestCachedCar)}; ` +
       `${one('rendered every time', run.renderedCar)}. ${one("React Router's minimum (GET /locale)", run.routerMinimal, true)}.`,
     '',
-    `A price change under the mix was seen by a guest in ${run.priceVisible.guestMs} ms and by a signed-in visitor ` +
-      `in ${run.priceVisible.signedInMs} ms.`,
+    `A price change under the mix (a guest and a signed-in visitor asking every 100 ms): the last stale answer was to ` +
+      `a request sent ${run.priceVisible.guestStaleMs} ms (guest) and ${run.priceVisible.signedInStaleMs} ms (signed ` +
+      `in) after the change; the first fresh one arrived at ${run.priceVisible.guestSeenMs} and ` +
+      `${run.priceVisible.signedInSeenMs} ms (-1: not within 10 s).`,
     '',
   ]
 }

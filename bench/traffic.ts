@@ -14,7 +14,7 @@ import {
   startHelloServer,
   startProductionServer,
 } from './servers.ts'
-import { type ChangeCounts, ChangeStream, priceVisibleWithin } from './traffic-changes.ts'
+import { type ChangeCounts, ChangeStream, type PriceVisibility, priceVisibleWithin } from './traffic-changes.ts'
 import { type MixLoad, runMixLoad } from './traffic-load.ts'
 import { type Target, trafficTargets } from './traffic-report.ts'
 import {
@@ -56,8 +56,8 @@ export interface TrafficRun {
   mix: MeasuredMix
   /** The same stream's car pages alone (guests and signed in, the same popularity): CPU per car page view. */
   carPages: MeasuredMix
-  /** A price change under the mix, until a guest (cached copy) and a signed-in visitor see it (-1: not in 10 s). */
-  priceVisible: { guestMs: number; signedInMs: number }
+  /** A price change under the mix, until a guest (cached copy) and a signed-in visitor see it. */
+  priceVisible: PriceVisibility
   /** One car page (the most popular) as a signed-in visitor, hammered. */
   signedInCar: Measured
   /** The same page for guests, from the page cache. */
@@ -338,14 +338,12 @@ async function measureRun(
     const settled = async () => log(`settled in ${await settle(server.url)} ms`)
 
     section(`traffic, ${processes} process(es): the market, ${warmSeconds} s warm-up + ${seconds} s measured`)
-    let priceVisible = { guestMs: -1, signedInMs: -1 }
+    let priceVisible: PriceVisibility = { guestStaleMs: -1, signedInStaleMs: -1, guestSeenMs: -1, signedInSeenMs: -1 }
     const mix = await market(warmSeconds, seconds, undefined, async () => {
       priceVisible = await priceVisibleWithin(server.url, changes, popularity.at(1), cookies[1] ?? cookies[0] ?? '')
     })
     log(summary(mix))
-    log(
-      `price change seen by a guest in ${priceVisible.guestMs} ms, by a signed-in visitor in ${priceVisible.signedInMs} ms`,
-    )
+    log(`price change: ${JSON.stringify(priceVisible)}`)
     await settled()
 
     section(`traffic, ${processes} process(es): the market's car pages alone, ${focusSeconds} s`)
