@@ -136,18 +136,27 @@ export class ChangeStream {
     return price
   }
 
-  /** Puts back every price changed and every listing published; closes the connection. */
-  async restoreAndClose(): Promise<void> {
+  /**
+   * Puts back every price changed and every listing published so far. Called while a server still listens, so its
+   * caches (and the pages the processes share through Redis) are purged of the changed copies as in life.
+   */
+  async restore(): Promise<void> {
     await this.stop()
+    for (const [id, price] of this.originalPrices)
+      await this.client.query('update listings set price_kzt = $2 where id = $1', [id, price])
+    this.originalPrices.clear()
+    for (const p of this.published.splice(0))
+      await this.client.query(
+        `update listings set status = 'moderation', published_at = $2, first_published_at = $3,
+           status_changed_at = $4 where id = $1`,
+        [p.id, p.publishedAt, p.firstPublishedAt, p.statusChangedAt],
+      )
+  }
+
+  /** Puts back what is left to put back (a part that failed half-way) and closes the connection. */
+  async restoreAndClose(): Promise<void> {
     try {
-      for (const [id, price] of this.originalPrices)
-        await this.client.query('update listings set price_kzt = $2 where id = $1', [id, price])
-      for (const p of this.published)
-        await this.client.query(
-          `update listings set status = 'moderation', published_at = $2, first_published_at = $3,
-             status_changed_at = $4 where id = $1`,
-          [p.id, p.publishedAt, p.firstPublishedAt, p.statusChangedAt],
-        )
+      await this.restore()
     } finally {
       await this.client.end()
     }

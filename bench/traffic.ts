@@ -176,6 +176,28 @@ async function withEnv<T>(env: Record<string, string>, start: () => Promise<T>):
   }
 }
 
+/**
+ * Every server starts with empty caches, as the one process does: the processes' memory is new, but the pages they
+ * share through Redis (decision 034) outlive a run, and the stream is the same in every run, so a second run would
+ * find the first one's pages there. The app's own "everything changed" notification (what a bulk insert sends)
+ * empties both; answers how long until a guest's page was rendered again (ms).
+ */
+async function emptyCaches(url: string, client: pg.Client): Promise<number> {
+  const home = async () => {
+    const res = await fetch(`${url}/`, { headers: BROWSER_HEADERS })
+    await res.arrayBuffer()
+    return res
+  }
+  await home()
+  const started = performance.now()
+  await client.query(`select pg_notify('tulpar_pages', '*')`)
+  for (;;) {
+    if ((await home()).headers.get('x-cache') !== 'HIT') return Math.round(performance.now() - started)
+    if (performance.now() - started > 5_000) throw new Error('the page caches were not emptied within 5 s')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
 export async function benchTraffic(options: TrafficOptions): Promise<TrafficResult> {
   const { log, section, warmSeconds, seconds, focusSeconds } = options
   const client = new pg.Client({ connectionString: benchDatabaseUrl(), application_name: 'bench-traffic' })
@@ -232,9 +254,11 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
               `and ${users.conversationsStarted} conversations added (${users.refused} refused)`,
           )
         }
+        log(`caches emptied in ${await emptyCaches(server.url, client)} ms`)
         runs.push(await measureRun(server, processes, pinning, users.cookies, popularity, changes, options, pool))
       } finally {
         unpin()
+        await changes.restore()
         await server.stop()
       }
     }
