@@ -54,12 +54,18 @@ async function createTulparServer(vite?: ViteDevServer) {
   const serverBuild: Promise<ServerBuild> | null = vite ? null : import(pathToFileURL(serverBuildPath).href)
   // Awaited below; a failure meanwhile is reported there.
   serverBuild?.catch(() => {})
-  // With Redis, guests' pages are shared by the processes too (decision 034), named by the code (read meanwhile).
+  globalThis.__tulparRuntime ??= startRuntime(config, logger)
+  // With Redis, guests' pages are shared by the processes too (decision 034), named by the code (read meanwhile) and
+  // the database they show (another one sharing the Redis, or this one made again, never reads them).
   const sharedPages =
     !vite && config.pageCacheBytes > 0 && config.pageCacheRedisUrl
-      ? openSharedPageStore(config.pageCacheRedisUrl, new URL('../..', import.meta.url).pathname, logger)
+      ? openSharedPageStore(
+          config.pageCacheRedisUrl,
+          new URL('../..', import.meta.url).pathname,
+          logger,
+          globalThis.__tulparRuntime.then((r) => databaseIdentity(r.database)),
+        )
       : null
-  globalThis.__tulparRuntime ??= startRuntime(config, logger)
   const runtime = await globalThis.__tulparRuntime
   // Guests' pages from memory, purged in every process by what changed (page-cache.ts, decision 019). Not in the dev
   // server: a rebuilt route must show at once. Hits are answered before Fastify parses the request.
@@ -142,6 +148,16 @@ async function createTulparServer(vite?: ViteDevServer) {
     },
   })
   return { app, config, runtime, pageCache }
+}
+
+/** The database's cluster and its own number there: a database dropped and made again gets another. */
+async function databaseIdentity(database: Runtime['database']): Promise<string> {
+  const sql = `select (select system_identifier::text from pg_control_system()) || ':' || d.oid::text as id
+    from pg_database d where d.datname = current_database()`
+  const result = database.pool ? await database.pool.query(sql) : await database.pglite?.query(sql)
+  const id = (result?.rows[0] as { id?: unknown } | undefined)?.id
+  if (typeof id !== 'string') throw new Error('the database could not be named')
+  return id
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href

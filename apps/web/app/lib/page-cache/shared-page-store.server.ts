@@ -173,10 +173,13 @@ export async function openSharedPageStore(
   url: string,
   root: string,
   log: SharedStoreLog & { info(obj: object, msg: string): void },
+  /** Which database the pages show (another database, or one made again, must never read these pages). */
+  dataIdentity: Promise<string>,
 ): Promise<SharedPageStore | null> {
   const started = performance.now()
   try {
-    const buildId = await codeIdentity(root)
+    const [code, data] = await Promise.all([codeIdentity(root), dataIdentity])
+    const buildId = createHash('sha256').update(`${code}\n${data}`).digest('hex').slice(0, 16)
     log.info({ buildId, ms: Math.round(performance.now() - started) }, 'shared page cache: pages of this build')
     return connectSharedPageStore(url, { buildId, log })
   } catch (error) {
