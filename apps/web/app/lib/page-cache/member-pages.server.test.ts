@@ -1,6 +1,5 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import zlib from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import Fastify from 'fastify'
 import { describe, expect, test } from 'vitest'

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { Encoding } from '../compression/compression.server.ts'
-import type { LayoutData } from '../layout-data.ts'
+import { type LayoutData, VIEWER_EVENT } from '../layout-data.ts'
 import { newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
 import { guestPageKey, type PageCache } from './page-cache.server.ts'
@@ -90,13 +90,13 @@ export function memberPageRequest(request: {
 }
 
 /** The visitor's part as a script after the page (JSON in a script: `<` and the line separators escaped). */
-export function memberScript(part: MemberPart, nonce: string): Buffer {
+function memberScript(part: MemberPart, nonce: string): Buffer {
   const json = JSON.stringify(part)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
   return Buffer.from(
-    `<script nonce="${nonce}">window.__tulparViewer=${json};dispatchEvent(new Event("tulpar:viewer"))</script>`,
+    `<script nonce="${nonce}">window.__tulparViewer=${json};dispatchEvent(new Event("${VIEWER_EVENT}"))</script>`,
   )
 }
 
@@ -169,7 +169,10 @@ export function registerMemberPages(
     let owns = seen?.get(member.userId)
     if (owns === undefined) {
       owns = await lookups.owns(member.userId, asked.listingId)
-      if (!seen) owners.set(entry.body, (seen = new Map()))
+      if (!seen) {
+        seen = new Map()
+        owners.set(entry.body, seen)
+      }
       // Bounded: a page's owners memo holds at most as many users as asked about it before it is purged or dropped.
       if (seen.size < 10_000) seen.set(member.userId, owns)
     }
