@@ -2,9 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { Encoding } from '../compression/compression.server.ts'
 import { type LayoutData, VIEWER_EVENT } from '../layout-data.ts'
-import { newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
-import { guestPageKey, type PageCache } from './page-cache.server.ts'
+import { answerOf, GUEST_COOKIES, guestPageKey, type PageCache, sendKept, within } from './page-cache.server.ts'
 
 /*
  * Signed-in visitors' car pages from the guests' copy (issue 39, docs/decisions/035-member-pages-from-the-guests-copy.md). A car page
@@ -36,8 +35,6 @@ export interface MemberLookups {
 const CAR_PAGE = /^\/cars\/([1-9]\d{0,9})(\.data)?$/
 /** better-auth's cookies (prefix `tulpar`, apps/api/src/modules/identity/auth.ts), `__Secure-` over HTTPS. */
 const SESSION_COOKIE = /^(?:__Secure-)?tulpar\.(session_token|session_data|dont_remember)$/
-/** The cookies a guest's page may depend on (page-cache.server.ts keys on them). */
-const GUEST_COOKIES = new Set(['locale', 'city', 'tulpar_vid'])
 /** Headers the guests' render is asked with (the rest of the visitor's request is theirs). */
 const GUEST_HEADERS = ['accept-encoding', 'accept-language', 'user-agent', 'accept'] as const
 
@@ -103,15 +100,6 @@ function memberScript(part: MemberPart, nonce: string): Buffer {
 /** How long a visitor waits for the guests' render of a page before theirs is rendered instead. */
 const FILL_WAIT_MS = 5000
 
-/** The promise's value, or undefined once `ms` have passed without one. */
-function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(resolve, ms, undefined)
-  })
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
-}
-
 export interface MemberPagesStats {
   /** Answered from the guests' copy (kept before, or rendered for a guest for them). */
   shared: number
@@ -148,7 +136,7 @@ export function registerMemberPages(
     })
     if (!member) return
     let entry = cache.get(asked.key)
-    let state = 'HIT'
+    let state: 'HIT' | 'MISS' = 'HIT'
     if (!entry) {
       state = 'MISS'
       const headers: Record<string, string> = {}
@@ -181,18 +169,13 @@ export function registerMemberPages(
       return
     }
     const encoding = asked.key.slice(0, asked.key.indexOf('|')) as Encoding
-    const nonce = entry.nonce ? newCspNonce() : null
-    let body = nonce && entry.nonce?.slots ? withNonce(entry.body, entry.nonce.slots, nonce) : entry.body
+    const answer = answerOf(entry, false)
     if (!asked.data) {
       // A document: their part after it, with this answer's nonce (a page kept without one takes none).
-      if (!nonce) {
-        counts.rendered++
-        return
-      }
+      const tail = answer.nonce && answer.body ? memberScript(member.part, answer.nonce) : null
+      const withTail = tail && appendToKept(answer.body as Buffer, encoding, tail)
       let fits = takesTail.get(entry.body)
-      const tail = memberScript(member.part, nonce)
-      const withTail = appendToKept(body, encoding, tail)
-      if (withTail && fits === undefined) {
+      if (tail && withTail && fits === undefined) {
         const decoded = decodeKept(withTail, encoding)
         fits = decoded?.subarray(decoded.length - tail.length).equals(tail) === true
         takesTail.set(entry.body, fits)
@@ -201,18 +184,14 @@ export function registerMemberPages(
         counts.rendered++
         return
       }
-      body = withTail
+      answer.body = withTail
     }
     counts.shared++
-    reply.code(200)
-    for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value)
-    if (nonce && entry.nonce)
-      reply.header('content-security-policy', entry.nonce.policy[0] + nonce + entry.nonce.policy[1])
     // Theirs alone: no shared cache may keep it, and it is not the guests' (whose copy says public).
-    reply.header('cache-control', 'private, no-store')
-    reply.removeHeader('cdn-cache-control')
-    reply.header('x-cache', state)
-    return reply.send(body)
+    return sendKept(reply, entry, answer, {
+      state,
+      headers: { 'cache-control': 'private, no-store', 'cdn-cache-control': null },
+    })
   })
   return () => ({ ...counts })
 }

@@ -242,7 +242,7 @@ function forgetOlder(times: Map<string, number>, oldest: number): void {
 }
 
 /** The cookies a guest's page may depend on (and the visitor id, which it does not); any other one skips the cache. */
-const GUEST_COOKIES = new Set(['locale', 'city', 'tulpar_vid'])
+export const GUEST_COOKIES = new Set(['locale', 'city', 'tulpar_vid'])
 /** Headers of an answer that belong to that one request, never replayed from the cache. */
 const PER_REQUEST_HEADERS = new Set([
   'x-request-id',
@@ -348,12 +348,19 @@ function splitPolicy(header: unknown): { nonce: string; policy: [string, string]
 }
 
 /** One answer's body and policy from a kept page: with a nonce of its own (none when it has none). */
-function answerOf(entry: Entry, head: boolean): { body: Buffer | undefined; policy: string | undefined } {
+export function answerOf(entry: Entry, head: boolean): KeptAnswer {
   const kept = entry.nonce
-  if (!kept) return { body: head ? undefined : entry.body, policy: undefined }
+  if (!kept) return { body: head ? undefined : entry.body, policy: undefined, nonce: null }
   const nonce = newCspNonce()
   const body = head ? undefined : kept.slots ? withNonce(entry.body, kept.slots, nonce) : entry.body
-  return { body, policy: kept.policy[0] + nonce + kept.policy[1] }
+  return { body, policy: kept.policy[0] + nonce + kept.policy[1], nonce }
+}
+
+/** One answer of a kept page: its body (none for a HEAD), and its own CSP nonce and policy when the page has one. */
+export interface KeptAnswer {
+  body: Buffer | undefined
+  policy: string | undefined
+  nonce: string | null
 }
 
 function ageOf(entry: Entry): string {
@@ -385,14 +392,30 @@ export function cachedPageDoor(cache: PageCache) {
   }
 }
 
-function send(reply: FastifyReply, entry: Entry, head: boolean) {
-  const answer = answerOf(entry, head)
+/**
+ * A kept page answered through Fastify: its stored headers, then `headers` (a null drops one), its own policy, age
+ * and `x-cache`.
+ */
+export function sendKept(
+  reply: FastifyReply,
+  entry: Entry,
+  answer: KeptAnswer,
+  { state = 'HIT', headers = {} }: { state?: 'HIT' | 'MISS'; headers?: Record<string, string | null> } = {},
+) {
   reply.code(entry.status)
   for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value)
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === null) reply.removeHeader(name)
+    else reply.header(name, value)
+  }
   if (answer.policy) reply.header('content-security-policy', answer.policy)
   reply.header('age', ageOf(entry))
-  reply.header('x-cache', 'HIT')
+  reply.header('x-cache', state)
   return reply.send(answer.body ?? null)
+}
+
+function send(reply: FastifyReply, entry: Entry, head: boolean) {
+  return sendKept(reply, entry, answerOf(entry, head))
 }
 
 /** The longest a CDN in front may answer a kept page stale while it asks again (CDN-Cache-Control). */
@@ -443,7 +466,7 @@ function sharedEntry(cache: PageCache, key: string, found: SharedLookup, askedAt
 }
 
 /** The promise's value, or undefined once `ms` have passed without one. */
-function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+export function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<undefined>((resolve) => {
     timer = setTimeout(resolve, ms, undefined)
