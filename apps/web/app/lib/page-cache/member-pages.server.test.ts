@@ -1,14 +1,12 @@
-import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import fastifyCompress from '@fastify/compress'
-import Fastify from 'fastify'
 import { describe, expect, test } from 'vitest'
 import { compress, type Encoding } from '../compression/compression.server.ts'
 import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
 import { contentSecurityPolicy } from '../security/nonce.tsx'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
 import { type MemberPart, type MemberView, memberPageRequest, registerMemberPages } from './member-pages.server.ts'
-import { cachedPageDoor, PageCache, pagePolicyOf, registerPageCache } from './page-cache.server.ts'
+import { PageCache, pagePolicyOf } from './page-cache.server.ts'
+import { pageCacheApp } from './page-cache-app.testing.ts'
 
 /** A page as entry.server.tsx writes it: its nonce on its scripts, Cyrillic and Latin text. */
 const page = (nonce: string, id: number, who = 'guest') =>
@@ -98,15 +96,7 @@ describe("signed-in visitors' car pages in a server", () => {
   /** The page cache and the member pages as server.ts puts them together; the page says who it was rendered for. */
   async function server(options: { keep?: boolean; renderMs?: number; waitMs?: number } = {}) {
     const cache = new PageCache(1_000_000)
-    const door = cachedPageDoor(cache)
-    const app = Fastify({
-      serverFactory: (handler) =>
-        createServer((request, response) => {
-          if (!door(request, response)) handler(request, response)
-        }),
-    })
-    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
-    registerPageCache(app, cache)
+    const app = await pageCacheApp(cache, { frontDoor: true })
     const looked: string[] = []
     const stats = registerMemberPages(
       app,

@@ -1,7 +1,6 @@
 import { createServer } from 'node:http'
 import { type AddressInfo, connect } from 'node:net'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import fastifyCompress from '@fastify/compress'
 import { observePageCache, readMetrics } from '@tulpar/api'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -17,6 +16,7 @@ import {
   registerPageCache,
 } from './page-cache.server.ts'
 import { logPageCacheActivity } from './page-cache-activity.server.ts'
+import { pageCacheApp } from './page-cache-app.testing.ts'
 
 const entry = (key: string, body: string, tags: string[], expiresAt = Number.MAX_SAFE_INTEGER) => ({
   key,
@@ -199,11 +199,8 @@ describe('which requests may use it', () => {
 
 describe('in a server', () => {
   async function server() {
-    const app = Fastify()
-    // As in the real server: compression registered first, its onSend on each route.
-    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
     const cache = new PageCache(1_000_000)
-    registerPageCache(app, cache)
+    const app = await pageCacheApp(cache)
     let renders = 0
     app.get('/page/:id', async (request, reply) => {
       renders++
@@ -492,15 +489,7 @@ describe("a kept page's Content-Security-Policy nonce", () => {
   /** A real server with the front door before Fastify, as server.ts builds it. */
   async function server() {
     const cache = new PageCache(1_000_000)
-    const door = cachedPageDoor(cache)
-    const app = Fastify({
-      serverFactory: (handler) =>
-        createServer((request, response) => {
-          if (!door(request, response)) handler(request, response)
-        }),
-    })
-    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
-    registerPageCache(app, cache)
+    const app = await pageCacheApp(cache, { frontDoor: true })
     let renders = 0
     app.get('/cars/1', async (request, reply) => {
       renders++

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import fastifyCompress from '@fastify/compress'
-import Fastify from 'fastify'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
 import { newCspNonce } from '../security/kept-page-nonce.server.ts'
 import { contentSecurityPolicy } from '../security/nonce.tsx'
-import { PageCache, pagePolicyOf, purgePages, registerPageCache } from './page-cache.server.ts'
+import { PageCache, pagePolicyOf, purgePages } from './page-cache.server.ts'
+import { pageCacheApp } from './page-cache-app.testing.ts'
 import { connectSharedPageStore, type SharedPage, type SharedPageStore } from './shared-page-store.server.ts'
 
 /*
@@ -259,11 +258,9 @@ describe.skipIf(!answers)('Redis slow or away never fails or stalls a page', () 
 describe.skipIf(!answers)('two app processes sharing their pages', () => {
   /** One app process: its own memory cache, the shared store, a car page whose renders the test can hold. */
   async function appProcess(prefix: string) {
-    const app = Fastify()
-    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
     const cache = new PageCache(1_000_000)
     const shared = await store(prefix)
-    registerPageCache(app, cache, { shared })
+    const app = await pageCacheApp(cache, { shared })
     const state = { renders: 0, price: '12 500 000', hold: null as Promise<void> | null, started: () => {} }
     app.get('/cars/:id', async (request, reply) => {
       state.renders++

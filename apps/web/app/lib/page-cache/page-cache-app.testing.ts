@@ -1,0 +1,26 @@
+import { createServer } from 'node:http'
+import fastifyCompress from '@fastify/compress'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { cachedPageDoor, type PageCache, type PageCacheOptions, registerPageCache } from './page-cache.server.ts'
+
+/**
+ * The page cache in a Fastify app as server.ts puts it together, for the page-cache tests: compression registered
+ * first (its onSend on each route), the cache's hooks, and with `frontDoor` its hits answered before Fastify.
+ */
+export async function pageCacheApp(
+  cache: PageCache,
+  { frontDoor = false, ...options }: PageCacheOptions & { frontDoor?: boolean } = {},
+): Promise<FastifyInstance> {
+  const door = frontDoor ? cachedPageDoor(cache) : null
+  const app = door
+    ? Fastify({
+        serverFactory: (handler) =>
+          createServer((request, response) => {
+            if (!door(request, response)) handler(request, response)
+          }),
+      })
+    : Fastify()
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
+  registerPageCache(app, cache, options)
+  return app
+}
