@@ -8,7 +8,7 @@ import {
 import { signInHref } from '../features/auth/redirect.ts'
 import { viewerOf } from '../features/auth/viewer.server.ts'
 import { CityChooser } from '../features/city/city-chooser.tsx'
-import { cityChoiceFromCookie, cityIdOf } from '../features/city/city-storage.ts'
+import { cityChoiceFromCookie } from '../features/city/city-storage.ts'
 import { useFavourites } from '../features/favourites/use-favourites.ts'
 import { LanguageSwitch } from '../features/layout/language-switch.tsx'
 import { BOTTOM_NAV, catalogueNavHref, FOOTER_LEGAL, FOOTER_MENU } from '../features/layout/nav.ts'
@@ -48,15 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<La
   try {
     return { ...(await personalLayout(services, user, cookieChoice)), cities }
   } catch {
-    return {
-      user: null,
-      favouriteIds: null,
-      unreadMessages: 0,
-      cities,
-      cityChoice: cookieChoice,
-      cityId: cityIdOf(cookieChoice),
-      profile: null,
-    }
+    // A failing look-up shows the guest's header (the guest's part needs no database).
+    return { ...(await personalLayout(services, null, cookieChoice)), cities }
   }
 }
 
