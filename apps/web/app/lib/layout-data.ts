@@ -23,9 +23,10 @@ export interface LayoutData {
  * page as a script that sets this and sends `VIEWER_EVENT`. The page is rendered and hydrated as the guests' (so
  * the same bytes serve everyone), then shown with this part.
  */
+export type ViewerPart = Omit<LayoutData, 'cities'>
 declare global {
   interface Window {
-    __tulparViewer?: Omit<LayoutData, 'cities'>
+    __tulparViewer?: ViewerPart
   }
 }
 export const VIEWER_EVENT = 'tulpar:viewer'

@@ -1,12 +1,9 @@
 import type { Services } from '@tulpar/api'
-import type { LayoutData } from '../../lib/layout-data.ts'
+import type { ViewerPart } from '../../lib/layout-data.ts'
 import { accountLabel } from '../auth/index.ts'
 import { type CityChoice, cityIdOf } from '../city/index.ts'
 
 type SessionUser = NonNullable<Awaited<ReturnType<Services['sessions']['sessionUser']>>>
-
-/** The parts of the layout that are the visitor's own: the main layout's loader and a signed-in visitor's kept page. */
-export type PersonalLayout = Omit<LayoutData, 'cities'>
 
 /**
  * What the header and the hearts show a visitor: their name, hearts, unread count, profile and chosen city (the
@@ -17,7 +14,7 @@ export async function personalLayout(
   services: Services,
   user: SessionUser | null,
   cookieChoice: CityChoice | null,
-): Promise<PersonalLayout> {
+): Promise<ViewerPart> {
   const [[profile], favourites, unread] = user
     ? await Promise.all([
         services.profiles.listMyProfiles(user),

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net'
 import { describe, expect, test } from 'vitest'
 import { compress, type Encoding } from '../compression/compression.server.ts'
+import type { ViewerPart } from '../layout-data.ts'
 import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
 import { contentSecurityPolicy } from '../security/nonce.tsx'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
-import { type MemberPart, type MemberView, memberPageRequest, registerMemberPages } from './member-pages.server.ts'
+import { type MemberView, memberPageRequest, registerMemberPages } from './member-pages.server.ts'
 import { PageCache, pagePolicyOf } from './page-cache.server.ts'
 import { pageCacheApp } from './page-cache-app.testing.ts'
 
@@ -79,7 +80,7 @@ describe('which requests a signed-in visitor may be answered from the guests’ 
 })
 
 describe("signed-in visitors' car pages in a server", () => {
-  const part = (label: string, hearts: number[]): MemberPart => ({
+  const part = (label: string, hearts: number[]): ViewerPart => ({
     user: { label },
     favouriteIds: hearts,
     unreadMessages: 2,

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { Encoding } from '../compression/compression.server.ts'
-import { type LayoutData, VIEWER_EVENT } from '../layout-data.ts'
+import { VIEWER_EVENT, type ViewerPart } from '../layout-data.ts'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
 import { answerOf, GUEST_COOKIES, guestPageKey, type PageCache, sendKept, within } from './page-cache.server.ts'
 
@@ -17,12 +17,10 @@ import { answerOf, GUEST_COOKIES, guestPageKey, type PageCache, sendKept, within
  * car's owner, a page that is not kept, another cookie, an invalid session) is rendered for the visitor as before.
  */
 
-/** What the header and hearts show this visitor: the layout's own parts (features/layout/personal-layout.server.ts). */
-export type MemberPart = Omit<LayoutData, 'cities'>
-
 export interface MemberView {
   userId: string
-  part: MemberPart
+  /** What the header and hearts show them (features/layout/personal-layout.server.ts). */
+  part: ViewerPart
 }
 
 export interface MemberLookups {
@@ -87,7 +85,7 @@ export function memberPageRequest(request: {
 }
 
 /** The visitor's part as a script after the page (JSON in a script: `<` and the line separators escaped). */
-function memberScript(part: MemberPart, nonce: string): Buffer {
+function memberScript(part: ViewerPart, nonce: string): Buffer {
   const json = JSON.stringify(part)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
