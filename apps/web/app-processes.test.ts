@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 /*
  * The supervisor of APP_PROCESSES with stand-in app processes: each opens a listener of its own first (as the metrics
  * listener opens before the app listens), takes a moment before it listens on the port, answers with its pid, and on
- * SIGTERM stops accepting and exits once its requests are done.
+ * SIGTERM stops accepting and exits shortly after its requests are done.
  */
 const dir = mkdtempSync(join(tmpdir(), 'tulpar-supervisor-'))
 const supervisor = new URL('./app-processes.ts', import.meta.url).pathname
@@ -22,7 +22,10 @@ const server = http.createServer((req, res) => setTimeout(() => res.end(String(p
 server.listen(Number(process.env.PORT))
 process.on('SIGTERM', () => {
   early.close()
-  server.close(() => process.exit(0))
+  // The real app closes its app and pools after its listener, so it reads its channel to the primary for a while
+  // longer. Exiting the moment the listener closes loses a connection the primary handed over in that instant (it
+  // crossed the listener's close on the channel): node:cluster's primary keeps it open for ever, unanswered.
+  server.close(() => setTimeout(() => process.exit(0), 100))
   setInterval(() => server.closeIdleConnections(), 20)
 })
 `,
@@ -65,6 +68,8 @@ function ask(port: number): Promise<{ pid?: number; error?: string }> {
         resolve(res.statusCode === 200 ? { pid: Number(body) } : { error: `status ${res.statusCode}` }),
       )
     })
+    // The option alone only reports the wait: a request nobody answers is ended here and counts as a failure.
+    req.on('timeout', () => req.destroy(new Error('no answer within 5 s')))
     req.on('error', (e) => resolve({ error: e.message }))
     req.end()
   })
