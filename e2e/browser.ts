@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { sessionTokenOf } from './session-token.ts'
@@ -7,11 +7,20 @@ export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname
 /** The seeded demo accounts' password. */
 const DEMO_PASSWORD = 'tulpar-demo-2026'
 
-/** Debian's Chromium, headless, with the flags this closed network needs (STACK-NOTES). */
+/**
+ * Debian's Chromium headless shell (chromium-headless-shell: the same Blink and V8 without the browser's window and
+ * UI, as Playwright itself uses for headless runs), with the flags this closed network needs (STACK-NOTES). Against
+ * the full Chromium it took 35% less CPU and 23% less time over four journey files (decision 036). CHROMIUM_PATH
+ * names another build; without the shell, the full Chromium.
+ */
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium')
+
 export function launchChromium(): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true })
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
       '--headless',
       '--no-sandbox',

@@ -84,12 +84,14 @@ exec_demo_server() {
     exec node "${DEMO_NODE_FLAGS[@]}" apps/web/server.ts "$@"
 }
 
+# Debian's Chromium (the Lighthouse benchmark) and its headless shell, the same engine without the browser's window
+# and UI, which the e2e journeys drive: about a third less CPU per journey (decision 036).
 ensure_chromium() {
-  if command -v chromium >/dev/null 2>&1; then return 0; fi
-  echo "==> Installing Debian's Chromium"
+  if command -v chromium >/dev/null 2>&1 && command -v chromium-headless-shell >/dev/null 2>&1; then return 0; fi
+  echo "==> Installing Debian's Chromium and its headless shell"
   local sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq && $sudo apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+  $sudo apt-get update -qq && $sudo apt-get install -y -qq chromium chromium-headless-shell fonts-dejavu-core >/dev/null
 }
 
 ensure_build() {
