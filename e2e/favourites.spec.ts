@@ -84,7 +84,9 @@ describe('favourites', () => {
     await poll(() => page.locator('h1').textContent()).toBe('Избранное · 1 машина')
     await poll(() => headerCount(page)).toBe('Избранное: 1')
 
-    // Clear all asks first; cancelling keeps the car.
+    // Clear all asks first; cancelling keeps the car. The note that the browser's cars were kept sits over the
+    // button (notices: top right, 10 s): closed as a person would, instead of waiting it out.
+    for (const close of await page.locator('.toast-close').all()) await close.click()
     page.once('dialog', (d) => d.dismiss())
     await page.getByRole('button', { name: 'Очистить избранное' }).click()
     expect(await items.count()).toBe(1)

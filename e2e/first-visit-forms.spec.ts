@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium } from './browser.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, untilReady, useChromium } from './browser.ts'
 
 /* The catalogue's sort and the selling step form, as a new user meets them on a phone and a desktop. */
 
@@ -63,7 +63,7 @@ async function sellerWithDraft(email: string): Promise<number> {
 
 async function signIn(page: Page, email: string, back: string) {
   await page.goto(`${baseUrl}/auth?redirectTo=${encodeURIComponent(back)}`)
-  await page.locator('.auth-card button[type="submit"]:enabled').first().waitFor()
+  await untilReady(page, page.locator('.auth-card button[type="submit"]:enabled'))
   await page.getByLabel('Электронная почта').fill(email)
   await page.getByLabel('Пароль').fill('secret12')
   await page.getByRole('button', { name: 'Войти', exact: true }).click()
@@ -77,7 +77,7 @@ describe('the selling step form', () => {
     const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
     const page = await context.newPage()
     await signIn(page, email, `/create-auto/${id}?step=price`)
-    await page.locator('button[type="submit"]:enabled').first().waitFor()
+    await untilReady(page, page.locator('button[type="submit"]:enabled'))
     const price = page.getByLabel('Цена, ₸')
     await price.pressSequentially('6200000')
     expect(await price.inputValue()).toBe('6\u00a0200\u00a0000')

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import { newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
+import { newContextWithCity, PHONE, SCREENSHOTS, screenshot, untilReady, useChromium, watchConsole } from './browser.ts'
 
 /* Spec 4's start-up states on the web: a stored token signs in; a deleted account is told so on every device. */
 
@@ -59,7 +59,7 @@ describe('an account deleted on one device', () => {
     const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
     const page = await context.newPage()
     await page.goto(`${baseUrl}/auth?redirectTo=/account`)
-    await page.locator('.auth-card button[type="submit"]:enabled').first().waitFor()
+    await untilReady(page, page.locator('.auth-card button[type="submit"]:enabled'))
     await page.getByLabel('Электронная почта').fill(email)
     await page.getByLabel('Пароль').fill('secret12')
     await page.getByRole('button', { name: 'Войти', exact: true }).click()

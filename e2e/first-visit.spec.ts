@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
+import {
+  DESKTOP,
+  newContextWithCity,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  untilReady,
+  useChromium,
+  watchConsole,
+} from './browser.ts'
 
 /* What a new visitor meets: the start-up city choice applied everywhere, Sell in the header, pages that fit. */
 
@@ -79,7 +88,7 @@ describe('the city chosen at the first visit', () => {
     await chooseInDialog(page, 'Алматы')
 
     await page.goto(`${baseUrl}/auth`)
-    await page.locator('.auth-card button[type="submit"]:enabled').first().waitFor()
+    await untilReady(page, page.locator('.auth-card button[type="submit"]:enabled'))
     await page.getByRole('button', { name: 'Зарегистрируйтесь' }).click()
     await page.getByLabel('Имя', { exact: true }).fill('Данияр')
     await page.getByLabel('Электронная почта').fill(`e2e-first-${run}@example.kz`)
@@ -93,7 +102,7 @@ describe('the city chosen at the first visit', () => {
     expect(await myCity.locator('option:checked').textContent()).toBe('Алматы')
 
     // Changing "my city" sets the current city: the header follows without a reload, and after one.
-    await page.locator('.account-actions button:enabled').first().waitFor()
+    await untilReady(page, page.locator('.account-actions button:enabled'))
     await myCity.selectOption({ label: 'Караганда' })
     await page.getByRole('button', { name: 'Сохранить' }).click()
     await page.getByText('Профиль обновлён').waitFor()

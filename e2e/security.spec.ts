@@ -3,7 +3,7 @@ import { connect } from 'node:net'
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, watchConsole } from './browser.ts'
+import { DESKTOP, launchChromium, newContextWithCity, untilReady, watchConsole } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -124,7 +124,7 @@ describe('security headers', () => {
     await page.waitForURL(/\/auto/)
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
     await page.goto(`${baseUrl}/auth`)
-    await page.locator('.auth-card button[type="submit"]:enabled').first().waitFor()
+    await untilReady(page, page.locator('.auth-card button[type="submit"]:enabled'))
     expect(errors).toEqual([])
     await context.close()
   })

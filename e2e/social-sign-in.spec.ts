@@ -1,5 +1,14 @@
 import { expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
+import {
+  DESKTOP,
+  newContextWithCity,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  untilReady,
+  useChromium,
+  watchConsole,
+} from './browser.ts'
 
 /*
  * Issue 10, item 22: in the embedded demo (and these tests) Google and Apple sign-in go through the server's local
@@ -21,7 +30,7 @@ test.each([
     const errors = watchConsole(page)
     try {
       await page.goto(`${baseUrl}/auth?redirectTo=%2Faccount%2Flistings`)
-      await page.locator('.auth-card button[type="submit"]:enabled').first().waitFor()
+      await untilReady(page, page.locator('.auth-card button[type="submit"]:enabled'))
       await expect.poll(() => page.getByText('Тестовый вход').isVisible()).toBe(true)
       await expect.poll(() => page.getByRole('button', { name: 'Войти через Apple' }).isVisible()).toBe(true)
       await screenshot(page, { path: `${SCREENSHOTS}auth-social-${name}.png`, fullPage: true })
