@@ -15,9 +15,35 @@ const DATABASE_INDEPENDENT = [
   'apps/api/src/modules/app-links/app-links.int.test.ts',
   'apps/api/src/plugins/platform.int.test.ts',
 ]
+/**
+ * Files whose subject is a rule above the repositories (added 2026-11-26, decision 030): request limits, problem
+ * documents and the fuzzer's contract, better-auth's sign-in flows, a provider that is down, the outage answer.
+ * Their data is the users and sessions they need, which the files about each module's data prove on both databases,
+ * and the e2e journeys drive the embedded server through the same flows. The PostgreSQL pass runs them; the PGlite
+ * pass leaves them out. Also the demo seed's file: it seeds an in-memory PGlite and PostgreSQL itself.
+ */
+const ABOVE_THE_REPOSITORIES = [
+  'apps/api/src/db/seed/demo/seed-demo.int.test.ts',
+  'apps/api/src/lib/rate-limit-fallback.int.test.ts',
+  'apps/api/src/lib/request-log.int.test.ts',
+  'apps/api/src/modules/identity/abuse-limits.int.test.ts',
+  'apps/api/src/modules/identity/id-token.int.test.ts',
+  'apps/api/src/modules/identity/local-idp.int.test.ts',
+  'apps/api/src/modules/identity/password-change.int.test.ts',
+  'apps/api/src/modules/identity/sign-in-errors.int.test.ts',
+  'apps/api/src/modules/identity/token-sign-in.int.test.ts',
+  'apps/api/src/modules/messaging/conversations.limits.int.test.ts',
+  'apps/api/src/modules/moderation/admin-access.int.test.ts',
+  'apps/api/src/modules/profiles/rate-limits.int.test.ts',
+  'apps/api/src/modules/reference/reference-cache.int.test.ts',
+  'apps/api/src/modules/vehicle-checks/provider-down.int.test.ts',
+  'apps/api/src/plugins/control-characters.int.test.ts',
+  'apps/api/src/plugins/database-outage.int.test.ts',
+  'apps/api/src/testing/openapi-fuzz.int.test.ts',
+]
 /** Files that open an embedded database of their own whatever TEST_DATABASE_URL says: the PGlite pass runs them. */
 const EMBEDDED_ONLY = ['apps/api/src/db/client.int.test.ts']
-const leftOut = !bothDatabases ? [] : onPostgres ? EMBEDDED_ONLY : DATABASE_INDEPENDENT
+const leftOut = !bothDatabases ? [] : onPostgres ? EMBEDDED_ONLY : [...DATABASE_INDEPENDENT, ...ABOVE_THE_REPOSITORIES]
 
 /** Unit tests that install a fake Capacitor bridge on globalThis (features/native/fake-native.ts). */
 const NATIVE_BRIDGE_TESTS = ['apps/web/app/features/native/**/*.test.ts']

@@ -22,7 +22,9 @@ export default async function setup() {
     await database.migrate(MIGRATIONS)
     await installJobQueues(database, null)
     await seedReference(database.db)
-    const dump = await database.pglite?.dumpDataDir('gzip')
+    // Uncompressed: every file loads it, and skipping the gunzip saves about 0.4 s of CPU per file (tens of MB
+    // in /tmp, removed at the end).
+    const dump = await database.pglite?.dumpDataDir('none')
     if (!dump) throw new Error('PGlite did not dump its data folder')
     writeFileSync(template.file, Buffer.from(await dump.arrayBuffer()))
     await database.close()
