@@ -17,14 +17,9 @@ import { pagePolicyContext, requestInfoContext, servicesContext, viewerContext }
 import { cityChoiceFromCookie } from './app/features/city/index.ts'
 import { personalLayout } from './app/features/layout/personal-layout.server.ts'
 import { registerMemberPages } from './app/lib/page-cache/member-pages.server.ts'
-import {
-  cachedPageDoor,
-  PageCache,
-  pagePolicyOf,
-  purgePages,
-  registerPageCache,
-} from './app/lib/page-cache/page-cache.server.ts'
+import { cachedPageDoor, pagePolicyOf, purgePages, registerPageCache } from './app/lib/page-cache/page-cache.server.ts'
 import { logPageCacheActivity } from './app/lib/page-cache/page-cache-activity.server.ts'
+import { PageCache } from './app/lib/page-cache/page-store.server.ts'
 import { openSharedPageStore } from './app/lib/page-cache/shared-page-store.server.ts'
 import { newCspNonce } from './app/lib/security/kept-page-nonce.server.ts'
 import { superviseAppProcesses } from './app-processes.ts'

@@ -6,8 +6,9 @@ import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-pag
 import { contentSecurityPolicy } from '../security/nonce.tsx'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
 import { type MemberView, memberPageRequest, registerMemberPages } from './member-pages.server.ts'
-import { PageCache, pagePolicyOf } from './page-cache.server.ts'
+import { pagePolicyOf } from './page-cache.server.ts'
 import { pageCacheApp } from './page-cache-app.testing.ts'
+import { PageCache } from './page-store.server.ts'
 
 /** A page as entry.server.tsx writes it: its nonce on its scripts, Cyrillic and Latin text. */
 const page = (nonce: string, id: number, who = 'guest') =>

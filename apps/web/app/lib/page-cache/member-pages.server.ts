@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Encoding } from '../compression/compression.server.ts'
 import { VIEWER_EVENT, type ViewerPart } from '../layout-data.ts'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
-import { answerOf, GUEST_COOKIES, guestPageKey, type PageCache, sendKept, within } from './page-cache.server.ts'
+import { answerOf, GUEST_COOKIES, guestPageKey, sendKept, within } from './page-cache.server.ts'
+import type { PageCache } from './page-store.server.ts'
 
 /*
  * Signed-in visitors' car pages from the guests' copy (issue 39, docs/decisions/035-member-pages-from-the-guests-copy.md). A car page

@@ -1,4 +1,4 @@
-import type { PageCache } from './page-cache.server.ts'
+import type { PageCache } from './page-store.server.ts'
 
 export interface ActivityLog {
   info(obj: object, msg: string): void

@@ -1,7 +1,8 @@
 import { createServer } from 'node:http'
 import fastifyCompress from '@fastify/compress'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { cachedPageDoor, type PageCache, type PageCacheOptions, registerPageCache } from './page-cache.server.ts'
+import { cachedPageDoor, type PageCacheOptions, registerPageCache } from './page-cache.server.ts'
+import type { PageCache } from './page-store.server.ts'
 
 /**
  * The page cache in a Fastify app as server.ts puts it together, for the page-cache tests: compression registered

@@ -10,13 +10,13 @@ import {
   cachedPageDoor,
   guestPageKey,
   isPagePath,
-  PageCache,
   pagePolicyOf,
   purgePages,
   registerPageCache,
 } from './page-cache.server.ts'
 import { logPageCacheActivity } from './page-cache-activity.server.ts'
 import { pageCacheApp } from './page-cache-app.testing.ts'
+import { PageCache } from './page-store.server.ts'
 
 const entry = (key: string, body: string, tags: string[], expiresAt = Number.MAX_SAFE_INTEGER) => ({
   key,

@@ -6,8 +6,9 @@ import { Redis } from 'ioredis'
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
 import { newCspNonce } from '../security/kept-page-nonce.server.ts'
 import { contentSecurityPolicy } from '../security/nonce.tsx'
-import { PageCache, pagePolicyOf, purgePages } from './page-cache.server.ts'
+import { pagePolicyOf, purgePages } from './page-cache.server.ts'
 import { pageCacheApp } from './page-cache-app.testing.ts'
+import { PageCache } from './page-store.server.ts'
 import { connectSharedPageStore, type SharedPage, type SharedPageStore } from './shared-page-store.server.ts'
 
 /*

@@ -1,0 +1,228 @@
+import type { NonceSlots } from '../security/kept-page-nonce.server.ts'
+
+/*
+ * The guests' pages one process keeps (decision 019): a byte-bounded LRU of answers stored compressed as sent, with a
+ * tag index for purges and the purge times a render that began before a purge is checked against. What is kept, and
+ * how a request finds and answers from it, is page-cache.server.ts.
+ */
+
+export interface Entry {
+  key: string
+  status: number
+  headers: Record<string, string | string[]>
+  body: Buffer
+  tags: string[]
+  storedAt: number
+  expiresAt: number
+  /** A page with a CSP nonce: where each answer's own goes, in the body and in the policy (its header). */
+  nonce?: KeptNonce
+}
+
+interface KeptNonce {
+  /** Null when the body does not carry the nonce. */
+  slots: NonceSlots | null
+  /** The Content-Security-Policy header before and after the nonce. */
+  policy: [string, string]
+}
+
+export interface PageCacheStats {
+  entries: number
+  bytes: number
+  hits: number
+  misses: number
+  /** Pages dropped by purges. */
+  purged: number
+  /** Purges received (each a change's tags). */
+  purges: number
+  /** Guests' answers that could not be kept (not a 200, a Set-Cookie, a route that keeps nothing). */
+  bypasses: number
+  /** Renders not kept (here, or in Redis) because one of their tags was purged while they were made. */
+  stale: number
+  /** Misses here answered from the pages shared in Redis, misses there, and look-ups or writes that failed. */
+  sharedHits: number
+  sharedMisses: number
+  sharedErrors: number
+}
+
+/** How long purges are remembered, so a render that began before one is not kept after it (a slower one is not). */
+const PURGE_MEMORY_MS = 60_000
+
+/** A byte-bounded LRU of pages (stored compressed as sent) with a tag index for purges. */
+export class PageCache {
+  private readonly entries = new Map<string, Entry>()
+  private readonly byTag = new Map<string, Set<string>>()
+  /** When each tag (and '*') was last purged, oldest first, for PURGE_MEMORY_MS. */
+  private readonly purgedAt = new Map<string, number>()
+  /** The same for purges the shared store has not confirmed yet (sent, or failed), oldest first. */
+  private readonly unshared = new Map<string, number>()
+  private bytes = 0
+  private counters = {
+    hits: 0,
+    misses: 0,
+    purged: 0,
+    purges: 0,
+    bypasses: 0,
+    stale: 0,
+    sharedHits: 0,
+    sharedMisses: 0,
+    sharedErrors: 0,
+  }
+
+  private readonly maxBytes: number
+  private readonly now: () => number
+
+  constructor(maxBytes: number, now: () => number = Date.now) {
+    this.maxBytes = maxBytes
+    this.now = now
+  }
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key)
+    if (!entry) {
+      this.counters.misses++
+      return undefined
+    }
+    if (entry.expiresAt <= this.now()) {
+      this.delete(key)
+      this.counters.misses++
+      return undefined
+    }
+    // Most recently used last: eviction takes from the front.
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    this.counters.hits++
+    return entry
+  }
+
+  /** A live entry counted as a hit, or undefined and nothing counted (the front door's look-up: a miss goes on). */
+  peek(key: string): Entry | undefined {
+    const entry = this.entries.get(key)
+    if (!entry || entry.expiresAt <= this.now()) return undefined
+    return this.get(key)
+  }
+
+  /**
+   * Keeps the page; answers false when it is not kept. With `startedAt` (when its render or look-up began), a page
+   * one of whose tags was purged since then is not kept: it may show what the purge was for.
+   */
+  set(entry: Omit<Entry, 'storedAt'> & { storedAt?: number }, startedAt?: number): boolean {
+    const size = entry.body.length + entry.key.length
+    if (size > this.maxBytes / 8) return false // one page never takes more than an eighth of the cache
+    if (startedAt !== undefined && this.purgedSince(entry.tags, startedAt)) {
+      this.counters.stale++
+      return false
+    }
+    this.delete(entry.key)
+    const stored = { ...entry, storedAt: entry.storedAt ?? this.now() }
+    this.entries.set(entry.key, stored)
+    this.bytes += size
+    for (const tag of entry.tags) {
+      let keys = this.byTag.get(tag)
+      if (!keys) {
+        keys = new Set()
+        this.byTag.set(tag, keys)
+      }
+      keys.add(entry.key)
+    }
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break
+      this.delete(oldest)
+    }
+    return true
+  }
+
+  /** Whether '*' or one of the tags was purged at or after `since` (or `since` is too long ago to tell). */
+  purgedSince(tags: readonly string[], since: number): boolean {
+    return this.now() - since >= PURGE_MEMORY_MS || this.lastPurged(tags) >= since
+  }
+
+  /**
+   * When '*' or one of the tags was last purged, as far as this process remembers (-Infinity: not lately); with
+   * `unshared`, of the purges the shared store has not confirmed.
+   */
+  lastPurged(tags: readonly string[], { unshared = false } = {}): number {
+    const times = unshared ? this.unshared : this.purgedAt
+    let last = times.get('*') ?? Number.NEGATIVE_INFINITY
+    for (const tag of tags) last = Math.max(last, times.get(tag) ?? Number.NEGATIVE_INFINITY)
+    return last
+  }
+
+  /** Notes a purge made at `at` as sent to the shared store (`taken` false) or as taken by it. */
+  notePurgeShared(tags: readonly string[], at: number, taken: boolean): void {
+    for (const tag of tags) {
+      const pending = this.unshared.get(tag)
+      if (taken) {
+        if (pending !== undefined && pending <= at) this.unshared.delete(tag)
+      } else {
+        this.unshared.delete(tag)
+        this.unshared.set(tag, at)
+      }
+    }
+    forgetOlder(this.unshared, this.now() - PURGE_MEMORY_MS)
+  }
+
+  /** Drops every page that shows one of the tags; answers how many. */
+  purge(tags: Iterable<string>): number {
+    const now = this.now()
+    let n = 0
+    for (const tag of tags) {
+      // Last purged last: the oldest are dropped from the front.
+      this.purgedAt.delete(tag)
+      this.purgedAt.set(tag, now)
+      if (tag === '*') {
+        n += this.entries.size
+        this.clear()
+        break
+      }
+      for (const key of this.byTag.get(tag) ?? []) if (this.delete(key)) n++
+    }
+    forgetOlder(this.purgedAt, now - PURGE_MEMORY_MS)
+    this.counters.purged += n
+    this.counters.purges++
+    return n
+  }
+
+  /** Counts what the pages shared in Redis answered (and a render they refused as stale). */
+  countShared(outcome: 'hit' | 'miss' | 'error' | 'stale'): void {
+    if (outcome === 'hit') this.counters.sharedHits++
+    else if (outcome === 'miss') this.counters.sharedMisses++
+    else if (outcome === 'stale') this.counters.stale++
+    else this.counters.sharedErrors++
+  }
+
+  /** Counts a guest's answer that could not be kept (the metrics' bypasses). */
+  countBypass(): void {
+    this.counters.bypasses++
+  }
+
+  clear(): void {
+    this.entries.clear()
+    this.byTag.clear()
+    this.bytes = 0
+  }
+
+  stats(): PageCacheStats {
+    return { entries: this.entries.size, bytes: this.bytes, ...this.counters }
+  }
+
+  private delete(key: string): boolean {
+    const entry = this.entries.get(key)
+    if (!entry) return false
+    this.entries.delete(key)
+    this.bytes -= entry.body.length + entry.key.length
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag)
+      keys?.delete(key)
+      if (keys?.size === 0) this.byTag.delete(tag)
+    }
+    return true
+  }
+}
+
+/** Drops the times before `oldest` from a map kept in time order. */
+function forgetOlder(times: Map<string, number>, oldest: number): void {
+  for (const [tag, at] of times) {
+    if (at >= oldest) break
+    times.delete(tag)
+  }
+}
