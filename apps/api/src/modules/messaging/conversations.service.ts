@@ -12,6 +12,7 @@ import { ListingNotFoundError } from '../listings/index.ts'
 import { enforceChatLimits } from './conversations.limits.ts'
 import * as repo from './conversations.repository.ts'
 import { detectFraud } from './fraud.ts'
+import * as inbox from './inbox.repository.ts'
 import type { MessageHub } from './live.ts'
 import { maskContacts, maskSendersMessages } from './mask.ts'
 import {
@@ -175,12 +176,12 @@ export function createConversationUseCases({ db, hub, limiter }: { db: Db; hub: 
      * people see every conversation about the dealer's cars, and a buyer sees the dealer's name across.
      */
     async listConversations(u: User): Promise<ConversationList> {
-      const rows = await repo.findConversationsOf(db, u.id, THREADS)
+      const rows = await inbox.findConversationsOf(db, u.id, THREADS)
       const ids = rows.map((r) => r.id)
       const [participants, last, unread, listings] = await Promise.all([
-        repo.findParticipantsOf(db, ids),
-        repo.findLastMessages(db, ids),
-        repo.countUnreadPer(db, u.id, ids),
+        inbox.findParticipantsOf(db, ids),
+        inbox.findLastMessages(db, ids),
+        inbox.countUnreadPer(db, u.id, ids),
         repo.findListingSummaries(
           db,
           rows.flatMap((r) => (r.listingId ? [r.listingId] : [])),
@@ -219,7 +220,7 @@ export function createConversationUseCases({ db, hub, limiter }: { db: Db; hub: 
       const { conversation, side, me, other } = await loadOwn(u, id)
       const [rows, unread, listings, reported, block] = await Promise.all([
         repo.findMessages(db, id, THREAD_MESSAGES),
-        repo.countUnreadPer(db, u.id, [id]),
+        inbox.countUnreadPer(db, u.id, [id]),
         repo.findListingSummaries(db, conversation.listingId ? [conversation.listingId] : []),
         repo.hasOpenReport(db, id, u.id),
         other ? repo.findBlockBetween(db, me.userId, other.userId) : { byMe: false, byOther: false },

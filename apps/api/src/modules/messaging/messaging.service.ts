@@ -2,8 +2,8 @@ import { INBOX_PAGE_SIZE, type InboxMessage, type InboxPage } from '@tulpar/cont
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { SessionUser } from '../identity/index.ts'
-import { countAllUnread, markAllRead } from './conversations.repository.ts'
 import { createConversationUseCases } from './conversations.service.ts'
+import { countAllUnread, markAllRead } from './inbox.repository.ts'
 import type { MessageHub } from './live.ts'
 import * as repo from './messaging.repository.ts'
 
