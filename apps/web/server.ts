@@ -87,7 +87,7 @@ async function createTulparServer(vite?: ViteDevServer) {
     registerPageCache(app, pageCache, { shared })
     // Signed-in visitors' car pages from the guests' copy, with their own part added (decision 035).
     const { services } = runtime
-    registerMemberPages(app, pageCache, {
+    const memberPages = registerMemberPages(app, pageCache, {
       async member(cookie) {
         const user = await services.sessions.sessionUser(new Headers({ cookie }))
         return user && { userId: user.id, part: await personalLayout(services, user, cityChoiceFromCookie(cookie)) }
@@ -107,7 +107,8 @@ async function createTulparServer(vite?: ViteDevServer) {
     const stopActivityLog = logPageCacheActivity(pageCache, app.log)
     const stopMetrics = observePageCache(() => {
       const s = pageCache.stats()
-      return { ...s, purgedPages: s.purged }
+      const members = memberPages()
+      return { ...s, purgedPages: s.purged, memberShared: members.shared, memberRendered: members.rendered }
     })
     app.addHook('onClose', async () => {
       stopActivityLog()

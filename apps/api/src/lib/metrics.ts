@@ -65,6 +65,12 @@ const pageCacheShared = new Counter({
   labelNames: ['outcome'] as const,
   registers,
 })
+const pageCacheMembers = new Counter({
+  name: 'tulpar_page_cache_member_pages_total',
+  help: "Signed-in visitors' car pages: shared (the guests' copy with their own part added, decision 035) or rendered for them (their own car, a page not kept)",
+  labelNames: ['outcome'] as const,
+  registers,
+})
 const pageCacheEntries = new Gauge({
   name: 'tulpar_page_cache_entries',
   help: 'Pages in the cache',
@@ -90,6 +96,9 @@ export interface PageCacheReading {
   sharedHits?: number
   sharedMisses?: number
   sharedErrors?: number
+  /** Signed-in visitors' car pages from the guests' copy, and those rendered for them (absent without the cache). */
+  memberShared?: number
+  memberRendered?: number
 }
 
 /** Reads the page cache's counters on each scrape; answers the function that stops it. */
@@ -105,6 +114,8 @@ export function observePageCache(read: () => PageCacheReading): () => void {
     setTotal(pageCacheShared, r.sharedHits ?? 0, { outcome: 'hit' })
     setTotal(pageCacheShared, r.sharedMisses ?? 0, { outcome: 'miss' })
     setTotal(pageCacheShared, r.sharedErrors ?? 0, { outcome: 'error' })
+    setTotal(pageCacheMembers, r.memberShared ?? 0, { outcome: 'shared' })
+    setTotal(pageCacheMembers, r.memberRendered ?? 0, { outcome: 'rendered' })
     pageCacheEntries.set(r.entries)
     pageCacheBytes.set(r.bytes)
   })

@@ -252,9 +252,15 @@ describe('in a server', () => {
     expect(renders()).toBe(5)
   })
 
-  test("the metrics read the cache's own counters: hits, misses, bypasses, purges and its size", async () => {
+  test("the metrics read the cache's own counters: hits, misses, bypasses, purges, its size and members' pages", async () => {
     const { app, cache } = await server()
-    const stop = observePageCache(() => ({ ...cache.stats(), purgedPages: cache.stats().purged }))
+    // The member pages' counts come from registerMemberPages (member-pages.server.test.ts counts them).
+    const stop = observePageCache(() => ({
+      ...cache.stats(),
+      purgedPages: cache.stats().purged,
+      memberShared: 3,
+      memberRendered: 1,
+    }))
     try {
       await app.inject('/page/1') // a miss, then kept
       await app.inject('/page/1') // a hit
@@ -269,6 +275,8 @@ describe('in a server', () => {
       expect(value('tulpar_page_cache_purged_pages_total')).toBe(1)
       expect(value('tulpar_page_cache_entries')).toBe(0)
       expect(value('tulpar_page_cache_bytes')).toBe(0)
+      expect(value('tulpar_page_cache_member_pages_total\\{outcome="shared"\\}')).toBe(3)
+      expect(value('tulpar_page_cache_member_pages_total\\{outcome="rendered"\\}')).toBe(1)
     } finally {
       stop()
     }
