@@ -101,18 +101,9 @@ export async function findOrCreateListingConversation(
     ])
     return inserted[0].id
   }
-  const [existing] = await tx
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.kind, 'listing'),
-        eq(conversations.listingId, listingId),
-        eq(conversations.buyerId, buyerId),
-      ),
-    )
-  if (!existing) throw new Error('conversation not found after conflict')
-  return existing.id
+  const existing = await findListingConversationId(tx, listingId, buyerId)
+  if (existing === null) throw new Error('conversation not found after conflict')
+  return existing
 }
 
 /** The participants of a conversation (one for the system thread, two otherwise). */

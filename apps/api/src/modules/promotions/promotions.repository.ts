@@ -1,9 +1,10 @@
 import type { PromotionProduct, PromotionStatus } from '@tulpar/contracts'
-import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { dealerMembers } from '../dealers/dealers.tables.ts'
 import { user } from '../identity/identity.tables.ts'
+import { selectListingsWithNames } from '../listings/index.ts'
 import { listings } from '../listings/listings.tables.ts'
 import { payments } from '../payments/payments.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
@@ -53,25 +54,25 @@ export async function upsertPrice(tx: Db, p: { product: PromotionProduct; days: 
 
 // Listings, as a buyer of promotion sees them
 
-/** A listing with what deciding who may promote it needs: its owner, its dealer and whether `userId` works there. */
+/**
+ * What deciding who may promote a listing needs: its owner, its dealer, its status and name, and whether `userId`
+ * works for `dealerId` (the listing's own dealer when not given).
+ */
+const buyerColumns = (userId: string, dealerId: SQLWrapper | number = listings.dealerId) => ({
+  id: listings.id,
+  ownerId: listings.ownerId,
+  dealerId: listings.dealerId,
+  status: listings.status,
+  brand: brands.name,
+  model: models.name,
+  year: listings.year,
+  isMember: sql<boolean>`exists (select 1 from ${dealerMembers} m
+    where m.dealer_id = ${dealerId} and m.user_id = ${userId})`.mapWith(Boolean),
+})
+
+/** A listing with what deciding who may promote it needs (buyerColumns). */
 export async function findListingForBuyer(db: Db, listingId: number, userId: string) {
-  const [row] = await db
-    .select({
-      id: listings.id,
-      ownerId: listings.ownerId,
-      dealerId: listings.dealerId,
-      status: listings.status,
-      brand: brands.name,
-      model: models.name,
-      year: listings.year,
-      isMember: sql<boolean>`exists (select 1 from ${dealerMembers} m
-        where m.dealer_id = ${listings.dealerId} and m.user_id = ${userId})`.mapWith(Boolean),
-    })
-    .from(listings)
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
-    .where(eq(listings.id, listingId))
-    .limit(1)
+  const [row] = await selectListingsWithNames(db, buyerColumns(userId)).where(eq(listings.id, listingId)).limit(1)
   return row ?? null
 }
 
@@ -80,22 +81,9 @@ export async function findListingForBuyer(db: Db, listingId: number, userId: str
  * `userId` is one of the dealer's people. An id that is not the dealer's car is absent.
  */
 export function findDealerCarsForBuyer(db: Db, dealerId: number, ids: number[], userId: string) {
-  return db
-    .select({
-      id: listings.id,
-      ownerId: listings.ownerId,
-      dealerId: listings.dealerId,
-      status: listings.status,
-      brand: brands.name,
-      model: models.name,
-      year: listings.year,
-      isMember: sql<boolean>`exists (select 1 from ${dealerMembers} m
-        where m.dealer_id = ${dealerId} and m.user_id = ${userId})`.mapWith(Boolean),
-    })
-    .from(listings)
-    .leftJoin(brands, eq(brands.id, listings.brandId))
-    .leftJoin(models, eq(models.id, listings.modelId))
-    .where(and(inArray(listings.id, ids), eq(listings.dealerId, dealerId)))
+  return selectListingsWithNames(db, buyerColumns(userId, dealerId)).where(
+    and(inArray(listings.id, ids), eq(listings.dealerId, dealerId)),
+  )
 }
 
 /** The listing's status and place in the newest order, locked for the change that follows. */
