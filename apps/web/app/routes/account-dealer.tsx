@@ -15,6 +15,7 @@ import { MESSAGES, translate } from '../i18n/index.ts'
 import { parseId } from '../lib/id-param.ts'
 import { formOutcome } from '../lib/service-errors.ts'
 import dealersStyles from '../styles/dealers.css?url'
+import { FormNotices } from '../ui/form-notices.tsx'
 import type { Route } from './+types/account-dealer'
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
@@ -141,16 +142,10 @@ export default function AccountDealer({ loaderData, actionData }: Route.Componen
       </p>
       <h1>{t('dealer.account.title')}</h1>
       <p className="lead">{t('dealer.account.intro')}</p>
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {t(actionData.error)}
-        </p>
-      ) : null}
-      {actionData?.done ? (
-        <p className="form-success" role="status">
-          {t(actionData.done)}
-        </p>
-      ) : null}
+      <FormNotices
+        error={actionData?.error ? t(actionData.error) : null}
+        done={actionData?.done ? t(actionData.done) : null}
+      />
       {dealers.map((d) => (
         <section key={d.id} className="panel" aria-labelledby={`dealer-${d.id}`}>
           <h2 id={`dealer-${d.id}`}>{d.legalName}</h2>

@@ -1,5 +1,5 @@
 import type { ListingPreview } from '@tulpar/contracts'
-import { isRouteErrorResponse, Link, redirect } from 'react-router'
+import { Link, redirect } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
 import { CarSummary } from '../features/car/car-summary.tsx'
@@ -10,7 +10,7 @@ import { notFound, whenServiceFails } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import sellingStyles from '../styles/selling.css?url'
 import { island } from '../ui/island.tsx'
-import { NotFoundContent } from '../ui/not-found-content.tsx'
+import { ListingErrorBoundary } from '../ui/listing-error-boundary.tsx'
 import type { Route } from './+types/account-listing-preview'
 
 /* The car page's sections as the car page has them, islands (ui/island.tsx): rendered by the server, their code loads
@@ -149,9 +149,5 @@ function PreviewActions({ car }: { car: ListingPreview }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useI18n()
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundContent title={t('error.listing.not_found')} text={t('notFound.text')} />
-  }
-  throw error
+  return <ListingErrorBoundary error={error} other="rethrow" />
 }

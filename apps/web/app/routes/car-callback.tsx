@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, useNavigate } from 'react-router'
+import { data, Link, useNavigate } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { requestCallback } from '../features/car/actions.server.ts'
 import { CallbackForm } from '../features/car/callback-form.tsx'
@@ -7,7 +7,7 @@ import { MESSAGES, translate } from '../i18n/index.ts'
 import { parseId, requireIdParam } from '../lib/id-param.ts'
 import { notFound, whenServiceFails } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
-import { NotFoundContent } from '../ui/not-found-content.tsx'
+import { ListingErrorBoundary } from '../ui/listing-error-boundary.tsx'
 import type { Route } from './+types/car-callback'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
@@ -69,8 +69,5 @@ export default function CarCallbackPage({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useI18n()
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return <NotFoundContent title={t('error.listing.not_found')} text={t('notFound.text')} />
-  return <NotFoundContent title={t('error.title')} text={t('error.text')} />
+  return <ListingErrorBoundary error={error} other="show" />
 }

@@ -1,5 +1,5 @@
 import { COMPLAINT_COMMENT_MAX, COMPLAINT_REASONS } from '@tulpar/contracts/car-page-constants'
-import { data, Form, isRouteErrorResponse, Link } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS } from '../features/account/account-guard.server.ts'
 import { sendComplaint } from '../features/car/complaint.server.ts'
@@ -7,7 +7,7 @@ import { loadPublishedCarForUser } from '../features/car/published-car.server.ts
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { routeMessages } from '../i18n/index.ts'
 import carStyles from '../styles/car.css?url'
-import { NotFoundContent } from '../ui/not-found-content.tsx'
+import { ListingErrorBoundary } from '../ui/listing-error-boundary.tsx'
 import type { Route } from './+types/car-complaint'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
@@ -126,8 +126,5 @@ export default function CarComplaint({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useI18n()
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return <NotFoundContent title={t('error.listing.not_found')} text={t('notFound.text')} />
-  return <NotFoundContent title={t('error.title')} text={t('error.text')} />
+  return <ListingErrorBoundary error={error} other="show" />
 }

@@ -1,11 +1,6 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  type MetaDescriptor,
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router'
+import type { Services } from '@tulpar/api'
+import type { Locale } from '@tulpar/contracts'
+import { data, Link, type MetaDescriptor, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { viewerOf } from '../features/auth/viewer.server.ts'
 import { requestCallback, revealPhone } from '../features/car/actions.server.ts'
@@ -25,7 +20,7 @@ import { cacheForGuests, GUEST_PAGE_SECONDS, pageTags } from '../lib/page-cache/
 import { serviceErrorCode } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import { island } from '../ui/island.tsx'
-import { NotFoundContent } from '../ui/not-found-content.tsx'
+import { ListingErrorBoundary } from '../ui/listing-error-boundary.tsx'
 import type { Route } from './+types/car'
 
 /** Static sections of the car page: their code loads after the page (ui/island); the server's HTML shows them at once. */
@@ -46,6 +41,32 @@ const SimilarCars = island(() => import('../features/car/similar-cars.tsx').then
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
 
+/** A car that is not there (or not yet): 404 with its title. */
+const carNotFound = (locale: Locale) =>
+  data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
+
+/**
+ * The page of a car no longer on sale: sold or removed (410, `gone`) or paused until its seller confirms it (404,
+ * `paused`), with its name and similar cars; a 404 when there is no such car.
+ */
+async function endedCarPage<K extends 'gone' | 'paused'>(services: Services, locale: Locale, id: number, kind: K) {
+  const [ended, similar] = await Promise.all([
+    kind === 'gone' ? services.carPage.findRemovedListing(id) : services.carPage.findPausedListing(id),
+    services.carPage.listSimilar(id, locale),
+  ])
+  if (!ended) throw carNotFound(locale)
+  const name = [ended.brand.name, ended.model.name, ended.year].filter(Boolean).join(' ')
+  return data(
+    {
+      kind,
+      title: translate(MESSAGES[locale], locale, kind === 'gone' ? 'car.gone.title' : 'fresh.paused.title'),
+      removed: { ...ended, name },
+      similar: similar.results.map(similarCardOf),
+    },
+    { status: kind === 'gone' ? 410 : 404, headers: { 'X-Robots-Tag': 'noindex' } },
+  )
+}
+
 /**
  * The car and similar cars. Views are counted by the page's beacon after it loads (routes/car-view.ts), so a guest's
  * page is the same for every guest and is cached, purged when the car or a similar car shown changes (decision
@@ -56,8 +77,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = context.get(localeContext)
   const services = context.get(servicesContext)
   const { publicUrl } = context.get(requestInfoContext)
-  const notFound = () =>
-    data({ title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }, { status: 404 })
+  const notFound = () => carNotFound(locale)
   const id = parseId(params.id)
   if (id === null) throw notFound()
 
@@ -66,42 +86,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     car = await services.listings.getListing(id, locale)
   } catch (error) {
     const code = serviceErrorCode(error)
-    if (code === 'listing.gone') {
-      const [removed, similar] = await Promise.all([
-        services.carPage.findRemovedListing(id),
-        services.carPage.listSimilar(id, locale),
-      ])
-      if (!removed) throw notFound()
-      const name = [removed.brand.name, removed.model.name, removed.year].filter(Boolean).join(' ')
-      return data(
-        {
-          kind: 'gone' as const,
-          title: translate(MESSAGES[locale], locale, 'car.gone.title'),
-          removed: { ...removed, name },
-          similar: similar.results.map(similarCardOf),
-        },
-        { status: 410, headers: { 'X-Robots-Tag': 'noindex' } },
-      )
-    }
+    if (code === 'listing.gone') return endedCarPage(services, locale, id, 'gone')
     if (code === 'listing.paused') {
       // Paused until its seller confirms it is for sale (decision 032): the seller sees the preview, buyers why.
       const preview = await ownPreview(context, request, id)
       if (preview) throw preview
-      const [paused, similar] = await Promise.all([
-        services.carPage.findPausedListing(id),
-        services.carPage.listSimilar(id, locale),
-      ])
-      if (!paused) throw notFound()
-      const name = [paused.brand.name, paused.model.name, paused.year].filter(Boolean).join(' ')
-      return data(
-        {
-          kind: 'paused' as const,
-          title: translate(MESSAGES[locale], locale, 'fresh.paused.title'),
-          removed: { ...paused, name },
-          similar: similar.results.map(similarCardOf),
-        },
-        { status: 404, headers: { 'X-Robots-Tag': 'noindex' } },
-      )
+      return endedCarPage(services, locale, id, 'paused')
     }
     if (code === 'listing.not_found') throw (await ownPreview(context, request, id)) ?? notFound()
     throw error
@@ -277,9 +267,5 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useI18n()
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundContent title={t('error.listing.not_found')} text={t('notFound.text')} />
-  }
-  throw error
+  return <ListingErrorBoundary error={error} other="rethrow" />
 }

@@ -1,6 +1,6 @@
 import type { FieldStep, SellerListing, SellingStep } from '@tulpar/contracts'
 import { FIELD_STEPS, SELLING_STEPS } from '@tulpar/contracts/selling-rules'
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS } from '../features/account/account-guard.server.ts'
 import { formatPhone } from '../features/auth/phone.ts'
@@ -25,7 +25,7 @@ import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
 import sellingCss from '../styles/selling.css?url'
 import { island } from '../ui/island.tsx'
-import { NotFoundContent } from '../ui/not-found-content.tsx'
+import { ListingErrorBoundary } from '../ui/listing-error-boundary.tsx'
 import type { Route } from './+types/create-auto-step'
 
 // The photos' step (uploads, order, removal) and the phone's confirmation (the price and publish steps): islands
@@ -274,9 +274,5 @@ export default function CreateAutoStep({ loaderData, actionData }: Route.Compone
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useI18n()
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundContent title={t('error.listing.not_found')} text={t('notFound.text')} />
-  }
-  throw error
+  return <ListingErrorBoundary error={error} other="rethrow" />
 }

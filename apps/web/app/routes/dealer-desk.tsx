@@ -22,6 +22,7 @@ import { INT4_MAX, requireIdParam } from '../lib/id-param.ts'
 import { formOutcome, notFound, orStatusPage } from '../lib/service-errors.ts'
 import deskStyles from '../styles/dealer-desk.css?url'
 import receiptsStyles from '../styles/receipts.css?url'
+import { FormNotices } from '../ui/form-notices.tsx'
 import { island } from '../ui/island.tsx'
 import type { Route } from './+types/dealer-desk'
 
@@ -220,16 +221,10 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
           <Link to={`/dealer/${report.dealerId}`}>{t('desk.import.back')}</Link>
         </p>
         <h1>{t('desk.import.title', { id: report.id })}</h1>
-        {actionData?.error ? (
-          <p className="form-error" role="alert">
-            {t(actionData.error)}
-          </p>
-        ) : null}
-        {actionData?.done ? (
-          <p className="form-success" role="status">
-            {t(actionData.done)}
-          </p>
-        ) : null}
+        <FormNotices
+          error={actionData?.error ? t(actionData.error) : null}
+          done={actionData?.done ? t(actionData.done) : null}
+        />
         <ImportReport report={report} outcome={outcome} />
       </div>
     )
@@ -242,16 +237,10 @@ export default function DealerDesk({ loaderData, actionData }: Route.ComponentPr
       </p>
       <h1>{t('desk.title')}</h1>
       <p className="lead">{t('desk.intro', { name: dealer.name })}</p>
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {t(actionData.error)}
-        </p>
-      ) : null}
-      {actionData?.done ? (
-        <p className="form-success" role="status">
-          {t(actionData.done, { count: actionData.count ?? 0 })}
-        </p>
-      ) : null}
+      <FormNotices
+        error={actionData?.error ? t(actionData.error) : null}
+        done={actionData?.done ? t(actionData.done, { count: actionData.count ?? 0 }) : null}
+      />
       {paymentNotice && !actionData ? (
         <p className={paymentNotice === 'desk.promote.paid' ? 'form-success' : 'form-error'} role="status">
           {t(paymentNotice)}
