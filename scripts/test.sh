@@ -42,27 +42,30 @@ fi
 step "Integration tests on PostgreSQL ($TEST_DATABASE_URL)"
 TEST_BOTH_DATABASES=1 npx vitest run --project integration
 
-# Backups (docs/operations.md, "Backups and restore"): pgBackRest restores a small database's latest state and an
-# earlier moment into fresh clusters; prints SKIPPED where pgBackRest cannot be installed.
-step "Restore drill (pgBackRest)"
-bash scripts/restore-drill.sh --small
-
 step "Web build (when its sources are newer than it)"
 ensure_build
 
 # The journeys wait on the browser and the server more than they compute (about 60% of the two cores): the PGlite
-# pass runs beside them at a lower priority (nice 10) and fills the rest, so the journeys keep the CPU they ask for
-# (decision 030). Its output is printed after the journeys'; both must pass.
-step "End-to-end journeys in Chromium, with the integration tests on embedded PGlite beside them"
-pglite_log=$(mktemp)
-(env -u TEST_DATABASE_URL TEST_BOTH_DATABASES=1 nice -n 10 npx vitest run --project integration >"$pglite_log" 2>&1) &
+# pass and the restore drill run beside them at a lower priority (nice 10) and fill the rest, so the journeys keep
+# the CPU they ask for (decision 030). Their output is printed after the journeys'; all three must pass.
+# The drill (docs/operations.md, "Backups and restore"): pgBackRest restores a small database's latest state and an
+# earlier moment into fresh clusters of its own; it prints SKIPPED where pgBackRest cannot be installed.
+step "End-to-end journeys in Chromium, with the integration tests on embedded PGlite and the restore drill beside them"
+beside=$(mktemp -d)
+(env -u TEST_DATABASE_URL TEST_BOTH_DATABASES=1 nice -n 10 npx vitest run --project integration >"$beside/pglite.log" 2>&1) &
 pglite=$!
+(nice -n 10 bash scripts/restore-drill.sh --small >"$beside/drill.log" 2>&1) &
+drill=$!
 e2e_rc=0
 npx vitest run --project e2e || e2e_rc=$?
 pglite_rc=0
 wait "$pglite" || pglite_rc=$?
+drill_rc=0
+wait "$drill" || drill_rc=$?
+echo "--- Restore drill, pgBackRest (exit $drill_rc)"
+cat "$beside/drill.log"
 echo "--- Integration tests on embedded PGlite (exit $pglite_rc)"
-cat "$pglite_log"
-rm -f "$pglite_log"
-echo "--- End-to-end journeys: exit $e2e_rc; integration tests on embedded PGlite: exit $pglite_rc"
-[ "$e2e_rc" = 0 ] && [ "$pglite_rc" = 0 ]
+cat "$beside/pglite.log"
+rm -rf "$beside"
+echo "--- End-to-end journeys: exit $e2e_rc; integration tests on embedded PGlite: exit $pglite_rc; restore drill: exit $drill_rc"
+[ "$e2e_rc" = 0 ] && [ "$pglite_rc" = 0 ] && [ "$drill_rc" = 0 ]
