@@ -129,10 +129,12 @@ describe('a buyer on a car page', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false)
     await screenshot(page, { path: `${SHOTS}callback-accepted-390.png` })
 
-    // A reload the same day is not another view.
+    // A reload the same day is not another view (the beacon's answer awaited from before the reload, so that an
+    // early one is not missed).
+    const beacon = page.waitForResponse((r) => r.url().endsWith(`/cars/${id}/view`), { timeout: 10_000 })
     await page.reload()
     await page.getByRole('heading', { level: 1 }).waitFor()
-    await page.waitForResponse((r) => r.url().endsWith(`/cars/${id}/view`), { timeout: 10_000 })
+    await beacon
     expect((await apiCar(id)).viewsCount).toBe(before.viewsCount + 1)
 
     // The gallery steps with the keyboard (it also swipes: a scroll-snap strip).

@@ -236,10 +236,12 @@ describe('guest page cache', () => {
     await expect.poll(views, { timeout: 10_000 }).toBe(before + 1)
     await expect.poll(() => page.locator('.meta-line').textContent(), { timeout: 5_000 }).toContain(String(before + 1))
 
-    // The same visitor again today: served from the cache, not counted again.
+    // The same visitor again today: served from the cache, not counted again. The beacon's answer is awaited from
+    // before the reload: the scroll loads its code at once, and it can answer before a wait set up after the scroll.
+    const beacon = page.waitForResponse((r) => r.url().endsWith(`/cars/${id}/view`))
     await page.reload()
     await page.mouse.wheel(0, 200)
-    await page.waitForResponse((r) => r.url().endsWith(`/cars/${id}/view`))
+    await beacon
     expect(await views()).toBe(before + 1)
     expect(errors).toEqual([])
     await context.close()
