@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import zlib from 'node:zlib'
-import { compress, type Encoding } from '../compression/compression.server.ts'
+import { compress, type Encoding, KEPT_QUALITY } from '../compression/compression.server.ts'
 
 /*
  * A page kept for guests (page-cache.ts) is answered to many visitors, and each answer needs a nonce of its own
@@ -89,13 +89,6 @@ export function withNonce(body: Buffer, slots: NonceSlots, nonce: string): Buffe
   return out
 }
 
-/**
- * Brotli and gzip quality 5 (6 before issue 39): a kept page is compressed on every miss, and at 1,000,000 cars most
- * car page views are misses (the long tail). On a 56 KB car page with its nonce slots: brotli 3.2 against 4.8 ms of
- * CPU for 0.6% more bytes, gzip 4.2 against 5.4 ms for 0.6% more (quality 4: brotli 2.2 ms but 7.5% more bytes).
- */
-const LEVEL = 5
-
 /** Random bytes found nowhere in the page. */
 function placeholderFor(raw: Buffer, length: number): Buffer {
   let placeholder = randomBytes(length)
@@ -107,7 +100,7 @@ function brotliAround(segments: Buffer[], placeholder: Buffer): Promise<Buffer> 
   const size = segments.reduce((n, s) => n + s.length + placeholder.length, 0)
   const stream = zlib.createBrotliCompress({
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: LEVEL,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: KEPT_QUALITY.brotli,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
       // A literal's code then never depends on the bytes before it, which an answer's nonce changes.
@@ -129,12 +122,12 @@ function brotliAround(segments: Buffer[], placeholder: Buffer): Promise<Buffer> 
 }
 
 /**
- * gzip at level 5 with the placeholder as stored blocks: the encoder compresses it like the rest (so its window, and
+ * gzip at the kept quality with the placeholder as stored blocks: the encoder compresses it like the rest (so its window, and
  * the distances of what follows, are the decoder's), flushed before and after; what it wrote for it is then
  * replaced by a stored block of the same bytes, which decodes to the same output.
  */
 async function gzipAround(segments: Buffer[], placeholder: Buffer): Promise<Buffer> {
-  const stream = zlib.createGzip({ level: LEVEL })
+  const stream = zlib.createGzip({ level: KEPT_QUALITY.gzip })
   const chunks: Buffer[] = []
   let size = 0
   stream.on('data', (chunk: Buffer) => {
