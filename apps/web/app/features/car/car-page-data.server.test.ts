@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { car, card } from './car.testing.ts'
+import { car, card } from '../../lib/car.testing.ts'
 import { carShownOf, similarCardOf } from './car-page-data.server.ts'
 
 /** Every key path of a JSON value, arrays' items under `[]`. */

@@ -1,6 +1,6 @@
 import type { ListingDetail } from '@tulpar/contracts'
 import { describe, expect, test } from 'vitest'
-import { car as fixture } from './car.testing.ts'
+import { car as fixture } from '../../lib/car.testing.ts'
 import { buildCarSeo, carCanonical, carHeadTags, excerpt } from './seo.server.ts'
 
 /** A private seller's car (no dealer, no name), two photos and a description that tries to end the JSON-LD's script. */

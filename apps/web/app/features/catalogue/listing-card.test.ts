@@ -5,37 +5,26 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { I18nProvider } from '../../i18n/i18n-react.tsx'
 import { MESSAGES } from '../../i18n/index.ts'
+import { card as carCard } from '../../lib/car.testing.ts'
 import { ToastProvider } from '../../ui/toast.tsx'
 import { ListingCard } from './listing-card.tsx'
 
+/** A private seller's Tulpar car with a warranty, no photos, no deal rating and no credit offer. */
 const card: Card = {
+  ...carCard,
   id: 42,
-  brand: { id: 1, slug: 'toyota', name: 'Toyota' },
-  model: { id: 2, slug: 'camry', name: 'Camry' },
   year: 2019,
   priceKzt: 13_900_000,
   mileage: 84_000,
-  mileageUnit: 'km',
   mileageKm: 84_000,
-  city: { id: 1, slug: 'almaty', name: 'Алматы' },
-  bodyType: 'sedan',
-  engineType: 'petrol',
-  engineVolumeL: 2.5,
-  transmission: 'AT',
-  drive: 'FWD',
-  isNew: false,
   isTulpar: true,
-  isInspected: true,
-  isHot: false,
   hasWarranty: true,
   isCreditAvailable: false,
   cover: null,
   photoCount: 0,
-  publishedAt: '2026-11-20T10:00:00.000Z',
   dealRating: null,
   monthlyPaymentKzt: null,
   dealer: null,
-  isPromoted: false,
   isHighlighted: false,
 }
 

@@ -1,6 +1,9 @@
 import type { ListingCard, ListingDetail } from '@tulpar/contracts'
 
-/** A dealer's published Toyota Camry with options, a price history and a VIN seen before: a card and its car page. */
+/**
+ * A dealer's published Toyota Camry with options, a price history and a VIN seen before: a card and its car page,
+ * for the unit tests of the features that show cars (the car page, the catalogue's card).
+ */
 export const card: ListingCard = {
   id: 7,
   brand: { id: 1, slug: 'toyota', name: 'Toyota' },
