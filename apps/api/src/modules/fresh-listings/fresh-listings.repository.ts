@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { listingComplaints } from '../complaints/complaints.tables.ts'
 import { dealerMembers } from '../dealers/dealers.tables.ts'
 import { user } from '../identity/identity.tables.ts'
-import { selectListingsWithNames } from '../listings/index.ts'
+import { listingOwnershipColumns, selectListingsWithNames } from '../listings/index.ts'
 import { listings } from '../listings/listings.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
 import { brands, models } from '../reference/reference.tables.ts'
@@ -133,13 +133,7 @@ export async function findNoticeFacts(db: Db, id: number) {
 /** The listing's title parts and freshness, for the link's page and the account's answer. */
 export async function findFreshness(db: Db, id: number) {
   const [row] = await selectListingsWithNames(db, {
-    id: listings.id,
-    ownerId: listings.ownerId,
-    dealerId: listings.dealerId,
-    status: listings.status,
-    brand: brands.name,
-    model: models.name,
-    year: listings.year,
+    ...listingOwnershipColumns,
     publishedAt: listings.publishedAt,
     confirmedAt: listings.confirmedAt,
   }).where(eq(listings.id, id))

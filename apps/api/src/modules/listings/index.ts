@@ -11,6 +11,7 @@ export {
   findListingPhotos,
   findListingTitle,
   type ListingPhotoRow,
+  listingOwnershipColumns,
   listingRefColumns,
   referenceNameColumns,
   selectListingsWithNames,

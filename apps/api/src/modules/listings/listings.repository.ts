@@ -19,6 +19,20 @@ export const listingRefColumns = {
   city: { id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameKk: cities.nameKk, nameEn: cities.nameEn },
 }
 
+/**
+ * Who a listing belongs to (its owner and dealer), its status and its title's parts: what a check of who may act on
+ * it and the message about it need. For selectListingsWithNames (the names are null for a draft).
+ */
+export const listingOwnershipColumns = {
+  id: listings.id,
+  ownerId: listings.ownerId,
+  dealerId: listings.dealerId,
+  status: listings.status,
+  brand: brands.name,
+  model: models.name,
+  year: listings.year,
+}
+
 const byBrand = eq(brands.id, listings.brandId)
 const byModel = eq(models.id, listings.modelId)
 

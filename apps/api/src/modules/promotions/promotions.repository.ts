@@ -4,11 +4,10 @@ import { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { dealerMembers } from '../dealers/dealers.tables.ts'
 import { user } from '../identity/identity.tables.ts'
-import { selectListingsWithNames } from '../listings/index.ts'
+import { listingOwnershipColumns, selectListingsWithNames } from '../listings/index.ts'
 import { listings } from '../listings/listings.tables.ts'
 import { payments } from '../payments/payments.tables.ts'
 import { profiles } from '../profiles/profiles.tables.ts'
-import { brands, models } from '../reference/reference.tables.ts'
 import { promotionPrices, promotions } from './promotions.tables.ts'
 
 export type PromotionRow = typeof promotions.$inferSelect
@@ -59,13 +58,7 @@ export async function upsertPrice(tx: Db, p: { product: PromotionProduct; days: 
  * works for `dealerId` (the listing's own dealer when not given).
  */
 const buyerColumns = (userId: string, dealerId: SQLWrapper | number = listings.dealerId) => ({
-  id: listings.id,
-  ownerId: listings.ownerId,
-  dealerId: listings.dealerId,
-  status: listings.status,
-  brand: brands.name,
-  model: models.name,
-  year: listings.year,
+  ...listingOwnershipColumns,
   isMember: sql<boolean>`exists (select 1 from ${dealerMembers} m
     where m.dealer_id = ${dealerId} and m.user_id = ${userId})`.mapWith(Boolean),
 })
