@@ -4,6 +4,7 @@ import { isPhoneAccountEmail } from '../identity/index.ts'
 import { deliverOnce, type JobPayloads, type JobSender } from '../jobs/index.ts'
 import { sendSystemMessage } from '../messaging/index.ts'
 import type { PaymentsService } from '../payments/index.ts'
+import * as expiry from './promotions.expiry.repository.ts'
 import * as repo from './promotions.repository.ts'
 import { refundFor } from './promotions.rules.ts'
 import { endingNotice } from './promotions.texts.ts'
@@ -134,7 +135,7 @@ export function createPromotionLifecycle({
     let ended = 0
     for (let i = 0; i < BATCHES_PER_RUN; i++) {
       const n = await db.transaction(async (tx) => {
-        const rows = await repo.lockOffSale(tx, BATCH)
+        const rows = await expiry.lockOffSale(tx, BATCH)
         for (const { promotion, listingStatus } of rows)
           await endRunning(tx, promotion, listingStatus === 'sold' ? 'sold' : 'removed', now)
         return rows.length
@@ -149,7 +150,7 @@ export function createPromotionLifecycle({
     let expired = 0
     for (let i = 0; i < BATCHES_PER_RUN; i++) {
       const n = await db.transaction(async (tx) => {
-        const rows = await repo.lockExpired(tx, now, BATCH)
+        const rows = await expiry.lockExpired(tx, now, BATCH)
         for (const r of rows) await endRunning(tx, r, 'expired', now)
         return rows.length
       })
@@ -171,7 +172,7 @@ export function createPromotionLifecycle({
       const ended = await endOffSale(now)
       const refunded = await refundSharedPayments(now)
       const noticed = await db.transaction(async (tx) => {
-        const ids = await repo.markEndingNoticed(tx, now, new Date(now.getTime() + NOTICE_BEFORE_MS), BATCH)
+        const ids = await expiry.markEndingNoticed(tx, now, new Date(now.getTime() + NOTICE_BEFORE_MS), BATCH)
         await jobs.sendMany(
           'promotion-notice',
           ids.map((id) => ({ key: `promotion-ending:${id}`, promotionId: id })),
@@ -186,13 +187,13 @@ export function createPromotionLifecycle({
     async endForListing(listingId: number, reason: 'sold' | 'removed'): Promise<void> {
       const now = clock()
       await db.transaction(async (tx) => {
-        for (const r of await repo.lockRunningOfListing(tx, listingId)) await endRunning(tx, r, reason, now)
+        for (const r of await expiry.lockRunningOfListing(tx, listingId)) await endRunning(tx, r, reason, now)
       })
     },
 
     /** The 'promotion-notice' job: the inbox message and e-mail that a promotion ends within a day (once). */
     async sendEndingNotice({ key, promotionId }: JobPayloads['promotion-notice']): Promise<void> {
-      const facts = await repo.findNoticeFacts(db, promotionId)
+      const facts = await expiry.findNoticeFacts(db, promotionId)
       const promotion = facts?.promotion
       const endsAt = promotion?.endsAt
       const buyerId = promotion?.buyerId
