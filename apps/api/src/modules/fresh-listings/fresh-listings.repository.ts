@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { listingComplaints } from '../complaints/complaints.tables.ts'
-import { dealerMembers } from '../dealers/dealers.tables.ts'
 import { user } from '../identity/identity.tables.ts'
 import { listingOwnershipColumns, selectListingsWithNames } from '../listings/index.ts'
 import { listings } from '../listings/listings.tables.ts'
@@ -138,13 +137,4 @@ export async function findFreshness(db: Db, id: number) {
     confirmedAt: listings.confirmedAt,
   }).where(eq(listings.id, id))
   return row ?? null
-}
-
-/** Whether the user works for the dealer now (owner or manager): read at each call, so a removed one is out at once. */
-export async function isDealerMember(db: Db, dealerId: number, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: dealerMembers.userId })
-    .from(dealerMembers)
-    .where(and(eq(dealerMembers.dealerId, dealerId), eq(dealerMembers.userId, userId)))
-  return row !== undefined
 }

@@ -8,6 +8,7 @@ import {
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
+import { isDealerMember } from '../dealers/index.ts'
 import { isPhoneAccountEmail, type SessionUser } from '../identity/index.ts'
 import { deliverOnce, type JobPayloads, type JobSender } from '../jobs/index.ts'
 import { ListingNotFoundError, listingTitle } from '../listings/index.ts'
@@ -205,7 +206,7 @@ export function createFreshListingsService({
       const row = await repo.findFreshness(db, id)
       const seller =
         row !== null &&
-        (row.ownerId === u.id || (row.dealerId !== null && (await repo.isDealerMember(db, row.dealerId, u.id))))
+        (row.ownerId === u.id || (row.dealerId !== null && (await isDealerMember(db, row.dealerId, u.id))))
       if (!seller) throw new ListingNotFoundError(id)
       return confirm(id)
     },

@@ -147,15 +147,6 @@ export async function findConversation(db: Db, id: number) {
   return row ?? null
 }
 
-/** Whether the user works for the dealer now (owner or manager): read at each call, so a removed one is out at once. */
-export async function isDealerMember(db: Db, dealerId: number, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: dealerMembers.userId })
-    .from(dealerMembers)
-    .where(and(eq(dealerMembers.dealerId, dealerId), eq(dealerMembers.userId, userId)))
-  return row !== undefined
-}
-
 /** The dealer's people now (owner and managers): who hears of a new message about one of its cars. */
 export async function findDealerPeople(db: Db, dealerId: number): Promise<string[]> {
   const rows = await db

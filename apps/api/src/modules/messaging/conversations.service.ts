@@ -7,6 +7,7 @@ import type {
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
+import { isDealerMember } from '../dealers/index.ts'
 import { requireStaff, type SessionUser } from '../identity/index.ts'
 import { ListingNotFoundError } from '../listings/index.ts'
 import { enforceChatLimits } from './conversations.limits.ts'
@@ -71,8 +72,7 @@ export function createConversationUseCases({ db, hub, limiter }: { db: Db; hub: 
   ): Promise<Side | null> {
     if (conversation.kind !== 'listing') return participants.some((p) => p.userId === u.id) ? 'own' : null
     if (conversation.buyerId === u.id) return 'buyer'
-    if (conversation.dealerId !== null)
-      return (await repo.isDealerMember(db, conversation.dealerId, u.id)) ? 'seller' : null
+    if (conversation.dealerId !== null) return (await isDealerMember(db, conversation.dealerId, u.id)) ? 'seller' : null
     return participants.some((p) => p.userId === u.id) ? 'seller' : null
   }
 
@@ -142,8 +142,7 @@ export function createConversationUseCases({ db, hub, limiter }: { db: Db; hub: 
       const listing = await repo.findWritableListing(db, listingId)
       if (listing?.status !== 'published') throw new ListingNotFoundError(listingId)
       if (listing.ownerId === u.id) throw new OwnListingError()
-      if (listing.dealerId !== null && (await repo.isDealerMember(db, listing.dealerId, u.id)))
-        throw new OwnListingError()
+      if (listing.dealerId !== null && (await isDealerMember(db, listing.dealerId, u.id))) throw new OwnListingError()
       const existing = await repo.findListingConversationId(db, listingId, u.id)
       // The seller's seat is the owner's when the conversation starts; a dealer's car keeps it when the car changes hands.
       const seller = existing === null ? listing.ownerId : await sellerSeatOf(existing, u.id, listing.ownerId)
