@@ -1,5 +1,4 @@
 import type { SavedSearch } from '@tulpar/contracts'
-import { useEffect } from 'react'
 import { data, Link, useActionData, useFetcher } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
 import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
@@ -9,7 +8,7 @@ import { ShareButton } from '../features/share/share-button.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import accountsStyles from '../styles/accounts.css?url'
-import { useToast } from '../ui/toast.tsx'
+import { useNoticeOf } from '../ui/toast.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import type { Route } from './+types/account-searches'
 
@@ -42,15 +41,9 @@ const ALERT_OPTIONS = ['daily', 'instant', 'off'] as const
 function SearchRow({ search }: { search: SavedSearch }) {
   const { t, date } = useI18n()
   const fetcher = useFetcher<SearchActionResult>()
-  const toast = useToast()
   const hydrated = useHydrated()
   const busy = fetcher.state !== 'idle'
-  useEffect(() => {
-    const r = fetcher.data
-    if (!r) return
-    if (r.ok) toast.success(r.message)
-    else toast.error(r.message, r.params)
-  }, [fetcher.data, toast])
+  useNoticeOf(fetcher.data)
   const confirmDelete = (e: React.FormEvent<HTMLFormElement>) => {
     if (!window.confirm(t('searches.deleteConfirm', { name: search.name }))) e.preventDefault()
   }

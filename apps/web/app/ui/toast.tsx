@@ -104,3 +104,20 @@ export function useToast(): ToastApi {
   if (!api) throw new Error('useToast outside ToastProvider')
   return api
 }
+
+/** An action's answer as the forms' fetchers get it: a notice to show, in green or red. */
+export interface ActionNotice {
+  ok: boolean
+  message: MessageKey
+  params?: Params
+}
+
+/** Shows an action's answer (a fetcher's data) as a notice once, when it arrives. */
+export function useNoticeOf(answer: ActionNotice | undefined): void {
+  const toast = useToast()
+  useEffect(() => {
+    if (!answer) return
+    if (answer.ok) toast.success(answer.message)
+    else toast.error(answer.message, answer.params)
+  }, [answer, toast])
+}

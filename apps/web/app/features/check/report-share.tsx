@@ -1,8 +1,7 @@
 import type { ReportShare } from '@tulpar/contracts'
-import { useEffect } from 'react'
 import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { useToast } from '../../ui/toast.tsx'
+import { useNoticeOf, useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { ShareButton } from '../share/index.ts'
 import type { ShareActionResult } from './share.server.ts'
@@ -18,12 +17,7 @@ export function ReportSharePanel({ share, title }: { share: ReportShare | null; 
   const toast = useToast()
   const hydrated = useHydrated()
   const busy = fetcher.state !== 'idle'
-  useEffect(() => {
-    const r = fetcher.data
-    if (!r) return
-    if (r.ok) toast.success(r.message)
-    else toast.error(r.message)
-  }, [fetcher.data, toast])
+  useNoticeOf(fetcher.data)
 
   async function copy(url: string) {
     try {

@@ -1,9 +1,8 @@
 import { CATALOGUE_FILTER_KEYS } from '@tulpar/contracts/constants'
-import { useEffect } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useLayoutData } from '../../lib/layout-data.ts'
-import { useToast } from '../../ui/toast.tsx'
+import { useNoticeOf } from '../../ui/toast.tsx'
 import { signInHref } from '../auth/index.ts'
 import { filterValue } from '../catalogue/index.ts'
 import type { SearchActionResult } from './searches.server.ts'
@@ -18,13 +17,7 @@ export function SaveSearch({ query }: { query: Partial<Record<(typeof CATALOGUE_
   const layout = useLayoutData()
   const location = useLocation()
   const fetcher = useFetcher<SearchActionResult>()
-  const toast = useToast()
-  useEffect(() => {
-    const r = fetcher.data
-    if (!r) return
-    if (r.ok) toast.success(r.message)
-    else toast.error(r.message, r.params)
-  }, [fetcher.data, toast])
+  useNoticeOf(fetcher.data)
   if (!layout?.user) {
     return (
       <Link
