@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { LOCALE_NAMES } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { TextField } from '../../ui/field.tsx'
+import { PhoneField, TextField } from '../../ui/field.tsx'
 import { type AccountActionResult, NOTIFY_FIELDS } from './account-action.ts'
 
 type ProfileResult = Extract<AccountActionResult, { intent: 'profile' }>
@@ -83,12 +83,9 @@ export function ProfileForm({
           defaultValue={sent?.full_name ?? profile.full_name ?? ''}
           error={errors.full_name && t(errors.full_name)}
         />
-        <TextField
+        <PhoneField
           label={t('account.phone')}
-          type="tel"
           name="phone"
-          autoComplete="tel"
-          inputMode="tel"
           placeholder={PHONE_PLACEHOLDER}
           defaultValue={sent?.phone ?? (profile.phone ? formatPhone(profile.phone) : '')}
           error={errors.phone && t(errors.phone)}

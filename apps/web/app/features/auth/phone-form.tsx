@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { api } from '../../lib/api/client.ts'
-import { TextField } from '../../ui/field.tsx'
+import { PhoneField, TextField } from '../../ui/field.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { cleanPhone, formatPhone, normaliseKzPhone } from './phone.ts'
@@ -113,13 +113,10 @@ export function PhoneForm() {
           void sendCode(false)
         }}
       >
-        <TextField
+        <PhoneField
           ref={phoneInput}
           label={t('auth.phone')}
-          type="tel"
           name="phone"
-          autoComplete="tel"
-          inputMode="tel"
           placeholder={PHONE_PLACEHOLDER}
           value={phone}
           onChange={(e) => setPhone(e.target.value)}

@@ -2,7 +2,7 @@ import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useAnswerToast, useSubmitValidation } from '../../lib/form-validation.ts'
 import { Dialog } from '../../ui/dialog.tsx'
-import { FormError, TextField } from '../../ui/field.tsx'
+import { FormError, PhoneField, TextField } from '../../ui/field.tsx'
 import {
   CALLBACK_FIELDS,
   type CallbackResult,
@@ -49,16 +49,12 @@ export function CallbackForm({
   return (
     <fetcher.Form method="post" noValidate className="callback-form" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="callback" />
-      <TextField
+      <PhoneField
         id={`${idPrefix}-callback-phone`}
         name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
         label={t('car.callback.phone')}
         hint={t('car.callback.phoneHint')}
         defaultValue={values.phone}
-        maxLength={32}
         error={errors.phone ? t(errors.phone) : null}
       />
       <TextField

@@ -11,7 +11,7 @@ import { useFetcher, useLocation } from 'react-router'
 import type { Params } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useAnswerToast, useSubmitValidation } from '../../lib/form-validation.ts'
-import { FormError, TextField } from '../../ui/field.tsx'
+import { FormError, PhoneField, TextField } from '../../ui/field.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { useValueOnLoad } from '../../ui/use-value-on-load.ts'
 import { CREDIT_FIELDS, type CreditResult, NAME_MAX_LENGTH, parseKzt, validateCredit } from './credit-form.ts'
@@ -202,14 +202,10 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
           <p className="muted">{t('credit.estimate', { date: date(offer.checkedOn) })}</p>
         </details>
         <div className="credit-contact">
-          <TextField
+          <PhoneField
             name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
             label={t('credit.phone')}
             defaultValue={kept?.phone ?? ''}
-            maxLength={32}
             error={errors.phone ? t(errors.phone) : null}
           />
           <TextField

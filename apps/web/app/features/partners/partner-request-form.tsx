@@ -2,7 +2,7 @@ import { PARTNER_COMMENT_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH } from '@tulpar/con
 import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useAnswerToast, useSubmitValidation } from '../../lib/form-validation.ts'
-import { FormError, TextAreaField, TextField } from '../../ui/field.tsx'
+import { FormError, PhoneField, TextAreaField, TextField } from '../../ui/field.tsx'
 import {
   PARTNER_REQUEST_FIELDS,
   type PartnerRequestResult,
@@ -55,16 +55,12 @@ export function PartnerRequestForm({
         maxLength={PARTNER_NAME_MAX_LENGTH}
         error={errors.name ? t(errors.name) : null}
       />
-      <TextField
+      <PhoneField
         id="partner-request-phone"
         name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
         label={t('partners.request.phone')}
         hint={t('partners.request.phoneHint')}
         defaultValue={values.phone}
-        maxLength={32}
         error={errors.phone ? t(errors.phone) : null}
       />
       <TextAreaField

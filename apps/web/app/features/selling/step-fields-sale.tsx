@@ -2,7 +2,7 @@ import { PHONE_PLACEHOLDER } from '@tulpar/contracts/phone'
 import { useId } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { groupDigits, regroupDigits } from '../../ui/digit-groups.ts'
-import { TextField } from '../../ui/field.tsx'
+import { PhoneField, TextField } from '../../ui/field.tsx'
 import { useChangeOnLoad } from '../../ui/use-value-on-load.ts'
 import { Check, Choice, type FieldsProps, one, Select } from './step-controls.tsx'
 
@@ -110,12 +110,9 @@ export function PriceFields({ values, errors, choices }: FieldsProps) {
           {errors.description ? t(errors.description) : t('sell.field.descriptionHint')}
         </small>
       </div>
-      <TextField
+      <PhoneField
         label={t('sell.field.phone')}
         name="contactPhone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
         placeholder={PHONE_PLACEHOLDER}
         defaultValue={one(values, 'contactPhone')}
         error={errors.contactPhone ? t(errors.contactPhone) : null}
