@@ -1,8 +1,8 @@
 import { CreateBroadcastBody } from '@tulpar/contracts'
 import { data, Form, useActionData, useNavigation } from 'react-router'
-import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { localeContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { readStaffPost, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -34,10 +34,7 @@ type ActionResult =
   | { ok: false; message: MessageKey; values: Record<string, string> }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
-  assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireStaffUser(services.sessions, request, context)
-  const form = await request.formData()
+  const { services, user, form } = await readStaffPost({ request, context })
   const values: Record<string, string> = {}
   for (const name of ['topic', ...FIELDS]) {
     const v = form.get(name)

@@ -1,9 +1,9 @@
 import type { RejectionReasonView } from '@tulpar/contracts'
 import { useId } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { localeContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { field, readStaffPost, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { type DecisionErrors, RejectReasonField } from '../features/admin/decision.tsx'
 import { formatDateTime } from '../features/admin/format.ts'
 import { parseReject } from '../features/admin/forms.server.ts'
@@ -49,11 +49,8 @@ const ERRORS: Record<string, MessageKey> = {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
+  const { services, user, form } = await readStaffPost({ request, context })
   const locale = context.get(localeContext)
-  assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireStaffUser(services.sessions, request, context)
-  const form = await request.formData()
   const listingId = parseId(field(form, 'listingId'))
   const resolution = field(form, 'resolution')
   if (listingId === null) throw data(null, { status: 400 })

@@ -2,9 +2,9 @@ import { DealerDecisionBody } from '@tulpar/contracts'
 // Zod-free: the page's own code lists the checklist and must not bring zod (decision 026).
 import { DEALER_CHECKLIST } from '@tulpar/contracts/staff-constants'
 import { data, Form, redirect } from 'react-router'
-import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { localeContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { field, readStaffPost, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import { formatPhone } from '../features/auth/phone.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
@@ -32,10 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 type ActionResult = { dealerId: number; error: MessageKey }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
-  assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireStaffUser(services.sessions, request, context)
-  const form = await request.formData()
+  const { services, user, form } = await readStaffPost({ request, context })
   const dealerId = parseId(field(form, 'dealerId'))
   if (dealerId === null) throw data(null, { status: 400 })
   const fail = (error: MessageKey, status = 400) => data<ActionResult>({ dealerId, error }, { status })

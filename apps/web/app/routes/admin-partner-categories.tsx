@@ -1,9 +1,9 @@
 import type { AdminPartnerCategory } from '@tulpar/contracts'
 import { Fragment } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { localeContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, field, requireAdminUser, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { field, readStaffPost, requireAdminUser } from '../features/admin/admin-guard.server.ts'
 import { AdminNotices } from '../features/admin/page-notices.tsx'
 import {
   type CategoryFormField,
@@ -60,10 +60,7 @@ type ActionAnswer = {
 
 /** Adds a category or saves one, through the same use cases as the API; back here with a notice. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
-  assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireStaffUser(services.sessions, request, context)
-  const form = await request.formData()
+  const { services, user, form } = await readStaffPost({ request, context })
   const id = field(form, 'intent') === 'create' ? null : parseId(field(form, 'categoryId'))
   const values = categoryFormValues(form)
   const answer = (status: number, patch: Partial<ActionAnswer>) =>

@@ -1,8 +1,8 @@
 import { AdminPartnersQuery } from '@tulpar/contracts'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { localeContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, field, requireAdminUser, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { field, readStaffPost, requireAdminUser } from '../features/admin/admin-guard.server.ts'
 import { AdminFilter, AdminNextPage, AdminSearch } from '../features/admin/admin-search.tsx'
 import { AdminNotices } from '../features/admin/page-notices.tsx'
 import { formatPhone } from '../features/auth/phone.ts'
@@ -49,10 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Hides a partner from the site or shows it again; back to the same list afterwards. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
-  assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireStaffUser(services.sessions, request, context)
-  const form = await request.formData()
+  const { services, user, form } = await readStaffPost({ request, context })
   const id = parseId(field(form, 'partnerId'))
   if (id === null) return data({ error: 'error.validation.failed' as MessageKey }, { status: 400 })
   const saved = await formOutcome(

@@ -1,8 +1,8 @@
 import { PromotionPriceBody } from '@tulpar/contracts'
 import { data, Form, redirect } from 'react-router'
-import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { localeContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, field, requireAdminUser, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { field, readStaffPost, requireAdminUser, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -40,17 +40,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ''} — Tulpar Auto` }]
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
-  assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireAdminUser(services.sessions, request, context)
-  const form = await request.formData()
+  const { services, user, form } = await readStaffPost({ request, context }, requireAdminUser)
   const body = PromotionPriceBody.safeParse({
     product: field(form, 'product'),
     days: field(form, 'days'),
     priceKzt: field(form, 'priceKzt'),
   })
   if (!body.success) return data({ error: 'error.validation.failed' as MessageKey }, { status: 400 })
-  await services.promotions.setPrice({ ...user, ip: context.get(requestInfoContext).clientIp }, body.data)
+  await services.promotions.setPrice(user, body.data)
   return redirect('/admin/promotions?saved=1')
 }
 

@@ -1,7 +1,7 @@
 import { data, Form, redirect } from 'react-router'
-import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { localeContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import { assertSameOrigin, field, requireStaffUser } from '../features/admin/admin-guard.server.ts'
+import { field, readStaffPost, requireStaffUser } from '../features/admin/admin-guard.server.ts'
 import { formatDateTime } from '../features/admin/format.ts'
 import { AdminNotices } from '../features/admin/page-notices.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
@@ -29,10 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
-  assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireStaffUser(services.sessions, request)
-  const form = await request.formData()
+  const { services, user, form } = await readStaffPost({ request, context })
   const id = parseId(field(form, 'id'))
   const resolution = form.get('resolution')
   if (id === null || (resolution !== 'dismissed' && resolution !== 'blocked')) throw data(null, { status: 400 })

@@ -1,14 +1,8 @@
 import { ASSIGNABLE_ROLES } from '@tulpar/contracts/staff-constants'
 import { data, Form, redirect, useNavigation } from 'react-router'
-import { localeContext, requestInfoContext, servicesContext } from '#app-context'
+import { localeContext, servicesContext } from '#app-context'
 import { AdminErrorContent } from '../features/admin/admin-error.tsx'
-import {
-  adminErrorKey,
-  assertSameOrigin,
-  field,
-  requireAdminUser,
-  requireStaffUser,
-} from '../features/admin/admin-guard.server.ts'
+import { adminErrorKey, field, readStaffPost, requireAdminUser } from '../features/admin/admin-guard.server.ts'
 import { AdminFilter, AdminNextPage, AdminSearch } from '../features/admin/admin-search.tsx'
 import { formatDateTime } from '../features/admin/format.ts'
 import { parseRole } from '../features/admin/forms.server.ts'
@@ -59,10 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Gives or takes the moderator role; back to the same search afterwards. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
-  assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const user = await requireStaffUser(services.sessions, request, context)
-  const form = await request.formData()
+  const { services, user, form } = await readStaffPost({ request, context })
   const userId = field(form, 'userId')
   const parsed = parseRole(form)
   if (!parsed.ok || !userId) return data({ error: 'error.validation.failed' as MessageKey }, { status: 400 })

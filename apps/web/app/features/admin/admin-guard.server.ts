@@ -1,7 +1,7 @@
 import type { Services } from '@tulpar/api'
 import { BACK_OFFICE_ROLES, STAFF_ROLES } from '@tulpar/contracts'
 import { data, type RouterContextProvider } from 'react-router'
-import { requestInfoContext } from '#app-context'
+import { requestInfoContext, servicesContext } from '#app-context'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { requireUser } from '../account/index.server.ts'
 
@@ -107,4 +107,18 @@ export function adminErrorKey(code: string | null | undefined): MessageKey {
 export function field(form: FormData, name: string): string {
   const value = form.get(name)
   return typeof value === 'string' ? value : ''
+}
+
+/**
+ * A back-office form post's first steps, the same on every page: a post from another site refused, the staff member
+ * (with their address, for the audit trail; `guard` says who may: moderators and admins unless told), and the form.
+ */
+export async function readStaffPost(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  guard: typeof requireStaffUser = requireStaffUser,
+) {
+  const services = context.get(servicesContext)
+  assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
+  const user = await guard(services.sessions, request, context)
+  return { services, user, form: await request.formData() }
 }
