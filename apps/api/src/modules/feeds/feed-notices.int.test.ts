@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { FeedImport } from '@tulpar/contracts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { outboxMessages, profiles } from '../../db/schema.ts'
 import { useDealerTeam } from '../../testing/dealers.ts'
+import { useHttpStand } from '../../testing/http-stand.ts'
 import { useTestApp } from '../../testing/suite.ts'
 import { TEST_PUBLIC_URL } from '../../testing/test-app.ts'
 
@@ -25,16 +24,12 @@ const csv = (...rows: string[]) => [HEADER, ...rows].join('\n')
 
 /** The local feed server: what it answers at each path. */
 const files = new Map<string, { status: number; body: string }>()
-let server: Server
-let port = 0
+const stand = useHttpStand((req, res) => {
+  const file = files.get(req.url ?? '')
+  res.writeHead(file?.status ?? 404, { 'content-type': 'text/csv' }).end(file?.body ?? '')
+})
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const file = files.get(req.url ?? '')
-    res.writeHead(file?.status ?? 404, { 'content-type': 'text/csv' }).end(file?.body ?? '')
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  port = (server.address() as AddressInfo).port
   // The manager reads in Kazakh; the owner keeps Russian.
   await t.db.update(profiles).set({ language: 'kk' }).where(eq(profiles.userId, acc.manager.id))
   // The former manager was added through the desk and removed again before any import.
@@ -53,13 +48,6 @@ beforeAll(async () => {
   })
   expect(removed.statusCode, removed.body).toBe(200)
 })
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
-)
 
 /** Runs the queued notices, then their e-mails. */
 async function deliver() {
@@ -92,7 +80,7 @@ async function fetchFrom(path: string) {
     method: 'PUT',
     url: `/api/dealers/${team.dealerId}/feed-url/`,
     headers: acc.owner.auth,
-    payload: { url: `http://localhost:${port}${path}`, missingCars: 'keep' },
+    payload: { url: stand.url(path), missingCars: 'keep' },
   })
   expect(set.statusCode, set.body).toBe(200)
   const res = await t.app.inject({

@@ -1,12 +1,11 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { FeedImport, MAX_LISTING_PHOTOS } from '@tulpar/contracts'
 import { and, asc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { feedPhotoSources, listingPhotos, listings } from '../../db/schema.ts'
 import { useDealerTeam } from '../../testing/dealers.ts'
 import { addListingPhoto } from '../../testing/factories.ts'
+import { useHttpStand } from '../../testing/http-stand.ts'
 import { useTestApp } from '../../testing/suite.ts'
 
 /*
@@ -23,30 +22,19 @@ const HEADER = 'external_id,make,model,year,modification,mileage_km,price_kzt,co
 
 /** The local photo server: every path it was asked for; `/p/text.jpg` is not a photo. */
 const seen: string[] = []
-let server: Server
-let port = 0
 let jpeg: Buffer
-const url = (name: string) => `http://localhost:${port}/p/${name}`
+const stand = useHttpStand((req, res) => {
+  seen.push(req.url ?? '')
+  if (req.url === '/p/text.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end('not a photo')
+  else res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg)
+})
+const url = (name: string) => stand.url(`/p/${name}`)
 
 beforeAll(async () => {
   jpeg = await sharp({ create: { width: 480, height: 360, channels: 3, background: { r: 30, g: 90, b: 160 } } })
     .jpeg()
     .toBuffer()
-  server = createServer((req, res) => {
-    seen.push(req.url ?? '')
-    if (req.url === '/p/text.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end('not a photo')
-    else res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  port = (server.address() as AddressInfo).port
 })
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
-)
 
 /** Uploads a feed of one car with these photos and applies it (the owner): the applied import. */
 async function importWith(...photos: string[]) {

@@ -1,12 +1,11 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { FeedImport } from '@tulpar/contracts'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { dealers, favourites, listingSearchMatches, listings, moderationEvents, user } from '../../db/schema.ts'
 import { useDealerTeam } from '../../testing/dealers.ts'
 import { createListing } from '../../testing/factories.ts'
+import { useHttpStand } from '../../testing/http-stand.ts'
 import { useTestApp } from '../../testing/suite.ts'
 import { createReferenceService } from '../reference/index.ts'
 import { createFeedsService } from './feeds.service.ts'
@@ -256,10 +255,13 @@ describe("an untrusted dealer's import", () => {
 })
 
 describe("a trusted dealer's photos from the feed's URLs", () => {
-  let server: Server
-  let port = 0
   const images = new Map<string, Buffer>()
-  const url = (path: string) => `http://localhost:${port}${path}`
+  const stand = useHttpStand((req, res) => {
+    const bytes = images.get(req.url ?? '')
+    if (bytes) res.writeHead(200, { 'content-type': 'image/jpeg' }).end(bytes)
+    else res.writeHead(404).end()
+  })
+  const url = (path: string) => stand.url(path)
   beforeAll(async () => {
     const jpeg = (r: number) =>
       sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g: 90, b: 40 } } })
@@ -270,21 +272,7 @@ describe("a trusted dealer's photos from the feed's URLs", () => {
     // Another car's photo under another address: the same bytes.
     images.set('/p/copy.jpg', red)
     images.set('/p/blue.jpg', await jpeg(20))
-    server = createServer((req, res) => {
-      const bytes = images.get(req.url ?? '')
-      if (bytes) res.writeHead(200, { 'content-type': 'image/jpeg' }).end(bytes)
-      else res.writeHead(404).end()
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    port = (server.address() as AddressInfo).port
   })
-  afterAll(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  )
 
   test('keep its car on sale when they arrive; photos equal to another car’s send that car to the queue', async () => {
     const first = await imported(

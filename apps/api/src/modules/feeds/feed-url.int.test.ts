@@ -1,10 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { crc32 } from 'node:zlib'
 import { FeedImport, FeedSource } from '@tulpar/contracts'
 import { and, asc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import {
   feedImportRows,
   feedImports,
@@ -15,6 +14,7 @@ import {
   moderationEvents,
 } from '../../db/schema.ts'
 import { useDealerTeam } from '../../testing/dealers.ts'
+import { useHttpStand } from '../../testing/http-stand.ts'
 import { useTestApp } from '../../testing/suite.ts'
 import { createReferenceService } from '../reference/index.ts'
 import { createFeedsService } from './feeds.service.ts'
@@ -38,27 +38,12 @@ const csv = (...rows: string[]) => [HEADER, ...rows].join('\n')
 /** The local feed server: what each path answers, and every path it was asked for. */
 const seen: string[] = []
 const routes = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>()
-let server: Server
-let port = 0
-const local = (path: string) => `http://localhost:${port}${path}`
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    seen.push(req.url ?? '')
-    const route = routes.get(req.url ?? '')
-    if (route) route(req, res)
-    else res.writeHead(404).end()
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  port = (server.address() as AddressInfo).port
+const stand = useHttpStand((req, res) => {
+  seen.push(req.url ?? '')
+  const route = routes.get(req.url ?? '')
+  if (route) route(req, res)
+  else res.writeHead(404).end()
 })
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
-)
 beforeEach(() => {
   seen.length = 0
   routes.clear()
@@ -94,12 +79,12 @@ const dealerCars = () =>
 
 describe('who sets the feed URL', () => {
   test('only the owner sets or removes it; a manager reads it and fetches; another dealer, a guest are refused', async () => {
-    expect((await setUrl(undefined, local('/feed.csv'))).statusCode).toBe(401)
-    const manager = await setUrl(acc.manager.auth, local('/feed.csv'))
+    expect((await setUrl(undefined, stand.url('/feed.csv'))).statusCode).toBe(401)
+    const manager = await setUrl(acc.manager.auth, stand.url('/feed.csv'))
     expect([manager.statusCode, manager.json().code]).toEqual([403, 'dealer.owner_only'])
-    const other = await setUrl(acc.otherOwner.auth, local('/feed.csv'))
+    const other = await setUrl(acc.otherOwner.auth, stand.url('/feed.csv'))
     expect([other.statusCode, other.json().code]).toEqual([403, 'dealer.not_member'])
-    expect((await setUrl(acc.owner.auth, local('/feed.csv'), 'sold', 999_999)).statusCode).toBe(404)
+    expect((await setUrl(acc.owner.auth, stand.url('/feed.csv'), 'sold', 999_999)).statusCode).toBe(404)
     const otherFetch = await fetchNow(acc.otherOwner.auth, team.dealerId)
     expect([otherFetch.statusCode, otherFetch.json().code]).toEqual([403, 'dealer.not_member'])
     const none = await fetchNow(acc.owner.auth)
@@ -107,9 +92,9 @@ describe('who sets the feed URL', () => {
     for (const bad of ['ftp://example.com/feed.csv', 'http://user:pw@example.com/feed.csv', 'feed.csv'])
       expect((await setUrl(acc.owner.auth, bad)).statusCode, bad).toBe(400)
 
-    await withUrl(local('/feed.csv'))
+    await withUrl(stand.url('/feed.csv'))
     const read = await t.app.inject({ url: `/api/dealers/${team.dealerId}/feed-url/`, headers: acc.manager.auth })
-    expect(FeedSource.parse(read.json())).toMatchObject({ url: local('/feed.csv'), missingCars: 'sold' })
+    expect(FeedSource.parse(read.json())).toMatchObject({ url: stand.url('/feed.csv'), missingCars: 'sold' })
     const clearedByManager = await t.app.inject({
       method: 'DELETE',
       url: `/api/dealers/${team.dealerId}/feed-url/`,
@@ -130,7 +115,7 @@ describe('who sets the feed URL', () => {
 describe('a feed fetched from its URL', () => {
   test('is read as a dry run and applied at once, recorded as a URL import; the next fetch takes off what it lacks', async () => {
     serve('/feed.csv', csv(car('U1'), car('U2', 9_000_000)))
-    await withUrl(local('/feed.csv'))
+    await withUrl(stand.url('/feed.csv'))
     const first = await fetched(acc.manager.auth)
     expect(first).toMatchObject({ status: 'applied', source: 'url', counts: { created: 2, refused: 0 } })
     expect(await dealerCars()).toEqual([
@@ -159,7 +144,7 @@ describe('a feed fetched from its URL', () => {
 
   test('the hourly run fetches a feed not fetched for a day, and not again within it', async () => {
     serve('/feed.csv', csv(car('U1')))
-    await withUrl(local('/feed.csv'))
+    await withUrl(stand.url('/feed.csv'))
     await t.db.update(feedImports).set({ status: 'discarded' }).where(eq(feedImports.dealerId, team.dealerId))
     await t.db.update(feedSources).set({ lastFetchedAt: new Date(Date.now() - 25 * 3600_000) })
     expect(await t.services.feeds.fetchDueFeeds()).toEqual({ fetched: 1, errors: [] })
@@ -168,7 +153,7 @@ describe('a feed fetched from its URL', () => {
   })
 
   test('an HTTP error is a failed import with the reason in the language asked', async () => {
-    await withUrl(local('/gone.csv'))
+    await withUrl(stand.url('/gone.csv'))
     const failed = await fetched(acc.owner.auth, 'kk')
     expect(failed).toMatchObject({ status: 'failed', source: 'url', refused: { code: 'feed.fetch_status' } })
     expect(failed.refused?.message).toContain('404')
@@ -178,10 +163,10 @@ describe('a feed fetched from its URL', () => {
 
 describe('never from a private, loopback or link-local address', () => {
   test.each([
-    ['127.0.0.1 written as itself', () => `http://127.0.0.1:${port}/feed.csv`],
+    ['127.0.0.1 written as itself', () => `http://127.0.0.1:${stand.port}/feed.csv`],
     ['a 10.x address', () => 'http://10.0.0.5/feed.csv'],
     ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/'],
-    ['IPv6 loopback', () => `http://[::1]:${port}/feed.csv`],
+    ['IPv6 loopback', () => `http://[::1]:${stand.port}/feed.csv`],
   ])('%s is refused and nothing fetched', async (_name, url) => {
     serve('/feed.csv', csv(car('P1')))
     await withUrl(url())
@@ -192,9 +177,11 @@ describe('never from a private, loopback or link-local address', () => {
   })
 
   test('a redirect to a private address is refused after the allowed host’s answer, its target never asked', async () => {
-    routes.set('/moved.csv', (_req, res) => res.writeHead(302, { location: `http://127.0.0.1:${port}/feed.csv` }).end())
+    routes.set('/moved.csv', (_req, res) =>
+      res.writeHead(302, { location: `http://127.0.0.1:${stand.port}/feed.csv` }).end(),
+    )
     serve('/feed.csv', csv(car('P1')))
-    await withUrl(local('/moved.csv'))
+    await withUrl(stand.url('/moved.csv'))
     const failed = await fetched(acc.owner.auth)
     expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.fetch_address' } })
     expect(seen).toEqual(['/moved.csv'])
@@ -202,8 +189,8 @@ describe('never from a private, loopback or link-local address', () => {
 
   test('more than 3 redirects are refused', async () => {
     for (let i = 0; i < 5; i++)
-      routes.set(`/r${i}`, (_req, res) => res.writeHead(301, { location: local(`/r${i + 1}`) }).end())
-    await withUrl(local('/r0'))
+      routes.set(`/r${i}`, (_req, res) => res.writeHead(301, { location: stand.url(`/r${i + 1}`) }).end())
+    await withUrl(stand.url('/r0'))
     const failed = await fetched(acc.owner.auth)
     expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.fetch_redirects' } })
     expect(seen).toEqual(['/r0', '/r1', '/r2', '/r3'])
@@ -217,7 +204,7 @@ describe('never from a private, loopback or link-local address', () => {
       dealers: t.services.dealers,
     })
     serve('/feed.csv', csv(car('P1')))
-    await withUrl(local('/feed.csv'))
+    await withUrl(stand.url('/feed.csv'))
     const user = { id: acc.owner.id, email: acc.owner.email, name: 'Владелец', emailVerified: true }
     const failed = await strict.fetchNow(user, team.dealerId, 'ru')
     expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.fetch_address' } })
@@ -256,11 +243,11 @@ describe('limits of a fetch', () => {
       more()
     })
     routes.set('/declared.csv', (_req, res) => res.writeHead(200, { 'content-length': String(10 * 1024 * 1024) }).end())
-    await withUrl(local('/huge.csv'))
+    await withUrl(stand.url('/huge.csv'))
     const failed = await limited().fetchNow(user(), team.dealerId, 'en')
     expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.too_large' } })
     expect(failed.refused?.message).toContain('MB')
-    await withUrl(local('/declared.csv'))
+    await withUrl(stand.url('/declared.csv'))
     const declared = await limited().fetchNow(user(), team.dealerId, 'ru')
     expect(declared).toMatchObject({ status: 'failed', refused: { code: 'feed.too_large' } })
   })
@@ -270,7 +257,7 @@ describe('limits of a fetch', () => {
       res.writeHead(200, { 'content-type': 'text/csv' })
       res.write(`${HEADER}\n`)
     })
-    await withUrl(local('/slow.csv'))
+    await withUrl(stand.url('/slow.csv'))
     const failed = await limited().fetchNow(user(), team.dealerId, 'en')
     expect(failed).toMatchObject({ status: 'failed', refused: { code: 'feed.fetch_timeout' } })
     expect(failed.refused?.message).toContain('within 1 s')
@@ -302,7 +289,7 @@ function hugePng(): Buffer {
 describe('photos from the feed’s URLs', () => {
   const PHOTO_HEADER = `${HEADER},photo_urls`
   const feedWith = (price: number, ...paths: string[]) =>
-    `${PHOTO_HEADER}\n${car('PH1', price)},${paths.map(local).join('|')}`
+    `${PHOTO_HEADER}\n${car('PH1', price)},${paths.map(stand.url).join('|')}`
   const jpeg = (r: number) =>
     sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g: 90, b: 40 } } })
       .jpeg()
@@ -328,7 +315,7 @@ describe('photos from the feed’s URLs', () => {
     for (const [path, bytes] of images)
       routes.set(path, (_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(bytes))
     serve('/feed.csv', feedWith(7_000_000, '/p/b.jpg', '/p/text.jpg', '/p/a.jpg', '/p/huge.png'))
-    await withUrl(local('/feed.csv'))
+    await withUrl(stand.url('/feed.csv'))
     const first = await fetched(acc.owner.auth)
     expect(first).toMatchObject({ status: 'applied', counts: { created: 1 } })
     const listingId = first.rows.find((r) => r.externalId === 'PH1')?.listingId ?? 0
