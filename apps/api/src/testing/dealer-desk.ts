@@ -1,30 +1,7 @@
-import { eq } from 'drizzle-orm'
 import { beforeAll } from 'vitest'
-import type { Db } from '../db/client.ts'
-import { cities, dealerMembers, dealers } from '../db/schema.ts'
+import { createVerifiedDealer } from './dealers.ts'
 import { createListing, type ListingOverrides } from './factories.ts'
 import { type Account, type AccountSpec, useAccounts, useTestApp } from './suite.ts'
-
-/** For the desk's tests: a verified dealer in Almaty with its owner and, when given, a manager; its id. */
-async function verifiedDealerOf(db: Db, bin: string, ownerId: string, managerId?: string): Promise<number> {
-  const [almaty] = await db.select({ id: cities.id }).from(cities).where(eq(cities.slug, 'almaty'))
-  const [row] = await db
-    .insert(dealers)
-    .values({
-      legalName: `ТОО «${bin}»`,
-      kind: 'legal_entity',
-      bin,
-      status: 'verified',
-      cityId: almaty?.id ?? 1,
-      phones: ['+77273550011'],
-      workingHours: '9–19',
-    })
-    .returning({ id: dealers.id })
-  if (!row) throw new Error('dealer not created')
-  await db.insert(dealerMembers).values({ dealerId: row.id, userId: ownerId, role: 'owner' })
-  if (managerId) await db.insert(dealerMembers).values({ dealerId: row.id, userId: managerId, role: 'manager' })
-  return row.id
-}
 
 /** Who every desk test acts as: the dealer's people, another dealer's owner, a private seller and staff. */
 const CAST = {
@@ -50,8 +27,12 @@ export function useDealerDesk<K extends string = never>(setup: {
   const acc = useAccounts<keyof typeof CAST | K>(t, { ...CAST, ...setup.others })
   const desk = { dealerId: 0, otherDealerId: 0, car: 0 }
   beforeAll(async () => {
-    desk.dealerId = await verifiedDealerOf(t.db, '070401400009', acc.owner.id, acc.manager.id)
-    desk.otherDealerId = await verifiedDealerOf(t.db, '160440003337', acc.otherOwner.id)
+    desk.dealerId = await createVerifiedDealer(t.db, {
+      bin: '070401400009',
+      ownerId: acc.owner.id,
+      managerIds: [acc.manager.id],
+    })
+    desk.otherDealerId = await createVerifiedDealer(t.db, { bin: '160440003337', ownerId: acc.otherOwner.id })
     desk.car = (await createListing(t.db, { dealerId: desk.dealerId, ...setup.car(acc) })).id
   })
   /** A call to `/api{url}`, as `auth` (a guest without), with a JSON body when given. */

@@ -6,28 +6,40 @@ import { type Account, type AccountSpec, type TestApp, useAccounts } from './sui
 
 /* Dealers as the dealer tests meet them (issue 38): verified, in Almaty, with their people. */
 
-/** A verified dealer in Almaty with its owner and its managers (written directly); its id. */
-async function createVerifiedDealer(
+/**
+ * A verified dealer in Almaty (written directly: applying and verifying are the dealers module's tests) with its
+ * owner and managers when given; its id. The name is `ТОО <bin>` unless given.
+ */
+export async function createVerifiedDealer(
   db: Db,
-  { bin, ownerId, managerIds = [] }: { bin: string; ownerId: string; managerIds?: string[] },
+  {
+    bin,
+    legalName = `ТОО ${bin}`,
+    phones = ['+77273550011'],
+    ownerId,
+    managerIds = [],
+  }: { bin: string; legalName?: string; phones?: string[]; ownerId?: string; managerIds?: string[] },
 ): Promise<number> {
   const [almaty] = await db.select({ id: cities.id }).from(cities).where(eq(cities.slug, 'almaty'))
   if (!almaty) throw new Error('no Almaty')
   const [d] = await db
     .insert(dealers)
     .values({
-      legalName: `ТОО ${bin}`,
+      legalName,
       kind: 'legal_entity',
       bin,
       status: 'verified',
       cityId: almaty.id,
-      phones: ['+77273550011'],
+      phones,
       workingHours: '9-19',
     })
     .returning({ id: dealers.id })
   if (!d) throw new Error('no dealer')
-  await db.insert(dealerMembers).values({ dealerId: d.id, userId: ownerId, role: 'owner' })
-  for (const userId of managerIds) await db.insert(dealerMembers).values({ dealerId: d.id, userId, role: 'manager' })
+  const people = [
+    ...(ownerId ? [{ userId: ownerId, role: 'owner' as const }] : []),
+    ...managerIds.map((userId) => ({ userId, role: 'manager' as const })),
+  ]
+  if (people.length > 0) await db.insert(dealerMembers).values(people.map((p) => ({ dealerId: d.id, ...p })))
   return d.id
 }
 

@@ -3,7 +3,6 @@ import { describe, expect, test } from 'vitest'
 import {
   confirmedPhones,
   dealerMembers,
-  dealers,
   favourites,
   listingComplaints,
   listingSearchMatches,
@@ -11,6 +10,7 @@ import {
   outboxMessages,
 } from '../../db/schema.ts'
 import { uniqueEmail } from '../../testing/accounts.ts'
+import { createVerifiedDealer } from '../../testing/dealers.ts'
 import { createListing, createListingInModeration } from '../../testing/factories.ts'
 import { useAccounts, useTestApp } from '../../testing/suite.ts'
 import { TEST_PUBLIC_URL } from '../../testing/test-app.ts'
@@ -147,19 +147,8 @@ describe('fresh listings: the scheduled question and pause', () => {
 
   test('only private published listings are asked: not a dealer’s, a sold one or one under review', async () => {
     const mine = await createListing(t.db, { ownerId: seller.id })
-    const [dealer] = await t.db
-      .insert(dealers)
-      .values({
-        legalName: 'ТОО Свежие Авто',
-        kind: 'legal_entity',
-        bin: '990240000123',
-        status: 'verified',
-        cityId: mine.cityId ?? 1,
-        phones: ['+77017770002'],
-        workingHours: '9:00–18:00',
-      })
-      .returning()
-    const feedCar = await createListing(t.db, { ownerId: seller.id, dealerId: dealer?.id })
+    const dealerId = await createVerifiedDealer(t.db, { bin: '990240000123', legalName: 'ТОО Свежие Авто' })
+    const feedCar = await createListing(t.db, { ownerId: seller.id, dealerId })
     const sold = await createListing(t.db, { ownerId: seller.id, status: 'sold' })
     const review = await createListingInModeration(t.db, { ownerId: seller.id })
     const clock = onClock(later(15))
@@ -388,25 +377,13 @@ describe('fresh listings: buyers report it sold', () => {
       ['Владелец салона', 'Менеджер салона', 'Бывший менеджер', 'Менеджер соседа'].map((name) => person(name)),
     )
     if (!owner || !manager || !removed || !rival) throw new Error('people not signed up')
-    const dealerOf = async (bin: string, people: { id: string }[]) => {
-      const [row] = await t.db
-        .insert(dealers)
-        .values({
-          legalName: `ТОО «Салон ${bin}»`,
-          kind: 'legal_entity',
-          bin,
-          status: 'verified',
-          cityId: 1,
-          phones: ['+77273550011'],
-          workingHours: '9–19',
-        })
-        .returning({ id: dealers.id })
-      if (!row) throw new Error('dealer not created')
-      await t.db
-        .insert(dealerMembers)
-        .values(people.map((p, i) => ({ dealerId: row.id, userId: p.id, role: i === 0 ? 'owner' : 'manager' })))
-      return row.id
-    }
+    const dealerOf = (bin: string, [owner, ...managers]: { id: string }[]) =>
+      createVerifiedDealer(t.db, {
+        bin,
+        legalName: `ТОО «Салон ${bin}»`,
+        ownerId: owner?.id,
+        managerIds: managers.map((m) => m.id),
+      })
     const dealerId = await dealerOf('990340000101', [owner, manager, removed])
     await dealerOf('990340000102', [rival])
     const car = await createListing(t.db, { ownerId: manager.id, dealerId })

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Db } from '../../db/client.ts'
-import { cities, dealerMembers, dealers } from '../../db/schema.ts'
 import { createMemoryRateLimiter } from '../../lib/rate-limit.ts'
+import { createVerifiedDealer } from '../../testing/dealers.ts'
 import { createListing } from '../../testing/factories.ts'
 import { useAccounts, useTestApp } from '../../testing/suite.ts'
 import { HIDDEN_PHONE } from './mask.ts'
@@ -28,32 +26,21 @@ const { owner, manager, leaving, rivalOwner, rival, buyer, stranger, moderator }
 const DEALER = 'ТОО «Алматы Моторс»'
 const DEALER_PHONES = ['+77273550011', '+77012223344']
 
-/** A verified dealer in Almaty with its people (the first is the owner); its id. */
-async function dealerWith(db: Db, legalName: string, bin: string, people: string[]) {
-  const [almaty] = await db.select({ id: cities.id }).from(cities).where(eq(cities.slug, 'almaty'))
-  const [row] = await db
-    .insert(dealers)
-    .values({
-      legalName,
-      kind: 'legal_entity',
-      bin,
-      status: 'verified',
-      cityId: almaty?.id ?? 1,
-      phones: DEALER_PHONES,
-      workingHours: '9–19',
-    })
-    .returning({ id: dealers.id })
-  if (!row) throw new Error('dealer not created')
-  await db
-    .insert(dealerMembers)
-    .values(people.map((userId, i) => ({ dealerId: row.id, userId, role: i === 0 ? 'owner' : 'manager' })))
-  return row.id
-}
-
 let dealerId: number
 beforeAll(async () => {
-  dealerId = await dealerWith(t.db, DEALER, '000140000007', [owner.id, manager.id, leaving.id])
-  await dealerWith(t.db, 'ТОО «Другой дилер»', '000240000005', [rivalOwner.id, rival.id])
+  dealerId = await createVerifiedDealer(t.db, {
+    bin: '000140000007',
+    legalName: DEALER,
+    phones: DEALER_PHONES,
+    ownerId: owner.id,
+    managerIds: [manager.id, leaving.id],
+  })
+  await createVerifiedDealer(t.db, {
+    bin: '000240000005',
+    legalName: 'ТОО «Другой дилер»',
+    ownerId: rivalOwner.id,
+    managerIds: [rival.id],
+  })
 })
 
 type Auth = Record<string, string>

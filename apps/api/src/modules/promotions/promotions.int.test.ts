@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { auditEvents, dealerMembers, dealers, listings, outboxMessages, payments, promotions } from '../../db/schema.ts'
+import { auditEvents, dealerMembers, listings, outboxMessages, payments, promotions } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { paymentIdOf } from '../../testing/checkout.ts'
+import { createVerifiedDealer } from '../../testing/dealers.ts'
 import { createListing, setRole } from '../../testing/factories.ts'
 import { promotionHelpers } from '../../testing/promotions.ts'
 import { createTestApp } from '../../testing/test-app.ts'
@@ -79,20 +80,8 @@ describe('who may buy a promotion', () => {
 
   test("a member of the listing's dealer buys for the dealer's car; removed, they no longer can", async () => {
     const manager = await signUp()
-    const [dealer] = await t.db
-      .insert(dealers)
-      .values({
-        legalName: 'ТОО Тест Авто',
-        kind: 'company',
-        bin: '000000000000',
-        cityId: 1,
-        phones: [],
-        workingHours: '',
-      })
-      .returning()
-    if (!dealer) throw new Error('no dealer')
-    await t.db.insert(dealerMembers).values({ dealerId: dealer.id, userId: manager.id, role: 'manager' })
-    const car = await carOf(seller.id, { dealerId: dealer.id })
+    const dealerId = await createVerifiedDealer(t.db, { bin: '000000000000', managerIds: [manager.id] })
+    const car = await carOf(seller.id, { dealerId })
     const bought = await buy(manager.auth, car.id, 'highlight')
     expect(bought.status).toBe('active')
     // The dealer's people see its receipts; a stranger does not.

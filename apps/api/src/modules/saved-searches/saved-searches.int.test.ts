@@ -1,8 +1,9 @@
 import { SAVED_SEARCHES_LIMIT } from '@tulpar/contracts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { cities, dealers, outboxMessages, profiles, savedSearches } from '../../db/schema.ts'
+import { outboxMessages, profiles, savedSearches } from '../../db/schema.ts'
 import { accountHelpers } from '../../testing/accounts.ts'
+import { createVerifiedDealer } from '../../testing/dealers.ts'
 import { createListingInModeration } from '../../testing/factories.ts'
 import { useAccounts, useTestApp } from '../../testing/suite.ts'
 
@@ -205,24 +206,7 @@ describe('saved-search alerts', () => {
 })
 
 describe("a dealer's saved search", () => {
-  /** A verified dealer made directly (applying and verifying are the dealers module's tests). */
-  const dealer = async (legalName: string, bin: string) => {
-    const [almaty] = await t.db.select({ id: cities.id }).from(cities).where(eq(cities.slug, 'almaty'))
-    const [row] = await t.db
-      .insert(dealers)
-      .values({
-        legalName,
-        kind: 'legal_entity',
-        bin,
-        status: 'verified',
-        cityId: almaty?.id ?? 0,
-        phones: ['+77273550011'],
-        workingHours: '9:00–19:00',
-      })
-      .returning({ id: dealers.id })
-    if (!row) throw new Error('dealer not made')
-    return row.id
-  }
+  const dealer = (legalName: string, bin: string) => createVerifiedDealer(t.db, { bin, legalName })
 
   test("keeps the dealer: its title names it, and only that dealer's cars match and alert", async () => {
     const [mine, another] = [
