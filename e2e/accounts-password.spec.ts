@@ -1,11 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { beforeAll, describe, expect, inject, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { hydrated, signInByEmail } from './accounts.testing.ts'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
+import { PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
-const baseUrl = inject('baseUrl')
-const browser = useChromium()
+const { baseUrl, browser, onDesktop } = useJourney()
 let cities: { id: number; name: string }[]
 
 beforeAll(async () => {
@@ -91,7 +90,7 @@ describe('accounts: password change', () => {
     await closeNotices(page)
 
     // Another device signed in with the old password.
-    const laptop = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, cityId: city.id })
+    const laptop = await onDesktop({ cityId: city.id })
     const laptopPage = await laptop.newPage()
     await signInByEmail(laptopPage, email, 'first-pass-1')
     await laptopPage.waitForURL('**/account')
@@ -150,7 +149,7 @@ describe('accounts: password change', () => {
 
   test('the account and sign-in pages at 1280 px', async () => {
     const email = uniqueEmail('wide')
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, cityId: cities[0]?.id })
+    const context = await onDesktop({ cityId: cities[0]?.id })
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/auth`)

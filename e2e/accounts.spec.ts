@@ -1,10 +1,9 @@
 import type { BrowserContext } from 'playwright-core'
-import { beforeAll, describe, expect, inject, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { hydrated, signInByEmail } from './accounts.testing.ts'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
-const baseUrl = inject('baseUrl')
-const browser = useChromium()
+const { baseUrl, browser } = useJourney()
 let firstCity: { id: number; name: string }
 
 beforeAll(async () => {

@@ -8,19 +8,17 @@ import {
   screenshot,
   signInInto,
   untilReady,
-  useChromium,
+  useJourney,
   watchConsole,
 } from './browser.ts'
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, browser } = useJourney()
 const admin = inject('admin')
 /** Every demo seller signs in with this password (apps/api/src/db/seed/demo/password.ts). */
 const DEMO_PASSWORD = 'tulpar-demo-2026'
 const run = String(Date.now()).slice(-7)
 /** The machine is shared and slow: wait up to 10 s for the page to show what is expected. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 })
-
-const browser = useChromium()
 
 type Viewport = { width: number; height: number }
 const newContext = (viewport: Viewport, options: { javaScriptEnabled?: boolean } = {}) =>

@@ -1,12 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
 import {
   FAKE_NATIVE_KEY,
   type FakeNativeHandle,
   type FakeNativeScenario,
   installFakeNative,
 } from '../apps/web/app/features/native/fake-native.ts'
-import { newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
+import { SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
 /*
  * Issue 14, the hybrid app: the real site in Chromium as the app's web view shows it, with the phone's side of
@@ -14,9 +14,8 @@ import { newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchC
  * as Capacitor's Android code injects its own). The server is the real one: sign-in goes through the local
  * identity provider (the test issuer standing in for Google), the device token is read back from the profile.
  */
-const baseUrl = inject('baseUrl')
+const { baseUrl, onPhone } = useJourney()
 const run = String(Date.now()).slice(-7)
-const browser = useChromium()
 
 const BASE_SCENARIO: FakeNativeScenario = {
   permission: 'prompt',
@@ -40,7 +39,7 @@ async function googleIdToken(email: string, name: string): Promise<string> {
 
 /** A phone running the app: every page of the context gets the fake bridge first. */
 async function appContext(scenario: Partial<FakeNativeScenario>, seed?: string): Promise<BrowserContext> {
-  const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+  const context = await onPhone()
   const full = { ...BASE_SCENARIO, ...scenario }
   if (seed) await context.addInitScript({ content: seed })
   await context.addInitScript({ content: `(${installFakeNative.toString()})(window, ${JSON.stringify(full)})` })

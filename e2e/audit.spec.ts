@@ -7,7 +7,7 @@ import {
   SCREENSHOTS,
   screenshot,
   signUpByApi,
-  useChromium,
+  useJourney,
   watchConsole,
 } from './browser.ts'
 
@@ -17,10 +17,9 @@ import {
  * moderators get 403, for the page and its CSV alike.
  */
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, browser } = useJourney()
 const adminSession = inject('adminSession')
 const run = String(Date.now()).slice(-7)
-const browser = useChromium()
 /** The machine is shared and slow: wait up to 10 s for the page to show what is expected. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 })
 

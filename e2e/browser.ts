@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { sessionTokenOf } from './session-token.ts'
 
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname
@@ -107,6 +107,25 @@ export async function newContextWithCity(
   await context.addInitScript((id) => window.localStorage.setItem('cityId', id), cityId)
   if (options.session !== undefined) await withSession(context, baseUrl, options.session)
   return context
+}
+
+type ContextOptions = Omit<Parameters<typeof newContextWithCity>[2], 'viewport'>
+
+/**
+ * What a journey file starts with: the server's address, the file's own Chromium (`useChromium`), and contexts with
+ * a city chosen at the two widths every journey checks: `onPhone()` 390 px, `onDesktop()` 1280 px (signed in with
+ * `{ session }`, in another language with `{ locale }`...).
+ */
+export function useJourney() {
+  const baseUrl = inject('baseUrl')
+  const browser = useChromium()
+  return {
+    baseUrl,
+    browser,
+    onPhone: (options: ContextOptions = {}) => newContextWithCity(browser, baseUrl, { viewport: PHONE, ...options }),
+    onDesktop: (options: ContextOptions = {}) =>
+      newContextWithCity(browser, baseUrl, { viewport: DESKTOP, ...options }),
+  }
 }
 
 /** Signs in by the API with an email and password; answers the session cookie's value. */

@@ -1,14 +1,5 @@
 import { describe, expect, inject, test } from 'vitest'
-import {
-  DESKTOP,
-  demoSellerAndNewBuyer,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  useChromium,
-  watchConsole,
-} from './browser.ts'
+import { DESKTOP, demoSellerAndNewBuyer, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
 /*
  * "Report this listing": a guest following the car page's link signs in first; a buyer reports a car (the form's
@@ -16,8 +7,7 @@ import {
  * takes the listing down, after which guests no longer find the car on sale.
  */
 
-const baseUrl = inject('baseUrl')
-const browser = useChromium()
+const { baseUrl, browser, onPhone } = useJourney()
 
 describe('complaints about a listing', () => {
   test('a buyer reports a car at 390 px; the seller cannot; a moderator takes it down at 1280 px', async () => {
@@ -30,7 +20,7 @@ describe('complaints about a listing', () => {
     const complaintUrl = `${baseUrl}/cars/${carId}/complaint`
 
     // A guest: the link on the car page asks them to sign in first, and would come back.
-    const guestContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const guestContext = await onPhone()
     const guest = await guestContext.newPage()
     await guest.goto(`${baseUrl}/cars/${carId}`)
     await guest.getByRole('link', { name: 'Пожаловаться на объявление' }).click()
@@ -38,7 +28,7 @@ describe('complaints about a listing', () => {
     expect(decodeURIComponent(guest.url())).toContain(`/cars/${carId}/complaint`)
 
     // A signed-in buyer on a phone.
-    const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: buyerCookie })
+    const buyerContext = await onPhone({ session: buyerCookie })
     const buyer = await buyerContext.newPage()
     const errors = watchConsole(buyer)
     await buyer.goto(`${baseUrl}/cars/${carId}`)
@@ -63,7 +53,7 @@ describe('complaints about a listing', () => {
     expect(unexpected, unexpected.join('\n')).toEqual([])
 
     // The seller's own listing (reached by its address: their car page has no such link): told at once, no form.
-    const sellerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: sellerCookie })
+    const sellerContext = await onPhone({ session: sellerCookie })
     const seller = await sellerContext.newPage()
     await seller.goto(complaintUrl)
     await seller.getByText('Это ваше объявление: на него нельзя пожаловаться.').waitFor()

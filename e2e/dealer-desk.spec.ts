@@ -1,17 +1,6 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
-import {
-  DESKTOP,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  sessionCookie,
-  signInInto,
-  untilReady,
-  useChromium,
-  watchConsole,
-} from './browser.ts'
+import { describe, expect, test } from 'vitest'
+import { SCREENSHOTS, screenshot, sessionCookie, signInInto, untilReady, useJourney, watchConsole } from './browser.ts'
 
 /*
  * The dealer desk (issue 38): a buyer reveals the number of a demo dealer's car and asks for a call-back on a phone,
@@ -19,8 +8,7 @@ import {
  * count both, the reveal in the car's day.
  */
 
-const baseUrl = inject('baseUrl')
-const browser = useChromium()
+const { baseUrl, onPhone, onDesktop } = useJourney()
 const OWNER = 'dealer.almaty@demo.tulpar.kz'
 const DEMO_PASSWORD = 'tulpar-demo-2026'
 
@@ -59,7 +47,7 @@ describe('the dealer desk', () => {
     const before = await api<Stats>(`/api/dealers/${dealerId}/stats/`, owner)
 
     // The buyer, a guest on a phone, asks for a call-back from the car's call-back page.
-    const phone = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const phone = await onPhone()
     const buyerPage = await phone.newPage()
     const buyerErrors = watchConsole(buyerPage)
     await buyerPage.goto(`${baseUrl}/cars/${car}`)
@@ -79,7 +67,7 @@ describe('the dealer desk', () => {
     await phone.close()
 
     // The owner, at 1280 px, finds it on the desk, takes it and closes it.
-    const desktop = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const desktop = await onDesktop()
     await signInInto(desktop, baseUrl, OWNER, DEMO_PASSWORD)
     const page = await desktop.newPage()
     const errors = watchConsole(page)
@@ -117,7 +105,7 @@ describe('the dealer desk', () => {
     const car = cars.results.at(-1)
     if (!car) throw new Error('the demo dealer has no car on sale')
 
-    const phone = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const phone = await onPhone()
     await signInInto(phone, baseUrl, OWNER, DEMO_PASSWORD)
     const page = await phone.newPage()
     const errors = watchConsole(page)
@@ -146,7 +134,7 @@ describe('the dealer desk', () => {
     const [a, b] = cars.results.filter((c) => !c.isPromoted)
     if (!a || !b) throw new Error('the demo dealer has fewer than two cars without a promotion')
 
-    const phone = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const phone = await onPhone()
     await signInInto(phone, baseUrl, OWNER, DEMO_PASSWORD)
     const page = await phone.newPage()
     const errors = watchConsole(page)
@@ -190,7 +178,7 @@ describe('the dealer desk', () => {
     await phone.close()
 
     // The same form in Kazakh at desk width.
-    const desktop = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const desktop = await onDesktop()
     await desktop.addCookies([{ name: 'locale', value: 'kk', url: baseUrl }])
     await signInInto(desktop, baseUrl, OWNER, DEMO_PASSWORD)
     const kk = await desktop.newPage()

@@ -1,14 +1,5 @@
-import { describe, expect, inject, test } from 'vitest'
-import {
-  DESKTOP,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  signInInto,
-  useChromium,
-  watchConsole,
-} from './browser.ts'
+import { describe, expect, test } from 'vitest'
+import { SCREENSHOTS, screenshot, signInInto, useJourney, watchConsole } from './browser.ts'
 
 /*
  * A dealer's feed from a URL (issue 38): the owner of a demo dealer sets a feed URL on the desk at 390 px and asks
@@ -16,8 +7,7 @@ import {
  * the history names the source. At 1280 px the dealer's manager sees the URL but may not change it.
  */
 
-const baseUrl = inject('baseUrl')
-const browser = useChromium()
+const { baseUrl, onPhone, onDesktop } = useJourney()
 const OWNER = 'dealer.astana@demo.tulpar.kz'
 const MANAGER = 'manager.astana@demo.tulpar.kz'
 const DEMO_PASSWORD = 'tulpar-demo-2026'
@@ -25,7 +15,7 @@ const PRIVATE_URL = 'http://10.0.0.1/feed.csv'
 
 describe('a dealer feed from a URL', () => {
   test('the owner sets the URL and fetches it now: a private address is refused in words; the manager cannot change it', async () => {
-    const phone = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const phone = await onPhone()
     await signInInto(phone, baseUrl, OWNER, DEMO_PASSWORD)
     const page = await phone.newPage()
     const errors = watchConsole(page)
@@ -63,7 +53,7 @@ describe('a dealer feed from a URL', () => {
     expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([])
     await phone.close()
 
-    const desk = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const desk = await onDesktop()
     await signInInto(desk, baseUrl, MANAGER, DEMO_PASSWORD)
     const managerPage = await desk.newPage()
     await managerPage.goto(deskUrl)
@@ -76,7 +66,7 @@ describe('a dealer feed from a URL', () => {
     await desk.close()
 
     // Leave the demo dealer without a feed URL for the other journeys.
-    const owner = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const owner = await onDesktop()
     await signInInto(owner, baseUrl, OWNER, DEMO_PASSWORD)
     const ownerPage = await owner.newPage()
     await ownerPage.goto(deskUrl)

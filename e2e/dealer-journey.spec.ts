@@ -1,15 +1,5 @@
 import { describe, expect, inject, test } from 'vitest'
-import {
-  DESKTOP,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  signUpByApi,
-  untilReady,
-  useChromium,
-  watchConsole,
-} from './browser.ts'
+import { SCREENSHOTS, screenshot, signUpByApi, untilReady, useJourney, watchConsole } from './browser.ts'
 import { freshBin, uploadFeed } from './dealers.testing.ts'
 
 /*
@@ -22,9 +12,8 @@ import { freshBin, uploadFeed } from './dealers.testing.ts'
  * and people; promotion.spec.ts a private seller's promotion; dealer-desk.spec.ts the bulk price change.)
  */
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, onPhone, onDesktop } = useJourney()
 const adminSession = inject('adminSession')
-const browser = useChromium()
 const run = String(Date.now()).slice(-7)
 
 const CSV = [
@@ -62,7 +51,7 @@ describe('a dealer, from the application to a buyer on the desk', () => {
     const owner = await signUpByApi(baseUrl, `journey-${run}@example.kz`, 'journey-e2e-2026', 'Дана Дилерова')
 
     // A phone: the application.
-    const phone = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: owner })
+    const phone = await onPhone({ session: owner })
     const page = await phone.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/account/dealer`)
@@ -76,7 +65,7 @@ describe('a dealer, from the application to a buyer on the desk', () => {
     await page.getByRole('status').filter({ hasText: 'Заявка отправлена' }).waitFor()
 
     // Staff at 1280 px: the checklist, trusted to publish without moderation, verified.
-    const staff = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, session: adminSession })
+    const staff = await onDesktop({ session: adminSession })
     const admin = await staff.newPage()
     const staffErrors = watchConsole(admin)
     await admin.goto(`${baseUrl}/admin/dealers`)
@@ -110,7 +99,7 @@ describe('a dealer, from the application to a buyer on the desk', () => {
     await phone.close()
 
     // At 1280 px: an XML feed with one more car; the CSV's cars stay (the file is a part of the stock).
-    const desk = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, session: owner })
+    const desk = await onDesktop({ session: owner })
     const wide = await desk.newPage()
     const deskErrors = watchConsole(wide)
     await wide.goto(deskUrl)
@@ -169,7 +158,7 @@ describe('a dealer, from the application to a buyer on the desk', () => {
     expect(deskErrors).toEqual([])
 
     // A buyer, a guest on a phone, asks for a call-back on the Camry...
-    const buyerPhone = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const buyerPhone = await onPhone()
     const buyer = await buyerPhone.newPage()
     const buyerErrors = watchConsole(buyer)
     await buyer.goto(`${baseUrl}/cars/${camry.id}`)

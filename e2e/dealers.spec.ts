@@ -8,7 +8,7 @@ import {
   SCREENSHOTS,
   screenshot,
   signUpByApi,
-  useChromium,
+  useJourney,
   watchConsole,
 } from './browser.ts'
 import { freshBin } from './dealers.testing.ts'
@@ -21,9 +21,8 @@ import { freshBin } from './dealers.testing.ts'
  * catalogue scoped to it keeps the scope while filters change. Screenshots of the four dealer pages at both widths.
  */
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, browser } = useJourney()
 const adminSession = inject('adminSession')
-const browser = useChromium()
 const run = String(Date.now()).slice(-7)
 
 async function open(b: Browser, width: 'phone' | 'desktop', session?: string) {

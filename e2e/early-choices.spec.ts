@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, sessionCookie, useChromium, watchConsole, withSession } from './browser.ts'
+import { describe, expect, test } from 'vitest'
+import { sessionCookie, useJourney, watchConsole, withSession } from './browser.ts'
 import { photos, signUpByApi } from './selling.testing.ts'
 
 /*
@@ -9,9 +9,8 @@ import { photos, signUpByApi } from './selling.testing.ts'
  * its chunk wait until the test lets them go), acts, lets it go, and expects what the choice does with JavaScript.
  */
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, onDesktop } = useJourney()
 const run = String(Date.now()).slice(-7)
-const browser = useChromium()
 
 /**
  * Holds back the page's requests for the scripts whose file names match `chunk` until `release()`; answers how many
@@ -37,7 +36,7 @@ async function holdScripts(page: Page, chunk: RegExp): Promise<{ release: () => 
 /** A signed-in context (a new account, made through the API) whose page routes requests itself. */
 async function signedInPage(email: string) {
   const auth = await signUpByApi(email)
-  const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, serviceWorkers: 'block' })
+  const context = await onDesktop({ serviceWorkers: 'block' })
   await withSession(context, baseUrl, await sessionCookie(baseUrl, email, 'secret12'))
   const page = await context.newPage()
   return { auth, context, page, errors: watchConsole(page) }

@@ -1,26 +1,15 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
-import {
-  DESKTOP,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  signUpInto,
-  useChromium,
-  watchConsole,
-} from './browser.ts'
+import { describe, expect, test } from 'vitest'
+import { PHONE, SCREENSHOTS, screenshot, signUpInto, useJourney, watchConsole } from './browser.ts'
 
 /*
  * The favourites journey of issue 11: a guest hearts two cars (a card in the catalogue and the car page), signs
  * up, finds both on /wishlist (nothing the guest did is lost), removes one, clears the rest after confirming.
  */
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, browser, onDesktop } = useJourney()
 const run = String(Date.now()).slice(-7)
 const poll = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout, interval: 200 })
-
-const browser = useChromium()
 
 /** The heart buttons only act once React has hydrated the page. */
 async function hydrated(page: Page) {
@@ -31,7 +20,7 @@ const headerCount = (page: Page) => page.locator('.favourites-link').getAttribut
 
 describe('favourites', () => {
   test('a guest hearts two cars, signs up, finds them on the wishlist, removes one and clears the rest', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const context = await onDesktop()
     const page = await context.newPage()
     const errors = watchConsole(page)
 

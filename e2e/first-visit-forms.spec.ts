@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, untilReady, useChromium } from './browser.ts'
+import { describe, expect, test } from 'vitest'
+import { SCREENSHOTS, screenshot, untilReady, useJourney } from './browser.ts'
 
 /* The catalogue's sort and the selling step form, as a new user meets them on a phone and a desktop. */
 
-const baseUrl = inject('baseUrl')
-const browser = useChromium()
+const { baseUrl, onPhone, onDesktop } = useJourney()
 
 const run = String(Date.now()).slice(-7)
 
@@ -28,7 +27,7 @@ function sortOverflow(page: Page): Promise<number> {
 describe('the catalogue sort', () => {
   for (const locale of ['kk', 'ru', 'en'] as const) {
     test(`is not cut off at 390 px (${locale})`, async () => {
-      const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+      const context = await onPhone()
       const page = await context.newPage()
       await page.goto(`${baseUrl}/auto?lang=${locale}`)
       for (const sort of ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc']) {
@@ -74,7 +73,7 @@ describe('the selling step form', () => {
   test('groups the price while it is typed, and the sticky bar leaves the fields in view (390 px)', async () => {
     const email = `e2e-form-${run}@example.kz`
     const id = await sellerWithDraft(email)
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     await signIn(page, email, `/create-auto/${id}?step=price`)
     await untilReady(page, page.locator('button[type="submit"]:enabled'))
@@ -103,7 +102,7 @@ describe('the selling step form', () => {
     const email = `e2e-chips-${run}@example.kz`
     const id = await sellerWithDraft(email)
     for (const locale of ['ru', 'kk']) {
-      const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+      const context = await onDesktop()
       const page = await context.newPage()
       await signIn(page, email, `/create-auto/${id}?step=brand`)
       await page.goto(`${baseUrl}/create-auto/${id}?step=brand&lang=${locale}`)

@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
-import { newContextWithCity, PHONE, SCREENSHOTS, screenshot, untilReady, useChromium, watchConsole } from './browser.ts'
+import { describe, expect, test } from 'vitest'
+import { SCREENSHOTS, screenshot, untilReady, useJourney, watchConsole } from './browser.ts'
 
 /* Spec 4's start-up states on the web: a stored token signs in; a deleted account is told so on every device. */
 
-const baseUrl = inject('baseUrl')
-const browser = useChromium()
+const { baseUrl, onPhone } = useJourney()
 
 const run = String(Date.now()).slice(-7)
 
@@ -23,7 +22,7 @@ async function signUpByApi(email: string, name: string): Promise<string> {
 describe('a token stored in local storage', () => {
   test('alone signs the web in (the page exchanges it once for its cookie)', async () => {
     const token = await signUpByApi(`e2e-token-${run}@example.kz`, 'Нурлан')
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(baseUrl)
@@ -38,7 +37,7 @@ describe('a token stored in local storage', () => {
   })
 
   test('that the server refuses is removed, and the page stays a guest page', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     await page.goto(baseUrl)
     await page.evaluate(() => window.localStorage.setItem('token', 'forged.token'))
@@ -56,7 +55,7 @@ describe('an account deleted on one device', () => {
    * Asked of the API, not of the network going quiet (that timed out once in CI under load).
    */
   async function signedInOnTheWeb(email: string, token: string) {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     await page.goto(`${baseUrl}/auth?redirectTo=/account`)
     await untilReady(page, page.locator('.auth-card button[type="submit"]:enabled'))

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   DESKTOP,
   newContextWithCity,
@@ -7,14 +7,13 @@ import {
   SCREENSHOTS,
   screenshot,
   untilReady,
-  useChromium,
+  useJourney,
   watchConsole,
 } from './browser.ts'
 
 /* What a new visitor meets: the start-up city choice applied everywhere, Sell in the header, pages that fit. */
 
-const baseUrl = inject('baseUrl')
-const browser = useChromium()
+const { baseUrl, browser, onPhone } = useJourney()
 
 const run = String(Date.now()).slice(-7)
 
@@ -152,7 +151,7 @@ describe('a first visit on a desktop and a phone', () => {
   })
 
   test('/tulpar-auto fits a 390 px window (no sideways scrolling)', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     for (const path of ['/tulpar-auto', '/', '/auto', '/create-auto']) {
       await page.goto(`${baseUrl}${path}`)

@@ -1,15 +1,5 @@
-import { describe, expect, inject, test } from 'vitest'
-import {
-  DESKTOP,
-  demoSeller,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  signUpByApi,
-  useChromium,
-  watchConsole,
-} from './browser.ts'
+import { describe, expect, test } from 'vitest'
+import { demoSeller, SCREENSHOTS, screenshot, signUpByApi, useJourney, watchConsole } from './browser.ts'
 
 /*
  * Fresh listings (decision 032): three buyers report a car sold, so it is paused; a buyer sees why at 390 px; its
@@ -17,8 +7,7 @@ import {
  * is pressed, and the car comes back with "still for sale, confirmed today" on its page at 1280 px.
  */
 
-const baseUrl = inject('baseUrl')
-const browser = useChromium()
+const { baseUrl, onPhone, onDesktop } = useJourney()
 const SELLER = 'seller13@demo.tulpar.kz'
 
 type OutboxMessage = { channel: string; subject: string | null; body: string }
@@ -48,7 +37,7 @@ describe('fresh listings', () => {
     for (const n of [1, 2, 3]) await reportSold(carId, n)
 
     // A buyer on a phone: the car's page says it is paused, not that it does not exist.
-    const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const buyerContext = await onPhone()
     const buyer = await buyerContext.newPage()
     const answer = await buyer.goto(`${baseUrl}/cars/${carId}`)
     expect(answer?.status()).toBe(404)
@@ -69,7 +58,7 @@ describe('fresh listings', () => {
       .toBeTruthy()
     const path = new URL(link ?? '').pathname + new URL(link ?? '').search
 
-    const sellerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const sellerContext = await onPhone()
     const seller = await sellerContext.newPage()
     const errors = watchConsole(seller)
     await seller.goto(`${baseUrl}${path}`)
@@ -84,7 +73,7 @@ describe('fresh listings', () => {
     expect(errors, errors.join('\n')).toEqual([])
 
     // A buyer at a desk: the car is on sale again, confirmed today.
-    const deskContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const deskContext = await onDesktop()
     const desk = await deskContext.newPage()
     const again = await desk.goto(`${baseUrl}/cars/${carId}`)
     expect(again?.status()).toBe(200)

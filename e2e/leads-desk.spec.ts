@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
+import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
 /*
  * The leads desk of issue 13: a signed-in visitor sends a partner a service request; an admin makes a colleague a
@@ -8,10 +8,8 @@ import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromiu
  * and marks it done; the sender sees the new status under "My requests".
  */
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, browser } = useJourney()
 const run = String(Date.now()).slice(-7)
-
-const browser = useChromium()
 
 async function signUp(email: string, name: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {

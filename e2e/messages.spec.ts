@@ -8,7 +8,7 @@ import {
   screenshot,
   sessionCookie,
   signUpByApi,
-  useChromium,
+  useJourney,
   watchConsole,
 } from './browser.ts'
 
@@ -19,11 +19,10 @@ import {
  * the seller writing there.
  */
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, browser, onPhone, onDesktop } = useJourney()
 const run = String(Date.now()).slice(-7)
 const poll = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout, interval: 200 })
 
-const browser = useChromium()
 const DEMO_PASSWORD = 'tulpar-demo-2026'
 
 async function api<T>(path: string, cookie?: string): Promise<T> {
@@ -66,7 +65,7 @@ describe('messages', () => {
     expect(await buyer.getByTestId('message').first().textContent()).toContain('+7 701 555 12 34')
 
     // The seller: the unread badge, the number hidden.
-    const sellerContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, session: sellerCookie })
+    const sellerContext = await onDesktop({ session: sellerCookie })
     const seller = await sellerContext.newPage()
     const sellerErrors = watchConsole(seller)
     await seller.goto(`${baseUrl}/account/messages`)
@@ -149,7 +148,7 @@ describe('messages', () => {
     expect(started.status, await started.clone().text()).toBe(201)
     const { conversationId } = (await started.json()) as { conversationId: number }
 
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: cookie })
+    const context = await onPhone({ session: cookie })
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/account/messages/${conversationId}`)
@@ -189,7 +188,7 @@ describe('messages', () => {
     const threadUrl = `${baseUrl}/account/messages/${conversationId}`
 
     // The manager, who did not list the car, finds it in their messages and answers for the dealer.
-    const managerContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, session: manager })
+    const managerContext = await onDesktop({ session: manager })
     const desk = await managerContext.newPage()
     const deskErrors = watchConsole(desk)
     await desk.goto(`${baseUrl}/account/messages`)
@@ -208,7 +207,7 @@ describe('messages', () => {
     await screenshot(desk, { path: `${SCREENSHOTS}conversation-dealer-desktop.png`, fullPage: true })
 
     // The buyer talks to the dealer, not to a person.
-    const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: buyerCookie })
+    const buyerContext = await onPhone({ session: buyerCookie })
     const buyer = await buyerContext.newPage()
     const buyerErrors = watchConsole(buyer)
     await buyer.goto(threadUrl)
@@ -218,7 +217,7 @@ describe('messages', () => {
     await screenshot(buyer, { path: `${SCREENSHOTS}conversation-dealer-phone.png`, fullPage: true })
 
     // The owner sees which of the dealer's people answered, in English and in Kazakh too.
-    const ownerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: owner })
+    const ownerContext = await onPhone({ session: owner })
     const own = await ownerContext.newPage()
     const ownErrors = watchConsole(own)
     await own.goto(`${threadUrl}?lang=en`)
@@ -234,7 +233,7 @@ describe('messages', () => {
   }, 90_000)
 
   test('a guest who wants to write to the seller signs in first and comes back to the message form', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     const res = await fetch(`${baseUrl}/api/cars/?page=1`)
     const id = ((await res.json()) as { results: { id: number }[] }).results[0]?.id

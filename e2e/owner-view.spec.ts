@@ -1,14 +1,5 @@
-import { describe, expect, inject, test } from 'vitest'
-import {
-  DESKTOP,
-  demoSellerAndNewBuyer,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  useChromium,
-  watchConsole,
-} from './browser.ts'
+import { describe, expect, test } from 'vitest'
+import { demoSellerAndNewBuyer, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
 /*
  * The seller on their own car page: in place of the contacts (which would only refuse them) they see what buyers
@@ -16,8 +7,7 @@ import {
  * from the car page lands in "my listings" with its notice, and guests then see the car sold.
  */
 
-const baseUrl = inject('baseUrl')
-const browser = useChromium()
+const { baseUrl, onPhone, onDesktop } = useJourney()
 
 describe("the seller's own car page", () => {
   test('shows the stats and the seller actions to the owner only; marking it sold works from there', async () => {
@@ -37,14 +27,14 @@ describe("the seller's own car page", () => {
     expect(saved.status).toBe(200)
 
     // The buyer's page has the contacts, the report link and no seller panel.
-    const buyerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: buyerCookie })
+    const buyerContext = await onPhone({ session: buyerCookie })
     const buyer = await buyerContext.newPage()
     await buyer.goto(carUrl)
     await buyer.getByRole('link', { name: 'Пожаловаться на объявление' }).waitFor()
     expect(await buyer.getByRole('heading', { name: 'Это ваше объявление' }).count()).toBe(0)
 
     // The seller on a phone: the panel in place of the contacts.
-    const sellerContext = await newContextWithCity(browser, baseUrl, { viewport: PHONE, session: sellerCookie })
+    const sellerContext = await onPhone({ session: sellerCookie })
     const seller = await sellerContext.newPage()
     const errors = watchConsole(seller)
     await seller.goto(carUrl)
@@ -63,7 +53,7 @@ describe("the seller's own car page", () => {
     await screenshot(seller, { path: `${SCREENSHOTS}owner-panel-390.png`, fullPage: true })
 
     // The same in Kazakh on a desktop.
-    const kkContext = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, session: sellerCookie })
+    const kkContext = await onDesktop({ session: sellerCookie })
     await kkContext.addCookies([{ name: 'locale', value: 'kk', url: baseUrl }])
     const kk = await kkContext.newPage()
     await kk.goto(carUrl)

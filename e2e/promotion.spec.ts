@@ -1,15 +1,5 @@
-import { describe, expect, inject, test } from 'vitest'
-import {
-  DESKTOP,
-  demoSeller,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  useChromium,
-  watchConsole,
-  withSession,
-} from './browser.ts'
+import { describe, expect, test } from 'vitest'
+import { demoSeller, SCREENSHOTS, screenshot, useJourney, watchConsole, withSession } from './browser.ts'
 
 /*
  * Paid promotion (issue 38 part 4, decision 033): a demo seller opens "Promote" from their listings on a phone, buys
@@ -17,8 +7,7 @@ import {
  * finds the car labelled «Реклама» in the catalogue's marked slots at desk width, the page's own order kept below.
  */
 
-const baseUrl = inject('baseUrl')
-const browser = useChromium()
+const { baseUrl, onPhone, onDesktop } = useJourney()
 
 describe('paid promotion', () => {
   test('a seller buys a top placement at the local checkout and sees it labelled in the catalogue (390 and 1280 px)', async () => {
@@ -31,7 +20,7 @@ describe('paid promotion', () => {
       priceKzt: number
     }
 
-    const phone = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const phone = await onPhone()
     await withSession(phone, baseUrl, cookie)
     const page = await phone.newPage()
     const errors = watchConsole(page)
@@ -71,7 +60,7 @@ describe('paid promotion', () => {
     await phone.close()
 
     // The catalogue narrowed to this car's model, city, year and price: its card in a marked slot, labelled.
-    const desk = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const desk = await onDesktop()
     const catalogue = await desk.newPage()
     const deskErrors = watchConsole(catalogue)
     const query = new URLSearchParams({
@@ -92,7 +81,7 @@ describe('paid promotion', () => {
     await desk.close()
 
     // The receipts at desk width, in English (a visitor's language of its own: a context that never chose Russian).
-    const english = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, session: cookie })
+    const english = await onDesktop({ session: cookie })
     await english.addCookies([{ name: 'locale', value: 'en', url: baseUrl }])
     const receipts = await english.newPage()
     const receiptsErrors = watchConsole(receipts)

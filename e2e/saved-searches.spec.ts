@@ -1,16 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import {
-  DESKTOP,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  signUpInto,
-  untilReady,
-  useChromium,
-  watchConsole,
-} from './browser.ts'
+import { PHONE, SCREENSHOTS, screenshot, signUpInto, untilReady, useJourney, watchConsole } from './browser.ts'
 
 /*
  * The saved-search journey of issue 11: a buyer saves a catalogue search and asks for alerts at once; a moderator
@@ -18,12 +8,10 @@ import {
  * unsubscribe link works without signing in.
  */
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, browser, onPhone, onDesktop } = useJourney()
 const run = String(Date.now()).slice(-7)
 /** The machine is shared and slow: wait for what is expected (the alert travels through the job queue). */
 const poll = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 300 })
-
-const browser = useChromium()
 
 /** Submit buttons stay disabled until React has hydrated the page. */
 async function hydrated(page: Page) {
@@ -38,7 +26,7 @@ async function outbox(to: string): Promise<OutboxMessage[]> {
 
 describe('saved searches and alerts', () => {
   test('a guest is asked to sign in to save a search, and comes back to the same search', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     await page.goto(`${baseUrl}/auto?yearFrom=2015`)
     const link = page.getByRole('link', { name: 'Войдите, чтобы сохранить поиск' })
@@ -50,7 +38,7 @@ describe('saved searches and alerts', () => {
 
   test('a buyer saves a search, a matching car is approved, the alert arrives in messages and email; unsubscribe works without signing in', async () => {
     const email = `searcher-${run}@example.kz`
-    const buyer = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const buyer = await onDesktop()
     await signUpInto(buyer, baseUrl, email, 'searcher-pass-1', 'Айгерим')
     const page = await buyer.newPage()
     const errors = watchConsole(page)
@@ -79,7 +67,7 @@ describe('saved searches and alerts', () => {
     }).toEqual(expect.objectContaining({ alerts: 'instant', name: `Любая машина ${run}` }))
 
     // A moderator approves the car that waited least (other journeys take the first ones).
-    const staff = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const staff = await onDesktop()
     await staff.addCookies([
       { name: 'tulpar.session_token', value: inject('adminSession'), url: baseUrl, httpOnly: true, sameSite: 'Lax' },
     ])
@@ -120,7 +108,7 @@ describe('saved searches and alerts', () => {
     await poll(() => row.getByText('Новых машин нет').isVisible()).toBe(true)
 
     // The email's link, opened by someone not signed in (a phone's mail app): asks first, then unsubscribes.
-    const guest = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const guest = await onPhone()
     const mailPage = await guest.newPage()
     await mailPage.goto(unsubscribe as string)
     await mailPage.waitForURL((url) => url.pathname === '/unsubscribe')

@@ -1,4 +1,4 @@
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
 import {
   DESKTOP,
   newContextWithCity,
@@ -6,7 +6,7 @@ import {
   SCREENSHOTS,
   screenshot,
   untilReady,
-  useChromium,
+  useJourney,
   watchConsole,
 } from './browser.ts'
 
@@ -14,8 +14,7 @@ import {
  * Issue 10, item 22: in the embedded demo (and these tests) Google and Apple sign-in go through the server's local
  * identity provider, so the buttons show and work without real client ids.
  */
-const baseUrl = inject('baseUrl')
-const browser = useChromium()
+const { baseUrl, browser } = useJourney()
 
 const run = String(Date.now()).slice(-7)
 

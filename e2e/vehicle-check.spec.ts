@@ -1,6 +1,6 @@
-import { describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { DEMO_CLEAN_VIN, DEMO_ROLLED_BACK_VIN, DEMO_VIN_STORIES } from '../apps/api/src/db/seed/demo/vin-histories.ts'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium, watchConsole } from './browser.ts'
+import { DESKTOP, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
 /*
  * The paid vehicle check of issue 12: a guest opens the check from the home page and is asked to sign in; after
@@ -10,10 +10,8 @@ import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromiu
  * of that Camry has the free "VIN seen before" line leading here.
  */
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, onPhone, onDesktop } = useJourney()
 const run = String(Date.now()).slice(-7)
-
-const browser = useChromium()
 
 describe('the vehicle check', () => {
   test('guest → sign in → failed payment → paid → "being generated" → report with the rollback flagged (390 px)', async () => {
@@ -25,7 +23,7 @@ describe('the vehicle check', () => {
     })
     expect(up.status).toBe(200)
 
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(baseUrl)
@@ -100,7 +98,7 @@ describe('the vehicle check', () => {
   })
 
   test('the car page shows that the VIN was seen before and leads to the check (1280 px)', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const context = await onDesktop()
     const page = await context.newPage()
     const errors = watchConsole(page)
     // The demo Tucson on sale now was sold once before. Found by what its story says (its model, year, city and
