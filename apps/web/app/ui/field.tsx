@@ -74,13 +74,11 @@ export function TextField({
   )
 }
 
-/** Typed phone numbers are short; anything longer is not one (the API checks the number itself). */
-const PHONE_INPUT_MAX_LENGTH = 32
-
-/** A phone number's field: the phone keypad, the number the browser keeps for the person, a bounded length. */
-export function PhoneField(props: FieldText & { ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
-  return <TextField type="tel" inputMode="tel" autoComplete="tel" maxLength={PHONE_INPUT_MAX_LENGTH} {...props} />
-}
+/**
+ * A phone number's input, spread into a TextField: the phone keypad, the number the browser keeps for the person, and
+ * a bound on length (typed numbers are short; the API checks the number itself).
+ */
+export const PHONE_INPUT = { type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: 32 } as const
 
 /** A labelled text area with an optional hint and an error linked to it for screen readers. */
 export function TextAreaField({

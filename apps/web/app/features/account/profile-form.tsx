@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { LOCALE_NAMES } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
-import { PhoneField, TextField } from '../../ui/field.tsx'
+import { PHONE_INPUT, TextField } from '../../ui/field.tsx'
 import { type AccountActionResult, NOTIFY_FIELDS } from './account-action.ts'
 
 type ProfileResult = Extract<AccountActionResult, { intent: 'profile' }>
@@ -83,7 +83,8 @@ export function ProfileForm({
           defaultValue={sent?.full_name ?? profile.full_name ?? ''}
           error={errors.full_name && t(errors.full_name)}
         />
-        <PhoneField
+        <TextField
+          {...PHONE_INPUT}
           label={t('account.phone')}
           name="phone"
           placeholder={PHONE_PLACEHOLDER}

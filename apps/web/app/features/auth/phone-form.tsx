@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { api } from '../../lib/api/client.ts'
-import { PhoneField, TextField } from '../../ui/field.tsx'
+import { PHONE_INPUT, TextField } from '../../ui/field.tsx'
 import { useToast } from '../../ui/toast.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { cleanPhone, formatPhone, normaliseKzPhone } from './phone.ts'
@@ -113,7 +113,8 @@ export function PhoneForm() {
           void sendCode(false)
         }}
       >
-        <PhoneField
+        <TextField
+          {...PHONE_INPUT}
           ref={phoneInput}
           label={t('auth.phone')}
           name="phone"

@@ -2,7 +2,7 @@ import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useAnswerToast, useSubmitValidation } from '../../lib/form-validation.ts'
 import { Dialog } from '../../ui/dialog.tsx'
-import { FormError, PhoneField, TextField } from '../../ui/field.tsx'
+import { FormError, PHONE_INPUT, TextField } from '../../ui/field.tsx'
 import {
   CALLBACK_FIELDS,
   type CallbackResult,
@@ -49,7 +49,8 @@ export function CallbackForm({
   return (
     <fetcher.Form method="post" noValidate className="callback-form" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="callback" />
-      <PhoneField
+      <TextField
+        {...PHONE_INPUT}
         id={`${idPrefix}-callback-phone`}
         name="phone"
         label={t('car.callback.phone')}

@@ -11,7 +11,7 @@ import { useFetcher, useLocation } from 'react-router'
 import type { Params } from '../../i18n/i18n.ts'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useAnswerToast, useSubmitValidation } from '../../lib/form-validation.ts'
-import { FormError, PhoneField, TextField } from '../../ui/field.tsx'
+import { FormError, PHONE_INPUT, TextField } from '../../ui/field.tsx'
 import { useHydrated } from '../../ui/use-hydrated.ts'
 import { useValueOnLoad } from '../../ui/use-value-on-load.ts'
 import { CREDIT_FIELDS, type CreditResult, NAME_MAX_LENGTH, parseKzt, validateCredit } from './credit-form.ts'
@@ -202,7 +202,8 @@ export default function CreditWidgetLive({ offer, car, today, fallback }: Credit
           <p className="muted">{t('credit.estimate', { date: date(offer.checkedOn) })}</p>
         </details>
         <div className="credit-contact">
-          <PhoneField
+          <TextField
+            {...PHONE_INPUT}
             name="phone"
             label={t('credit.phone')}
             defaultValue={kept?.phone ?? ''}

@@ -2,7 +2,7 @@ import { PARTNER_COMMENT_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH } from '@tulpar/con
 import { useFetcher } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useAnswerToast, useSubmitValidation } from '../../lib/form-validation.ts'
-import { FormError, PhoneField, TextAreaField, TextField } from '../../ui/field.tsx'
+import { FormError, PHONE_INPUT, TextAreaField, TextField } from '../../ui/field.tsx'
 import {
   PARTNER_REQUEST_FIELDS,
   type PartnerRequestResult,
@@ -55,7 +55,8 @@ export function PartnerRequestForm({
         maxLength={PARTNER_NAME_MAX_LENGTH}
         error={errors.name ? t(errors.name) : null}
       />
-      <PhoneField
+      <TextField
+        {...PHONE_INPUT}
         id="partner-request-phone"
         name="phone"
         label={t('partners.request.phone')}

@@ -2,7 +2,7 @@ import { PHONE_PLACEHOLDER } from '@tulpar/contracts/phone'
 import { useId } from 'react'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { groupDigits, regroupDigits } from '../../ui/digit-groups.ts'
-import { PhoneField, TextField } from '../../ui/field.tsx'
+import { PHONE_INPUT, TextField } from '../../ui/field.tsx'
 import { useChangeOnLoad } from '../../ui/use-value-on-load.ts'
 import { Check, Choice, type FieldsProps, one, Select } from './step-controls.tsx'
 
@@ -110,7 +110,8 @@ export function PriceFields({ values, errors, choices }: FieldsProps) {
           {errors.description ? t(errors.description) : t('sell.field.descriptionHint')}
         </small>
       </div>
-      <PhoneField
+      <TextField
+        {...PHONE_INPUT}
         label={t('sell.field.phone')}
         name="contactPhone"
         placeholder={PHONE_PLACEHOLDER}
