@@ -8,6 +8,7 @@ import { ShareButton } from '../features/share/share-button.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import accountsStyles from '../styles/accounts.css?url'
+import { Options } from '../ui/options.tsx'
 import { useNoticeOf } from '../ui/toast.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import type { Route } from './+types/account-searches'
@@ -87,11 +88,7 @@ function SearchRow({ search }: { search: SavedSearch }) {
             defaultValue={search.alerts}
             onChange={(e) => e.currentTarget.form?.requestSubmit()}
           >
-            {ALERT_OPTIONS.map((a) => (
-              <option key={a} value={a}>
-                {t(`searches.alerts.${a}`)}
-              </option>
-            ))}
+            <Options values={ALERT_OPTIONS} label={(a) => t(`searches.alerts.${a}`)} />
           </select>
           {hydrated ? null : (
             <button type="submit" className="button ghost">

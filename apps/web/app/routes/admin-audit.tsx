@@ -8,6 +8,7 @@ import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, parseAuditQuery } from '../features/
 import { formatDateTime } from '../features/admin/format.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
+import { Options } from '../ui/options.tsx'
 import type { Route } from './+types/admin-audit'
 
 /** Admins only (moderators and managers get the 403 page); a filter the contract refuses starts the page afresh. */
@@ -89,22 +90,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <label htmlFor="audit-action">{t('admin.audit.action')}</label>
           <select id="audit-action" name="action" defaultValue={filters.action ?? ''}>
             <option value="">{t('admin.audit.anyAction')}</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {t(`admin.audit.action.${a}`)}
-              </option>
-            ))}
+            <Options values={actions} label={(a) => t(`admin.audit.action.${a}`)} />
           </select>
         </div>
         <div className="field">
           <label htmlFor="audit-target-type">{t('admin.audit.targetType')}</label>
           <select id="audit-target-type" name="targetType" defaultValue={filters.targetType ?? ''}>
             <option value="">{t('admin.audit.anyTarget')}</option>
-            {targetTypes.map((type) => (
-              <option key={type} value={type}>
-                {t(`admin.audit.target.${type}`)}
-              </option>
-            ))}
+            <Options values={targetTypes} label={(type) => t(`admin.audit.target.${type}`)} />
           </select>
         </div>
         <div className="field">

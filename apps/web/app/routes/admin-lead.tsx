@@ -13,6 +13,7 @@ import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { requireIdParam } from '../lib/id-param.ts'
 import { orStatusPage, whenServiceFails } from '../lib/service-errors.ts'
+import { Options } from '../ui/options.tsx'
 import type { Route } from './+types/admin-lead'
 
 /** One lead: what was asked, by whom and from where, its history, and the desk's actions. */
@@ -178,11 +179,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
             <input type="hidden" name="intent" value="status" />
             <label htmlFor="lead-status">{t('leads.action.status')}</label>
             <select id="lead-status" name="status" defaultValue={lead.status === 'new' ? 'in_progress' : lead.status}>
-              {(['in_progress', 'done', 'rejected'] as const).map((s) => (
-                <option key={s} value={s}>
-                  {t(`leads.status.${s}`)}
-                </option>
-              ))}
+              <Options values={['in_progress', 'done', 'rejected'] as const} label={(s) => t(`leads.status.${s}`)} />
             </select>
             <label htmlFor="lead-reason">{t('leads.action.reason')}</label>
             <input

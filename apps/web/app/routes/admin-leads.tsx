@@ -10,6 +10,7 @@ import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { parseId } from '../lib/id-param.ts'
 import { orStatusPage } from '../lib/service-errors.ts'
+import { Options } from '../ui/options.tsx'
 import type { Route } from './+types/admin-leads'
 
 /** The leads desk: every call-back, credit application, partner request and vehicle check order in one queue. */
@@ -64,22 +65,14 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           {t('leads.filter.status')}
           <select name="status" defaultValue={filters.status}>
             <option value="">{t('leads.filter.all')}</option>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`leads.status.${s}`)}
-              </option>
-            ))}
+            <Options values={LEAD_STATUSES} label={(s) => t(`leads.status.${s}`)} />
           </select>
         </label>
         <label>
           {t('leads.filter.kind')}
           <select name="kind" defaultValue={filters.kind}>
             <option value="">{t('leads.filter.all')}</option>
-            {LEAD_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`leads.kind.${k}`)}
-              </option>
-            ))}
+            <Options values={LEAD_KINDS} label={(k) => t(`leads.kind.${k}`)} />
           </select>
         </label>
         <label>

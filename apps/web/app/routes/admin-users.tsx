@@ -12,6 +12,7 @@ import type { MessageKey } from '../i18n/i18n.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
 import { formOutcome, whenServiceFails } from '../lib/service-errors.ts'
+import { Options } from '../ui/options.tsx'
 import type { Route } from './+types/admin-users'
 
 const ROLE_FILTERS = ['user', 'manager', 'moderator', 'admin'] as const
@@ -129,11 +130,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                       {t('admin.users.roleLabel', { name: u.name || u.email || u.id })}
                     </label>
                     <select id={`role-${u.id}`} name="role" defaultValue={u.role}>
-                      {ASSIGNABLE_ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {t(`admin.role.${r}`)}
-                        </option>
-                      ))}
+                      <Options values={ASSIGNABLE_ROLES} label={(r) => t(`admin.role.${r}`)} />
                     </select>
                     <button type="submit" className="button primary" disabled={busy}>
                       {t('admin.users.saveRole')}

@@ -3,6 +3,7 @@ import { DEALER_BULK_MAX_PERCENT } from '@tulpar/contracts/seller-constants'
 import { useState } from 'react'
 import { Form } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { Options } from '../../ui/options.tsx'
 
 const ACTIONS = ['price_percent', 'price_set', 'sold', 'promote'] as const
 
@@ -32,11 +33,7 @@ export function BulkActions({ dealerId, prices }: { dealerId: number; prices: Pr
           value={action}
           onChange={(e) => setAction(ACTIONS.find((a) => a === e.target.value) ?? 'price_percent')}
         >
-          {ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {t(`desk.bulk.${a}`)}
-            </option>
-          ))}
+          <Options values={ACTIONS} label={(a) => t(`desk.bulk.${a}`)} />
         </select>
       </label>
       {action === 'price_percent' ? (

@@ -1,6 +1,7 @@
 import type { FeedSource } from '@tulpar/contracts'
 import { FEED_MISSING_CARS } from '@tulpar/contracts/seller-constants'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { Options } from '../../ui/options.tsx'
 
 /**
  * The dealer's feed URL on the desk (issue 38): the owner sets or removes it with what happens to cars it lacks;
@@ -38,11 +39,7 @@ export default function FeedUrlForm({ source, isOwner }: { source: FeedSource; i
           <label>
             {t('desk.imports.missing')}
             <select name="missingCars" defaultValue={source.missingCars}>
-              {FEED_MISSING_CARS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`desk.feedUrl.missing.${m}`)}
-                </option>
-              ))}
+              <Options values={FEED_MISSING_CARS} label={(m) => t(`desk.feedUrl.missing.${m}`)} />
             </select>
           </label>
           <button type="submit" name="intent" value="feed-url-set" className="button">

@@ -2,6 +2,7 @@ import type { DealerLeads } from '@tulpar/contracts'
 import { LEAD_STATUSES } from '@tulpar/contracts/staff-constants'
 import { Form, Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { Options } from '../../ui/options.tsx'
 
 /**
  * The leads of the dealer's cars: call-backs with the leads desk's statuses (take one, move it, reject it with a reason
@@ -49,11 +50,7 @@ export function LeadsPanel({ dealerId, leads }: { dealerId: number; leads: Deale
                 <label>
                   {t('leads.action.status')}
                   <select name="status" defaultValue={lead.status}>
-                    {LEAD_STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {t(`leads.status.${s}`)}
-                      </option>
-                    ))}
+                    <Options values={LEAD_STATUSES} label={(s) => t(`leads.status.${s}`)} />
                   </select>
                 </label>
                 <label>

@@ -2,6 +2,7 @@ import type { DealerStock, FeedImportSummary } from '@tulpar/contracts'
 import { LISTING_STATUSES } from '@tulpar/contracts/seller-constants'
 import { Form, Link } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
+import { Options } from '../../ui/options.tsx'
 
 /** The dealer's cars: a search by brand, model, VIN or external id, a status filter, the first 200 rows. */
 export function StockTable({
@@ -28,11 +29,7 @@ export function StockTable({
           {t('desk.stock.status')}
           <select name="status" defaultValue={status}>
             <option value="">{t('desk.status.all')}</option>
-            {LISTING_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`desk.status.${s}`)}
-              </option>
-            ))}
+            <Options values={LISTING_STATUSES} label={(s) => t(`desk.status.${s}`)} />
           </select>
         </label>
         <button type="submit" className="button">

@@ -1,6 +1,7 @@
 import { ENGINE_TYPES } from '@tulpar/contracts/constants'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { SelectField, TextField } from '../../ui/field.tsx'
+import { Options } from '../../ui/options.tsx'
 import type { FieldMessages } from '../selling/index.ts'
 import type { Values } from './garage-form.ts'
 
@@ -38,11 +39,7 @@ export function CarDetailFields({ values, errors }: { values: Values; errors: Fi
           error={errors.engineType && t(errors.engineType)}
           empty={t('garage.add.notSaid')}
         >
-          {ENGINE_TYPES.map((e) => (
-            <option key={e} value={e}>
-              {t(`catalogue.engine.${e}`)}
-            </option>
-          ))}
+          <Options values={ENGINE_TYPES} label={(e) => t(`catalogue.engine.${e}`)} />
         </SelectField>
         <TextField
           label={t('garage.add.volume')}
