@@ -12,7 +12,7 @@ import {
   Steering,
   Transmission,
 } from './enums.ts'
-import { ListingCityRef, ListingPhoto, OptionGroupView } from './listings.ts'
+import { CarHeadline, ListingCityRef, ListingPhoto, OptionGroupView } from './listings.ts'
 import { BrandRef, ModelRef } from './reference.ts'
 import { ADMIN_PAGE_SIZE, ASSIGNABLE_ROLES } from './staff-constants.ts'
 
@@ -99,13 +99,7 @@ export type ModerationQueueQuery = z.infer<typeof ModerationQueueQuery>
 
 export const ModerationQueueItem = z
   .object({
-    id: z.number().int(),
-    brand: BrandRef,
-    model: ModelRef,
-    year: z.number().int(),
-    priceKzt: z.number().int(),
-    mileage: z.number().int(),
-    mileageUnit: MileageUnit,
+    ...CarHeadline.shape,
     city: ListingCityRef,
     cover: z.object({ key: z.string(), isIllustration: z.boolean() }).nullable(),
     photoCount: z.number().int(),

@@ -139,15 +139,23 @@ export const ListingPhoto = z
   .meta({ id: 'ListingPhoto' })
 export type ListingPhoto = z.infer<typeof ListingPhoto>
 
+/**
+ * A car as every list of cars names it (the catalogue's cards, the moderation queue): make, model, year, price and
+ * the mileage as its seller wrote it.
+ */
+export const CarHeadline = z.object({
+  id: z.number().int(),
+  brand: BrandRef,
+  model: ModelRef,
+  year: z.number().int(),
+  priceKzt: z.number().int(),
+  mileage: z.number().int(),
+  mileageUnit: MileageUnit,
+})
+
 export const ListingCard = z
   .object({
-    id: z.number().int(),
-    brand: BrandRef,
-    model: ModelRef,
-    year: z.number().int(),
-    priceKzt: z.number().int(),
-    mileage: z.number().int(),
-    mileageUnit: MileageUnit,
+    ...CarHeadline.shape,
     mileageKm: z.number().int(),
     city: ListingCityRef,
     bodyType: BodyType,
