@@ -1,11 +1,10 @@
 import type { ListingPreview } from '@tulpar/contracts'
 import { Link, redirect } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
-import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
+import { PRIVATE_HEADERS, requireUserAndId } from '../features/account/account-guard.server.ts'
 import { CarSummary } from '../features/car/car-summary.tsx'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
-import { requireIdParam } from '../lib/id-param.ts'
 import { notFound, whenServiceFails } from '../lib/service-errors.ts'
 import carStyles from '../styles/car.css?url'
 import sellingStyles from '../styles/selling.css?url'
@@ -36,8 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { sessions, listings } = context.get(servicesContext)
   const locale = context.get(localeContext)
   const missing = { title: translate(MESSAGES[locale], locale, 'error.listing.not_found') }
-  const id = requireIdParam(params.id, missing)
-  const user = await requireUser(sessions, request, `/account/listings/${id}/preview`)
+  const { id, user } = await requireUserAndId(sessions, request, params.id, missing)
   const i18n = routeMessages(locale, 'sell', 'myListings')
   const title = translate(MESSAGES[locale], locale, 'myListings.preview')
   const car = await whenServiceFails(listings.previewListing(user, id, locale), ({ code }) => {

@@ -1,10 +1,9 @@
 import { localeContext, servicesContext } from '#app-context'
-import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
+import { PRIVATE_HEADERS, requireUserAndId } from '../features/account/account-guard.server.ts'
 import { orderPromotion } from '../features/promotion/promote.server.ts'
 import { PromotePage } from '../features/promotion/promote-page.tsx'
 import type { MessageKey } from '../i18n/i18n.ts'
 import { MESSAGES, routeMessages, translate } from '../i18n/index.ts'
-import { requireIdParam } from '../lib/id-param.ts'
 import { orNotFound } from '../lib/service-errors.ts'
 import sellingCss from '../styles/selling.css?url'
 import type { Route } from './+types/account-listing-promote'
@@ -26,8 +25,7 @@ const PAYMENT_NOTICE: Record<string, MessageKey> = {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { sessions, promotions } = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const id = requireIdParam(params.id)
-  const user = await requireUser(sessions, request, `/account/listings/${id}/promote`)
+  const { id, user } = await requireUserAndId(sessions, request, params.id)
   const data = await orNotFound(promotions.getListingPromotions(user, id))
   const payment = new URL(request.url).searchParams.get('payment')
   return {
@@ -40,8 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
-  const id = requireIdParam(params.id)
-  const user = await requireUser(services.sessions, request, `/account/listings/${id}/promote`)
+  const { id, user } = await requireUserAndId(services.sessions, request, params.id)
   return orderPromotion(services, user, id, await request.formData())
 }
 

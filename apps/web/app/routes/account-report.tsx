@@ -1,6 +1,6 @@
 import { data, Link, useActionData } from 'react-router'
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
-import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
+import { PRIVATE_HEADERS, requireUserAndId } from '../features/account/account-guard.server.ts'
 import { assertSameOrigin } from '../features/admin/admin-guard.server.ts'
 import { ReportSharePanel } from '../features/check/report-share.tsx'
 import { reportCarName } from '../features/check/report-title.ts'
@@ -8,7 +8,6 @@ import { ReportFindings } from '../features/check/report-view.tsx'
 import { runShareAction, type ShareActionResult } from '../features/check/share.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
-import { requireIdParam } from '../lib/id-param.ts'
 import { orNotFound } from '../lib/service-errors.ts'
 import checkStyles from '../styles/check.css?url'
 import { useHydrated } from '../ui/use-hydrated.ts'
@@ -21,8 +20,7 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const id = requireIdParam(params.id)
-  const user = await requireUser(services.sessions, request, `/account/reports/${id}`)
+  const { id, user } = await requireUserAndId(services.sessions, request, params.id)
   const report = await orNotFound(services.vehicleChecks.getReport(user, id))
   return { report, title: report.name || translate(MESSAGES[locale], locale, 'account.reports') }
 }
@@ -32,8 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   // Sharing makes a report readable by anyone: a second lock beside the SameSite cookie, as the back office has.
   assertSameOrigin(request, context.get(requestInfoContext).publicUrl)
-  const id = requireIdParam(params.id)
-  const user = await requireUser(services.sessions, request, `/account/reports/${id}`)
+  const { id, user } = await requireUserAndId(services.sessions, request, params.id)
   const { result, status } = await runShareAction(services, user, id, await request.formData())
   return data<ShareActionResult>(result, { status, headers: PRIVATE_HEADERS })
 }

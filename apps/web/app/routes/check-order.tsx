@@ -1,10 +1,9 @@
 import { data, Form, Link, redirect, redirectDocument } from 'react-router'
 import { localeContext, servicesContext } from '#app-context'
-import { PRIVATE_HEADERS, requireUser } from '../features/account/account-guard.server.ts'
+import { PRIVATE_HEADERS, requireUserAndId } from '../features/account/account-guard.server.ts'
 import { paymentErrorMessage } from '../features/check/check.server.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
 import { MESSAGES, translate } from '../i18n/index.ts'
-import { requireIdParam } from '../lib/id-param.ts'
 import { notFound, orNotFound, whenServiceFails } from '../lib/service-errors.ts'
 import checkStyles from '../styles/check.css?url'
 import type { Route } from './+types/check-order'
@@ -16,8 +15,7 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
-  const id = requireIdParam(params.id)
-  const user = await requireUser(services.sessions, request, `/check/orders/${id}`)
+  const { id, user } = await requireUserAndId(services.sessions, request, params.id)
   const order = await orNotFound(services.vehicleChecks.getOrder(user, id))
   return { order, title: translate(MESSAGES[locale], locale, 'check.order.title', { id }) }
 }
@@ -25,8 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Pay again after a failed or cancelled payment; a payment that cannot start says why on the order's page. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
-  const id = requireIdParam(params.id)
-  const user = await requireUser(services.sessions, request, `/check/orders/${id}`)
+  const { id, user } = await requireUserAndId(services.sessions, request, params.id)
   return whenServiceFails(
     services.vehicleChecks
       .payOrder(user, id)
