@@ -15,31 +15,29 @@ function withClientIp(user: StaffUser, context: Readonly<RouterContextProvider> 
   return context ? { ...user, ip: context.get(requestInfoContext).clientIp } : user
 }
 
-/** The signed-in user if their role is one of `roles`: a guest signs in first (and comes back here), anyone else gets the 403 page. */
-async function requireOneOf(
-  roles: readonly string[],
-  sessions: Services['sessions'],
-  request: Request,
-  context: Readonly<RouterContextProvider> | undefined,
-): Promise<StaffUser> {
-  const url = new URL(request.url)
-  const user = await requireUser(sessions, request, `${url.pathname}${url.search}`)
-  if (!(roles as readonly (string | null | undefined)[]).includes(user.role))
-    throw data({ reason: 'staff' as const }, { status: 403 })
-  return withClientIp(user, context)
+/**
+ * A page's guard for `roles`: the signed-in user if their role is one of them (with the client's address when given
+ * the request's `context`). A guest signs in first (and comes back here); anyone else gets the 403 page.
+ */
+function guardFor(roles: readonly string[]) {
+  return async (
+    sessions: Services['sessions'],
+    request: Request,
+    context?: Readonly<RouterContextProvider>,
+  ): Promise<StaffUser> => {
+    const url = new URL(request.url)
+    const user = await requireUser(sessions, request, `${url.pathname}${url.search}`)
+    if (!(roles as readonly (string | null | undefined)[]).includes(user.role))
+      throw data({ reason: 'staff' as const }, { status: 403 })
+    return withClientIp(user, context)
+  }
 }
 
 /**
  * The signed-in moderator or admin. A guest is sent to sign in (and back here afterwards); anyone else gets
  * the 403 page. The services check the role again, this only picks the page to show.
  */
-export async function requireStaffUser(
-  sessions: Services['sessions'],
-  request: Request,
-  context?: Readonly<RouterContextProvider>,
-): Promise<StaffUser> {
-  return requireOneOf(STAFF_ROLES, sessions, request, context)
-}
+export const requireStaffUser = guardFor(STAFF_ROLES)
 
 /**
  * The signed-in admin, for the pages only admins work (users, partners, the audit trail). A guest signs in first,
@@ -59,13 +57,7 @@ export async function requireAdminUser(
  * Anyone who works some page of the back office: managers (the leads desk only), moderators and admins. A
  * guest signs in first; anyone else gets the 403 page.
  */
-export async function requireBackOfficeUser(
-  sessions: Services['sessions'],
-  request: Request,
-  context?: Readonly<RouterContextProvider>,
-): Promise<StaffUser> {
-  return requireOneOf(BACK_OFFICE_ROLES, sessions, request, context)
-}
+export const requireBackOfficeUser = guardFor(BACK_OFFICE_ROLES)
 
 /** The back office's name for a role ('admin', 'moderator' or 'manager'). */
 export function backOfficeRole(role: string | null | undefined): 'admin' | 'moderator' | 'manager' {
