@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'dealer.rejected',
   'dealer.suspended',
   'promotion.price_changed',
+  'chat_report.dismissed',
+  'chat_report.blocked',
 ] as const
 
 /** What an audit record's action was done to. */
@@ -49,6 +51,7 @@ export const AUDIT_TARGET_TYPES = [
   'payment',
   'dealer',
   'promotion_price',
+  'chat_report',
 ] as const
 
 export const AuditAction = z.enum(AUDIT_ACTIONS)

@@ -61,4 +61,7 @@ export const chatEn: typeof chatKk = {
   'reports.dismiss': 'Dismiss',
   'reports.block': 'Stop them writing',
   'reports.done': 'Report handled',
+  'admin.audit.action.chat_report.dismissed': 'Conversation report dismissed',
+  'admin.audit.action.chat_report.blocked': 'Writing stopped after a report',
+  'admin.audit.target.chat_report': 'Conversation report',
 }

@@ -65,4 +65,7 @@ export const chatKk: Texts = {
   'reports.dismiss': 'Шағымды қабылдамау',
   'reports.block': 'Жазуға тыйым салу',
   'reports.done': 'Шағым қаралды',
+  'admin.audit.action.chat_report.dismissed': 'Хат алмасуға шағым қабылданбады',
+  'admin.audit.action.chat_report.blocked': 'Шағым бойынша жазуға тыйым салынды',
+  'admin.audit.target.chat_report': 'Хат алмасуға шағым',
 }

@@ -62,4 +62,7 @@ export const chatRu = {
   'reports.dismiss': 'Отклонить жалобу',
   'reports.block': 'Запретить писать',
   'reports.done': 'Жалоба обработана',
+  'admin.audit.action.chat_report.dismissed': 'Жалоба на переписку отклонена',
+  'admin.audit.action.chat_report.blocked': 'Запрещено писать по жалобе',
+  'admin.audit.target.chat_report': 'Жалоба на переписку',
 }

@@ -7,6 +7,7 @@ import type {
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
+import { recordAudit } from '../audit/index.ts'
 import { isDealerMember } from '../dealers/index.ts'
 import { requireStaff, type SessionUser } from '../identity/index.ts'
 import { ListingNotFoundError } from '../listings/index.ts'
@@ -357,6 +358,14 @@ export function createConversationUseCases({ db, hub, limiter }: { db: Db; hub: 
           await repo.setParticipant(tx, report.conversationId, seat?.userId ?? report.reporterId, {
             blockedAt: new Date(),
           })
+        // In the audit trail like every staff decision: which talk, and the side that reported (a block is theirs).
+        await recordAudit(tx, u, {
+          action: `chat_report.${resolution}`,
+          targetType: 'chat_report',
+          targetId: id,
+          before: { conversationId: report.conversationId, reporterSide: side },
+          after: { resolution },
+        })
       })
     },
   }
