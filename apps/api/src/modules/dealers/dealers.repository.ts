@@ -87,11 +87,7 @@ export async function findMemberRole(db: Db, dealerId: number, userId: string): 
 
 /** Whether the user works for the dealer now (owner or manager): read at each call, so a removed one is out at once. */
 export async function isDealerMember(db: Db, dealerId: number, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: dealerMembers.userId })
-    .from(dealerMembers)
-    .where(and(eq(dealerMembers.dealerId, dealerId), eq(dealerMembers.userId, userId)))
-  return row !== undefined
+  return (await findMemberRole(db, dealerId, userId)) !== null
 }
 
 export async function findMembers(db: Db, dealerId: number) {
