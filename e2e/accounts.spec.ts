@@ -1,9 +1,9 @@
 import type { BrowserContext } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { hydrated, signInByEmail } from './accounts.testing.ts'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
-const { baseUrl, browser } = useJourney()
+const { baseUrl, open } = useJourney()
 let firstCity: { id: number; name: string }
 
 beforeAll(async () => {
@@ -23,7 +23,7 @@ const spaced = (e164: string) => `+7 ${e164.slice(2, 5)} ${e164.slice(5, 8)} ${e
 
 /** A browser context with a city already chosen, so a start-up city choice does not cover the page. */
 async function newContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
-  return newContextWithCity(browser, baseUrl, { viewport, cityId: firstCity.id })
+  return open(viewport, { cityId: firstCity.id })
 }
 
 async function outbox(to: string): Promise<{ body: string; channel: string }[]> {

@@ -1,28 +1,14 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import {
-  DESKTOP,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  signInInto,
-  untilReady,
-  useJourney,
-  watchConsole,
-} from './browser.ts'
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot, signInInto, untilReady, useJourney, watchConsole } from './browser.ts'
 
-const { baseUrl, browser } = useJourney()
+const { baseUrl, open, onPhone, onDesktop } = useJourney()
 const admin = inject('admin')
 /** Every demo seller signs in with this password (apps/api/src/db/seed/demo/password.ts). */
 const DEMO_PASSWORD = 'tulpar-demo-2026'
 const run = String(Date.now()).slice(-7)
 /** The machine is shared and slow: wait up to 10 s for the page to show what is expected. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 })
-
-type Viewport = { width: number; height: number }
-const newContext = (viewport: Viewport, options: { javaScriptEnabled?: boolean } = {}) =>
-  newContextWithCity(browser, baseUrl, { viewport, ...options })
 
 /** Submit buttons stay disabled until React has hydrated the page. */
 async function hydrated(page: Page) {
@@ -57,7 +43,7 @@ async function firstInQueue(page: Page): Promise<number> {
 
 describe('back office', () => {
   test('an admin approves the longest-waiting listing and buyers see it on its car page (390 px)', async () => {
-    const context = await newContext(PHONE)
+    const context = await onPhone()
     const page = await context.newPage()
     const errors = watchConsole(page)
 
@@ -103,7 +89,7 @@ describe('back office', () => {
   })
 
   test('an admin rejects a listing with a reason and the seller reads it in their messages (1280 px)', async () => {
-    const context = await newContext(DESKTOP)
+    const context = await onDesktop()
     const page = await context.newPage()
     const errors = watchConsole(page)
     await signInByEmail(page, admin.email, admin.password, '/admin')
@@ -134,7 +120,7 @@ describe('back office', () => {
     await context.close()
 
     // The seller signs in and finds the outcome, the reason and the comment under "my messages".
-    const sellerContext = await newContext(DESKTOP)
+    const sellerContext = await onDesktop()
     const sellerPage = await sellerContext.newPage()
     const sellerErrors = watchConsole(sellerPage)
     await signInByEmail(sellerPage, sellerEmail, DEMO_PASSWORD, '/account')
@@ -149,7 +135,7 @@ describe('back office', () => {
   })
 
   test('the decision forms work without JavaScript', async () => {
-    const context = await newContext(PHONE, { javaScriptEnabled: false })
+    const context = await onPhone({ javaScriptEnabled: false })
     await signInInto(context, baseUrl, admin.email, admin.password)
     const page = await context.newPage()
     await page.goto(`${baseUrl}/admin`)
@@ -171,7 +157,7 @@ describe('back office', () => {
     }
     const car = catalogue.results.find((c) => !c.isTulpar)
     if (!car) throw new Error('no published car without the Tulpar mark')
-    const context = await newContext(DESKTOP)
+    const context = await onDesktop()
     const page = await context.newPage()
     const errors = watchConsole(page)
     await signInByEmail(page, admin.email, admin.password, '/admin')
@@ -207,7 +193,7 @@ describe('back office', () => {
   test('a plain user gets 403 at /admin until an admin makes them a moderator (390 px and 1280 px)', async () => {
     const email = `e2e-moder-${run}@example.kz`
     await signUpByApi(email, 'secret12', 'Ержан Тестов')
-    const userContext = await newContext(PHONE)
+    const userContext = await onPhone()
     await signInInto(userContext, baseUrl, email, 'secret12')
     const userPage = await userContext.newPage()
     const errors = watchConsole(userPage)
@@ -221,7 +207,7 @@ describe('back office', () => {
       [PHONE, 'phone'],
       [DESKTOP, 'desktop'],
     ] as const) {
-      const adminContext = await newContext(viewport)
+      const adminContext = await open(viewport)
       const adminPage = await adminContext.newPage()
       const adminErrors = watchConsole(adminPage)
       await signInByEmail(adminPage, admin.email, admin.password, '/admin')

@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
+import { describe, expect, test } from 'vitest'
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, open, onDesktop } = useJourney()
 // expect.poll gives up after 1 s by default; a single DOM read can take longer on a loaded 2-core machine.
 const POLL = { timeout: 15_000 }
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
 
 describe('a buyer browses the marketplace', () => {
   for (const [name, viewport] of [
@@ -18,7 +11,7 @@ describe('a buyer browses the marketplace', () => {
     ['desktop', DESKTOP],
   ] as const) {
     test(`home, catalogue and a car page, then Kazakh and English (${name}, ${viewport.width}px)`, async () => {
-      const context = await newContextWithCity(browser, baseUrl, { viewport })
+      const context = await open(viewport)
       const page = await context.newPage()
       const errors = watchConsole(page)
 
@@ -100,7 +93,7 @@ describe('pages without JavaScript', () => {
 
 describe('errors on a page', () => {
   test('a cancelled request left unhandled is not reported; any other unhandled failure still is', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const context = await onDesktop()
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(baseUrl)

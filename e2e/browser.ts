@@ -17,7 +17,7 @@ const CHROMIUM =
   process.env.CHROMIUM_PATH ??
   (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium')
 
-export function launchChromium(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true })
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -95,6 +95,8 @@ export async function newContextWithCity(
     serviceWorkers?: 'allow' | 'block'
     /** A session cookie's value (`sessionCookie`, `signUpByApi`): the context starts signed in. */
     session?: string
+    /** false for a visitor without JavaScript (the forms' plain posts). */
+    javaScriptEnabled?: boolean
   },
 ) {
   const cityId = String(options.cityId ?? 1)
@@ -102,6 +104,7 @@ export async function newContextWithCity(
     viewport: options.viewport,
     locale: options.locale ?? 'ru-RU',
     serviceWorkers: options.serviceWorkers ?? 'allow',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   })
   await context.addCookies([{ name: 'city', value: cityId, url: baseUrl }])
   await context.addInitScript((id) => window.localStorage.setItem('cityId', id), cityId)
@@ -113,18 +116,20 @@ type ContextOptions = Omit<Parameters<typeof newContextWithCity>[2], 'viewport'>
 
 /**
  * What a journey file starts with: the server's address, the file's own Chromium (`useChromium`), and contexts with
- * a city chosen at the two widths every journey checks: `onPhone()` 390 px, `onDesktop()` 1280 px (signed in with
- * `{ session }`, in another language with `{ locale }`...).
+ * a city chosen: `open(viewport)` at any size, `onPhone()` 390 px and `onDesktop()` 1280 px, the two widths every
+ * journey checks (signed in with `{ session }`, in another language with `{ locale }`...).
  */
 export function useJourney() {
   const baseUrl = inject('baseUrl')
   const browser = useChromium()
+  const open = (viewport: { width: number; height: number }, options: ContextOptions = {}) =>
+    newContextWithCity(browser, baseUrl, { viewport, ...options })
   return {
     baseUrl,
     browser,
-    onPhone: (options: ContextOptions = {}) => newContextWithCity(browser, baseUrl, { viewport: PHONE, ...options }),
-    onDesktop: (options: ContextOptions = {}) =>
-      newContextWithCity(browser, baseUrl, { viewport: DESKTOP, ...options }),
+    open,
+    onPhone: (options: ContextOptions = {}) => open(PHONE, options),
+    onDesktop: (options: ContextOptions = {}) => open(DESKTOP, options),
   }
 }
 

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, screenshot, watchConsole } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { DESKTOP, PHONE, screenshot, useJourney, watchConsole } from './browser.ts'
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, browser, open, onPhone, onDesktop } = useJourney()
 const SHOTS = '/tmp/carpage-shots/'
-let browser: Browser
 
 interface ApiCar {
   id: number
@@ -66,9 +65,7 @@ const jsonLd = async (page: Page) =>
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
-  browser = await launchChromium()
 })
-afterAll(() => browser?.close())
 
 describe('a buyer on a car page', () => {
   test('on a phone: reveals the number (counted), asks for a call back (bad phone, then good), views once a day', async () => {
@@ -151,7 +148,7 @@ describe('a buyer on a car page', () => {
   test('search engines get a Car with an Offer, Open Graph tags, a canonical URL and hreflang alternates', async () => {
     const id = await findListing(200, (c) => c?.status === 'published' && c.vin !== null)
     const car = await apiCar(id)
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const context = await onDesktop()
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/cars/${id}`)
@@ -199,7 +196,7 @@ describe('a buyer on a car page', () => {
 
   test("after hydration and a move to a similar car, the head holds that car's tags once each, without errors", async () => {
     const id = await findListing(200, (c) => c?.status === 'published')
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const context = await onDesktop()
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/cars/${id}`)
@@ -250,7 +247,7 @@ describe('a buyer on a car page', () => {
   ] as const) {
     test(`a removed car answers 410 with a clear page pointing to the same model (${name} px)`, async () => {
       const id = await findListing(410)
-      const context = await newContextWithCity(browser, baseUrl, { viewport })
+      const context = await open(viewport)
       const page = await context.newPage()
       const errors = watchConsole(page)
       const response = await page.goto(`${baseUrl}/cars/${id}`)
@@ -270,7 +267,7 @@ describe('a buyer on a car page', () => {
 
   test('a sold car says so (HTTP 200, SoldOut), offers no contact; a draft is a 404', async () => {
     const sold = await findListing(200, (c) => c?.status === 'sold')
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     const errors = watchConsole(page)
     const response = await page.goto(`${baseUrl}/cars/${sold}`)

@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { ALMATY, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { ALMATY, PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
-const baseUrl = inject('baseUrl')
-let browser: Browser
+const { baseUrl, browser, onPhone } = useJourney()
 
 interface ApiCard {
   id: number
@@ -24,7 +23,6 @@ let combo: {
 }
 
 beforeAll(async () => {
-  browser = await launchChromium()
   // Found from the data rather than assumed, so the journeys hold whatever the demo seed makes.
   const cards: ApiCard[] = []
   for (let page = 1; ; page++) {
@@ -51,7 +49,6 @@ beforeAll(async () => {
     prices: [Math.min(...prices), Math.max(...prices)],
   }
 })
-afterAll(() => browser?.close())
 
 // The page's own results: the grid's cards, not the paid top placements in their marked slots above them (issue 38),
 // which follow the filters but may show a car of the page a second time.
@@ -68,7 +65,7 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 describe('the catalogue on a phone (390 px)', () => {
   test('filters by brand, model, years and price in the sheet; opens a car, reveals the number, asks for a call back; Back keeps the filters', async () => {
     const { brand, model, city, years, prices } = combo
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE, cityId: city.id })
+    const context = await onPhone({ cityId: city.id })
     const page = await context.newPage()
     const errors = watchConsole(page)
 
@@ -174,11 +171,7 @@ describe('the catalogue on a phone (390 px)', () => {
 
   test('a slow answer shows the loading state; sorting is in the URL and the cards follow it', async () => {
     // The test holds the page's data requests itself; a service worker would fetch them out of its reach.
-    const context = await newContextWithCity(browser, baseUrl, {
-      viewport: PHONE,
-      cityId: ALMATY,
-      serviceWorkers: 'block',
-    })
+    const context = await onPhone({ cityId: ALMATY, serviceWorkers: 'block' })
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/auto`)

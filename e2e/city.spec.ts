@@ -1,13 +1,7 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
+import { describe, expect, test } from 'vitest'
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
-const baseUrl = inject('baseUrl')
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const { baseUrl, browser } = useJourney()
 
 describe('the city dialog', () => {
   for (const [name, viewport] of [

@@ -1,16 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
 /* The company's pages (issue 13): about us, contacts, the privacy policy and the user agreement. */
 
-const baseUrl = inject('baseUrl')
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const { baseUrl, open, onPhone, onDesktop } = useJourney()
 
 const COMPANY_PAGES = [
   {
@@ -77,7 +72,7 @@ describe('the company pages', () => {
 describe('the footer', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`leads to every page it names, and each fits the window (${viewport.width} px)`, async () => {
-      const context = await newContextWithCity(browser, baseUrl, { viewport })
+      const context = await open(viewport)
       const page = await context.newPage()
       const errors = watchConsole(page)
       await page.goto(baseUrl)
@@ -118,7 +113,7 @@ describe('the footer', () => {
 
 describe('the bottom navigation (390 px)', () => {
   test('every item leads to its screen; a guest is sent to sign in for the garage and the profile', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(baseUrl)
@@ -150,7 +145,7 @@ describe('the bottom navigation (390 px)', () => {
 
 describe('the contacts page', () => {
   test('lists the branches with tappable phones and 2GIS and Yandex Maps links, loading nothing from other sites', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     const errors = watchConsole(page)
     const origin = new URL(baseUrl).origin
@@ -192,7 +187,7 @@ describe('the contacts page', () => {
   })
 
   test('about us states the claims, links to the Tulpar inspection and lists the branches', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const context = await onDesktop()
     const page = await context.newPage()
     await page.goto(`${baseUrl}/about`)
     await page.getByText('Ваше объявление увидят более 3 миллионов человек').waitFor()
@@ -210,7 +205,7 @@ describe('the contacts page', () => {
 
 describe('the legal documents', () => {
   test('the sign-up form links to both documents', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     for (const [name, path, h1] of [
       ['пользовательское соглашение', '/user-agreements', 'Пользовательское соглашение'],
@@ -242,7 +237,7 @@ describe('the legal documents', () => {
     expect(draft.status).toBe(201)
     const { id } = (await draft.json()) as { id: number }
 
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     await context.addCookies([{ name: 'tulpar.session_token', value: session ?? '', url: baseUrl }])
     const page = await context.newPage()
     const errors = watchConsole(page)
@@ -264,7 +259,7 @@ describe('the legal documents', () => {
   })
 
   test('a document opens at a section, and prints without the site’s header, footer and menus', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     await page.goto(`${baseUrl}/privacy-policy?lang=kk`)
     await page.locator('.legal-contents').getByRole('link', { name: '10. Аккаунтты қалай жоюға болады' }).click()

@@ -1,7 +1,7 @@
 import { assessProgramme, type CreditProgramme } from '@tulpar/contracts/credit'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
 /*
  * Issue 12's credit widget and total cost card: a guest works out a payment on a car page and applies (the
@@ -9,15 +9,13 @@ import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screen
  * the same form posts, shows its errors on the credit page and comes back with the thank-you notice.
  */
 
-const baseUrl = inject('baseUrl')
-let browser: Browser
+const { baseUrl, browser, onPhone, onDesktop } = useJourney()
 let car: { id: number; priceKzt: number; year: number; isNew: boolean; brand: { slug: string } }
 let programmes: CreditProgramme[]
 const poll = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout, interval: 200 })
 const digits = (s: string | null) => Number((s ?? '').replace(/\D/g, ''))
 
 beforeAll(async () => {
-  browser = await launchChromium()
   // A used car a bank would finance: left-hand drive, cleared, not too old.
   const page = (await (await fetch(`${baseUrl}/api/cars/?newness=used&yearFrom=2016`)).json()) as {
     results: (typeof car)[]
@@ -35,7 +33,6 @@ beforeAll(async () => {
   programmes = ((await (await fetch(`${baseUrl}/api/credit/programmes/`)).json()) as { programmes: CreditProgramme[] })
     .programmes
 })
-afterAll(() => browser?.close())
 
 /** The widget's code loads once the visitor scrolls to it. */
 async function widgetLive(page: Page) {
@@ -54,7 +51,7 @@ const usedPayment = (downPaymentKzt: number) =>
 describe('credit', () => {
   test('a guest works out the payment on a car page as they type and applies (390 px)', async () => {
     expect(car, 'a used car a bank would finance in the demo data').toBeDefined()
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/cars/${car.id}`)
@@ -105,7 +102,7 @@ describe('credit', () => {
   })
 
   test('the home page widget starts from the spec’s placeholders and says which programmes fit (1280 px)', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const context = await onDesktop()
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/`)

@@ -1,19 +1,10 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import {
-  DESKTOP,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  untilReady,
-  useJourney,
-  watchConsole,
-} from './browser.ts'
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot, untilReady, useJourney, watchConsole } from './browser.ts'
 
 /* What a new visitor meets: the start-up city choice applied everywhere, Sell in the header, pages that fit. */
 
-const { baseUrl, browser, onPhone } = useJourney()
+const { baseUrl, browser, open, onPhone } = useJourney()
 
 const run = String(Date.now()).slice(-7)
 
@@ -120,7 +111,7 @@ describe('a first visit on a desktop and a phone', () => {
       [DESKTOP, '.site-header'],
       [PHONE, '.bottom-nav'],
     ] as const) {
-      const context = await newContextWithCity(browser, baseUrl, { viewport })
+      const context = await open(viewport)
       const page = await context.newPage()
       await page.goto(baseUrl)
       const sell = page.locator(where).getByRole('link', { name: /Продать/ })
@@ -135,7 +126,7 @@ describe('a first visit on a desktop and a phone', () => {
     // All Kazakhstan and Oskemen are the longest names in each language (Бүкіл Қазақстан, Усть-Каменогорск).
     for (const cityId of ['all', 9] as const) {
       for (const width of [320, 390]) {
-        const context = await newContextWithCity(browser, baseUrl, { viewport: { width, height: 800 }, cityId })
+        const context = await open({ width, height: 800 }, { cityId })
         const page = await context.newPage()
         for (const lang of ['ru', 'kk', 'en']) {
           await page.goto(`${baseUrl}/?lang=${lang}`)

@@ -1,16 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import {
-  DESKTOP,
-  launchChromium,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  untilReady,
-  watchConsole,
-} from './browser.ts'
+import { beforeAll, describe, expect, inject, test } from 'vitest'
+import { SCREENSHOTS, screenshot, untilReady, useJourney, watchConsole } from './browser.ts'
 import { smsCode } from './selling.testing.ts'
 
 /*
@@ -18,17 +9,14 @@ import { smsCode } from './selling.testing.ts'
  * worth now and the tax, and "sell this car" opens the listing form with the car filled in.
  */
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, onPhone, onDesktop } = useJourney()
 const run = String(Date.now()).slice(-7)
-let browser: Browser
 let car: Car
 const poll = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 300 })
 
 beforeAll(async () => {
-  browser = await launchChromium()
   car = await buildCamryMarket()
 })
-afterAll(() => browser?.close())
 
 async function signUpAndCookie(context: BrowserContext, email: string) {
   const headers = { 'content-type': 'application/json', origin: baseUrl }
@@ -136,7 +124,7 @@ async function hydrated(page: Page) {
 
 describe('the garage', () => {
   test('a guest opening the garage from the bottom navigation is asked to sign in and comes back there', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     await page.goto(`${baseUrl}/`)
     await page.locator('.bottom-nav').getByRole('link', { name: 'Гараж' }).click()
@@ -146,7 +134,7 @@ describe('the garage', () => {
   })
 
   test('a signed-in user adds a car, sees its value and tax, and "sell this car" opens a pre-filled listing form', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     await signUpAndCookie(context, `garage-${run}@example.kz`)
     const page = await context.newPage()
     const errors = watchConsole(page)
@@ -223,7 +211,7 @@ describe('the garage', () => {
   })
 
   test('at desktop width the garage lays out its cars and the add form', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const context = await onDesktop()
     await signUpAndCookie(context, `garage-desk-${run}@example.kz`)
     const cookies = await context.cookies(baseUrl)
     const session = cookies.find((c) => c.name === 'tulpar.session_token')?.value ?? ''

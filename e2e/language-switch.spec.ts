@@ -1,18 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, signUpByApi, watchConsole, withSession } from './browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { signUpByApi, useJourney, watchConsole, withSession } from './browser.ts'
 
 /*
  * Switching the language (the header's RU / KK / EN) changes the whole page at once: at no moment does the visitor
  * see the header (or the page's declared language) in the new language while the page's text is still in the old.
  */
 
-const baseUrl = inject('baseUrl')
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const { baseUrl, onDesktop } = useJourney()
 
 interface Sample {
   lang: string
@@ -87,7 +82,7 @@ async function mixedSamples(page: Page, oldTitle: string, newTitle: string) {
 
 describe('the language switch', () => {
   test('turns the header and the page’s text into the new language together, never one before the other', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, serviceWorkers: 'block' })
+    const context = await onDesktop({ serviceWorkers: 'block' })
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/check`)
@@ -112,7 +107,7 @@ describe('the language switch', () => {
   })
 
   test('a language kept in the browser is taken back the same way, the whole page at once', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, serviceWorkers: 'block' })
+    const context = await onDesktop({ serviceWorkers: 'block' })
     // Spec: a language stored on this device wins over the server's cookie (here none: Russian).
     await context.addInitScript(() => {
       if (location.protocol.startsWith('http') && !sessionStorage.getItem('e2e-stored-once')) {
@@ -135,7 +130,7 @@ describe('the language switch', () => {
   test('a language saved in the profile changes the whole page at once too', async () => {
     const email = `e2e-language-${Date.now()}@example.kz`
     const session = await signUpByApi(baseUrl, email, 'secret12', 'Айгерім')
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, serviceWorkers: 'block' })
+    const context = await onDesktop({ serviceWorkers: 'block' })
     await withSession(context, baseUrl, session)
     const page = await context.newPage()
     const errors = watchConsole(page)

@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
 /*
  * The leads desk of issue 13: a signed-in visitor sends a partner a service request; an admin makes a colleague a
@@ -8,7 +8,7 @@ import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useJourney
  * and marks it done; the sender sees the new status under "My requests".
  */
 
-const { baseUrl, browser } = useJourney()
+const { baseUrl, open } = useJourney()
 const run = String(Date.now()).slice(-7)
 
 async function signUp(email: string, name: string): Promise<string> {
@@ -25,7 +25,7 @@ async function signUp(email: string, name: string): Promise<string> {
 }
 
 async function contextAs(session: string, viewport: typeof PHONE, ip: string): Promise<BrowserContext> {
-  const context = await newContextWithCity(browser, baseUrl, { viewport })
+  const context = await open(viewport)
   // Its own client address: the call-back limits are per address, and other journeys send requests too.
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': ip })
   await context.addCookies([

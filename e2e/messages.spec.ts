@@ -1,16 +1,5 @@
 import { describe, expect, inject, test } from 'vitest'
-import {
-  DESKTOP,
-  demoSeller,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  sessionCookie,
-  signUpByApi,
-  useJourney,
-  watchConsole,
-} from './browser.ts'
+import { demoSeller, SCREENSHOTS, screenshot, sessionCookie, signUpByApi, useJourney, watchConsole } from './browser.ts'
 
 /*
  * The messages journey of issue 11: a buyer writes to a seller from the car page; the seller sees the unread badge
@@ -19,7 +8,7 @@ import {
  * the seller writing there.
  */
 
-const { baseUrl, browser, onPhone, onDesktop } = useJourney()
+const { baseUrl, onPhone, onDesktop } = useJourney()
 const run = String(Date.now()).slice(-7)
 const poll = <T>(read: () => Promise<T>, timeout = 10_000) => expect.poll(read, { timeout, interval: 200 })
 
@@ -45,10 +34,7 @@ describe('messages', () => {
     })
     expect(up.status).toBe(200)
 
-    const buyerContext = await newContextWithCity(browser, baseUrl, {
-      viewport: PHONE,
-      session: await sessionCookie(baseUrl, buyerEmail, 'chat-pass-1'),
-    })
+    const buyerContext = await onPhone({ session: await sessionCookie(baseUrl, buyerEmail, 'chat-pass-1') })
     const buyer = await buyerContext.newPage()
     const buyerErrors = watchConsole(buyer)
 
@@ -107,10 +93,7 @@ describe('messages', () => {
     await poll(() => buyer.getByText('Жалоба отправлена модераторам. Спасибо!').isVisible()).toBe(true)
 
     // A moderator sees it with the messages as written, and stops the seller writing there.
-    const staffContext = await newContextWithCity(browser, baseUrl, {
-      viewport: DESKTOP,
-      session: inject('adminSession'),
-    })
+    const staffContext = await onDesktop({ session: inject('adminSession') })
     const desk = await staffContext.newPage()
     await desk.goto(`${baseUrl}/admin/reports`)
     const report = desk.getByTestId('report').filter({ hasText: `(${run})` })

@@ -1,12 +1,11 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   DESKTOP,
   demoSeller,
-  launchChromium,
   PHONE,
   sessionCookie,
   signUpByApi,
+  useJourney,
   watchConsole,
   withSession,
 } from './browser.ts'
@@ -17,16 +16,10 @@ import {
  * a car page is the guests' copy with their own part added, decision 035); views are still counted once per visitor
  * per day although the page itself is cached.
  */
-const baseUrl = inject('baseUrl')
+const { baseUrl, browser } = useJourney()
 const DEMO_PASSWORD = 'tulpar-demo-2026'
 const PERSON_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36'
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
 
 const guest = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip', ...headers } })

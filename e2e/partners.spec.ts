@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, test } from 'vitest'
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 import { sessionTokenOf } from './session-token.ts'
 
 /*
@@ -9,15 +9,9 @@ import { sessionTokenOf } from './session-token.ts'
  * An admin reaches the partners from the back office's menu and hides one from the site.
  */
 
-const baseUrl = inject('baseUrl')
-let browser: Browser
+const { baseUrl, browser } = useJourney()
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 200 })
 const octet = () => 1 + Math.floor(Math.random() * 250)
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
 
 type Viewport = { width: number; height: number }
 

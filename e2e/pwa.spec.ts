@@ -1,17 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject, test } from 'vitest'
-import { launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { expect, test } from 'vitest'
+import { SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
 /*
  * Issue 14, the installable web app: the manifest, the service worker registered after the page has loaded, a
  * car seen online that opens offline, and the offline page (in the visitor's language) for a page never seen.
  */
-const baseUrl = inject('baseUrl')
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const { baseUrl, onPhone } = useJourney()
 
 /** A published car's id, from the catalogue's first card. */
 async function someCarId(): Promise<number> {
@@ -49,7 +44,7 @@ const offlineNoise = (errors: string[]) =>
   )
 
 async function withPhone<T>(run: (context: BrowserContext, page: Page) => Promise<T>, locale = 'ru-RU'): Promise<T> {
-  const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE, locale })
+  const context = await onPhone({ locale })
   const page = await context.newPage()
   try {
     return await run(context, page)

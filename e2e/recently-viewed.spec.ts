@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
 /*
  * Recently viewed cars: the car pages a guest opens are remembered in the browser and come back on the home page,
@@ -8,13 +8,7 @@ import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screen
  * stays the same for every guest (it is cached): the section is drawn in the browser.
  */
 
-const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const { baseUrl, onPhone, onDesktop } = useJourney()
 
 const stored = (page: Page) =>
   page.evaluate(() => JSON.parse(window.localStorage.getItem('recentlyViewed') ?? '[]') as number[])
@@ -46,7 +40,7 @@ describe('recently viewed cars', () => {
     const [first, second] = (list.results as { id: number }[]).map((c) => c.id)
     if (first === undefined || second === undefined) throw new Error('the demo has fewer than two cars on sale')
 
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const context = await onPhone()
     const page = await context.newPage()
     const errors = watchConsole(page)
 
@@ -99,7 +93,7 @@ describe('recently viewed cars', () => {
   test('on a desktop the section is a row of cards under the new listings', async () => {
     const list = await (await fetch(`${baseUrl}/api/cars/?sort=price_desc`)).json()
     const ids = (list.results as { id: number }[]).slice(0, 3).map((c) => c.id)
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, locale: 'en-US' })
+    const context = await onDesktop({ locale: 'en-US' })
     await context.addCookies([{ name: 'locale', value: 'en', url: baseUrl }])
     await context.addInitScript((viewed) => window.localStorage.setItem('recentlyViewed', JSON.stringify(viewed)), ids)
     const page = await context.newPage()

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
 import { DEMO_ROLLED_BACK_VIN } from '../apps/api/src/db/seed/demo/vin-histories.ts'
-import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screenshot, watchConsole } from './browser.ts'
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
 /*
  * Sharing a TulparAutoCheck report with the owner's consent (issue 14): the owner pays for a check, waits for the
@@ -10,15 +10,9 @@ import { DESKTOP, launchChromium, newContextWithCity, PHONE, SCREENSHOTS, screen
  * reload is a not-found page; sharing again gives a new link.
  */
 
-const baseUrl = inject('baseUrl')
+const { baseUrl, onPhone, onDesktop } = useJourney()
 const run = String(Date.now()).slice(-7)
 const OWNER = { email: `share-${run}@example.kz`, password: 'share-pass-1', name: 'Айгерим Делиться' }
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
 
 async function signUpAndCookie(context: BrowserContext) {
   const headers = { 'content-type': 'application/json', origin: baseUrl }
@@ -46,7 +40,7 @@ const hydrated = (page: Page) => page.getByRole('button', { name: 'Распеч�
 
 describe('sharing a report', () => {
   test('owner pays → report → shares; a guest reads it; the owner stops and the link is a not-found page', async () => {
-    const owner = await newContextWithCity(browser, baseUrl, { viewport: PHONE })
+    const owner = await onPhone()
     await owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
     await signUpAndCookie(owner)
     const page = await owner.newPage()
@@ -94,7 +88,7 @@ describe('sharing a report', () => {
     await page.setViewportSize(PHONE)
 
     // A guest, in a browser of their own, opens the link.
-    const guest = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const guest = await onDesktop()
     const guestPage = await guest.newPage()
     const guestErrors = watchConsole(guestPage)
     const opened = await guestPage.goto(link)
@@ -127,7 +121,7 @@ describe('sharing a report', () => {
     expect(overflow).toBeLessThanOrEqual(0)
 
     // In Kazakh, the preview's description says the verdict in Kazakh.
-    const kazakh = await newContextWithCity(browser, baseUrl, { viewport: PHONE, locale: 'kk-KZ' })
+    const kazakh = await onPhone({ locale: 'kk-KZ' })
     const kazakhPage = await kazakh.newPage()
     await kazakhPage.goto(`${link}?lang=kk`)
     await kazakhPage.getByText('Иесі бөліскен TulparAutoCheck есебі.').waitFor()

@@ -1,16 +1,10 @@
 import { existsSync, statSync } from 'node:fs'
 import { connect } from 'node:net'
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, launchChromium, newContextWithCity, untilReady, watchConsole } from './browser.ts'
+import { describe, expect, inject, test } from 'vitest'
+import { untilReady, useJourney, watchConsole } from './browser.ts'
 
-const baseUrl = inject('baseUrl')
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const { baseUrl, onDesktop } = useJourney()
 
 /** A signed-in session's cookie header (the e2e admin, signed in once by global-setup). */
 async function adminCookie(): Promise<string> {
@@ -112,7 +106,7 @@ describe('security headers', () => {
   })
 
   test('pages hydrate under the policy with no violation in the console', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP })
+    const context = await onDesktop()
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/`)

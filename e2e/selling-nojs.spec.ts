@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { DESKTOP, newContextWithCity, PHONE, SCREENSHOTS, screenshot, useChromium } from './browser.ts'
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot, useJourney } from './browser.ts'
 import {
   baseUrl,
   completeDraftByApi,
@@ -12,12 +12,13 @@ import {
   smsCode,
 } from './selling.testing.ts'
 
+const { browser, onPhone } = useJourney()
+
 /*
  * Selling without JavaScript: the step form and the phone's confirmation work as plain forms (a session made with
  * JavaScript first, its cookies then given to a context without it).
  */
 
-const browser = useChromium()
 let city: { id: number; name: string }
 beforeAll(async () => {
   city = await firstCity()
@@ -25,7 +26,7 @@ beforeAll(async () => {
 
 /** A phone without JavaScript, signed in as `email` (the session is made with JavaScript, its cookies handed over). */
 async function signedInWithoutJavaScript(email: string) {
-  const withJs = await newContextWithCity(browser, baseUrl, { viewport: PHONE, cityId: city.id })
+  const withJs = await onPhone({ cityId: city.id })
   await signIn(await withJs.newPage(), email, '/create-auto')
   const context = await browser.newContext({ viewport: PHONE, locale: 'ru-RU', javaScriptEnabled: false })
   await context.addCookies(await withJs.cookies())

@@ -1,14 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import {
-  DESKTOP,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  untilReady,
-  useChromium,
-  watchConsole,
-} from './browser.ts'
+import { DESKTOP, SCREENSHOTS, screenshot, untilReady, useJourney, watchConsole } from './browser.ts'
 import {
   baseUrl,
   firstCity,
@@ -25,7 +16,8 @@ import {
   startDraft,
 } from './selling.testing.ts'
 
-const browser = useChromium()
+const { onPhone } = useJourney()
+
 let city: { id: number; name: string }
 beforeAll(async () => {
   city = await firstCity()
@@ -33,7 +25,7 @@ beforeAll(async () => {
 
 describe('selling', () => {
   test('a guest is asked to sign in; a seller lists a car step by step on a phone, leaves, comes back and sends it to moderation', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE, cityId: city.id })
+    const context = await onPhone({ cityId: city.id })
     const page = await context.newPage()
     const errors = watchConsole(page)
 
@@ -232,7 +224,7 @@ describe('selling', () => {
   })
 
   test('a renamed text file is refused on the photo step, and a draft is deleted after a confirmation', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: PHONE, cityId: city.id })
+    const context = await onPhone({ cityId: city.id })
     const page = await context.newPage()
     const id = await startDraft(page, `e2e-seller2-${run}@example.kz`)
     await page.goto(`${baseUrl}/create-auto/${id}?step=photos`)

@@ -1,24 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import {
-  ALMATY,
-  DESKTOP,
-  launchChromium,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  watchConsole,
-} from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { ALMATY, DESKTOP, PHONE, SCREENSHOTS, screenshot, useJourney, watchConsole } from './browser.ts'
 
 /* The desktop catalogue, the Tulpar cars page and the home page (the phone catalogue is catalogue.spec.ts). */
-const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(() => browser?.close())
+const { baseUrl, open, onDesktop } = useJourney()
 
 /**
  * Opens `path` in Almaty at a phone's width and at a desktop's, runs `check` on each page and fails on any console
@@ -32,7 +17,7 @@ async function atBothWidths(
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
-    const context = await newContextWithCity(browser, baseUrl, { viewport, cityId: ALMATY })
+    const context = await open(viewport, { cityId: ALMATY })
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}${path}`)
@@ -44,7 +29,7 @@ async function atBothWidths(
 
 describe('desktop, Tulpar cars and home', () => {
   test('desktop catalogue has the filters as a sidebar', async () => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport: DESKTOP, cityId: ALMATY })
+    const context = await onDesktop({ cityId: ALMATY })
     const page = await context.newPage()
     const errors = watchConsole(page)
     await page.goto(`${baseUrl}/auto/toyota/almaty?yearFrom=2010`)

@@ -1,20 +1,11 @@
 import { expect, test } from 'vitest'
-import {
-  DESKTOP,
-  newContextWithCity,
-  PHONE,
-  SCREENSHOTS,
-  screenshot,
-  untilReady,
-  useJourney,
-  watchConsole,
-} from './browser.ts'
+import { DESKTOP, PHONE, SCREENSHOTS, screenshot, untilReady, useJourney, watchConsole } from './browser.ts'
 
 /*
  * Issue 10, item 22: in the embedded demo (and these tests) Google and Apple sign-in go through the server's local
  * identity provider, so the buttons show and work without real client ids.
  */
-const { baseUrl, browser } = useJourney()
+const { baseUrl, open } = useJourney()
 
 const run = String(Date.now()).slice(-7)
 
@@ -24,7 +15,7 @@ test.each([
 ] as const)(
   'the Google button on /auth signs a new user in through the local provider (%s)',
   async (name, viewport) => {
-    const context = await newContextWithCity(browser, baseUrl, { viewport })
+    const context = await open(viewport)
     const page = await context.newPage()
     const errors = watchConsole(page)
     try {
