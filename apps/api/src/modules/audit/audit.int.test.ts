@@ -101,62 +101,6 @@ describe('the audit trail records each staff action with who, what, when, where 
     ])
   })
 
-  test('a moderator dismisses one conversation report and stops the reported side writing in another', async () => {
-    const reportedTalk = async () => {
-      const car = await createListing(t.db, { ownerId: seller.id })
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/api/conversations/',
-        payload: { listingId: car.id, body: 'Здравствуйте' },
-        headers: buyer.auth,
-      })
-      const { conversationId } = started.json() as { conversationId: number }
-      const reported = await t.app.inject({
-        method: 'POST',
-        url: `/api/conversations/${conversationId}/report/`,
-        payload: { reason: 'Просит задаток' },
-        headers: buyer.auth,
-      })
-      expect(reported.statusCode).toBe(200)
-      const open = await t.app.inject({ url: '/api/admin/conversation-reports/', headers: moderator.auth })
-      const report = (open.json() as { results: { id: number; conversationId: number }[] }).results.find(
-        (r) => r.conversationId === conversationId,
-      )
-      if (!report) throw new Error('the report is not in the queue')
-      return { conversationId, reportId: report.id }
-    }
-    const resolve = (auth: Auth, id: number, resolution: string) =>
-      act(auth, 'POST', `/api/admin/conversation-reports/${id}/resolve/`, { resolution })
-    const dismissed = await reportedTalk()
-    const blocked = await reportedTalk()
-    // Refused: a user who is not staff, an unknown resolution. Nothing changed, nothing recorded.
-    expect((await resolve(buyer.auth, dismissed.reportId, 'dismissed')).statusCode).toBe(403)
-    expect((await resolve(moderator.auth, dismissed.reportId, 'banned')).statusCode).toBe(400)
-    expect(await eventsOf('chat_report', dismissed.reportId)).toEqual([])
-    expect((await resolve(moderator.auth, dismissed.reportId, 'dismissed')).statusCode).toBe(200)
-    expect((await resolve(moderator.auth, blocked.reportId, 'blocked')).statusCode).toBe(200)
-    // A report resolved once is gone from the queue: resolving it again is a 404 and adds nothing.
-    expect((await resolve(moderator.auth, blocked.reportId, 'dismissed')).statusCode).toBe(404)
-    expect(await eventsOf('chat_report', dismissed.reportId)).toMatchObject([
-      {
-        action: 'chat_report.dismissed',
-        actor: { id: moderator.id },
-        actorRole: 'moderator',
-        ip: FROM,
-        before: { conversationId: dismissed.conversationId, reporterSide: 'buyer' },
-        after: { resolution: 'dismissed' },
-      },
-    ])
-    expect(await eventsOf('chat_report', blocked.reportId)).toMatchObject([
-      {
-        action: 'chat_report.blocked',
-        ip: FROM,
-        before: { conversationId: blocked.conversationId, reporterSide: 'buyer' },
-        after: { resolution: 'blocked' },
-      },
-    ])
-  })
-
   test('a role change (the role history the back office kept before joins the same trail)', async () => {
     const res = await act(admin.auth, 'PATCH', `/api/admin/users/${buyer.id}/role/`, { role: 'manager' })
     expect(res.statusCode).toBe(200)

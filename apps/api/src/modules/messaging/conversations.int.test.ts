@@ -195,52 +195,6 @@ describe('conversations', () => {
     expect((await send(b.auth, one, 'Спасибо')).statusCode).toBe(201)
     expect((await send(b.auth, two, 'И за вторую')).statusCode).toBe(201)
   })
-
-  test('a report reaches the moderators, who see the messages as written and can block the reported side', async () => {
-    const car = await createListing(t.db, { ownerId: seller.id })
-    const { conversationId } = (await start(buyer.auth, { listingId: car.id, body: 'Здравствуйте' })).json()
-    await send(seller.auth, conversationId, 'Задаток 50 000 на карту 4400 4301 2345 6789, иначе продам')
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: `/api/conversations/${conversationId}/report/`,
-      payload: { reason: '' },
-      headers: buyer.auth,
-    })
-    expect(bad.statusCode).toBe(400)
-    const reported = await t.app.inject({
-      method: 'POST',
-      url: `/api/conversations/${conversationId}/report/`,
-      payload: { reason: 'Просит задаток до осмотра' },
-      headers: buyer.auth,
-    })
-    expect(reported.statusCode).toBe(200)
-
-    expect((await t.app.inject({ url: '/api/admin/conversation-reports/', headers: buyer.auth })).statusCode).toBe(403)
-    const reports = (await t.app.inject({ url: '/api/admin/conversation-reports/', headers: moderator.auth })).json()
-    const report = reports.results.find((r: { conversationId: number }) => r.conversationId === conversationId)
-    expect(report).toMatchObject({ reason: 'Просит задаток до осмотра', reported: { name: 'Продавец Ерлан' } })
-    expect(report.messages[1].body).toContain('4400 4301 2345 6789')
-    expect(report.messages[1].warnings).toEqual(['prepayment', 'card'])
-
-    const forbidden = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/conversation-reports/${report.id}/resolve/`,
-      payload: { resolution: 'blocked' },
-      headers: seller.auth,
-    })
-    expect(forbidden.statusCode).toBe(403)
-    const resolve = (resolution: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/admin/conversation-reports/${report.id}/resolve/`,
-        payload: { resolution },
-        headers: moderator.auth,
-      })
-    expect((await resolve('banned')).statusCode).toBe(400)
-    expect((await resolve('blocked')).statusCode).toBe(200)
-    expect((await resolve('dismissed')).statusCode).toBe(404)
-    expect((await send(seller.auth, conversationId, 'Ну что?')).statusCode).toBe(409)
-  })
 })
 
 describe('live updates', () => {
