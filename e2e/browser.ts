@@ -47,7 +47,7 @@ export async function screenshot(target: Page | Locator, options: { path: string
  * The file's Chromium: launched before its tests (in a beforeAll registered here, so the file's own hooks that
  * follow can use it) and closed after them. Use it in hooks and tests; before the launch it throws.
  */
-export function useChromium(): Browser {
+function useChromium(): Browser {
   let launched: Browser | undefined
   beforeAll(async () => {
     launched = await launchChromium()
