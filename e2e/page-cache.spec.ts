@@ -197,6 +197,29 @@ describe('guest page cache', () => {
       await new Promise((r) => setTimeout(r, 50))
     }
     expect(performance.now() - start).toBeLessThan(1000)
+
+    // Who they are and their part are kept a few seconds per session and dropped the moment they change (decision
+    // 037): the heart taken back elsewhere, then the session ended, each seen by their next view within a second.
+    const mineNow = async () => {
+      const res = await fetch(`${baseUrl}${path}`, { headers: as(buyer) })
+      return { cacheControl: res.headers.get('cache-control'), body: await res.text() }
+    }
+    expect(partOf((await mineNow()).body)?.favouriteIds).toContain(carId)
+    const unhearted = await fetch(`${baseUrl}/api/favourites/${carId}/`, {
+      method: 'DELETE',
+      headers: { cookie: `tulpar.session_token=${buyer}`, origin: baseUrl },
+    })
+    expect(unhearted.status).toBeLessThan(300)
+    await expect
+      .poll(async () => partOf((await mineNow()).body)?.favouriteIds.includes(carId), { timeout: 1000, interval: 50 })
+      .toBe(false)
+    const signedOut = await fetch(`${baseUrl}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie: `tulpar.session_token=${buyer}`, origin: baseUrl },
+    })
+    expect(signedOut.status).toBe(200)
+    await expect.poll(async () => (await mineNow()).body.includes(name), { timeout: 1000, interval: 50 }).toBe(false)
+    expect(partOf((await mineNow()).body)).toBeNull()
   })
 
   test('a cached car page still counts a view once per visitor per day', async () => {

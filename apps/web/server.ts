@@ -5,6 +5,7 @@ import {
   createLogger,
   listenPageChanges,
   listenUntilSignalled,
+  listenViewerChanges,
   loadConfig,
   observePageCache,
   type Runtime,
@@ -15,8 +16,8 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { pagePolicyContext, requestInfoContext, servicesContext, viewerContext } from '#app-context'
 import { cityChoiceFromCookie } from './app/features/city/index.ts'
-import { personalLayout } from './app/features/layout/personal-layout.server.ts'
-import { registerMemberPages } from './app/lib/page-cache/member-pages.server.ts'
+import { viewerFacts, viewerPart } from './app/features/layout/personal-layout.server.ts'
+import { type MemberPages, registerMemberPages } from './app/lib/page-cache/member-pages.server.ts'
 import { cachedPageDoor, pagePolicyOf, purgePages, registerPageCache } from './app/lib/page-cache/page-cache.server.ts'
 import { logPageCacheActivity } from './app/lib/page-cache/page-cache-activity.server.ts'
 import { PageCache } from './app/lib/page-cache/page-store.server.ts'
@@ -67,13 +68,18 @@ async function createTulparServer(vite?: ViteDevServer) {
   const pageCache = !vite && config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
   // Pages are labelled by their React Router path once the build is loaded (metrics-routes.ts).
   let labelPage: ((request: FastifyRequest) => string | undefined) | null = null
+  const guestDoor = pageCache && cachedPageDoor(pageCache)
+  let memberDoor: MemberPages['door'] | null = null
   const app = await buildApi({
     config,
     database: runtime.database,
     services: runtime.services,
     limiter: runtime.limiter,
     logger,
-    ...(pageCache && { frontDoor: cachedPageDoor(pageCache) }),
+    // Hits are answered before Fastify: guests' pages, and signed-in visitors' car pages once known (decision 037).
+    ...(guestDoor && {
+      frontDoor: (request, response) => guestDoor(request, response) || !!memberDoor?.(request, response),
+    }),
     // Prometheus metrics on this process's own port behind METRICS_TOKEN (docs/operations.md, "Metrics"); not in the
     // dev server, which rebuilds the app on every change.
     metrics:
@@ -89,11 +95,20 @@ async function createTulparServer(vite?: ViteDevServer) {
     const { services } = runtime
     const memberPages = registerMemberPages(app, pageCache, {
       async member(cookie) {
-        const user = await services.sessions.sessionUser(new Headers({ cookie }))
-        return user && { userId: user.id, part: await personalLayout(services, user, cityChoiceFromCookie(cookie)) }
+        const session = await services.sessions.sessionUntil(new Headers({ cookie }))
+        if (!session) return null
+        const facts = await viewerFacts(services, session.user)
+        return {
+          userId: session.user.id,
+          expiresAt: session.expiresAt.getTime(),
+          part: (sent) => viewerPart(facts, cityChoiceFromCookie(sent)),
+        }
       },
       owns: async (userId, listingId) => (await services.selling.ownListingStats({ id: userId }, listingId)) !== null,
     })
+    memberDoor = memberPages.door
+    // Who a signed-in visitor is and their part are kept a few seconds, dropped at once when they change (decision 037).
+    const stopViewers = await listenViewerChanges(runtime.database, memberPages.forget, app.log)
     // With a read replica, a guest's request right after a purge may render from the replica before the change has
     // reached it, and that page would be kept: the same tags are purged again once the replica has caught up (it
     // is skipped while more than a couple of seconds behind, decision 020).
@@ -107,13 +122,14 @@ async function createTulparServer(vite?: ViteDevServer) {
     const stopActivityLog = logPageCacheActivity(pageCache, app.log)
     const stopMetrics = observePageCache(() => {
       const s = pageCache.stats()
-      const members = memberPages()
+      const members = memberPages.stats()
       return { ...s, purgedPages: s.purged, memberShared: members.shared, memberRendered: members.rendered }
     })
     app.addHook('onClose', async () => {
       stopActivityLog()
       stopMetrics()
       await stop()
+      await stopViewers()
       await shared?.close()
     })
   }

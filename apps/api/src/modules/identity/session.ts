@@ -16,7 +16,7 @@ export function toFetchHeaders(source: FastifyRequest['headers']): Headers {
 
 /** Reads the signed-in user from the session cookie (web) or the bearer token (app, API clients). */
 export function createSessionResolver(auth: Auth) {
-  async function signedIn(headers: Headers): Promise<{ user: SessionUser; sessionId: string } | null> {
+  async function signedIn(headers: Headers): Promise<{ user: SessionUser; sessionId: string; expiresAt: Date } | null> {
     // A guest (no bearer token, no session cookie) is known without asking better-auth: most page views are
     // guests', and its session lookup was 1-2% of a car page's server time.
     if (!headers.has('authorization') && !headers.get('cookie')?.includes('session_token=')) return null
@@ -38,6 +38,7 @@ export function createSessionResolver(auth: Auth) {
         emailVerified: u.emailVerified,
       },
       sessionId: result.session.id,
+      expiresAt: new Date(result.session.expiresAt),
     }
   }
   async function sessionUser(headers: Headers): Promise<SessionUser | null> {
@@ -63,6 +64,11 @@ export function createSessionResolver(auth: Auth) {
   }
   return {
     sessionUser,
+    /** The signed-in user and when their session ends (what may keep who they are: the web's viewer cache). */
+    async sessionUntil(headers: Headers): Promise<{ user: SessionUser; expiresAt: Date } | null> {
+      const found = await signedIn(headers)
+      return found && { user: found.user, expiresAt: found.expiresAt }
+    },
     endDeletedAccountSession,
     /** Whether the account signs in with a password (phone and Google/Apple accounts have none to change). */
     async hasPassword(userId: string): Promise<boolean> {

@@ -7,7 +7,7 @@ import { contentSecurityPolicy } from '../security/nonce.tsx'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
 import { type MemberView, memberPageRequest, registerMemberPages } from './member-pages.server.ts'
 import { pagePolicyOf } from './page-cache.server.ts'
-import { pageCacheApp } from './page-cache-app.testing.ts'
+import { type Door, pageCacheApp } from './page-cache-app.testing.ts'
 import { PageCache } from './page-store.server.ts'
 
 /** A page as entry.server.tsx writes it: its nonce on its scripts, Cyrillic and Latin text. */
@@ -89,29 +89,48 @@ describe("signed-in visitors' car pages in a server", () => {
     cityId: null,
     profile: null,
   })
-  const members: Record<string, MemberView> = {
-    aigerim: { userId: 'u-aigerim', part: part('Айгерім </script><script>alert(1)</script>', [1, 7]) },
-    bob: { userId: 'u-bob', part: part('Bob', [3]) },
-    seller: { userId: 'u-seller', part: part('Seller', []) },
+  const parts: Record<string, ViewerPart> = {
+    aigerim: part('Айгерім </script><script>alert(1)</script>', [1, 7]),
+    bob: part('Bob', [3]),
+    seller: part('Seller', []),
   }
+  const members: Record<string, MemberView> = Object.fromEntries(
+    Object.entries(parts).map(([name, p]) => [name, { userId: `u-${name}`, part: () => p }]),
+  )
 
   /** The page cache and the member pages as server.ts puts them together; the page says who it was rendered for. */
-  async function server(options: { keep?: boolean; renderMs?: number; waitMs?: number } = {}) {
+  async function server(
+    options: { keep?: boolean; renderMs?: number; waitMs?: number; viewerTtlMs?: number; now?: () => number } = {},
+  ) {
     const cache = new PageCache(1_000_000)
-    const app = await pageCacheApp(cache, { frontDoor: true })
+    const nextDoors: Door[] = []
+    const app = await pageCacheApp(cache, { frontDoor: true, nextDoors })
     const looked: string[] = []
-    const stats = registerMemberPages(
+    /** Who was looked up (by session), in order: a kept visitor is not looked up again. */
+    const sessions: string[] = []
+    const { waitMs, viewerTtlMs, now } = options
+    const pages = registerMemberPages(
       app,
       cache,
       {
-        member: async (cookie) => members[/tulpar\.session_token=([a-z]+)/.exec(cookie)?.[1] ?? ''] ?? null,
+        member: async (cookie) => {
+          const name = /tulpar\.session_token=([a-z]+)/.exec(cookie)?.[1] ?? ''
+          sessions.push(name)
+          return members[name] ?? null
+        },
         owns: async (userId) => {
           looked.push(userId)
           return userId === 'u-seller'
         },
       },
-      options.waitMs === undefined ? {} : { waitMs: options.waitMs },
+      {
+        ...(waitMs !== undefined && { waitMs }),
+        ...(viewerTtlMs !== undefined && { viewerTtlMs }),
+        ...(now && { now }),
+      },
     )
+    nextDoors.push(pages.door)
+    const stats = pages.stats
     const renders: string[] = []
     const route = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
       const who = /tulpar\.session_token=([a-z]+)/.exec(request.headers.cookie ?? '')?.[1] ?? 'guest'
@@ -142,7 +161,7 @@ describe("signed-in visitors' car pages in a server", () => {
       })
       return { res, body: await res.text() }
     }
-    return { app, cache, get, renders, looked, stats }
+    return { app, cache, get, renders, looked, sessions, stats, forget: pages.forget }
   }
 
   const viewerOf = (body: string) => {
@@ -163,14 +182,14 @@ describe("signed-in visitors' car pages in a server", () => {
         // Rendered once, for a guest; the answer is that page plus their part, with the answer's nonce on both.
         expect(renders).toEqual(['guest'])
         expect(first.body).toContain('rendered for guest')
-        expect(viewerOf(first.body)).toEqual(members.aigerim?.part)
+        expect(viewerOf(first.body)).toEqual(parts.aigerim)
         expect(first.body).not.toContain('</script><script>alert(1)')
         const nonce = /'nonce-([^']+)'/.exec(first.res.headers.get('content-security-policy') ?? '')?.[1]
         expect(new Set([...first.body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]))
 
         const second = await get('/cars/1', 'tulpar.session_token=bob', encoding)
         expect(second.res.headers.get('x-cache')).toBe('HIT')
-        expect(viewerOf(second.body)).toEqual(members.bob?.part)
+        expect(viewerOf(second.body)).toEqual(parts.bob)
         expect(second.body).not.toContain('Айгерім')
         // A guest gets the copy without anyone's part, from the front door.
         const guest = await get('/cars/1', undefined, encoding)
@@ -178,7 +197,7 @@ describe("signed-in visitors' car pages in a server", () => {
         expect(guest.res.headers.get('cache-control')).toContain('public')
         expect(guest.body).not.toContain('__tulparViewer')
         expect(renders).toEqual(['guest'])
-        expect(stats()).toEqual({ shared: 2, rendered: 0 })
+        expect(stats()).toMatchObject({ shared: 2, rendered: 0 })
       } finally {
         await app.close()
       }
@@ -197,7 +216,7 @@ describe("signed-in visitors' car pages in a server", () => {
       expect(other.body).toContain('rendered for bob')
       // The owner's page is the guests' copy's first (the owner is known once there is a copy), then theirs.
       expect(renders).toEqual(['guest', 'seller', 'nobody', 'bob'])
-      expect(stats()).toEqual({ shared: 0, rendered: 1 })
+      expect(stats()).toMatchObject({ shared: 0, rendered: 1 })
       // Asked once per kept page and user.
       await get('/cars/1', 'tulpar.session_token=seller')
       await get('/cars/1', 'tulpar.session_token=bob')
@@ -229,7 +248,7 @@ describe("signed-in visitors' car pages in a server", () => {
       expect(res.body).toContain('rendered for aigerim')
       expect(viewerOf(res.body)).toBeNull()
       expect(renders).toEqual(['guest', 'aigerim'])
-      expect(stats()).toEqual({ shared: 0, rendered: 1 })
+      expect(stats()).toMatchObject({ shared: 0, rendered: 1 })
     } finally {
       await app.close()
     }
@@ -257,6 +276,78 @@ describe("signed-in visitors' car pages in a server", () => {
       expect(after.res.headers.get('x-cache')).not.toBe('HIT')
       expect(renders.slice(0, 2)).toEqual(['guest', 'guest'])
     } finally {
+      await app.close()
+    }
+  })
+
+  test('a known visitor is answered before Fastify, privately, with their part; looked up once per session', async () => {
+    const { app, get, renders, sessions, stats } = await server()
+    try {
+      await get('/cars/1', 'tulpar.session_token=aigerim')
+      for (const _ of [1, 2, 3]) {
+        const again = await get('/cars/1', 'tulpar.session_token=aigerim')
+        expect(again.res.headers.get('x-cache')).toBe('HIT')
+        expect(again.res.headers.get('cache-control')).toBe('private, no-store')
+        expect(again.res.headers.get('cdn-cache-control')).toBeNull()
+        expect(viewerOf(again.body)).toEqual(parts.aigerim)
+        const nonce = /'nonce-([^']+)'/.exec(again.res.headers.get('content-security-policy') ?? '')?.[1]
+        expect(new Set([...again.body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]))
+      }
+      // Another visitor on the same copy is looked up for themselves and never gets her part.
+      const bob = await get('/cars/1', 'tulpar.session_token=bob')
+      expect(viewerOf(bob.body)).toEqual(parts.bob)
+      const bobAgain = await get('/cars/1', 'tulpar.session_token=bob')
+      expect(viewerOf(bobAgain.body)).toEqual(parts.bob)
+      expect(sessions).toEqual(['aigerim', 'bob'])
+      expect(renders).toEqual(['guest'])
+      expect(stats()).toMatchObject({ shared: 6, door: 4, rendered: 0, viewers: { entries: 2 } })
+    } finally {
+      await app.close()
+    }
+  })
+
+  test('an unknown session is looked up every time; the owner is rendered every time, never from the door', async () => {
+    const { app, get, renders, sessions } = await server()
+    try {
+      await get('/cars/1', 'tulpar.session_token=nobody')
+      await get('/cars/1', 'tulpar.session_token=nobody')
+      await get('/cars/1', 'tulpar.session_token=seller')
+      await get('/cars/1', 'tulpar.session_token=seller')
+      expect(sessions).toEqual(['nobody', 'nobody', 'seller'])
+      expect(renders).toEqual(['nobody', 'nobody', 'guest', 'seller', 'seller'])
+    } finally {
+      await app.close()
+    }
+  })
+
+  test('a change told by the database (forget) or the time limit makes the next view look the visitor up again', async () => {
+    let clock = 1_000_000
+    const { app, get, sessions, forget } = await server({ viewerTtlMs: 15_000, now: () => clock })
+    const saved = members.aigerim as MemberView
+    try {
+      await get('/cars/1', 'tulpar.session_token=aigerim')
+      await get('/cars/1', 'tulpar.session_token=aigerim')
+      expect(sessions).toEqual(['aigerim'])
+      // She hearts another car: the notification names her, and her next view shows it.
+      const hearted = { ...(parts.aigerim as ViewerPart), favouriteIds: [1, 7, 9] }
+      members.aigerim = { ...saved, part: () => hearted }
+      forget(['u-bob'])
+      expect(viewerOf((await get('/cars/1', 'tulpar.session_token=aigerim')).body)).toEqual(parts.aigerim)
+      forget(['u-aigerim'])
+      expect(viewerOf((await get('/cars/1', 'tulpar.session_token=aigerim')).body)).toEqual(hearted)
+      expect(sessions).toEqual(['aigerim', 'aigerim'])
+      clock += 14_999
+      await get('/cars/1', 'tulpar.session_token=aigerim')
+      expect(sessions).toHaveLength(2)
+      clock += 2
+      await get('/cars/1', 'tulpar.session_token=aigerim')
+      expect(sessions).toHaveLength(3)
+      // Everyone (a listener that lost its connection).
+      forget('*')
+      await get('/cars/1', 'tulpar.session_token=aigerim')
+      expect(sessions).toHaveLength(4)
+    } finally {
+      members.aigerim = saved
       await app.close()
     }
   })

@@ -1,10 +1,19 @@
-import type { IncomingHttpHeaders } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { Encoding } from '../compression/compression.server.ts'
 import { VIEWER_EVENT, type ViewerPart } from '../layout-data.ts'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
-import { answerOf, GUEST_COOKIES, guestPageKey, sendKept, within } from './page-cache.server.ts'
-import type { PageCache } from './page-store.server.ts'
+import {
+  answerOf,
+  GUEST_COOKIES,
+  guestPageKey,
+  type KeptAnswer,
+  sendKept,
+  within,
+  writeKept,
+} from './page-cache.server.ts'
+import type { Entry, PageCache } from './page-store.server.ts'
+import { ViewerCache, type ViewerCacheStats } from './viewer-cache.server.ts'
 
 /*
  * Signed-in visitors' car pages from the guests' copy (issue 39, docs/decisions/035-member-pages-from-the-guests-copy.md). A car page
@@ -16,12 +25,16 @@ import type { PageCache } from './page-store.server.ts'
  * theirs is ever stored: the copy was a guest's render, and their part is only in their answer.
  * A client navigation's data (`.data` asking only for the car route) is the guests' as it is. Anything else (the
  * car's owner, a page that is not kept, another cookie, an invalid session) is rendered for the visitor as before.
+ * Who the visitor is and their part's facts are kept a few seconds per session (viewer-cache.server.ts, decision
+ * 037), so a kept page with a known visitor is answered before Fastify like a guest's (`door`).
  */
 
 export interface MemberView {
   userId: string
-  /** What the header and hearts show them (features/layout/personal-layout.server.ts). */
-  part: ViewerPart
+  /** When their session ends (ms since the epoch). */
+  expiresAt?: number
+  /** What the header and hearts show them with these cookies (features/layout/personal-layout.server.ts). */
+  part: (cookie: string) => ViewerPart
 }
 
 export interface MemberLookups {
@@ -45,6 +58,8 @@ export interface MemberPageRequest {
   guestCookie: string
   /** A client navigation's data, not a document. */
   data: boolean
+  /** The session's cookies as sent (better-auth's, in order): who the visitor is depends on nothing else. */
+  session: string
 }
 
 /** A signed-in visitor's GET of a car page (or its car-only data) that the guests' copy may answer; else null. */
@@ -65,15 +80,17 @@ export function memberPageRequest(request: {
     if (routes !== 'routes/car') return null
   }
   let session = false
+  const auth: string[] = []
   const guest: string[] = []
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const cookie = part.trim()
     if (!cookie) continue
     const eq = cookie.indexOf('=')
     const name = eq < 0 ? cookie : cookie.slice(0, eq)
-    const auth = SESSION_COOKIE.exec(name)
-    if (auth) {
-      session ||= auth[1] === 'session_token'
+    const ofSession = SESSION_COOKIE.exec(name)
+    if (ofSession) {
+      session ||= ofSession[1] === 'session_token'
+      auth.push(cookie)
       continue
     }
     if (!GUEST_COOKIES.has(name)) return null
@@ -82,7 +99,7 @@ export function memberPageRequest(request: {
   if (!session) return null
   const guestCookie = guest.join('; ')
   const key = guestPageKey({ method: 'GET', url, headers: { ...request.headers, cookie: guestCookie || undefined } })
-  return key === null ? null : { key, listingId: Number(match[1]), guestCookie, data }
+  return key === null ? null : { key, listingId: Number(match[1]), guestCookie, data, session: auth.join('; ') }
 }
 
 /** The visitor's part as a script after the page (JSON in a script: `<` and the line separators escaped). */
@@ -99,25 +116,44 @@ function memberScript(part: ViewerPart, nonce: string): Buffer {
 /** How long a visitor waits for the guests' render of a page before theirs is rendered instead. */
 const FILL_WAIT_MS = 5000
 
-export interface MemberPagesStats {
+interface MemberPagesStats {
   /** Answered from the guests' copy (kept before, or rendered for a guest for them). */
   shared: number
+  /** Of those, answered before Fastify (the visitor and the page both known). */
+  door: number
   /** Rendered for the visitor (their own car, a page not kept, a copy that could not take their part). */
   rendered: number
+  viewers: ViewerCacheStats
 }
+
+export interface MemberPages {
+  stats: () => MemberPagesStats
+  /** Answers a known visitor's kept car page on the socket (the API's `frontDoor`, after the guests'). */
+  door: (request: IncomingMessage, response: ServerResponse) => boolean
+  /** Drops what is kept of these users (`*`: everyone): the database's notifications of their changes. */
+  forget: (users: readonly string[] | '*') => void
+}
+
+/** Their answer alone: no shared cache may keep it, and it is not the guests' (whose copy says public). */
+const PRIVATE = { 'cache-control': 'private, no-store', 'cdn-cache-control': null }
 
 /**
  * Answers signed-in visitors' car pages from the guests' copies in `cache` (registered beside registerPageCache).
- * `resolve` looks the visitor up; a failure or a late guests' render leaves the request to be rendered as before.
+ * `lookups` find the visitor (kept `viewerTtlMs`, 15 s by default, unless their change is told first) and whether
+ * they own the car; a failure or a late guests' render leaves the request to be rendered as before.
  */
 export function registerMemberPages(
   app: FastifyInstance,
   cache: PageCache,
   lookups: MemberLookups,
-  options: { waitMs?: number } = {},
-): () => MemberPagesStats {
+  options: { waitMs?: number; viewerTtlMs?: number; now?: () => number } = {},
+): MemberPages {
   const waitMs = options.waitMs ?? FILL_WAIT_MS
-  const counts: MemberPagesStats = { shared: 0, rendered: 0 }
+  const viewers = new ViewerCache<MemberView>({
+    ...(options.viewerTtlMs !== undefined && { ttlMs: options.viewerTtlMs }),
+    ...(options.now && { now: options.now }),
+  })
+  const counts = { shared: 0, door: 0, rendered: 0 }
   /** Whether a kept body takes a tail (checked once per kept body by decoding it). */
   const takesTail = new WeakMap<Buffer, boolean>()
   /**
@@ -126,13 +162,52 @@ export function registerMemberPages(
    */
   const owners = new WeakMap<Buffer, Map<string, boolean>>()
 
+  /** The visitor's answer from the kept page; null: theirs must be rendered (the copy does not take a tail). */
+  function theirs(asked: MemberPageRequest, entry: Entry, member: MemberView, cookie: string): KeptAnswer | null {
+    const answer = answerOf(entry, false)
+    if (asked.data) return answer
+    const encoding = asked.key.slice(0, asked.key.indexOf('|')) as Encoding
+    // A document: their part after it, with this answer's nonce (a page kept without one takes none).
+    const tail = answer.nonce && answer.body ? memberScript(member.part(cookie), answer.nonce) : null
+    const withTail = tail && appendToKept(answer.body as Buffer, encoding, tail)
+    let fits = takesTail.get(entry.body)
+    if (tail && withTail && fits === undefined) {
+      const decoded = decodeKept(withTail, encoding)
+      fits = decoded?.subarray(decoded.length - tail.length).equals(tail) === true
+      takesTail.set(entry.body, fits)
+    }
+    return withTail && fits ? { ...answer, body: withTail } : null
+  }
+
+  const door = (request: IncomingMessage, response: ServerResponse): boolean => {
+    const asked = memberPageRequest(request)
+    if (!asked) return false
+    const member = viewers.peek(asked.session)?.value
+    if (!member) return false
+    const entry = cache.peek(asked.key)
+    if (entry?.status !== 200 || owners.get(entry.body)?.get(member.userId) !== false) return false
+    const answer = theirs(asked, entry, member, request.headers.cookie ?? '')
+    if (!answer) return false
+    counts.shared++
+    counts.door++
+    writeKept(request, response, entry, answer, PRIVATE)
+    return true
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     const asked = memberPageRequest(request.raw)
     if (!asked) return
-    const member = await lookups.member(request.headers.cookie ?? '').catch((error: unknown) => {
-      request.log.warn({ err: error }, 'member page: the visitor could not be looked up')
-      return null
-    })
+    const cookie = request.headers.cookie ?? ''
+    const found = await viewers
+      .get(asked.session, async () => {
+        const view = await lookups.member(cookie)
+        return view && { userId: view.userId, value: view, ...(view.expiresAt && { expiresAt: view.expiresAt }) }
+      })
+      .catch((error: unknown) => {
+        request.log.warn({ err: error }, 'member page: the visitor could not be looked up')
+        return null
+      })
+    const member = found?.value
     if (!member) return
     let entry = cache.get(asked.key)
     let state: 'HIT' | 'MISS' = 'HIT'
@@ -163,34 +238,17 @@ export function registerMemberPages(
       // Bounded: a page's owners memo holds at most as many users as asked about it before it is purged or dropped.
       if (seen.size < 10_000) seen.set(member.userId, owns)
     }
-    if (owns) {
+    const answer = owns ? null : theirs(asked, entry, member, cookie)
+    if (!answer) {
       counts.rendered++
       return
     }
-    const encoding = asked.key.slice(0, asked.key.indexOf('|')) as Encoding
-    const answer = answerOf(entry, false)
-    if (!asked.data) {
-      // A document: their part after it, with this answer's nonce (a page kept without one takes none).
-      const tail = answer.nonce && answer.body ? memberScript(member.part, answer.nonce) : null
-      const withTail = tail && appendToKept(answer.body as Buffer, encoding, tail)
-      let fits = takesTail.get(entry.body)
-      if (tail && withTail && fits === undefined) {
-        const decoded = decodeKept(withTail, encoding)
-        fits = decoded?.subarray(decoded.length - tail.length).equals(tail) === true
-        takesTail.set(entry.body, fits)
-      }
-      if (!withTail || !fits) {
-        counts.rendered++
-        return
-      }
-      answer.body = withTail
-    }
     counts.shared++
-    // Theirs alone: no shared cache may keep it, and it is not the guests' (whose copy says public).
-    return sendKept(reply, entry, answer, {
-      state,
-      headers: { 'cache-control': 'private, no-store', 'cdn-cache-control': null },
-    })
+    return sendKept(reply, entry, answer, { state, headers: PRIVATE })
   })
-  return () => ({ ...counts })
+  return {
+    stats: () => ({ ...counts, viewers: viewers.stats() }),
+    door,
+    forget: (users) => viewers.forget(users),
+  }
 }

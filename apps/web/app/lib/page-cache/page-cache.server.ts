@@ -159,17 +159,34 @@ export function cachedPageDoor(cache: PageCache) {
     if (key === null) return false
     const entry = cache.peek(key)
     if (!entry) return false
-    const answer = answerOf(entry, request.method === 'HEAD')
-    response.statusCode = entry.status
-    for (const name in entry.headers) response.setHeader(name, entry.headers[name] as string | string[])
-    if (answer.policy) response.setHeader('content-security-policy', answer.policy)
-    response.setHeader('age', ageOf(entry))
-    response.setHeader('x-cache', 'HIT')
-    response.setHeader('x-request-id', requestIdOf(request))
-    response.setHeader('content-length', entry.body.length)
-    response.end(answer.body)
+    writeKept(request, response, entry, answerOf(entry, request.method === 'HEAD'))
     return true
   }
+}
+
+/**
+ * A kept page answered on the socket (a front door): its stored headers, then `headers` (a null drops one), its own
+ * policy, age, request id, length and `x-cache: HIT`.
+ */
+export function writeKept(
+  request: IncomingMessage,
+  response: ServerResponse,
+  entry: Entry,
+  answer: KeptAnswer,
+  headers: Record<string, string | null> = {},
+): void {
+  response.statusCode = entry.status
+  for (const name in entry.headers) response.setHeader(name, entry.headers[name] as string | string[])
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === null) response.removeHeader(name)
+    else response.setHeader(name, value)
+  }
+  if (answer.policy) response.setHeader('content-security-policy', answer.policy)
+  response.setHeader('age', ageOf(entry))
+  response.setHeader('x-cache', 'HIT')
+  response.setHeader('x-request-id', requestIdOf(request))
+  response.setHeader('content-length', answer.body?.length ?? entry.body.length)
+  response.end(answer.body)
 }
 
 /**
