@@ -67,7 +67,9 @@ describe('guest page cache', () => {
       brand: { slug: string }
     }
     const path = `/cars/${car.id}`
-    const list = `/auto/${car.brand.slug}`
+    // A list showing the car (its brand at its price): a new price purges the lists showing the car (decision 038).
+    const list = `/auto/${car.brand.slug}?priceFrom=${car.priceKzt}&priceTo=${car.priceKzt}`
+    const search = `/api/cars/?brand=${car.brand.slug}&priceFrom=${car.priceKzt}&priceTo=${car.priceKzt}`
 
     // Rendered once, then served from the cache, for each language and city apart.
     await msUntilRendered(path)
@@ -77,8 +79,12 @@ describe('guest page cache', () => {
     expect(hit.headers.get('cdn-cache-control')).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/)
     expect((await guest(path, { cookie: 'locale=kk' })).headers.get('x-cache')).toBe('MISS')
     expect((await cachedAnswer(path, { cookie: 'locale=kk' })).headers.get('x-cache')).toBe('HIT')
-    await msUntilRendered(list)
+    expect((await msUntilRendered(list)).body).toContain(`/cars/${car.id}`)
     expect((await cachedAnswer(list)).headers.get('x-cache')).toBe('HIT')
+    // The search in the API (the app's catalogue) too, by its whole query; never for a signed-in reader.
+    const found = await msUntilRendered(search)
+    expect((JSON.parse(found.body) as { results: { id: number }[] }).results.map((r) => r.id)).toContain(car.id)
+    expect((await cachedAnswer(search)).headers.get('x-cache')).toBe('HIT')
     // The car's details in the API (the app's car screen) are kept for guests too, per language asked for.
     const api = `/api/cars/${car.id}/`
     await (await guest(api)).arrayBuffer() // kept now if it was not yet (it was read above)
@@ -93,6 +99,7 @@ describe('guest page cache', () => {
     )
     // A signed-in reader of the API gets the database's answer, never a kept one.
     expect((await fetch(`${baseUrl}${api}`, { headers: { cookie: auth.cookie } })).headers.get('x-cache')).toBeNull()
+    expect((await fetch(`${baseUrl}${search}`, { headers: { cookie: auth.cookie } })).headers.get('x-cache')).toBeNull()
 
     // Signed in: rendered for them, personal, and never put in or taken from the cache.
     const own = await fetch(`${baseUrl}${path}`, { headers: { cookie: auth.cookie } })
@@ -100,7 +107,8 @@ describe('guest page cache', () => {
     expect(own.headers.get('cache-control')).toBe('private, no-store')
     expect(await own.text()).toContain('account-label')
 
-    // The owner lowers the price: the car page and its brand's list are rendered afresh within a second.
+    // The owner lowers the price: the car page, the list and the search showing it are rendered afresh within a
+    // second (the search, at the old price, no longer finds it).
     const newPrice = car.priceKzt - 123_000
     const changed = await fetch(`${baseUrl}/api/listings/${car.id}/price/`, {
       method: 'POST',
@@ -112,6 +120,11 @@ describe('guest page cache', () => {
     expect(fresh.ms).toBeLessThan(1000)
     expect(fresh.body).toContain(String(newPrice))
     expect((await msUntilRendered(list)).ms).toBeLessThan(1000)
+    const freshSearch = await msUntilRendered(search)
+    expect(freshSearch.ms).toBeLessThan(1000)
+    expect((JSON.parse(freshSearch.body) as { results: { id: number }[] }).results.map((r) => r.id)).not.toContain(
+      car.id,
+    )
     const freshApi = await msUntilRendered(api)
     expect(freshApi.ms).toBeLessThan(1000)
     expect((JSON.parse(freshApi.body) as { priceKzt: number }).priceKzt).toBe(newPrice)

@@ -23,12 +23,22 @@ declare module 'fastify' {
 /**
  * The API paths whose answers may be kept for guests: the cache in front looks only these up (any other API
  * request goes straight on), and their routes say how long with `cacheForGuests`. A car's details: every app
- * screen and shared link of a car asks for them.
+ * screen and shared link of a car asks for them; the search: the app's catalogue, with the same queries again and
+ * again (the popular brands and models, their first pages).
  */
-export const GUEST_API_PATHS: readonly RegExp[] = [/^\/api\/cars\/\d+\/?$/]
+export const GUEST_API_PATHS: readonly RegExp[] = [/^\/api\/cars\/\d+\/?$/, /^\/api\/cars\/?$/]
 
 /** The tag of one listing: its page, its API answer and every list showing it (db/page-changes.ts purges it). */
 export const listingTag = (id: number) => `listing:${id}`
+
+/**
+ * The tags of a list of cars: its brand's lists (`brand:{slug}`) or all lists, and each car shown. A car published,
+ * sold or edited purges its brand's lists and all lists; a new price only the lists showing it (decision 038).
+ */
+export const listTags = (brand: string | undefined, ids: Iterable<number>): string[] => [
+  brand ? `brand:${brand}` : 'lists',
+  ...Array.from(ids, listingTag),
+]
 
 /**
  * Lets a guest's answer be kept for `seconds` and purged when any of `tags` changes. Does nothing when no cache is

@@ -17,10 +17,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     publicUrl: context.get(requestInfoContext).publicUrl,
   })
   // One brand's lists change only with that brand's cars; the others with any car (decision 019).
-  cacheForGuests(context, GUEST_PAGE_SECONDS.lists, [
-    data.query.brand ? pageTags.brand(data.query.brand) : pageTags.lists,
-    ...data.page.results.map((r) => pageTags.listing(r.id)),
-  ])
+  cacheForGuests(
+    context,
+    GUEST_PAGE_SECONDS.lists,
+    pageTags.list(
+      data.query.brand,
+      data.page.results.map((r) => r.id),
+    ),
+  )
   return data
 }
 

@@ -34,7 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     company.listReviews(6),
     company.summariseReviews(),
   ])
-  cacheForGuests(context, GUEST_PAGE_SECONDS.lists, [pageTags.lists, pageTags.company])
+  // Every car shown carries its tag: a price change purges only the pages showing the car (decision 038).
+  cacheForGuests(context, GUEST_PAGE_SECONDS.lists, [
+    pageTags.lists,
+    pageTags.company,
+    ...[newest, hot, tulpar].flatMap((list) => list.cars.map((car) => pageTags.listing(car.id))),
+  ])
   const messages = MESSAGES[locale]
   return {
     newest,

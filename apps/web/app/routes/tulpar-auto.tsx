@@ -24,7 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await context
     .get(servicesContext)
     .listings.searchListings(ListingSearchQuery.parse({ tulpar: 'true', page: pageNo }), locale)
-  cacheForGuests(context, GUEST_PAGE_SECONDS.lists, [pageTags.lists])
+  cacheForGuests(context, GUEST_PAGE_SECONDS.lists, [
+    pageTags.lists,
+    ...page.results.map((r) => pageTags.listing(r.id)),
+  ])
   const texts = SERVER_TEXTS[locale]
   return {
     page,

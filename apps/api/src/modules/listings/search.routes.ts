@@ -1,8 +1,16 @@
 import { ListingFacets, ListingFacetsQuery, ListingPage, ListingSearchQuery, Problem } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { cacheForGuests, listTags } from '../../lib/guest-cache.ts'
 import { pickLocale } from '../../lib/locale.ts'
 import { compileResponse } from '../../plugins/compiled-serializer.ts'
 import type { ListingsService } from './listings.service.ts'
+
+/**
+ * How long a guest's search answer may be kept (the catalogue pages' time): a car published, sold or changed purges
+ * it at once, a new price of a car it shows too; a new price of a car it does not show, which may now belong in it,
+ * within this time.
+ */
+const GUEST_LIST_SECONDS = 60
 
 /** The catalogue search and the filter-list counts. */
 export const searchRoutes =
@@ -19,12 +27,29 @@ export const searchRoutes =
             'breaks ties by id. `count` is exact for brand/model/city/newness filters, for a page that is not ' +
             'full, and for any filter within a brand/model/city of at most 2,000 listings; otherwise it is an ' +
             'estimate with `countIsExact: false`. Unknown brand, model or city slugs give an empty page. ' +
-            'Unknown or malformed parameters answer 400 with per-field errors.',
+            'Unknown or malformed parameters answer 400 with per-field errors. Without a session or token the answer ' +
+            "may come from the web server's guest cache (`x-cache: HIT`): a car published, sold or changed reaches it " +
+            'within a second, as does a new price of a car it shows; a car whose new price now matches, within 60 s.',
           querystring: ListingSearchQuery,
           response: { 200: compileResponse(ListingPage), 400: Problem },
         },
       },
-      (req) => listings.searchListings(req.query, pickLocale(req.query.lang, req.headers['accept-language'])),
+      async (req) => {
+        const page = await listings.searchListings(
+          req.query,
+          pickLocale(req.query.lang, req.headers['accept-language']),
+        )
+        // Kept for guests like the catalogue's pages, purged by what changes in them (lib/guest-cache.ts).
+        cacheForGuests(
+          req,
+          GUEST_LIST_SECONDS,
+          listTags(
+            req.query.brand,
+            page.results.map((car) => car.id),
+          ),
+        )
+        return page
+      },
     )
 
     app.get(

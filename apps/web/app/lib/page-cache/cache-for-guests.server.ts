@@ -22,6 +22,14 @@ export const pageTags = {
   brand: (slug: string) => `brand:${slug}`,
   /** Lists not limited to one brand (home, the whole catalogue, Tulpar cars): any listing's change touches them. */
   lists: 'lists',
+  /**
+   * A list of cars: its brand's lists or all lists, and each car shown (a new price purges only the lists showing
+   * the car, decision 038; the API's search tags the same, `listTags` in apps/api/src/lib/guest-cache.ts).
+   */
+  list: (brand: string | undefined, ids: number[]): string[] => [
+    brand ? `brand:${brand}` : 'lists',
+    ...ids.map((id) => `listing:${id}`),
+  ],
   partners: 'partners',
   /** About, contacts: the company's contacts, branches and reviews. */
   company: 'company',

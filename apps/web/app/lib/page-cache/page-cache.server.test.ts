@@ -167,7 +167,7 @@ describe('which requests may use it', () => {
     expect(guestPageKey(req('/', { cookie: 'tulpar_vid=abcdefghijklmnop' }))).toBe('identity|||/')
   })
 
-  test("a car's details in the API are keyed by the language asked for; other API reads never use it", () => {
+  test("a car's details and the search in the API are keyed by the language asked for; other API reads never use it", () => {
     expect(guestPageKey(req('/api/cars/5/', { 'accept-language': 'kk-KZ,kk;q=0.9' }))).toBe(
       'identity|api:kk||/api/cars/5/',
     )
@@ -176,7 +176,11 @@ describe('which requests may use it', () => {
       'identity|api:en||/api/cars/5/?lang=en',
     )
     expect(guestPageKey(req('/api/cars/5', { 'accept-encoding': 'br' }))).toBe('br|api:ru||/api/cars/5')
-    expect(guestPageKey(req('/api/cars/'))).toBeNull()
+    // The search, keyed by its whole query (decision 038).
+    expect(guestPageKey(req('/api/cars/?brand=toyota&page=2'))).toBe('identity|api:ru||/api/cars/?brand=toyota&page=2')
+    expect(guestPageKey(req('/api/cars/?brand=kia', { cookie: 'tulpar.session_token=abc' }))).toBeNull()
+    expect(guestPageKey(req('/api/cars/facets/'))).toBeNull()
+    expect(guestPageKey(req('/api/cars/cards/?ids=1,2'))).toBeNull()
     expect(guestPageKey(req('/api/cars/5/similar/'))).toBeNull()
     expect(guestPageKey(req('/api/listings/5/'))).toBeNull()
     expect(guestPageKey(req('/api/cars/5/', { cookie: 'tulpar.session_token=abc' }))).toBeNull()
