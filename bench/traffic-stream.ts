@@ -170,7 +170,9 @@ export function createSessionStream(options: {
     const signedIn = signedInCookies.length > 0 && rng.chance(SIGNED_IN_SHARE)
     const cookies: string[] = []
     if (signedIn) cookies.push(signedInCookies[rng.int(0, signedInCookies.length - 1)] as string)
+    // A returning guest's browser has run a page's scripts too (their mark, which no page depends on).
     if (signedIn || rng.chance(RETURNING_GUEST_SHARE)) cookies.push(`tulpar_vid=${visitorId(rng)}`)
+    if (!signedIn && cookies.length > 0) cookies.push('tulpar_js=1')
     const locale = signedIn ? null : GUEST_LOCALES[drawLocale(rng)]?.locale
     if (locale) cookies.push(`locale=${locale}`)
     // Geometric: each further request with probability mean / (mean + 1).
@@ -186,9 +188,9 @@ export function describeTraffic(): string {
   const kinds = TRAFFIC_KINDS.map((k) => `${k.share}% ${k.what}`).join(', ')
   const locales = GUEST_LOCALES.map((l) => `${l.share}% ${l.locale ?? 'no locale cookie'}`).join(', ')
   return (
-    `Requests: ${kinds}; no photos. Sessions: ${Math.round(SIGNED_IN_SHARE * 100)}% signed in (session cookie and ` +
-    `tulpar_vid), ${Math.round((1 - SIGNED_IN_SHARE) * 100)}% guests (${Math.round(RETURNING_GUEST_SHARE * 100)}% ` +
-    `with a tulpar_vid; ${locales}); 1 + geometric(mean ${SESSION_EXTRA_MEAN}) requests each, at most ${SESSION_MAX}. ` +
+    `Requests: ${kinds}; no photos. Sessions: ${Math.round(SIGNED_IN_SHARE * 100)}% signed in (session cookie, ` +
+    `tulpar_vid and tulpar_js), ${Math.round((1 - SIGNED_IN_SHARE) * 100)}% guests (${Math.round(RETURNING_GUEST_SHARE * 100)}% ` +
+    `with a tulpar_vid and tulpar_js; ${locales}); 1 + geometric(mean ${SESSION_EXTRA_MEAN}) requests each, at most ${SESSION_MAX}. ` +
     `Cars: Zipf exponent ${ZIPF_EXPONENT} over every published listing, ranked by ${RECENCY_WEIGHT} x recency + ` +
     `${1 - RECENCY_WEIGHT} x chance. Accept-Encoding: ${BROWSER_HEADERS['accept-encoding']}.`
   )

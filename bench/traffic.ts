@@ -255,7 +255,9 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
           )
         }
         log(`caches emptied in ${await emptyCaches(server.url, client)} ms`)
-        runs.push(await measureRun(server, processes, pinning, users.cookies, popularity, changes, options, pool))
+        // Signed-in visitors are browsers that ran a page's scripts: they carry its mark (scripts-cookie.server.ts).
+        const browserCookies = users.cookies.map((cookie) => `${cookie}; tulpar_js=1`)
+        runs.push(await measureRun(server, processes, pinning, browserCookies, popularity, changes, options, pool))
       } finally {
         unpin()
         await changes.restore()

@@ -147,7 +147,11 @@ describe('guest page cache', () => {
       name,
     )
     const other = await sessionCookie(baseUrl, 'seller13@demo.tulpar.kz', DEMO_PASSWORD)
-    const as = (session: string) => ({ cookie: `tulpar.session_token=${session}`, 'accept-encoding': 'gzip' })
+    // A browser that has run a page's scripts carries their mark (decision 037); one that has not is rendered for.
+    const as = (session: string) => ({
+      cookie: `tulpar.session_token=${session}; tulpar_js=1`,
+      'accept-encoding': 'gzip',
+    })
     const hearted = await fetch(`${baseUrl}/api/favourites/${carId}/`, {
       method: 'PUT',
       headers: { cookie: `tulpar.session_token=${buyer}`, origin: baseUrl },
@@ -177,6 +181,12 @@ describe('guest page cache', () => {
     const own = await fetch(`${baseUrl}${path}`, { headers: as(sellerCookie) })
     expect(own.headers.get('x-cache')).toBeNull()
     expect(await own.text()).not.toContain('__tulparViewer')
+    // A browser without scripts (no mark): their page rendered for them, their name in the HTML itself.
+    const noScripts = await fetch(`${baseUrl}${path}`, { headers: { cookie: `tulpar.session_token=${buyer}` } })
+    expect(noScripts.headers.get('x-cache')).toBeNull()
+    const rendered = await noScripts.text()
+    expect(rendered).not.toContain('__tulparViewer')
+    expect(rendered).toContain(name)
 
     // In Chromium: the header shows their name and the car's heart is pressed once the page has loaded.
     const context = await browser.newContext({ viewport: DESKTOP })
@@ -184,10 +194,34 @@ describe('guest page cache', () => {
       await withSession(context, baseUrl, buyer)
       const page = await context.newPage()
       const errors = watchConsole(page)
+      // The first page rendered for them sets the mark; the next ones are the guests' copy with their part.
+      expect((await page.goto(`${baseUrl}${path}`))?.headers()['x-cache']).toBeUndefined()
+      expect((await context.cookies()).find((c) => c.name === 'tulpar_js')?.value).toBe('1')
       const res = await page.goto(`${baseUrl}${path}`)
       expect(res?.headers()['x-cache']).toMatch(/^(HIT|MISS)$/)
       await expect.poll(() => page.locator('.account-label').textContent()).toBe(name)
       await expect.poll(() => page.locator('.car-summary .heart').first().getAttribute('aria-pressed')).toBe('true')
+      // The home page and the catalogue the same way: the guests' copy, their name and the car's heart pressed.
+      const car = (await (await fetch(`${baseUrl}/api/cars/${carId}/`)).json()) as {
+        priceKzt: number
+        brand: { slug: string }
+      }
+      const list = await page.goto(
+        `${baseUrl}/auto/${car.brand.slug}?priceFrom=${car.priceKzt}&priceTo=${car.priceKzt}`,
+      )
+      expect(list?.headers()['x-cache']).toMatch(/^(HIT|MISS)$/)
+      expect(list?.headers()['cache-control']).toBe('private, no-store')
+      await expect.poll(() => page.locator('.account-label').textContent()).toBe(name)
+      const heart = page
+        .locator(`a[href="/cars/${carId}"]`)
+        .first()
+        .locator('xpath=ancestor::*[.//button[contains(@class,"heart")]][1]')
+        .locator('button.heart')
+        .first()
+      await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true')
+      const home = await page.goto(`${baseUrl}/`)
+      expect(home?.headers()['x-cache']).toMatch(/^(HIT|MISS)$/)
+      await expect.poll(() => page.locator('.account-label').textContent()).toBe(name)
       expect(errors).toEqual([])
     } finally {
       await context.close()

@@ -50,7 +50,8 @@ describe("a kept page's tail", () => {
 })
 
 describe('which requests a signed-in visitor may be answered from the guests’ copy', () => {
-  const session = 'tulpar.session_token=abc.def'
+  /** A session in a browser that runs the site's scripts (their mark set by every page, scripts-cookie.server.ts). */
+  const session = 'tulpar.session_token=abc.def; tulpar_js=1'
   const ask = (url: string, cookie: string | undefined, extra: Record<string, string> = {}) =>
     memberPageRequest({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...(cookie && { cookie }), ...extra } })
 
@@ -58,16 +59,36 @@ describe('which requests a signed-in visitor may be answered from the guests’ 
     expect(ask('/cars/12', `locale=kk; ${session}; city=3`)).toMatchObject({
       key: 'br|kk|3|/cars/12',
       listingId: 12,
-      guestCookie: 'locale=kk; city=3',
+      guestCookie: 'locale=kk; tulpar_js=1; city=3',
       data: false,
     })
     expect(ask('/cars/12.data?_routes=routes%2Fcar', session)).toMatchObject({ data: true, listingId: 12 })
-    expect(ask('/cars/12', `__Secure-tulpar.session_token=x; tulpar.session_data=y`)).not.toBeNull()
+    expect(ask('/cars/12', `__Secure-tulpar.session_token=x; tulpar.session_data=y; tulpar_js=1`)).not.toBeNull()
+  })
+
+  test('the home page and the catalogue too (no car, so no owner), with their own data alone', () => {
+    expect(ask('/', `${session}; city=3`)).toMatchObject({ key: 'br||3|/', listingId: null, data: false })
+    expect(ask('/_root.data?_routes=routes%2Fhome', session)).toMatchObject({ listingId: null, data: true })
+    expect(ask('/auto', session)).toMatchObject({ key: 'br|||/auto', listingId: null })
+    expect(ask('/auto/toyota/camry/almaty?priceTo=9000000&page=2', session)).toMatchObject({
+      key: 'br|||/auto/toyota/camry/almaty?priceTo=9000000&page=2',
+      listingId: null,
+    })
+    expect(ask('/auto/toyota.data?_routes=routes%2Fcatalogue', session)).toMatchObject({ data: true })
+    expect(ask('/_root.data', session)).toBeNull()
+    expect(ask('/_root.data?_routes=routes%2Flayout%2Croutes%2Fhome', session)).toBeNull()
+    expect(ask('/auto/toyota.data?_routes=routes%2Fcar', session)).toBeNull()
+    expect(ask('/auto/a/b/c/d', session)).toBeNull()
+    expect(ask('/autos', session)).toBeNull()
+    expect(ask('/wishlist', session)).toBeNull()
   })
 
   test('anything else is rendered for the visitor', () => {
     expect(ask('/cars/12', undefined)).toBeNull() // a guest: the guests' own path
-    expect(ask('/cars/12', 'tulpar.session_data=y')).toBeNull() // no session token
+    expect(ask('/cars/12', 'tulpar.session_data=y; tulpar_js=1')).toBeNull() // no session token
+    // A browser that has not shown it runs scripts: nothing would add their part.
+    expect(ask('/cars/12', 'tulpar.session_token=abc.def')).toBeNull()
+    expect(ask('/', 'tulpar.session_token=abc.def; city=3')).toBeNull()
     expect(ask('/cars/12', `${session}; other=1`)).toBeNull() // a cookie the page may depend on
     expect(ask('/cars/12', session, { authorization: 'Bearer t' })).toBeNull()
     expect(ask('/cars/12.data', session)).toBeNull() // every route's data: the layout's is theirs
@@ -146,6 +167,7 @@ describe("signed-in visitors' car pages in a server", () => {
       return reply.type('text/html; charset=utf-8').send(page(nonce, 1, who))
     }
     app.get('/cars/1', route)
+    app.get('/auto/toyota', route)
     app.get('/cars/1.data', async (request, reply) => {
       const who = /tulpar\.session_token=([a-z]+)/.exec(request.headers.cookie ?? '')?.[1] ?? 'guest'
       renders.push(`${who}.data`)
@@ -155,9 +177,15 @@ describe("signed-in visitors' car pages in a server", () => {
     })
     await app.listen({ port: 0, host: '127.0.0.1' })
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    /** A signed-in visitor's browser runs scripts unless the cookie says `nojs`. */
     const get = async (path: string, cookie?: string, encoding = 'br') => {
+      const sent = cookie?.includes('session_token=')
+        ? cookie.endsWith('; nojs')
+          ? cookie.slice(0, -'; nojs'.length)
+          : `${cookie}; tulpar_js=1`
+        : cookie
       const res = await fetch(`${base}${path}`, {
-        headers: { 'accept-encoding': encoding, ...(cookie && { cookie }) },
+        headers: { 'accept-encoding': encoding, ...(sent && { cookie: sent }) },
       })
       return { res, body: await res.text() }
     }
@@ -348,6 +376,41 @@ describe("signed-in visitors' car pages in a server", () => {
       expect(sessions).toHaveLength(4)
     } finally {
       members.aigerim = saved
+      await app.close()
+    }
+  })
+
+  test("a catalogue page is the guests' copy with their part, without asking who owns anything", async () => {
+    const { app, get, renders, looked, stats } = await server()
+    try {
+      const first = await get('/auto/toyota', 'tulpar.session_token=aigerim')
+      expect(first.res.headers.get('cache-control')).toBe('private, no-store')
+      expect(viewerOf(first.body)).toEqual(parts.aigerim)
+      const bob = await get('/auto/toyota', 'tulpar.session_token=bob')
+      expect(bob.res.headers.get('x-cache')).toBe('HIT')
+      expect(viewerOf(bob.body)).toEqual(parts.bob)
+      expect(bob.body).not.toContain('Айгерім')
+      // The seller is no owner here: the copy, with their part.
+      expect(viewerOf((await get('/auto/toyota', 'tulpar.session_token=seller')).body)).toEqual(parts.seller)
+      expect((await get('/auto/toyota')).body).not.toContain('__tulparViewer')
+      expect(renders).toEqual(['guest'])
+      expect(looked).toEqual([])
+      expect(stats()).toMatchObject({ shared: 3, rendered: 0 })
+    } finally {
+      await app.close()
+    }
+  })
+
+  test("a browser without scripts gets its visitor's page rendered for them, with their part in it", async () => {
+    const { app, get, renders, sessions } = await server()
+    try {
+      await get('/cars/1', 'tulpar.session_token=aigerim')
+      const noScripts = await get('/cars/1', 'tulpar.session_token=aigerim; nojs')
+      expect(noScripts.body).toContain('rendered for aigerim')
+      expect(noScripts.res.headers.get('x-cache')).toBeNull()
+      expect(renders).toEqual(['guest', 'aigerim'])
+      expect(sessions).toEqual(['aigerim'])
+    } finally {
       await app.close()
     }
   })

@@ -13,6 +13,7 @@ import {
   writeKept,
 } from './page-cache.server.ts'
 import type { Entry, PageCache } from './page-store.server.ts'
+import { SCRIPTS_COOKIE } from './scripts-cookie.server.ts'
 import { ViewerCache, type ViewerCacheStats } from './viewer-cache.server.ts'
 
 /*
@@ -44,7 +45,20 @@ export interface MemberLookups {
   owns: (userId: string, listingId: number) => Promise<boolean>
 }
 
-const CAR_PAGE = /^\/cars\/([1-9]\d{0,9})(\.data)?$/
+/**
+ * The pages that are the same for every visitor but for their part (decision 035): a car page, the home page (its
+ * lists are the city cookie's, which the guests' key names too) and the catalogue (its lists are the URL's; its
+ * hearts and save-search button read the part). Each with the route whose data alone a client navigation may take
+ * from the guests' copy.
+ */
+function sharedPageOf(path: string): { route: string; listingId: number | null; data: boolean } | null {
+  const car = /^\/cars\/([1-9]\d{0,9})(\.data)?$/.exec(path)
+  if (car) return { route: 'routes/car', listingId: Number(car[1]), data: car[2] !== undefined }
+  if (path === '/' || path === '/_root.data') return { route: 'routes/home', listingId: null, data: path !== '/' }
+  const catalogue = /^\/auto(?:\/[^/.]+){0,3}(\.data)?$/.exec(path)
+  if (catalogue) return { route: 'routes/catalogue', listingId: null, data: catalogue[1] !== undefined }
+  return null
+}
 /** better-auth's cookies (prefix `tulpar`, apps/api/src/modules/identity/auth.ts), `__Secure-` over HTTPS. */
 const SESSION_COOKIE = /^(?:__Secure-)?tulpar\.(session_token|session_data|dont_remember)$/
 /** Headers the guests' render is asked with (the rest of the visitor's request is theirs). */
@@ -53,7 +67,8 @@ const GUEST_HEADERS = ['accept-encoding', 'accept-language', 'user-agent', 'acce
 export interface MemberPageRequest {
   /** The guests' key of this page (the encoding, language and city the visitor asks for). */
   key: string
-  listingId: number
+  /** The car of a car page (whose owner gets their own render); null for the other pages. */
+  listingId: number | null
   /** The visitor's cookies but for their session: what a guest's request of the page carries. */
   guestCookie: string
   /** A client navigation's data, not a document. */
@@ -62,7 +77,7 @@ export interface MemberPageRequest {
   session: string
 }
 
-/** A signed-in visitor's GET of a car page (or its car-only data) that the guests' copy may answer; else null. */
+/** A signed-in visitor's GET of a shared page (or its own data) that the guests' copy may answer; else null. */
 export function memberPageRequest(request: {
   method?: string | undefined
   url?: string | undefined
@@ -71,15 +86,16 @@ export function memberPageRequest(request: {
   if (request.method !== 'GET' || request.headers.authorization) return null
   const url = request.url ?? ''
   const query = url.indexOf('?')
-  const match = CAR_PAGE.exec(query < 0 ? url : url.slice(0, query))
-  if (!match) return null
-  const data = match[2] !== undefined
-  // A navigation that asks for more than the car's own data (the layout's is personal) is rendered for them.
+  const page = sharedPageOf(query < 0 ? url : url.slice(0, query))
+  if (!page) return null
+  const { data, listingId } = page
+  // A navigation that asks for more than the page's own data (the layout's is personal) is rendered for them.
   if (data) {
     const routes = new URLSearchParams(query < 0 ? '' : url.slice(query + 1)).get('_routes')
-    if (routes !== 'routes/car') return null
+    if (routes !== page.route) return null
   }
   let session = false
+  let scripts = false
   const auth: string[] = []
   const guest: string[] = []
   for (const part of (request.headers.cookie ?? '').split(';')) {
@@ -94,12 +110,14 @@ export function memberPageRequest(request: {
       continue
     }
     if (!GUEST_COOKIES.has(name)) return null
+    scripts ||= name === SCRIPTS_COOKIE
     guest.push(cookie)
   }
-  if (!session) return null
+  // Their part is added by a script: a browser that has not shown it runs them gets its page rendered for it.
+  if (!session || !scripts) return null
   const guestCookie = guest.join('; ')
   const key = guestPageKey({ method: 'GET', url, headers: { ...request.headers, cookie: guestCookie || undefined } })
-  return key === null ? null : { key, listingId: Number(match[1]), guestCookie, data, session: auth.join('; ') }
+  return key === null ? null : { key, listingId, guestCookie, data, session: auth.join('; ') }
 }
 
 /** The visitor's part as a script after the page (JSON in a script: `<` and the line separators escaped). */
@@ -185,7 +203,8 @@ export function registerMemberPages(
     const member = viewers.peek(asked.session)?.value
     if (!member) return false
     const entry = cache.peek(asked.key)
-    if (entry?.status !== 200 || owners.get(entry.body)?.get(member.userId) !== false) return false
+    if (entry?.status !== 200) return false
+    if (asked.listingId !== null && owners.get(entry.body)?.get(member.userId) !== false) return false
     const answer = theirs(asked, entry, member, request.headers.cookie ?? '')
     if (!answer) return false
     counts.shared++
@@ -228,8 +247,8 @@ export function registerMemberPages(
       return
     }
     let seen = owners.get(entry.body)
-    let owns = seen?.get(member.userId)
-    if (owns === undefined) {
+    let owns = asked.listingId === null ? false : seen?.get(member.userId)
+    if (owns === undefined && asked.listingId !== null) {
       owns = await lookups.owns(member.userId, asked.listingId)
       if (!seen) {
         seen = new Map()

@@ -6,6 +6,7 @@ import type { PagePolicy } from '#app-context'
 import { compress, type Encoding, preferredEncoding } from '../compression/compression.server.ts'
 import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
 import type { Entry, PageCache } from './page-store.server.ts'
+import { SCRIPTS_COOKIE } from './scripts-cookie.server.ts'
 import type { SharedLookup, SharedPageStore } from './shared-page-store.server.ts'
 
 /*
@@ -21,8 +22,11 @@ import type { SharedLookup, SharedPageStore } from './shared-page-store.server.t
  * is kept there too (shared-page-store.server.ts, decision 034).
  */
 
-/** The cookies a guest's page may depend on (and the visitor id, which it does not); any other one skips the cache. */
-export const GUEST_COOKIES = new Set(['locale', 'city', 'tulpar_vid'])
+/**
+ * The cookies a guest's page may depend on (and the visitor id and the scripts mark, which it does not:
+ * scripts-cookie.server.ts); any other one skips the cache.
+ */
+export const GUEST_COOKIES = new Set(['locale', 'city', 'tulpar_vid', SCRIPTS_COOKIE])
 /** Headers of an answer that belong to that one request, never replayed from the cache. */
 const PER_REQUEST_HEADERS = new Set([
   'x-request-id',

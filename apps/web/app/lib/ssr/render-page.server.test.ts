@@ -1,8 +1,7 @@
 import { createElement as h, lazy, type ReactNode, Suspense } from 'react'
 import type { EntryContext } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import { REGISTER_SERVICE_WORKER } from '../pwa/register-sw.ts'
-import { readLoaderData, renderAtOnce, renderStreamed, withLoaderData } from './render-page.server.ts'
+import { PAGE_BOOTSTRAP, readLoaderData, renderAtOnce, renderStreamed, withLoaderData } from './render-page.server.ts'
 
 const NONCE = 'bm9uY2Utbm9uY2Utbm9uY2U='
 
@@ -38,7 +37,7 @@ describe('a page rendered at once', () => {
     expect(html).toBeDefined()
     expect(html).toBe(await streamed(page()))
     expect(html).toMatch(/^<!DOCTYPE html><html lang="ru">/)
-    expect(html).toContain(`<script nonce="${NONCE}" id="_R_">${REGISTER_SERVICE_WORKER}</script></body></html>`)
+    expect(html).toContain(`<script nonce="${NONCE}" id="_R_">${PAGE_BOOTSTRAP}</script></body></html>`)
   })
 
   test('is left to the streaming renderer when a section suspends, which waits for it', async () => {

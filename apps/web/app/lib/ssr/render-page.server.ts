@@ -2,7 +2,11 @@ import { Writable } from 'node:stream'
 import type { ReactElement } from 'react'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import type { EntryContext } from 'react-router'
+import { MARK_SCRIPTS_RUN } from '../page-cache/scripts-cookie.server.ts'
 import { REGISTER_SERVICE_WORKER } from '../pwa/register-sw.ts'
+
+/** Every page's inline bootstrap: the service worker's registration, and the cookie saying scripts run. */
+export const PAGE_BOOTSTRAP = `${MARK_SCRIPTS_RUN};${REGISTER_SERVICE_WORKER}`
 
 /**
  * React Router writes the loaders' data into the page as its data script, read from a stream during the render.
@@ -65,7 +69,7 @@ export function renderAtOnce(page: ReactElement, nonce: string): Buffer<ArrayBuf
   }
   const end = html.lastIndexOf(BODY_END)
   if (end === -1 || html.includes(CLIENT_RENDERED_BOUNDARY)) return null
-  const bootstrap = Buffer.from(`<script nonce="${nonce}" id="_R_">${REGISTER_SERVICE_WORKER}</script>`)
+  const bootstrap = Buffer.from(`<script nonce="${nonce}" id="_R_">${PAGE_BOOTSTRAP}</script>`)
   return Buffer.concat([DOCTYPE, html.subarray(0, end), bootstrap, html.subarray(end)])
 }
 
@@ -95,7 +99,7 @@ export function renderStreamed(
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       // The installable web app's service worker, registered once the page has loaded (features/pwa).
-      bootstrapScriptContent: REGISTER_SERVICE_WORKER,
+      bootstrapScriptContent: PAGE_BOOTSTRAP,
       // A Suspense boundary that is already complete is written where it stands, however long the page: by
       // default React moves boundaries past 12.8 KB of HTML to the end, hidden until a script shows them, which
       // a browser without JavaScript never runs (the car page's below-the-fold islands, ui/island.tsx).
