@@ -123,7 +123,13 @@ async function createTulparServer(vite?: ViteDevServer) {
     const stopMetrics = observePageCache(() => {
       const s = pageCache.stats()
       const members = memberPages.stats()
-      return { ...s, purgedPages: s.purged, memberShared: members.shared, memberRendered: members.rendered }
+      return {
+        ...s,
+        purgedPages: s.purged,
+        memberShared: members.shared,
+        memberRendered: members.rendered,
+        viewers: members.viewers,
+      }
     })
     app.addHook('onClose', async () => {
       stopActivityLog()

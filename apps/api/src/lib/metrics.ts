@@ -67,8 +67,19 @@ const pageCacheShared = new Counter({
 })
 const pageCacheMembers = new Counter({
   name: 'tulpar_page_cache_member_pages_total',
-  help: "Signed-in visitors' car pages: shared (the guests' copy with their own part added, decision 035) or rendered for them (their own car, a page not kept)",
+  help: "Signed-in visitors' car, home and catalogue pages: shared (the guests' copy with their own part added, decisions 035 and 037) or rendered for them (their own car, a page not kept)",
   labelNames: ['outcome'] as const,
+  registers,
+})
+const pageCacheViewers = new Counter({
+  name: 'tulpar_page_cache_viewers_total',
+  help: 'Who a signed-in session is, kept seconds per session (decision 037): hit, miss (looked up), forgotten (dropped because the user changed)',
+  labelNames: ['outcome'] as const,
+  registers,
+})
+const pageCacheViewerSessions = new Gauge({
+  name: 'tulpar_page_cache_viewer_sessions',
+  help: 'Signed-in sessions kept (at most 20,000 per process)',
   registers,
 })
 const pageCacheEntries = new Gauge({
@@ -99,6 +110,8 @@ export interface PageCacheReading {
   /** Signed-in visitors' car pages from the guests' copy, and those rendered for them (absent without the cache). */
   memberShared?: number
   memberRendered?: number
+  /** Who signed-in sessions are, kept seconds each (absent without the cache). */
+  viewers?: { hits: number; misses: number; forgotten: number; entries: number }
 }
 
 /** Reads the page cache's counters on each scrape; answers the function that stops it. */
@@ -116,6 +129,12 @@ export function observePageCache(read: () => PageCacheReading): () => void {
     setTotal(pageCacheShared, r.sharedErrors ?? 0, { outcome: 'error' })
     setTotal(pageCacheMembers, r.memberShared ?? 0, { outcome: 'shared' })
     setTotal(pageCacheMembers, r.memberRendered ?? 0, { outcome: 'rendered' })
+    if (r.viewers) {
+      setTotal(pageCacheViewers, r.viewers.hits, { outcome: 'hit' })
+      setTotal(pageCacheViewers, r.viewers.misses, { outcome: 'miss' })
+      setTotal(pageCacheViewers, r.viewers.forgotten, { outcome: 'forgotten' })
+      pageCacheViewerSessions.set(r.viewers.entries)
+    }
     pageCacheEntries.set(r.entries)
     pageCacheBytes.set(r.bytes)
   })

@@ -264,6 +264,7 @@ describe('in a server', () => {
       purgedPages: cache.stats().purged,
       memberShared: 3,
       memberRendered: 1,
+      viewers: { hits: 7, misses: 2, forgotten: 1, entries: 2 },
     }))
     try {
       await app.inject('/page/1') // a miss, then kept
@@ -281,6 +282,10 @@ describe('in a server', () => {
       expect(value('tulpar_page_cache_bytes')).toBe(0)
       expect(value('tulpar_page_cache_member_pages_total\\{outcome="shared"\\}')).toBe(3)
       expect(value('tulpar_page_cache_member_pages_total\\{outcome="rendered"\\}')).toBe(1)
+      expect(value('tulpar_page_cache_viewers_total\\{outcome="hit"\\}')).toBe(7)
+      expect(value('tulpar_page_cache_viewers_total\\{outcome="miss"\\}')).toBe(2)
+      expect(value('tulpar_page_cache_viewers_total\\{outcome="forgotten"\\}')).toBe(1)
+      expect(value('tulpar_page_cache_viewer_sessions')).toBe(2)
     } finally {
       stop()
     }
