@@ -227,6 +227,26 @@ describe('guest page cache', () => {
       await context.close()
     }
 
+    // A phone that has run a page's scripts but chose no city yet, of a member whose profile has one: the guests'
+    // copy has no city, and their profile's city is taken once their part applies; the city dialog never opens.
+    const phone = await browser.newContext({ viewport: PHONE })
+    try {
+      await withSession(phone, baseUrl, other)
+      await phone.addCookies([{ name: 'tulpar_js', value: '1', url: baseUrl }])
+      const page = await phone.newPage()
+      const errors = watchConsole(page)
+      const res = await page.goto(`${baseUrl}/auto`)
+      expect(res?.headers()['cache-control']).toBe('private, no-store')
+      expect(res?.headers()['x-cache']).toMatch(/^(HIT|MISS)$/)
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('cityId'))).not.toBeNull()
+      // The dialog's code loads when it opens: once the network is quiet, it would be there.
+      await page.waitForLoadState('networkidle')
+      expect(await page.locator('dialog.city-dialog[open]').count()).toBe(0)
+      expect(errors).toEqual([])
+    } finally {
+      await phone.close()
+    }
+
     // The seller changes the price: the member sees it within a second, like a guest.
     const car = (await (await fetch(`${baseUrl}/api/cars/${carId}/`)).json()) as { priceKzt: number }
     const newPrice = car.priceKzt - 77_000

@@ -47,6 +47,8 @@ export function CityChooser({ cities, current, profile }: Props) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: start-up rules run after hydration and for a new profile
   useEffect(() => {
+    // The guests' copy of a signed-in visitor's page, their part (and profile) still to apply: their profile decides.
+    if (!profile && window.__tulparViewer) return
     const stored = readStoredCity()
     const known = stored ?? current ?? profile?.city ?? null
     if (known === null) {
