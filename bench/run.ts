@@ -42,6 +42,7 @@ table as markdown, named by the run's start and the machine (bench/results/READM
   --traffic-seconds S       traffic: the market's measured time on each server (default 30)
   --traffic-warm-seconds S  traffic: the market's warm-up before it (default 20); other traffic runs take --seconds
   --traffic-processes a,b   traffic: app process counts to run it with (default 1,2)
+  --traffic-pin-processes   traffic: each app process on a core of its own (one process cannot use the second core)
 
 BENCH_PORT=N puts the servers on ports N, N+1 and N+2 (default 3307), to run beside another benchmark;
 BENCH_DB_NAME names the bench database (default tulpar_bench).
@@ -86,6 +87,7 @@ const values = parseCommandLine(USAGE, {
     'traffic-seconds': { type: 'string', default: '30' },
     'traffic-warm-seconds': { type: 'string', default: '20' },
     'traffic-processes': { type: 'string', default: '1,2' },
+    'traffic-pin-processes': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 })
@@ -181,6 +183,7 @@ if (runs('traffic')) {
   results.traffic = await benchTraffic({
     ports: PORTS,
     processes: trafficProcesses,
+    pinProcesses: values['traffic-pin-processes'],
     redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
     warmSeconds: trafficWarmSeconds,
     seconds: trafficSeconds,

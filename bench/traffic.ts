@@ -94,6 +94,11 @@ export interface TrafficOptions {
   seconds: number
   /** Length of each focused run (one car page, the ceilings, the car pages alone). */
   focusSeconds: number
+  /**
+   * Each app process on a core of its own (one process: core 0 alone, its libuv threads too; two: one each), the
+   * generator on the last core beside them: how the processes scale when one cannot spill onto the other core.
+   */
+  pinProcesses?: boolean
   log: (message: string) => void
   section: (title: string) => void
 }
@@ -148,10 +153,22 @@ function setAffinity(pid: number, cores: string): void {
   execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' })
 }
 
-function pin(server: RunningServer): string {
+function pin(server: RunningServer, perProcess = false): string {
   if (!HAS_TASKSET) return 'nothing pinned (taskset is missing or the machine has one core)'
   setAffinity(process.pid, String(GENERATOR_CORE))
   const generator = `the load generator (the bench's process and wrk) on core ${GENERATOR_CORE}`
+  if (perProcess && server.child.pid) {
+    // The primary of a cluster supervises only; each app process (the primary's children, or the one process) gets
+    // a core of its own, in order.
+    const tree = processTree(server.child.pid)
+    const apps = tree.length > 1 ? tree.filter((pid) => pid !== server.child.pid) : tree
+    const cores = apps.map((pid, i) => {
+      const core = String(i % CORES)
+      setAffinity(pid, core)
+      return core
+    })
+    return `${generator}; each app process on a core of its own (cores ${cores.join(', ')}); PostgreSQL unpinned`
+  }
   if (CORES < 3 || !server.child.pid) return `${generator}; the server and PostgreSQL unpinned (on all ${CORES} cores)`
   const serverCores = `0-${CORES - 2}`
   for (const pid of processTree(server.child.pid)) setAffinity(pid, serverCores)
@@ -245,7 +262,7 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
       )
       log(`ready in ${server.readyMs} ms at ${server.url}`)
       try {
-        const pinning = pin(server)
+        const pinning = pin(server, options.pinProcesses)
         log(`pinned: ${pinning}`)
         if (!users) {
           users = await prepareBenchUsers(server.url, popularity)
