@@ -1,53 +1,12 @@
 import type { AddressInfo } from 'node:net'
 import { describe, expect, test } from 'vitest'
-import { compress, type Encoding } from '../compression/compression.server.ts'
 import type { ViewerPart } from '../layout-data.ts'
-import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
+import { newCspNonce } from '../security/kept-page-nonce.server.ts'
 import { contentSecurityPolicy } from '../security/nonce.tsx'
-import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
 import { type MemberView, memberPageRequest, registerMemberPages } from './member-pages.server.ts'
 import { pagePolicyOf } from './page-cache.server.ts'
-import { type Door, pageCacheApp } from './page-cache-app.testing.ts'
+import { type Door, pageCacheApp, testPage } from './page-cache-app.testing.ts'
 import { PageCache } from './page-store.server.ts'
-
-/** A page as entry.server.tsx writes it: its nonce on its scripts, Cyrillic and Latin text. */
-const page = (nonce: string, id: number, who = 'guest') =>
-  [
-    `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js" nonce="${nonce}"/>`,
-    `<title>car ${id}</title></head><body><p>rendered for ${who}</p>`,
-    '<p>Toyota Camry 2019, 12 500 000 ₸, Алматы</p>'.repeat(80),
-    `<script nonce="${nonce}">window.__reactRouterContext = {"n":${id}};</script></body></html>`,
-  ].join('')
-
-describe("a kept page's tail", () => {
-  test.each(['br', 'gzip', 'identity'] as Encoding[])(
-    'a kept page (%s) with an answer nonce and a tail decodes to the page and the tail',
-    async (encoding) => {
-      const nonce = newCspNonce()
-      const raw = Buffer.from(page(nonce, 1))
-      const kept = await keepWithNonceSlots(raw, nonce, encoding)
-      expect(kept.encoding).toBe(encoding)
-      const answerNonce = newCspNonce()
-      const answer = kept.slots ? withNonce(kept.body, kept.slots, answerNonce) : kept.body
-      const tail = Buffer.from(`<script nonce="${answerNonce}">window.x={"name":"Әлия <b>"}</script>`)
-      const both = appendToKept(answer, encoding, tail)
-      expect(both).not.toBeNull()
-      expect(decodeKept(both as Buffer, encoding)?.toString()).toBe(page(answerNonce, 1) + tail.toString())
-      // The kept bytes are not changed by an answer.
-      expect(decodeKept(kept.body, encoding)?.includes(tail)).toBe(false)
-    },
-  )
-
-  test('a body that does not end as a kept page takes no tail', async () => {
-    const raw = Buffer.from(page('x', 1).repeat(3))
-    // One-shot gzip ends with its data's last block, not an empty one after a flush.
-    expect(appendToKept(await compress(raw, 'gzip', 'kept'), 'gzip', Buffer.from('tail'))).toBeNull()
-    // A body that only looks like it: the decoding check (made before a kept body's first tail) refuses it.
-    expect(decodeKept(appendToKept(Buffer.from([1, 2, 3]), 'br', Buffer.from('tail')) as Buffer, 'br')).toBeNull()
-    // A tail too large for one block.
-    expect(appendToKept(raw, 'identity', Buffer.alloc(70_000))).toBeNull()
-  })
-})
 
 describe('which requests a signed-in visitor may be answered from the guests’ copy', () => {
   /** A session in a browser that runs the site's scripts (their mark set by every page, scripts-cookie.server.ts). */
@@ -164,7 +123,7 @@ describe("signed-in visitors' car pages in a server", () => {
         policy.tags.add('listing:1')
       }
       reply.header('content-security-policy', contentSecurityPolicy(nonce))
-      return reply.type('text/html; charset=utf-8').send(page(nonce, 1, who))
+      return reply.type('text/html; charset=utf-8').send(testPage(nonce, 1, who))
     }
     app.get('/cars/1', route)
     app.get('/auto/toyota', route)

@@ -3,15 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Encoding } from '../compression/compression.server.ts'
 import { VIEWER_EVENT, type ViewerPart } from '../layout-data.ts'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
-import {
-  answerOf,
-  GUEST_COOKIES,
-  guestPageKey,
-  type KeptAnswer,
-  sendKept,
-  within,
-  writeKept,
-} from './page-cache.server.ts'
+import { answerOf, type KeptAnswer, sendKept, within, writeKept } from './page-cache.server.ts'
+import { GUEST_COOKIES, guestPageKey } from './page-key.server.ts'
 import type { Entry, PageCache } from './page-store.server.ts'
 import { SCRIPTS_COOKIE } from './scripts-cookie.server.ts'
 import { ViewerCache, type ViewerCacheStats } from './viewer-cache.server.ts'

@@ -33,3 +33,12 @@ export async function pageCacheApp(
   registerPageCache(app, cache, options)
   return app
 }
+
+/** A page as entry.server.tsx writes it, for the page cache's tests: its nonce on its scripts, Cyrillic and Latin text. */
+export const testPage = (nonce: string, id: number, who = 'guest') =>
+  [
+    `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js" nonce="${nonce}"/>`,
+    `<title>car ${id}</title></head><body><p>rendered for ${who}</p>`,
+    '<p>Toyota Camry 2019, 12 500 000 ₸, Алматы</p>'.repeat(80),
+    `<script nonce="${nonce}">window.__reactRouterContext = {"n":${id}};</script></body></html>`,
+  ].join('')

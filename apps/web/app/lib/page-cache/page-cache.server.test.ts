@@ -1,20 +1,12 @@
 import { createServer } from 'node:http'
-import { type AddressInfo, connect } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { observePageCache, readMetrics } from '@tulpar/api'
 import Fastify from 'fastify'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { newCspNonce } from '../security/kept-page-nonce.server.ts'
 import { contentSecurityPolicy } from '../security/nonce.tsx'
-import {
-  cachedPageDoor,
-  guestPageKey,
-  isPagePath,
-  pagePolicyOf,
-  purgePages,
-  registerPageCache,
-} from './page-cache.server.ts'
-import { logPageCacheActivity } from './page-cache-activity.server.ts'
+import { cachedPageDoor, pagePolicyOf, purgePages, registerPageCache } from './page-cache.server.ts'
 import { pageCacheApp } from './page-cache-app.testing.ts'
 import { PageCache } from './page-store.server.ts'
 
@@ -113,91 +105,6 @@ describe('the page cache', () => {
     // A page larger than an eighth of the cache is never kept.
     cache.set(entry('big', 'x'.repeat(130), ['t']))
     expect(cache.get('big')).toBeUndefined()
-  })
-})
-
-describe("the page cache's activity in the log", () => {
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
-  test("each minute's hits (the front door's too), misses and purges, and nothing for a quiet minute", () => {
-    vi.useFakeTimers()
-    const cache = new PageCache(1_000_000)
-    const lines: { obj: object; msg: string }[] = []
-    const stop = logPageCacheActivity(cache, { info: (obj, msg) => lines.push({ obj, msg }) })
-    cache.set(entry('a', 'car 1', ['listing:1']))
-    cache.set(entry('b', 'car 2', ['listing:2']))
-    cache.get('a')
-    cache.peek('a')
-    cache.peek('b')
-    cache.get('missing')
-    vi.advanceTimersByTime(60_000)
-    expect(lines).toEqual([
-      {
-        msg: 'page cache activity',
-        obj: { pageCache: { seconds: 60, hits: 3, misses: 1, purged: 0, hitRatio: 0.75, entries: 2, bytes: 12 } },
-      },
-    ])
-    // Only what happened since the last line.
-    cache.purge(['listing:1'])
-    vi.advanceTimersByTime(60_000)
-    expect(lines[1]?.obj).toEqual({
-      pageCache: { seconds: 60, hits: 0, misses: 0, purged: 1, hitRatio: 0, entries: 1, bytes: 6 },
-    })
-    vi.advanceTimersByTime(60_000)
-    expect(lines).toHaveLength(2)
-    stop()
-    cache.get('b')
-    vi.advanceTimersByTime(120_000)
-    expect(lines).toHaveLength(2)
-  })
-})
-
-describe('which requests may use it', () => {
-  const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ method, url, headers })
-
-  test('a guest page is keyed by encoding, language, city and URL', () => {
-    expect(guestPageKey(req('/cars/5?x=1', { 'accept-encoding': 'gzip, br', cookie: 'locale=kk; city=2' }))).toBe(
-      'br|kk|2|/cars/5?x=1',
-    )
-    expect(guestPageKey(req('/auto', { 'accept-encoding': 'gzip' }))).toBe('gzip|||/auto')
-    // Kept in the encoding the answer is sent in: one the browser refuses (q=0) is not it.
-    expect(guestPageKey(req('/auto', { 'accept-encoding': 'br;q=0, gzip' }))).toBe('gzip|||/auto')
-    expect(guestPageKey(req('/', { cookie: 'tulpar_vid=abcdefghijklmnop' }))).toBe('identity|||/')
-  })
-
-  test("a car's details and the search in the API are keyed by the language asked for; other API reads never use it", () => {
-    expect(guestPageKey(req('/api/cars/5/', { 'accept-language': 'kk-KZ,kk;q=0.9' }))).toBe(
-      'identity|api:kk||/api/cars/5/',
-    )
-    // `?lang=` wins over the header; the language cookie of pages plays no part.
-    expect(guestPageKey(req('/api/cars/5/?lang=en', { 'accept-language': 'kk', cookie: 'locale=ru' }))).toBe(
-      'identity|api:en||/api/cars/5/?lang=en',
-    )
-    expect(guestPageKey(req('/api/cars/5', { 'accept-encoding': 'br' }))).toBe('br|api:ru||/api/cars/5')
-    // The search, keyed by its whole query (decision 038).
-    expect(guestPageKey(req('/api/cars/?brand=toyota&page=2'))).toBe('identity|api:ru||/api/cars/?brand=toyota&page=2')
-    expect(guestPageKey(req('/api/cars/?brand=kia', { cookie: 'tulpar.session_token=abc' }))).toBeNull()
-    expect(guestPageKey(req('/api/cars/facets/'))).toBeNull()
-    expect(guestPageKey(req('/api/cars/cards/?ids=1,2'))).toBeNull()
-    expect(guestPageKey(req('/api/cars/5/similar/'))).toBeNull()
-    expect(guestPageKey(req('/api/listings/5/'))).toBeNull()
-    expect(guestPageKey(req('/api/cars/5/', { cookie: 'tulpar.session_token=abc' }))).toBeNull()
-  })
-
-  test('a session, a bearer token, any other cookie, a post or a non-page never use it', () => {
-    expect(guestPageKey(req('/', { cookie: 'tulpar.session_token=abc' }))).toBeNull()
-    expect(guestPageKey(req('/', { cookie: 'locale=ru; __Secure-tulpar.session_token=abc' }))).toBeNull()
-    expect(guestPageKey(req('/', { authorization: 'Bearer x' }))).toBeNull()
-    expect(guestPageKey(req('/', { cookie: 'flash=1' }))).toBeNull()
-    expect(guestPageKey(req('/', {}, 'POST'))).toBeNull()
-    expect(isPagePath('/api/listings')).toBe(false)
-    expect(isPagePath('/media/a/card.webp')).toBe(false)
-    expect(isPagePath('/assets/x.js')).toBe(false)
-    expect(isPagePath('/favicon.png')).toBe(false)
-    expect(isPagePath('/cars/5.data')).toBe(true)
-    expect(isPagePath('/partners/3')).toBe(true)
   })
 })
 
@@ -386,109 +293,6 @@ describe('the front door (hits answered before Fastify)', () => {
       )
     } finally {
       await new Promise((resolve) => server.close(resolve))
-    }
-  })
-})
-
-describe('a page whose first guest left before it was rendered', () => {
-  /**
-   * A real server with pages whose renders the test holds open. Like React Router behind its Fastify adapter, a
-   * render whose client has gone is aborted and answers 500 (a page not kept).
-   */
-  async function heldServer(options: Parameters<typeof registerPageCache>[2]) {
-    const app = Fastify()
-    const cache = new PageCache(1_000_000)
-    registerPageCache(app, cache, options)
-    const gates: { started: Promise<void>; closed: Promise<void>; release: () => void }[] = []
-    const held = new Set<number>()
-    app.get('/car', async (request, reply) => {
-      const n = gates.length
-      let started = () => {}
-      let closed = () => {}
-      let release = () => {}
-      const gate = {
-        started: new Promise<void>((r) => {
-          started = r
-        }),
-        closed: new Promise<void>((r) => {
-          closed = r
-        }),
-        release: () => release(),
-      }
-      const released = new Promise<void>((r) => {
-        release = r
-      })
-      gates.push(gate)
-      const aborted = new AbortController()
-      reply.raw.once('close', () => {
-        aborted.abort()
-        closed()
-      })
-      const policy = pagePolicyOf(request)
-      if (policy.eligible) policy.seconds = 60
-      started()
-      if (held.has(n)) await released
-      if (aborted.signal.aborted) return reply.code(500).type('text/html').send('aborted')
-      return reply.type('text/html').send(`render ${n + 1}`)
-    })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = app.server.address() as AddressInfo
-    return {
-      app,
-      port,
-      gates,
-      hold: (n: number) => held.add(n),
-      /** A guest's request, given up after `ms`. */
-      ask: (ms = 2000) =>
-        fetch(`http://127.0.0.1:${port}/car`, {
-          headers: { 'accept-encoding': 'br' },
-          signal: AbortSignal.timeout(ms),
-        }),
-      close: async () => {
-        for (const gate of gates) gate.release()
-        await app.close()
-      },
-    }
-  }
-
-  test('the next guest gets the page although the first one closed the connection mid-render', async () => {
-    // Waiting for someone else's render is not bounded here, so only settling on the dropped request can answer.
-    const server = await heldServer({ waitMs: 60_000 })
-    server.hold(0)
-    try {
-      const socket = connect(server.port, '127.0.0.1')
-      socket.on('error', () => {})
-      socket.write('GET /car HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br\r\n\r\n')
-      await vi.waitUntil(() => server.gates[0], { timeout: 2000, interval: 5 })
-      await server.gates[0]?.started
-      socket.destroy()
-      await server.gates[0]?.closed
-      server.gates[0]?.release()
-      const next = await server.ask()
-      expect(next.status).toBe(200)
-      expect(await next.text()).toBe('render 2')
-      const again = await server.ask()
-      expect(again.headers.get('x-cache')).toBe('HIT')
-    } finally {
-      await server.close()
-    }
-  })
-
-  test("a guest waits for another's render only so long, then renders the page itself", async () => {
-    const server = await heldServer({ waitMs: 100 })
-    server.hold(0)
-    try {
-      const first = server.ask(10_000).catch(() => null)
-      await vi.waitUntil(() => server.gates[0], { timeout: 2000, interval: 5 })
-      await server.gates[0]?.started
-      const started = performance.now()
-      const second = await server.ask()
-      expect(await second.text()).toBe('render 2')
-      expect(performance.now() - started).toBeGreaterThanOrEqual(90)
-      server.gates[0]?.release()
-      await first
-    } finally {
-      await server.close()
     }
   })
 })

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import { GUEST_API_PATHS, pickLocale, requestIdOf } from '@tulpar/api'
+import { requestIdOf } from '@tulpar/api'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
-import { compress, type Encoding, preferredEncoding } from '../compression/compression.server.ts'
+import { compress, type Encoding } from '../compression/compression.server.ts'
 import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
+import { guestPageKey } from './page-key.server.ts'
 import type { Entry, PageCache } from './page-store.server.ts'
-import { SCRIPTS_COOKIE } from './scripts-cookie.server.ts'
 import type { SharedLookup, SharedPageStore } from './shared-page-store.server.ts'
 
 /*
@@ -22,11 +22,6 @@ import type { SharedLookup, SharedPageStore } from './shared-page-store.server.t
  * is kept there too (shared-page-store.server.ts, decision 034).
  */
 
-/**
- * The cookies a guest's page may depend on (and the visitor id and the scripts mark, which it does not:
- * scripts-cookie.server.ts); any other one skips the cache.
- */
-export const GUEST_COOKIES = new Set(['locale', 'city', 'tulpar_vid', SCRIPTS_COOKIE])
 /** Headers of an answer that belong to that one request, never replayed from the cache. */
 const PER_REQUEST_HEADERS = new Set([
   'x-request-id',
@@ -38,59 +33,6 @@ const PER_REQUEST_HEADERS = new Set([
   'x-cache',
   'age',
 ])
-
-function parseCookies(header: string | undefined): Map<string, string> | null {
-  const cookies = new Map<string, string>()
-  for (const part of (header ?? '').split(';')) {
-    const trimmed = part.trim()
-    if (!trimmed) continue
-    const eq = trimmed.indexOf('=')
-    const name = eq < 0 ? trimmed : trimmed.slice(0, eq)
-    if (!GUEST_COOKIES.has(name)) return null
-    cookies.set(name, eq < 0 ? '' : trimmed.slice(eq + 1))
-  }
-  return cookies
-}
-
-/** Whether the path is a page or a page's data (`.data`), not the API, media, assets or another file. */
-export function isPagePath(path: string): boolean {
-  if (path.startsWith('/api/') || path === '/api' || path.startsWith('/media/') || path.startsWith('/assets/'))
-    return false
-  const last = path.slice(path.lastIndexOf('/') + 1)
-  return !last.includes('.') || last.endsWith('.data')
-}
-
-/** The language an API answer is in: `?lang=`, then Accept-Language (as the API picks it, lib/locale.ts). */
-function apiLocaleOf(url: string, acceptLanguage: string | undefined): string {
-  const query = url.indexOf('?')
-  const lang = query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get('lang')
-  return pickLocale(lang, acceptLanguage)
-}
-
-/**
- * The cache key of a guest's request, or null when the request must not use the cache: pages, and the few API
- * reads whose route keeps guests' answers (GUEST_API_PATHS: a car's details, asked for by every app and page view).
- */
-export function guestPageKey(request: {
-  method?: string | undefined
-  url?: string | undefined
-  headers: IncomingMessage['headers']
-}): string | null {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null
-  if (request.headers.authorization) return null
-  // Every request passes here (the front door): what the path rules out is ruled out before cookies are read.
-  const url = request.url ?? ''
-  const path = url.split('?', 1)[0] ?? ''
-  const api = path.startsWith('/api/')
-  if (api ? !GUEST_API_PATHS.some((pattern) => pattern.test(path)) : !isPagePath(path)) return null
-  const cookies = parseCookies(request.headers.cookie)
-  if (!cookies) return null
-  const encoding = preferredEncoding(request.headers['accept-encoding'])
-  // The API answers in the language asked for, whatever the cookies; the city is not part of its answers.
-  if (api) return [encoding, `api:${apiLocaleOf(url, request.headers['accept-language'])}`, '', url].join('|')
-  // A `?lang=` link sets the language cookie (a Set-Cookie answer, never stored); the key still names it.
-  return [encoding, cookies.get('locale') ?? '', cookies.get('city') ?? '', url].join('|')
-}
 
 async function bodyBytes(payload: unknown): Promise<Buffer | null> {
   if (payload == null) return Buffer.alloc(0)

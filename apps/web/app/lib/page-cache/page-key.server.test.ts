@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest'
+import { guestPageKey, isPagePath } from './page-key.server.ts'
+
+describe('which requests may use it', () => {
+  const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ method, url, headers })
+
+  test('a guest page is keyed by encoding, language, city and URL', () => {
+    expect(guestPageKey(req('/cars/5?x=1', { 'accept-encoding': 'gzip, br', cookie: 'locale=kk; city=2' }))).toBe(
+      'br|kk|2|/cars/5?x=1',
+    )
+    expect(guestPageKey(req('/auto', { 'accept-encoding': 'gzip' }))).toBe('gzip|||/auto')
+    // Kept in the encoding the answer is sent in: one the browser refuses (q=0) is not it.
+    expect(guestPageKey(req('/auto', { 'accept-encoding': 'br;q=0, gzip' }))).toBe('gzip|||/auto')
+    expect(guestPageKey(req('/', { cookie: 'tulpar_vid=abcdefghijklmnop' }))).toBe('identity|||/')
+  })
+
+  test("a car's details and the search in the API are keyed by the language asked for; other API reads never use it", () => {
+    expect(guestPageKey(req('/api/cars/5/', { 'accept-language': 'kk-KZ,kk;q=0.9' }))).toBe(
+      'identity|api:kk||/api/cars/5/',
+    )
+    // `?lang=` wins over the header; the language cookie of pages plays no part.
+    expect(guestPageKey(req('/api/cars/5/?lang=en', { 'accept-language': 'kk', cookie: 'locale=ru' }))).toBe(
+      'identity|api:en||/api/cars/5/?lang=en',
+    )
+    expect(guestPageKey(req('/api/cars/5', { 'accept-encoding': 'br' }))).toBe('br|api:ru||/api/cars/5')
+    // The search, keyed by its whole query (decision 038).
+    expect(guestPageKey(req('/api/cars/?brand=toyota&page=2'))).toBe('identity|api:ru||/api/cars/?brand=toyota&page=2')
+    expect(guestPageKey(req('/api/cars/?brand=kia', { cookie: 'tulpar.session_token=abc' }))).toBeNull()
+    expect(guestPageKey(req('/api/cars/facets/'))).toBeNull()
+    expect(guestPageKey(req('/api/cars/cards/?ids=1,2'))).toBeNull()
+    expect(guestPageKey(req('/api/cars/5/similar/'))).toBeNull()
+    expect(guestPageKey(req('/api/listings/5/'))).toBeNull()
+    expect(guestPageKey(req('/api/cars/5/', { cookie: 'tulpar.session_token=abc' }))).toBeNull()
+  })
+
+  test('a session, a bearer token, any other cookie, a post or a non-page never use it', () => {
+    expect(guestPageKey(req('/', { cookie: 'tulpar.session_token=abc' }))).toBeNull()
+    expect(guestPageKey(req('/', { cookie: 'locale=ru; __Secure-tulpar.session_token=abc' }))).toBeNull()
+    expect(guestPageKey(req('/', { authorization: 'Bearer x' }))).toBeNull()
+    expect(guestPageKey(req('/', { cookie: 'flash=1' }))).toBeNull()
+    expect(guestPageKey(req('/', {}, 'POST'))).toBeNull()
+    expect(isPagePath('/api/listings')).toBe(false)
+    expect(isPagePath('/media/a/card.webp')).toBe(false)
+    expect(isPagePath('/assets/x.js')).toBe(false)
+    expect(isPagePath('/favicon.png')).toBe(false)
+    expect(isPagePath('/cars/5.data')).toBe(true)
+    expect(isPagePath('/partners/3')).toBe(true)
+  })
+})

@@ -1,0 +1,68 @@
+import type { IncomingMessage } from 'node:http'
+import { GUEST_API_PATHS, pickLocale } from '@tulpar/api'
+import { preferredEncoding } from '../compression/compression.server.ts'
+import { SCRIPTS_COOKIE } from './scripts-cookie.server.ts'
+
+/*
+ * Which requests the guests' page cache may answer, and under which key (decision 019): the path (a page, or one of
+ * the API reads whose route keeps guests' answers), the cookies a guest's page may depend on, the encoding.
+ */
+
+/**
+ * The cookies a guest's page may depend on (and the visitor id and the scripts mark, which it does not:
+ * scripts-cookie.server.ts); any other one skips the cache.
+ */
+export const GUEST_COOKIES = new Set(['locale', 'city', 'tulpar_vid', SCRIPTS_COOKIE])
+
+function parseCookies(header: string | undefined): Map<string, string> | null {
+  const cookies = new Map<string, string>()
+  for (const part of (header ?? '').split(';')) {
+    const trimmed = part.trim()
+    if (!trimmed) continue
+    const eq = trimmed.indexOf('=')
+    const name = eq < 0 ? trimmed : trimmed.slice(0, eq)
+    if (!GUEST_COOKIES.has(name)) return null
+    cookies.set(name, eq < 0 ? '' : trimmed.slice(eq + 1))
+  }
+  return cookies
+}
+
+/** Whether the path is a page or a page's data (`.data`), not the API, media, assets or another file. */
+export function isPagePath(path: string): boolean {
+  if (path.startsWith('/api/') || path === '/api' || path.startsWith('/media/') || path.startsWith('/assets/'))
+    return false
+  const last = path.slice(path.lastIndexOf('/') + 1)
+  return !last.includes('.') || last.endsWith('.data')
+}
+
+/** The language an API answer is in: `?lang=`, then Accept-Language (as the API picks it, lib/locale.ts). */
+function apiLocaleOf(url: string, acceptLanguage: string | undefined): string {
+  const query = url.indexOf('?')
+  const lang = query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get('lang')
+  return pickLocale(lang, acceptLanguage)
+}
+
+/**
+ * The cache key of a guest's request, or null when the request must not use the cache: pages, and the few API
+ * reads whose route keeps guests' answers (GUEST_API_PATHS: a car's details, asked for by every app and page view).
+ */
+export function guestPageKey(request: {
+  method?: string | undefined
+  url?: string | undefined
+  headers: IncomingMessage['headers']
+}): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null
+  if (request.headers.authorization) return null
+  // Every request passes here (the front door): what the path rules out is ruled out before cookies are read.
+  const url = request.url ?? ''
+  const path = url.split('?', 1)[0] ?? ''
+  const api = path.startsWith('/api/')
+  if (api ? !GUEST_API_PATHS.some((pattern) => pattern.test(path)) : !isPagePath(path)) return null
+  const cookies = parseCookies(request.headers.cookie)
+  if (!cookies) return null
+  const encoding = preferredEncoding(request.headers['accept-encoding'])
+  // The API answers in the language asked for, whatever the cookies; the city is not part of its answers.
+  if (api) return [encoding, `api:${apiLocaleOf(url, request.headers['accept-language'])}`, '', url].join('|')
+  // A `?lang=` link sets the language cookie (a Set-Cookie answer, never stored); the key still names it.
+  return [encoding, cookies.get('locale') ?? '', cookies.get('city') ?? '', url].join('|')
+}
