@@ -132,8 +132,8 @@ export function cpuTicks(pid: number): number {
   }
 }
 
-/** The process and its children (the app processes of APP_PROCESSES), for CPU time. */
-function processTree(pid: number): number[] {
+/** The process and its children (the app processes of APP_PROCESSES): for CPU time and pinning. */
+export function processTree(pid: number): number[] {
   try {
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
     return [pid, ...children.map(Number)]

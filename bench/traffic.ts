@@ -1,6 +1,3 @@
-import { execFileSync, spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { cpus } from 'node:os'
 import pg from 'pg'
 import { benchDatabaseUrl } from './database.ts'
 import { type LoadResult, load } from './http.ts'
@@ -9,6 +6,7 @@ import {
   CPU_TICK_MS,
   cpuMsPerRequest,
   cpuTicks,
+  processTree,
   type RunningServer,
   settle,
   startHelloServer,
@@ -16,6 +14,7 @@ import {
 } from './servers.ts'
 import { type ChangeCounts, ChangeStream, type PriceVisibility, priceVisibleWithin } from './traffic-changes.ts'
 import { type MixLoad, runMixLoad } from './traffic-load.ts'
+import { pin, pinGenerator, unpin } from './traffic-pinning.ts'
 import { type Target, trafficTargets } from './traffic-report.ts'
 import {
   BROWSER_HEADERS,
@@ -114,16 +113,6 @@ async function publishedNewestFirst(client: pg.Client): Promise<Int32Array> {
   return Int32Array.from(rows, (r) => Number(r[0]))
 }
 
-/** The server's process and its children (the app processes of APP_PROCESSES). */
-function processTree(pid: number): number[] {
-  try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
-    return [pid, ...children.map(Number)]
-  } catch {
-    return [pid]
-  }
-}
-
 /** The PostgreSQL backends of the bench database's clients (the server's pools), but the change stream's. */
 async function postgresBackends(client: pg.Client): Promise<number[]> {
   const { rows } = await client.query<{ pid: number }>(
@@ -137,47 +126,6 @@ async function postgresBackends(client: pg.Client): Promise<number[]> {
 const ticksOf = (pids: readonly number[]) => new Map(pids.map((p) => [p, cpuTicks(p)]))
 const msSince = (before: Map<number, number>, pids: readonly number[]) =>
   pids.reduce((sum, p) => sum + cpuTicks(p) - (before.get(p) ?? 0), 0) * CPU_TICK_MS
-
-/*
- * Pinning (taskset): the load generator (this process, and wrk which it starts) on the last core; with three cores or
- * more the server's processes on the others, so the generator's work never takes the server's time. On two cores the
- * server is left on both (one core would leave the two app processes nothing to show); PostgreSQL, shared with the
- * rest of the machine, is never pinned.
- */
-const CORES = cpus().length
-const HAS_TASKSET = !spawnSync('taskset', ['--version']).error && CORES >= 2
-const GENERATOR_CORE = CORES - 1
-const ALL_CORES = `0-${CORES - 1}`
-
-function setAffinity(pid: number, cores: string): void {
-  execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' })
-}
-
-function pin(server: RunningServer, perProcess = false): string {
-  if (!HAS_TASKSET) return 'nothing pinned (taskset is missing or the machine has one core)'
-  setAffinity(process.pid, String(GENERATOR_CORE))
-  const generator = `the load generator (the bench's process and wrk) on core ${GENERATOR_CORE}`
-  if (perProcess && server.child.pid) {
-    // The primary of a cluster supervises only; each app process (the primary's children, or the one process) gets
-    // a core of its own, in order.
-    const tree = processTree(server.child.pid)
-    const apps = tree.length > 1 ? tree.filter((pid) => pid !== server.child.pid) : tree
-    const cores = apps.map((pid, i) => {
-      const core = String(i % CORES)
-      setAffinity(pid, core)
-      return core
-    })
-    return `${generator}; each app process on a core of its own (cores ${cores.join(', ')}); PostgreSQL unpinned`
-  }
-  if (CORES < 3 || !server.child.pid) return `${generator}; the server and PostgreSQL unpinned (on all ${CORES} cores)`
-  const serverCores = `0-${CORES - 2}`
-  for (const pid of processTree(server.child.pid)) setAffinity(pid, serverCores)
-  return `${generator}; the server's processes on cores ${serverCores}; PostgreSQL unpinned`
-}
-
-const unpin = () => {
-  if (HAS_TASKSET) setAffinity(process.pid, ALL_CORES)
-}
 
 /** Sets `env` in this process's environment while `start` spawns the server (startProductionServer passes it on). */
 async function withEnv<T>(env: Record<string, string>, start: () => Promise<T>): Promise<T> {
@@ -242,7 +190,7 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
     const helloServer = await startHelloServer(options.ports.hello)
     let hello: LoadResult
     try {
-      if (HAS_TASKSET) setAffinity(process.pid, String(GENERATOR_CORE))
+      pinGenerator()
       hello = await load(helloServer.url, ['/hello'], { connections: CONNECTIONS, seconds: focusSeconds })
       log(JSON.stringify(hello))
     } finally {
