@@ -95,7 +95,7 @@ async function createTulparServer(vite?: ViteDevServer) {
     const { services } = runtime
     const memberPages = registerMemberPages(app, pageCache, {
       async member(cookie) {
-        const session = await services.sessions.sessionUntil(new Headers({ cookie }))
+        const session = await services.sessions.signedIn(new Headers({ cookie }))
         if (!session) return null
         const facts = await viewerFacts(services, session.user)
         return {

@@ -139,6 +139,15 @@ describe('fresh listings: a paused car brought back and saved searches', () => {
     (await t.db.select().from(listingSearchMatches).where(eq(listingSearchMatches.listingId, id)))
       .map((m) => m.searchIds)
       .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0))
+  /** A CX-5 of the seller published `days` ago whose question was asked 4 days ago (paused by the next run). */
+  const unansweredMazda = (days: number) =>
+    createListing(t.db, {
+      ownerId: seller.id,
+      brand: 'mazda',
+      model: 'cx-5',
+      publishedAt: later(-days),
+      confirmAskedAt: later(-4),
+    })
   const bringBack = (id: number) =>
     t.app.inject({ method: 'POST', url: `/api/listings/${id}/still-for-sale/`, headers: seller.auth })
 
@@ -146,13 +155,7 @@ describe('fresh listings: a paused car brought back and saved searches', () => {
     const early = await person('Ранний')
     const earlyId = await saveSearch(early.auth, 'instant')
     // Published 40 days ago and matched then: the early search was told at once.
-    const car = await createListing(t.db, {
-      ownerId: seller.id,
-      brand: 'mazda',
-      model: 'cx-5',
-      publishedAt: later(-40),
-      confirmAskedAt: later(-4),
-    })
+    const car = await unansweredMazda(40)
     await t.services.savedSearches.matchPublishedListing(car.id)
     await t.jobs.drain()
     expect(await alerts(early.auth)).toBe(1)
@@ -192,13 +195,7 @@ describe('fresh listings: a paused car brought back and saved searches', () => {
 
   test('brought back again, or confirmed while on sale, it tells nobody a second time', async () => {
     const watcher = await person('Наблюдатель')
-    const car = await createListing(t.db, {
-      ownerId: seller.id,
-      brand: 'mazda',
-      model: 'cx-5',
-      publishedAt: later(-20),
-      confirmAskedAt: later(-4),
-    })
+    const car = await unansweredMazda(20)
     await onClock(new Date()).service.runDue()
     expect((await stateOf(car.id))?.status).toBe('paused')
     await saveSearch(watcher.auth, 'instant')

@@ -64,11 +64,8 @@ export function createSessionResolver(auth: Auth) {
   }
   return {
     sessionUser,
-    /** The signed-in user and when their session ends (what may keep who they are: the web's viewer cache). */
-    async sessionUntil(headers: Headers): Promise<{ user: SessionUser; expiresAt: Date } | null> {
-      const found = await signedIn(headers)
-      return found && { user: found.user, expiresAt: found.expiresAt }
-    },
+    /** The signed-in user, their session's id and when it ends (what may keep who they are: the web's viewer cache). */
+    signedIn,
     endDeletedAccountSession,
     /** Whether the account signs in with a password (phone and Google/Apple accounts have none to change). */
     async hasPassword(userId: string): Promise<boolean> {

@@ -190,9 +190,13 @@ export function registerMemberPages(
     return withTail && fits ? { ...answer, body: withTail } : null
   }
 
+  /** A member's request the door let through, for the hook not to read it again. */
+  const letThrough = new WeakMap<IncomingMessage, MemberPageRequest>()
+
   const door = (request: IncomingMessage, response: ServerResponse): boolean => {
     const asked = memberPageRequest(request)
     if (!asked) return false
+    letThrough.set(request, asked)
     const member = viewers.peek(asked.session)?.value
     if (!member) return false
     const entry = cache.peek(asked.key)
@@ -207,7 +211,7 @@ export function registerMemberPages(
   }
 
   app.addHook('onRequest', async (request, reply) => {
-    const asked = memberPageRequest(request.raw)
+    const asked = letThrough.get(request.raw) ?? memberPageRequest(request.raw)
     if (!asked) return
     const cookie = request.headers.cookie ?? ''
     const found = await viewers

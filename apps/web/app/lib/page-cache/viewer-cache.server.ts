@@ -35,7 +35,7 @@ export interface ViewerCacheStats {
   forgotten: number
 }
 
-export const ALL = '*'
+const ALL = '*'
 
 export class ViewerCache<V> {
   readonly #entries = new Map<string, Entry<V>>()
