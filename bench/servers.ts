@@ -68,6 +68,10 @@ export async function startProductionServer(
       DATA_DIR: mkdtempSync(join(tmpdir(), 'tulpar-bench-data-')),
       LOG_LEVEL: 'warn',
       APP_PROCESSES: String(processes),
+      // No market estimate refresh while measuring: at a million listings the hourly one takes 10-20 minutes of a
+      // core (and a server started more than 54 minutes after the last one runs it 15 s after start), which made runs
+      // of the same code differ by a third. Its own cost is the seed's figure.
+      VALUATION_REFRESH_MINUTES: '0',
       ...(redisUrl && { REDIS_URL: redisUrl }),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
