@@ -65,7 +65,13 @@ async function createTulparServer(vite?: ViteDevServer) {
   const runtime = await globalThis.__tulparRuntime
   // Guests' pages from memory, purged in every process by what changed (page-cache.ts, decision 019). Not in the dev
   // server: a rebuilt route must show at once. Hits are answered before Fastify parses the request.
-  const pageCache = !vite && config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
+  // Pages seen once take a quarter of it until their second view (decision 039).
+  const pageCache =
+    !vite && config.pageCacheBytes > 0
+      ? new PageCache(Math.floor(config.pageCacheBytes * 0.75), Date.now, {
+          firstViewBytes: Math.floor(config.pageCacheBytes * 0.25),
+        })
+      : null
   // Pages are labelled by their React Router path once the build is loaded (metrics-routes.ts).
   let labelPage: ((request: FastifyRequest) => string | undefined) | null = null
   const guestDoor = pageCache && cachedPageDoor(pageCache)

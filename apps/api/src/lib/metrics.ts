@@ -82,6 +82,16 @@ const pageCacheViewerSessions = new Gauge({
   help: 'Signed-in sessions kept (at most 20,000 per process)',
   registers,
 })
+const pageCachePromoted = new Counter({
+  name: 'tulpar_page_cache_promoted_total',
+  help: 'Pages kept for good at their second view (decision 039: a first view is compressed fast and kept apart)',
+  registers,
+})
+const pageCacheFirstViews = new Gauge({
+  name: 'tulpar_page_cache_first_views',
+  help: 'Pages seen once, kept apart until their second view (a quarter of PAGE_CACHE_MB)',
+  registers,
+})
 const pageCacheEntries = new Gauge({
   name: 'tulpar_page_cache_entries',
   help: 'Pages in the cache',
@@ -103,6 +113,9 @@ export interface PageCacheReading {
   entries: number
   bytes: number
   stale?: number
+  /** Pages seen once kept apart now, and pages kept for good at their second view (decision 039). */
+  firstViews?: number
+  promoted?: number
   /** The pages shared in Redis (absent without them). */
   sharedHits?: number
   sharedMisses?: number
@@ -135,6 +148,8 @@ export function observePageCache(read: () => PageCacheReading): () => void {
       setTotal(pageCacheViewers, r.viewers.forgotten, { outcome: 'forgotten' })
       pageCacheViewerSessions.set(r.viewers.entries)
     }
+    setTotal(pageCachePromoted, r.promoted ?? 0)
+    pageCacheFirstViews.set(r.firstViews ?? 0)
     pageCacheEntries.set(r.entries)
     pageCacheBytes.set(r.bytes)
   })

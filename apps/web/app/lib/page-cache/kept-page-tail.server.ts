@@ -1,5 +1,5 @@
 import zlib from 'node:zlib'
-import type { Encoding } from '../compression/compression.server.ts'
+import { decompress, type Encoding } from '../compression/compression.server.ts'
 
 /*
  * A kept page with bytes added at its end, without compressing it again (decision 035): a signed-in visitor is
@@ -44,9 +44,7 @@ export function appendToKept(body: Buffer, encoding: Encoding, tail: Buffer): Bu
 /** The page decoded, or null when it does not decode (a check made once per kept page before its first tail). */
 export function decodeKept(body: Buffer, encoding: Encoding): Buffer | null {
   try {
-    if (encoding === 'br') return zlib.brotliDecompressSync(body)
-    if (encoding === 'gzip') return zlib.gunzipSync(body)
-    return body
+    return decompress(body, encoding)
   } catch {
     return null
   }

@@ -80,9 +80,16 @@ describe("signed-in visitors' car pages in a server", () => {
 
   /** The page cache and the member pages as server.ts puts them together; the page says who it was rendered for. */
   async function server(
-    options: { keep?: boolean; renderMs?: number; waitMs?: number; viewerTtlMs?: number; now?: () => number } = {},
+    options: {
+      keep?: boolean
+      renderMs?: number
+      waitMs?: number
+      viewerTtlMs?: number
+      now?: () => number
+      firstViews?: boolean
+    } = {},
   ) {
-    const cache = new PageCache(1_000_000)
+    const cache = new PageCache(1_000_000, Date.now, { firstViewBytes: options.firstViews ? 500_000 : 0 })
     const nextDoors: Door[] = []
     const app = await pageCacheApp(cache, { frontDoor: true, nextDoors })
     const looked: string[] = []
@@ -190,6 +197,27 @@ describe("signed-in visitors' car pages in a server", () => {
       }
     },
   )
+
+  test("with first views kept apart (decision 039): a member is answered from the guests' copy, rendered once", async () => {
+    const { app, cache, get, renders, stats } = await server({ firstViews: true })
+    try {
+      // A guest's first view, kept apart: the member's view keeps it for good and is answered from it.
+      expect((await get('/cars/1')).res.headers.get('x-cache')).toBe('MISS')
+      expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1 })
+      const member = await get('/cars/1', 'tulpar.session_token=aigerim')
+      expect(viewerOf(member.body)).toEqual(parts.aigerim)
+      expect(member.body).toContain('rendered for guest')
+      expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0, promoted: 1 })
+      // A member first: the guests' render made for them is kept for good at once.
+      const other = await get('/auto/toyota', 'tulpar.session_token=bob')
+      expect(viewerOf(other.body)).toEqual(parts.bob)
+      expect(cache.stats()).toMatchObject({ entries: 2, firstViews: 0 })
+      expect(renders).toEqual(['guest', 'guest'])
+      expect(stats()).toMatchObject({ shared: 2, rendered: 0 })
+    } finally {
+      await app.close()
+    }
+  })
 
   test("the car's owner, an unknown session, another cookie: each rendered for the visitor", async () => {
     const { app, get, renders, stats, looked } = await server()

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Encoding } from '../compression/compression.server.ts'
 import { VIEWER_EVENT, type ViewerPart } from '../layout-data.ts'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
-import { answerOf, type KeptAnswer, sendKept, within, writeKept } from './page-cache.server.ts'
+import { answerOf, KEEP_AT_ONCE_HEADER, type KeptAnswer, sendKept, within, writeKept } from './page-cache.server.ts'
 import { GUEST_COOKIES, guestPageKey } from './page-key.server.ts'
 import type { Entry, PageCache } from './page-store.server.ts'
 import { SCRIPTS_COOKIE } from './scripts-cookie.server.ts'
@@ -235,6 +235,8 @@ export function registerMemberPages(
         if (typeof value === 'string') headers[name] = value
       }
       if (asked.guestCookie) headers.cookie = asked.guestCookie
+      // Kept for good at once: this answer is made from it (a first view is kept apart, decision 039).
+      headers[KEEP_AT_ONCE_HEADER] = '1'
       // The guests' render, as a guest would ask for it: it fills the cache (or waits for a render under way).
       await within(app.inject({ method: 'GET', url: request.url, headers }), waitMs)
       entry = cache.peek(asked.key)

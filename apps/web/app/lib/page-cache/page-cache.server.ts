@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream'
 import { requestIdOf } from '@tulpar/api'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
-import { compress, type Encoding } from '../compression/compression.server.ts'
+import { compress, compressFirstView, decompress, type Encoding } from '../compression/compression.server.ts'
 import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
 import { guestPageKey } from './page-key.server.ts'
 import type { Entry, PageCache } from './page-store.server.ts'
@@ -161,6 +161,19 @@ function send(reply: FastifyReply, entry: Entry, head: boolean) {
   return sendKept(reply, entry, answerOf(entry, head))
 }
 
+/**
+ * Set on a guest's request whose page is to be kept for good at once rather than as a first view: the signed-in
+ * visitors' answers made from the guests' copy ask for it so (member-pages.server.ts). Anyone may send it: it only
+ * spends the compression a first view saves.
+ */
+export const KEEP_AT_ONCE_HEADER = 'x-tulpar-keep'
+
+/** The policy of a kept page with a nonce (its header around the nonce). */
+function policyOf(entry: Entry): [string, string] {
+  if (!entry.nonce) throw new Error('a first view without its policy')
+  return entry.nonce.policy
+}
+
 /** The longest a CDN in front may answer a kept page stale while it asks again (CDN-Cache-Control). */
 const CDN_STALE_SECONDS = 300
 
@@ -229,6 +242,38 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
   const shared = options.shared ?? null
   const filling = new Map<string, Promise<Entry | undefined>>()
   const settle = new WeakMap<FastifyRequest, (entry: Entry | undefined) => void>()
+  /** How many guests wait for each page being rendered: one waited for is kept at once, not as a first view. */
+  const waiting = new Map<string, number>()
+
+  /**
+   * A page seen once, kept for good at its second view (decision 039): decoded, compressed with slots for each
+   * answer's nonce, and kept here (and in the shared store) unless one of its tags is purged meanwhile. Guests
+   * asking for it meanwhile wait for it as for a render.
+   */
+  function promote(first: Entry & { firstView: NonNullable<Entry['firstView']> }): Promise<Entry | undefined> {
+    const promotion = (async () => {
+      const at = Date.now()
+      const asked = first.key.slice(0, first.key.indexOf('|')) as Encoding
+      const kept = await keepWithNonceSlots(decompress(first.body, asked), first.firstView.nonce, asked)
+      const headers = { ...first.headers }
+      if (kept.encoding === 'identity') delete headers['content-encoding']
+      const { firstView, ...rest } = first
+      const entry: Entry = { ...rest, headers, body: kept.body, nonce: { slots: kept.slots, policy: policyOf(first) } }
+      if (!cache.set(entry, at)) return undefined
+      cache.countPromoted()
+      const ttlMs = entry.expiresAt - Date.now()
+      if (shared && firstView.sharedClock !== undefined && ttlMs > 0)
+        void shared.keep(entry.key, entry, ttlMs, firstView.sharedClock).then((outcome) => {
+          if (outcome === 'error' || outcome === 'stale') cache.countShared(outcome)
+        })
+      return entry
+    })().catch(() => undefined)
+    filling.set(first.key, promotion)
+    void promotion.finally(() => {
+      if (filling.get(first.key) === promotion) filling.delete(first.key)
+    })
+    return promotion
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     const key = guestPageKey(request)
@@ -238,9 +283,19 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     if (hit) return send(reply, hit, head)
     const pending = filling.get(key)
     if (pending && !head) {
-      const filled = await within(pending, waitMs)
+      waiting.set(key, (waiting.get(key) ?? 0) + 1)
+      const filled = await within(pending, waitMs).finally(() => {
+        const left = (waiting.get(key) ?? 1) - 1
+        if (left > 0) waiting.set(key, left)
+        else waiting.delete(key)
+      })
       if (filled) return send(reply, filled, false)
       if (filling.get(key) === pending) request.log.warn({ key, waitMs }, 'page cache: a render waited for is late')
+    }
+    const first = cache.takeFirstView(key)
+    if (first?.firstView) {
+      const promoted = await promote({ ...first, firstView: first.firstView })
+      if (promoted) return send(reply, promoted, head)
     }
     const startedAt = Date.now()
     let filled: ((entry: Entry | undefined) => void) | undefined
@@ -292,13 +347,20 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     }
     const raw = await bodyBytes(payload)
     if (!raw) return payload
-    // Made once per stored page: harder than on the fly (brotli 6 against 3); a hit costs no compression. A page's
-    // nonce is kept as slots that each answer fills with its own (decision 028).
     const asked = key.slice(0, key.indexOf('|')) as Encoding
     const csp = splitPolicy(reply.getHeader('content-security-policy'))
-    const kept = csp
-      ? await keepWithNonceSlots(raw, csp.nonce, asked)
-      : { body: await compress(raw, asked, 'kept'), encoding: asked, slots: null }
+    // A page seen for the first time is compressed fast and kept apart until it is asked again (decision 039): at a
+    // million cars most car pages are seen once an hour, and keeping them for good cost more than rendering them.
+    // Kept for good at once when guests wait for it (a busy page) or a signed-in visitor's answer is made from it.
+    const firstView =
+      csp !== null && cache.keepsFirstViews && !waiting.has(key) && request.headers[KEEP_AT_ONCE_HEADER] === undefined
+    // Made once per stored page: harder than on the fly (brotli 5 against 3); a hit costs no compression. A page's
+    // nonce is kept as slots that each answer fills with its own (decision 028).
+    const kept = firstView
+      ? { body: compressFirstView(raw, asked), encoding: asked, slots: null }
+      : csp
+        ? await keepWithNonceSlots(raw, csp.nonce, asked)
+        : { body: await compress(raw, asked, 'kept'), encoding: asked, slots: null }
     if (kept.encoding !== 'identity') reply.header('content-encoding', kept.encoding)
     // An API answer is in the language asked for by Accept-Language (or `?lang=`, part of the URL).
     reply.header('vary', key.includes('|api:') ? 'accept-encoding, accept-language' : 'accept-encoding')
@@ -326,9 +388,19 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
       expiresAt: Date.now() + policy.seconds * 1000,
       ...(csp && { nonce: { slots: kept.slots, policy: csp.policy } }),
     }
+    const clock = request.sharedPageClock
+    if (firstView && csp) {
+      // Answered with its render's nonce, as rendered; kept without slots (its second view makes them).
+      cache.keepFirstView(
+        { ...entry, firstView: { nonce: csp.nonce, ...(clock !== undefined && { sharedClock: clock }) } },
+        request.pageCacheStartedAt ?? Date.now(),
+      )
+      settle.get(request)?.(undefined)
+      reply.header('x-cache', 'MISS')
+      return kept.body
+    }
     // Not kept when one of its tags was purged while it was rendered: it may show what the purge was for.
     const keptHere = cache.set(entry, request.pageCacheStartedAt)
-    const clock = request.sharedPageClock
     if (shared && keptHere && clock !== undefined)
       void shared.keep(key, entry, policy.seconds * 1000, clock).then((outcome) => {
         if (outcome === 'error' || outcome === 'stale') cache.countShared(outcome)

@@ -16,6 +16,12 @@ export interface Entry {
   expiresAt: number
   /** A page with a CSP nonce: where each answer's own goes, in the body and in the policy (its header). */
   nonce?: KeptNonce
+  /**
+   * A page seen once (decision 039), kept apart from the pages answered from memory: its body is compressed fast
+   * and carries its render's `nonce`, which nobody else may be answered with; its second view keeps it for good.
+   * `sharedClock`: the shared store's clock of its first look-up, for keeping it there then.
+   */
+  firstView?: { nonce: string; sharedClock?: number }
 }
 
 interface KeptNonce {
@@ -42,6 +48,9 @@ export interface PageCacheStats {
   sharedHits: number
   sharedMisses: number
   sharedErrors: number
+  /** Pages seen once, kept until their second view (decision 039), and those kept for good at their second view. */
+  firstViews: number
+  promoted: number
 }
 
 /** How long purges are remembered, so a render that began before one is not kept after it (a slower one is not). */
@@ -66,14 +75,47 @@ export class PageCache {
     sharedHits: 0,
     sharedMisses: 0,
     sharedErrors: 0,
+    promoted: 0,
   }
 
   private readonly maxBytes: number
   private readonly now: () => number
+  /** Pages seen once (decision 039): never answered from here, purged with the rest. Null: every page kept at once. */
+  private readonly firstViews: PageCache | null
 
-  constructor(maxBytes: number, now: () => number = Date.now) {
+  constructor(
+    maxBytes: number,
+    now: () => number = Date.now,
+    { firstViewBytes = 0 }: { firstViewBytes?: number } = {},
+  ) {
     this.maxBytes = maxBytes
     this.now = now
+    this.firstViews = firstViewBytes > 0 ? new PageCache(firstViewBytes, now) : null
+  }
+
+  /** Whether pages are kept from their second view (a first one is kept apart meanwhile). */
+  get keepsFirstViews(): boolean {
+    return this.firstViews !== null
+  }
+
+  /**
+   * Keeps a page seen once until its second view (`firstView` set); false when it is not kept (one of its tags purged
+   * since `startedAt`, or no first views are kept).
+   */
+  keepFirstView(entry: Omit<Entry, 'storedAt'> & { firstView: NonNullable<Entry['firstView']> }, startedAt: number) {
+    return this.firstViews?.set(entry, startedAt) ?? false
+  }
+
+  /** The page seen once under `key`, taken out (its second view keeps it for good or renders it again). */
+  takeFirstView(key: string): Entry | undefined {
+    const entry = this.firstViews?.peek(key)
+    if (entry) this.firstViews?.delete(key)
+    return entry
+  }
+
+  /** Counts a page kept at its second view. */
+  countPromoted(): void {
+    this.counters.promoted++
   }
 
   get(key: string): Entry | undefined {
@@ -113,6 +155,7 @@ export class PageCache {
       return false
     }
     this.delete(entry.key)
+    this.firstViews?.delete(entry.key)
     const stored = { ...entry, storedAt: entry.storedAt ?? this.now() }
     this.entries.set(entry.key, stored)
     this.bytes += size
@@ -164,6 +207,10 @@ export class PageCache {
   /** Drops every page that shows one of the tags; answers how many. */
   purge(tags: Iterable<string>): number {
     const now = this.now()
+    if (this.firstViews) {
+      tags = [...tags]
+      this.firstViews.purge(tags)
+    }
     let n = 0
     for (const tag of tags) {
       // Last purged last: the oldest are dropped from the front.
@@ -196,13 +243,19 @@ export class PageCache {
   }
 
   clear(): void {
+    this.firstViews?.clear()
     this.entries.clear()
     this.byTag.clear()
     this.bytes = 0
   }
 
   stats(): PageCacheStats {
-    return { entries: this.entries.size, bytes: this.bytes, ...this.counters }
+    return {
+      entries: this.entries.size,
+      bytes: this.bytes,
+      firstViews: this.firstViews?.entries.size ?? 0,
+      ...this.counters,
+    }
   }
 
   private delete(key: string): boolean {

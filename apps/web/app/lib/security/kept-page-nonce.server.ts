@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import zlib from 'node:zlib'
-import { compress, type Encoding, KEPT_QUALITY } from '../compression/compression.server.ts'
+import { brotliWindowBits, compress, type Encoding, KEPT_QUALITY } from '../compression/compression.server.ts'
 
 /*
  * A page kept for guests (page-cache.ts) is answered to many visitors, and each answer needs a nonce of its own
@@ -103,6 +103,7 @@ function brotliAround(segments: Buffer[], placeholder: Buffer): Promise<Buffer> 
       [zlib.constants.BROTLI_PARAM_QUALITY]: KEPT_QUALITY.brotli,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(size),
       // A literal's code then never depends on the bytes before it, which an answer's nonce changes.
       [zlib.constants.BROTLI_PARAM_DISABLE_LITERAL_CONTEXT_MODELING]: 1,
     },

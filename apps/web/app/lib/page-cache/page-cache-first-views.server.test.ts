@@ -1,0 +1,187 @@
+import type { AddressInfo } from 'node:net'
+import { describe, expect, test } from 'vitest'
+import { newCspNonce } from '../security/kept-page-nonce.server.ts'
+import { contentSecurityPolicy } from '../security/nonce.tsx'
+import { KEEP_AT_ONCE_HEADER, pagePolicyOf, purgePages } from './page-cache.server.ts'
+import { pageCacheApp, testPage } from './page-cache-app.testing.ts'
+import { PageCache } from './page-store.server.ts'
+
+/*
+ * Pages seen once are kept apart, compressed fast, until their second view (decision 039): never answered to anyone
+ * from there, purged like the rest, kept for good (with a fresh nonce in each answer) at the second view.
+ */
+
+const firstViewCache = () => new PageCache(1_000_000, Date.now, { firstViewBytes: 500_000 })
+
+/** A real server with the front door before Fastify, as server.ts builds it; `/cars/N` kept 60 s with tag listing:N. */
+async function server({ cache = firstViewCache(), renderMs = 0, csp = true } = {}) {
+  const app = await pageCacheApp(cache, { frontDoor: true })
+  let renders = 0
+  app.get<{ Params: { id: string } }>('/cars/:id', async (request, reply) => {
+    renders++
+    if (renderMs) await new Promise((resolve) => setTimeout(resolve, renderMs))
+    const nonce = newCspNonce()
+    const policy = pagePolicyOf(request)
+    if (policy.eligible) {
+      policy.seconds = 60
+      policy.tags.add(`listing:${request.params.id}`)
+    }
+    if (csp) reply.header('content-security-policy', contentSecurityPolicy(nonce))
+    return reply.type('text/html; charset=utf-8').send(testPage(nonce, Number(request.params.id)))
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'br', ...headers } })
+    return { res, body: await res.text() }
+  }
+  return { app, cache, get, renders: () => renders }
+}
+
+/** The answer's nonce, after checking that every nonce its page carries is the one its policy names. */
+function nonceOf(res: Response, body: string, id = 1): string {
+  const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? ''
+  expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+  expect(body).toBe(testPage(nonce, id))
+  return nonce
+}
+
+describe('pages seen once (first views)', () => {
+  test.each(['br', 'gzip', 'identity'])(
+    'the first view (%s) is its render; the second is kept for good without rendering; each has a nonce of its own',
+    async (encoding) => {
+      const { app, cache, get, renders } = await server()
+      try {
+        const headers = { 'accept-encoding': encoding }
+        const first = await get('/cars/1', headers)
+        expect(first.res.headers.get('x-cache')).toBe('MISS')
+        expect(first.res.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding)
+        const nonces = new Set([nonceOf(first.res, first.body)])
+        expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1, promoted: 0 })
+
+        // The second view through Fastify (no kept page for the front door yet): kept for good, not rendered.
+        const second = await get('/cars/1', headers)
+        expect(second.res.headers.get('x-cache')).toBe('HIT')
+        expect(second.res.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding)
+        nonces.add(nonceOf(second.res, second.body))
+        expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0, promoted: 1 })
+        // Then from the front door.
+        const third = await get('/cars/1', headers)
+        expect(third.res.headers.get('x-cache')).toBe('HIT')
+        nonces.add(nonceOf(third.res, third.body))
+        expect(nonces.size).toBe(3)
+        expect(renders()).toBe(1)
+      } finally {
+        await app.close()
+      }
+    },
+  )
+
+  test('a purge of its tag drops a first view: the next view is rendered again, with the change', async () => {
+    const { app, cache, get, renders } = await server()
+    try {
+      await get('/cars/1')
+      await get('/cars/2')
+      expect(cache.stats().firstViews).toBe(2)
+      await purgePages(cache)(['listing:1'])
+      expect(cache.stats().firstViews).toBe(1)
+      const again = await get('/cars/1')
+      expect(again.res.headers.get('x-cache')).toBe('MISS')
+      nonceOf(again.res, again.body)
+      expect(renders()).toBe(3)
+      // Everything purged ('*'): first views too.
+      await purgePages(cache)(['*'])
+      expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 0 })
+    } finally {
+      await app.close()
+    }
+  })
+
+  test('a page guests waited for, or asked for with the keep header, is kept for good at once', async () => {
+    const { app, cache, get, renders } = await server({ renderMs: 50 })
+    try {
+      // Three guests at once: one render; the two who waited make it a busy page, kept at once.
+      const answers = await Promise.all([get('/cars/1'), get('/cars/1'), get('/cars/1')])
+      expect(renders()).toBe(1)
+      expect(answers.map((a) => a.res.headers.get('x-cache')).sort()).toEqual(['HIT', 'HIT', 'MISS'])
+      expect(new Set(answers.map((a) => nonceOf(a.res, a.body))).size).toBe(3)
+      expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0 })
+
+      const asked = await get('/cars/2', { [KEEP_AT_ONCE_HEADER]: '1' })
+      expect(asked.res.headers.get('x-cache')).toBe('MISS')
+      nonceOf(asked.res, asked.body, 2)
+      expect(cache.stats()).toMatchObject({ entries: 2, firstViews: 0 })
+      expect((await get('/cars/2')).res.headers.get('x-cache')).toBe('HIT')
+      expect(renders()).toBe(2)
+    } finally {
+      await app.close()
+    }
+  })
+
+  test('a page without a nonce is kept at once (its compression is the only cost, and no slots are made)', async () => {
+    const { app, cache, get } = await server({ csp: false })
+    try {
+      await get('/cars/1')
+      expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0 })
+    } finally {
+      await app.close()
+    }
+  })
+
+  test('without first views (the default), a page is kept at its first view', async () => {
+    const { app, cache, get } = await server({ cache: new PageCache(1_000_000) })
+    try {
+      await get('/cars/1')
+      expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0 })
+      expect((await get('/cars/1')).res.headers.get('x-cache')).toBe('HIT')
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('the store of first views', () => {
+  const page = (key: string, tags: string[], bytes = 100) => ({
+    key,
+    status: 200,
+    headers: {},
+    body: Buffer.alloc(bytes, 'x'),
+    tags,
+    expiresAt: Number.MAX_SAFE_INTEGER,
+    nonce: { slots: null, policy: ['a', 'b'] as [string, string] },
+    firstView: { nonce: 'n' },
+  })
+
+  test('is never answered from, is bounded by its own bytes, and is taken once', () => {
+    const cache = new PageCache(10_000, Date.now, { firstViewBytes: 1_000 })
+    const at = Date.now()
+    expect(cache.keepFirstView(page('br|/cars/1', ['listing:1']), at)).toBe(true)
+    expect(cache.get('br|/cars/1')).toBeUndefined()
+    expect(cache.peek('br|/cars/1')).toBeUndefined()
+    // Ten pages of about 110 bytes do not fit in 1,000: the oldest goes.
+    for (let id = 1; id <= 10; id++) cache.keepFirstView(page(`br|/cars/${id}`, [`listing:${id}`]), at)
+    expect(cache.stats().firstViews).toBe(9)
+    expect(cache.takeFirstView('br|/cars/1')).toBeUndefined()
+    expect(cache.takeFirstView('br|/cars/3')?.firstView).toEqual({ nonce: 'n' })
+    expect(cache.takeFirstView('br|/cars/3')).toBeUndefined()
+  })
+
+  test('is not given a render that began before a purge of its tags', () => {
+    const cache = new PageCache(10_000, Date.now, { firstViewBytes: 1_000 })
+    const began = Date.now() - 10
+    cache.purge(['listing:1'])
+    expect(cache.keepFirstView(page('br|/cars/1', ['listing:1']), began)).toBe(false)
+    expect(cache.stats().firstViews).toBe(0)
+  })
+
+  test('a page kept for good drops its first view; without first views nothing is kept apart', () => {
+    const cache = new PageCache(10_000, Date.now, { firstViewBytes: 1_000 })
+    cache.keepFirstView(page('br|/cars/1', ['listing:1']), Date.now())
+    const { firstView, ...kept } = page('br|/cars/1', ['listing:1'])
+    cache.set(kept)
+    expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0 })
+    const plain = new PageCache(10_000)
+    expect(plain.keepsFirstViews).toBe(false)
+    expect(plain.keepFirstView(page('br|/cars/1', []), Date.now())).toBe(false)
+  })
+})
