@@ -185,3 +185,29 @@ describe('the store of first views', () => {
     expect(plain.keepFirstView(page('br|/cars/1', []), Date.now())).toBe(false)
   })
 })
+
+describe('a page whose first view was evicted before its second', () => {
+  test('is kept at once at its next view, until its time is up', async () => {
+    let offset = 0
+    const cache = new PageCache(1_000_000, () => Date.now() + offset, { firstViewBytes: 4_000 })
+    const { app, get, renders } = await server({ cache })
+    try {
+      await get('/cars/1')
+      // Other pages' first views push it out (a few hundred bytes of brotli each; one page at most 500).
+      for (let id = 2; id <= 40; id++) await get(`/cars/${id}`)
+      expect(cache.stats().firstViews).toBeLessThan(39)
+      const again = await get('/cars/1')
+      expect(again.res.headers.get('x-cache')).toBe('MISS')
+      nonceOf(again.res, again.body)
+      expect(cache.stats()).toMatchObject({ entries: 1, promoted: 0 })
+      expect((await get('/cars/1')).res.headers.get('x-cache')).toBe('HIT')
+      expect(renders()).toBe(41)
+      // Past the time it would have been kept (60 s), an evicted page's next view is a first view again.
+      offset = 61_000
+      await get('/cars/2')
+      expect(cache.stats().entries).toBe(1)
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -351,9 +351,14 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     const csp = splitPolicy(reply.getHeader('content-security-policy'))
     // A page seen for the first time is compressed fast and kept apart until it is asked again (decision 039): at a
     // million cars most car pages are seen once an hour, and keeping them for good cost more than rendering them.
-    // Kept for good at once when guests wait for it (a busy page) or a signed-in visitor's answer is made from it.
+    // Kept for good at once when guests wait for it (a busy page), its first view was evicted before this one came,
+    // or a signed-in visitor's answer is made from it.
     const firstView =
-      csp !== null && cache.keepsFirstViews && !waiting.has(key) && request.headers[KEEP_AT_ONCE_HEADER] === undefined
+      csp !== null &&
+      cache.keepsFirstViews &&
+      !waiting.has(key) &&
+      !cache.seenBefore(key) &&
+      request.headers[KEEP_AT_ONCE_HEADER] === undefined
     // Made once per stored page: harder than on the fly (brotli 5 against 3); a hit costs no compression. A page's
     // nonce is kept as slots that each answer fills with its own (decision 028).
     const kept = firstView

@@ -53,6 +53,9 @@ export interface PageCacheStats {
   promoted: number
 }
 
+/** How many pages evicted from the first views are remembered as seen (about 100 bytes of memory each). */
+const SEEN_KEYS = 50_000
+
 /** How long purges are remembered, so a render that began before one is not kept after it (a slower one is not). */
 const PURGE_MEMORY_MS = 60_000
 
@@ -82,15 +85,47 @@ export class PageCache {
   private readonly now: () => number
   /** Pages seen once (decision 039): never answered from here, purged with the rest. Null: every page kept at once. */
   private readonly firstViews: PageCache | null
+  /**
+   * Pages whose first view was evicted from there before a second view came (the first views hold about two
+   * thousand car pages, a minute of a market's tail): until their time is up, the next view keeps them at once, so a
+   * page asked every few minutes is not a first view each time. Key -> when the page would have expired.
+   */
+  private readonly seen = new Map<string, number>()
+  private readonly onEvicted: ((entry: Entry) => void) | null
 
   constructor(
     maxBytes: number,
     now: () => number = Date.now,
-    { firstViewBytes = 0 }: { firstViewBytes?: number } = {},
+    {
+      firstViewBytes = 0,
+      onEvicted = null,
+    }: { firstViewBytes?: number; onEvicted?: ((entry: Entry) => void) | null } = {},
   ) {
     this.maxBytes = maxBytes
     this.now = now
-    this.firstViews = firstViewBytes > 0 ? new PageCache(firstViewBytes, now) : null
+    this.onEvicted = onEvicted
+    this.firstViews =
+      firstViewBytes > 0
+        ? new PageCache(firstViewBytes, now, {
+            onEvicted: (entry) => {
+              this.seen.delete(entry.key)
+              this.seen.set(entry.key, entry.expiresAt)
+              for (const oldest of this.seen.keys()) {
+                if (this.seen.size <= SEEN_KEYS) break
+                this.seen.delete(oldest)
+              }
+            },
+          })
+        : null
+  }
+
+  /** Whether the page's first view was evicted before its second view (and its time is not up): keep it at once. */
+  seenBefore(key: string): boolean {
+    const until = this.seen.get(key)
+    if (until === undefined) return false
+    if (until > this.now()) return true
+    this.seen.delete(key)
+    return false
   }
 
   /** Whether pages are kept from their second view (a first one is kept apart meanwhile). */
@@ -156,6 +191,7 @@ export class PageCache {
     }
     this.delete(entry.key)
     this.firstViews?.delete(entry.key)
+    this.seen.delete(entry.key)
     const stored = { ...entry, storedAt: entry.storedAt ?? this.now() }
     this.entries.set(entry.key, stored)
     this.bytes += size
@@ -169,7 +205,9 @@ export class PageCache {
     }
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break
+      const evicted = this.entries.get(oldest)
       this.delete(oldest)
+      if (evicted) this.onEvicted?.(evicted)
     }
     return true
   }
