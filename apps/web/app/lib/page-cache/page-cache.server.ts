@@ -267,7 +267,11 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
           if (outcome === 'error' || outcome === 'stale') cache.countShared(outcome)
         })
       return entry
-    })().catch(() => undefined)
+    })().catch((error: unknown) => {
+      // Rendered again instead (the view goes on as a miss).
+      app.log.warn({ err: error, key: first.key }, 'page cache: a first view could not be kept')
+      return undefined
+    })
     filling.set(first.key, promotion)
     void promotion.finally(() => {
       if (filling.get(first.key) === promotion) filling.delete(first.key)
