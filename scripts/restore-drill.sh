@@ -100,8 +100,6 @@ free_port() {
   return 1
 }
 SRC_PORT=$(free_port)
-LATEST_PORT=$(free_port)
-PITR_PORT=$(free_port)
 SOCK=$WORK/sock
 SRC=$WORK/source
 mkdir -p "$SOCK" "$WORK/status" "$WORK/repo" "$WORK/log" "$WORK/spool" "$WORK/lock" "$WORK/media" "$WORK/media-mirror"
@@ -131,8 +129,12 @@ start_cluster() { # data dir, port, extra -c settings...
   local dir=$1 port=$2
   shift 2
   STARTED_DIRS+=("$dir")
-  as_pg "$PG_BIN/pg_ctl" -D "$dir" -l "$WORK/log/postgres-$port.log" -w -t 120 \
-    -o "-p $port -k $SOCK -c listen_addresses=127.0.0.1 $*" start >/dev/null
+  if ! as_pg "$PG_BIN/pg_ctl" -D "$dir" -l "$WORK/log/postgres-$port.log" -w -t 120 \
+    -o "-p $port -k $SOCK -c listen_addresses=127.0.0.1 $*" start >/dev/null; then
+    echo "PostgreSQL did not start on port $port; its log:" >&2
+    tail -n 20 "$WORK/log/postgres-$port.log" >&2 || true
+    return 1
+  fi
 }
 
 # ---- 0. The source cluster ---------------------------------------------------------------------------------------
@@ -257,14 +259,21 @@ pgbr info | sed 's/^/    /'
 # ---- 4. Restores -------------------------------------------------------------------------------------------------
 # restore_into DIR PORT MEDIA [pgbackrest restore options...]: restore, start, and print the state.
 restore_into() {
-  local dir=$1 port=$2 media=$3 since=$4
-  shift 4
+  local dir=$1 media=$2 since=$3
+  shift 3
   as_pg install -d -m 700 "$dir"
-  local t
+  local t port attempt
   t=$(date +%s.%N)
   pgbr --pg1-path="$dir" "$@" restore
-  # The restored cluster must not archive into the source's stanza: it is a copy for checking.
-  start_cluster "$dir" "$port" -c archive_mode=off
+  # The restored cluster must not archive into the source's stanza: it is a copy for checking. Its port is chosen
+  # now, not when the drill began: the test suite runs beside it and its servers take ports meanwhile (a start failed
+  # so once in CI); a start that fails is tried on another port, twice at most, its log shown.
+  for attempt in 1 2 3; do
+    port=$(free_port)
+    start_cluster "$dir" "$port" -c archive_mode=off && break
+    [ "$attempt" -lt 3 ] || return 1
+    echo "    the restored cluster did not start on port $port: trying another" >&2
+  done
   # Recovery ends with a promotion; wait (bounded) until the cluster accepts writes.
   for _ in $(seq 1 240); do
     [ "$(psql_at "$port" "select pg_is_in_recovery()" 2>/dev/null)" = f ] && break
@@ -290,13 +299,13 @@ check() { # what, expected, actual
 }
 
 say "restore (a): the latest state"
-restore_into "$WORK/restore-latest" "$LATEST_PORT" "$WORK/media-latest" ""
+restore_into "$WORK/restore-latest" "$WORK/media-latest" ""
 LATEST_SECONDS=$RESTORE_SECONDS
 check "latest: row counts and listings checksum" "$STATE_LATEST" "$RESTORED_STATE"
 check "latest: every photo the rows point to is restored" 0 "$MISSING_PHOTOS"
 
 say "restore (b): the moment T, before the mistaken change"
-restore_into "$WORK/restore-pitr" "$PITR_PORT" "$WORK/media-pitr" "$T_STAMP" --type=time "--target=$T" --target-action=promote
+restore_into "$WORK/restore-pitr" "$WORK/media-pitr" "$T_STAMP" --type=time "--target=$T" --target-action=promote
 PITR_SECONDS=$RESTORE_SECONDS
 check "T: row counts and listings checksum" "$STATE_AT_T" "$RESTORED_STATE"
 check "T: every photo the rows point to is restored" 0 "$MISSING_PHOTOS"
