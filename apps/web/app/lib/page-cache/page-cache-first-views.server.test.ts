@@ -5,6 +5,7 @@ import { contentSecurityPolicy } from '../security/nonce.tsx'
 import { KEEP_AT_ONCE_HEADER, pagePolicyOf, purgePages } from './page-cache.server.ts'
 import { pageCacheApp, testPage } from './page-cache-app.testing.ts'
 import { PageCache } from './page-store.server.ts'
+import type { SharedPageStore } from './shared-page-store.server.ts'
 
 /*
  * Pages seen once are kept apart, compressed fast, until their second view (decision 039): never answered to anyone
@@ -206,6 +207,48 @@ describe('a page whose first view was evicted before its second', () => {
       offset = 61_000
       await get('/cars/2')
       expect(cache.stats().entries).toBe(1)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('first views with the shared store (Redis)', () => {
+  test("a page kept at its second view is shared with its first look-up's clock, unless its first view is old", async () => {
+    let offset = 0
+    const cache = new PageCache(1_000_000, () => Date.now() + offset, { firstViewBytes: 500_000 })
+    const kept: { key: string; clock: number }[] = []
+    let clock = 1_000
+    const shared = {
+      find: async () => ({ found: 'none' as const, clock: clock++ }),
+      keep: async (key: string, _entry: unknown, _ttlMs: number, at: number) => {
+        kept.push({ key, clock: at })
+        return 'kept' as const
+      },
+      purge: async () => true,
+      close: async () => {},
+    } as unknown as SharedPageStore
+    const app = await pageCacheApp(cache, { shared })
+    app.get('/cars/:id', async (request, reply) => {
+      const nonce = newCspNonce()
+      const policy = pagePolicyOf(request)
+      if (policy.eligible) policy.seconds = 3600
+      reply.header('content-security-policy', contentSecurityPolicy(nonce))
+      return reply.type('text/html; charset=utf-8').send(testPage(nonce, 1))
+    })
+    try {
+      const get = (url: string) => app.inject({ url, headers: { 'accept-encoding': 'br' } })
+      await get('/cars/1')
+      expect(kept).toEqual([])
+      expect((await get('/cars/1')).headers['x-cache']).toBe('HIT')
+      expect(kept).toEqual([{ key: expect.stringContaining('/cars/1'), clock: 1_000 }])
+      // A first view stored a minute ago (this cache's clock): kept here at its second view, not given to Redis.
+      offset = -60_000
+      await get('/cars/2')
+      offset = 0
+      expect((await get('/cars/2')).headers['x-cache']).toBe('HIT')
+      expect(cache.stats()).toMatchObject({ entries: 2, promoted: 2 })
+      expect(kept).toHaveLength(1)
     } finally {
       await app.close()
     }

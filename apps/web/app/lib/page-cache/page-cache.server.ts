@@ -168,6 +168,12 @@ function send(reply: FastifyReply, entry: Entry, head: boolean) {
  */
 export const KEEP_AT_ONCE_HEADER = 'x-tulpar-keep'
 
+/**
+ * How long after its first view a page kept at its second view is also given to the shared store: Redis refuses a
+ * render whose look-up is more than a minute old (shared-page-store.server.ts), with a margin for the render itself.
+ */
+const SHARED_PROMOTION_MS = 50_000
+
 /** The policy of a kept page with a nonce (its header around the nonce). */
 function policyOf(entry: Entry): [string, string] {
   if (!entry.nonce) throw new Error('a first view without its policy')
@@ -262,7 +268,10 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
       if (!cache.set(entry, at)) return undefined
       cache.countPromoted()
       const ttlMs = entry.expiresAt - Date.now()
-      if (shared && firstView.sharedClock !== undefined && ttlMs > 0)
+      // Shared with the clock of its first look-up, so Redis refuses it if one of its tags was purged since (a purge
+      // this process may have missed); Redis takes no render older than a minute, so a later one stays here.
+      const young = Date.now() - first.storedAt < SHARED_PROMOTION_MS
+      if (shared && firstView.sharedClock !== undefined && ttlMs > 0 && young)
         void shared.keep(entry.key, entry, ttlMs, firstView.sharedClock).then((outcome) => {
           if (outcome === 'error' || outcome === 'stale') cache.countShared(outcome)
         })
