@@ -1,15 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { logPageCacheActivity } from './page-cache-activity.server.ts'
+import { testEntry as entry } from './page-cache-app.testing.ts'
 import { PageCache } from './page-store.server.ts'
-
-const entry = (key: string, body: string, tags: string[], expiresAt = Number.MAX_SAFE_INTEGER) => ({
-  key,
-  status: 200,
-  headers: { 'content-type': 'text/html' },
-  body: Buffer.from(body),
-  tags,
-  expiresAt,
-})
 
 describe("the page cache's activity in the log", () => {
   afterEach(() => {

@@ -42,3 +42,13 @@ export const testPage = (nonce: string, id: number, who = 'guest') =>
     '<p>Toyota Camry 2019, 12 500 000 ₸, Алматы</p>'.repeat(80),
     `<script nonce="${nonce}">window.__reactRouterContext = {"n":${id}};</script></body></html>`,
   ].join('')
+
+/** A kept page for the store's tests: an HTML body, its tags, and an expiry (none unless told). */
+export const testEntry = (key: string, body: string, tags: string[], expiresAt = Number.MAX_SAFE_INTEGER) => ({
+  key,
+  status: 200,
+  headers: { 'content-type': 'text/html' },
+  body: Buffer.from(body),
+  tags,
+  expiresAt,
+})

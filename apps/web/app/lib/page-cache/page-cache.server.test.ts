@@ -7,17 +7,8 @@ import { describe, expect, test, vi } from 'vitest'
 import { newCspNonce } from '../security/kept-page-nonce.server.ts'
 import { contentSecurityPolicy } from '../security/nonce.tsx'
 import { cachedPageDoor, pagePolicyOf, purgePages, registerPageCache } from './page-cache.server.ts'
-import { pageCacheApp } from './page-cache-app.testing.ts'
+import { testEntry as entry, pageCacheApp } from './page-cache-app.testing.ts'
 import { PageCache } from './page-store.server.ts'
-
-const entry = (key: string, body: string, tags: string[], expiresAt = Number.MAX_SAFE_INTEGER) => ({
-  key,
-  status: 200,
-  headers: { 'content-type': 'text/html' },
-  body: Buffer.from(body),
-  tags,
-  expiresAt,
-})
 
 describe('the page cache', () => {
   test('a purge drops exactly the pages that show the tag', () => {
