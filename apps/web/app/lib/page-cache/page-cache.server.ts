@@ -3,8 +3,9 @@ import type { Readable } from 'node:stream'
 import { requestIdOf } from '@tulpar/api'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
-import { compress, compressFirstView, decompress, type Encoding } from '../compression/compression.server.ts'
+import { compress, compressFirstView, type Encoding } from '../compression/compression.server.ts'
 import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
+import { KEEP_AT_ONCE_HEADER, keepFirstViewForGood } from './first-views.server.ts'
 import { guestPageKey } from './page-key.server.ts'
 import type { Entry, PageCache } from './page-store.server.ts'
 import type { SharedLookup, SharedPageStore } from './shared-page-store.server.ts'
@@ -161,25 +162,6 @@ function send(reply: FastifyReply, entry: Entry, head: boolean) {
   return sendKept(reply, entry, answerOf(entry, head))
 }
 
-/**
- * Set on a guest's request whose page is to be kept for good at once rather than as a first view: the signed-in
- * visitors' answers made from the guests' copy ask for it so (member-pages.server.ts). Anyone may send it: it only
- * spends the compression a first view saves.
- */
-export const KEEP_AT_ONCE_HEADER = 'x-tulpar-keep'
-
-/**
- * How long after its first view a page kept at its second view is also given to the shared store: Redis refuses a
- * render whose look-up is more than a minute old (shared-page-store.server.ts), with a margin for the render itself.
- */
-const SHARED_PROMOTION_MS = 50_000
-
-/** The policy of a kept page with a nonce (its header around the nonce). */
-function policyOf(entry: Entry): [string, string] {
-  if (!entry.nonce) throw new Error('a first view without its policy')
-  return entry.nonce.policy
-}
-
 /** The longest a CDN in front may answer a kept page stale while it asks again (CDN-Cache-Control). */
 const CDN_STALE_SECONDS = 300
 
@@ -251,32 +233,9 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
   /** How many guests wait for each page being rendered: one waited for is kept at once, not as a first view. */
   const waiting = new Map<string, number>()
 
-  /**
-   * A page seen once, kept for good at its second view (decision 039): decoded, compressed with slots for each
-   * answer's nonce, and kept here (and in the shared store) unless one of its tags is purged meanwhile. Guests
-   * asking for it meanwhile wait for it as for a render.
-   */
+  /** A page seen once, kept for good at its second view (first-views.server.ts); guests asking meanwhile wait for it. */
   function promote(first: Entry & { firstView: NonNullable<Entry['firstView']> }): Promise<Entry | undefined> {
-    const promotion = (async () => {
-      const at = Date.now()
-      const asked = first.key.slice(0, first.key.indexOf('|')) as Encoding
-      const kept = await keepWithNonceSlots(decompress(first.body, asked), first.firstView.nonce, asked)
-      const headers = { ...first.headers }
-      if (kept.encoding === 'identity') delete headers['content-encoding']
-      const { firstView, ...rest } = first
-      const entry: Entry = { ...rest, headers, body: kept.body, nonce: { slots: kept.slots, policy: policyOf(first) } }
-      if (!cache.set(entry, at)) return undefined
-      cache.countPromoted()
-      const ttlMs = entry.expiresAt - Date.now()
-      // Shared with the clock of its first look-up, so Redis refuses it if one of its tags was purged since (a purge
-      // this process may have missed); Redis takes no render older than a minute, so a later one stays here.
-      const young = Date.now() - first.storedAt < SHARED_PROMOTION_MS
-      if (shared && firstView.sharedClock !== undefined && ttlMs > 0 && young)
-        void shared.keep(entry.key, entry, ttlMs, firstView.sharedClock).then((outcome) => {
-          if (outcome === 'error' || outcome === 'stale') cache.countShared(outcome)
-        })
-      return entry
-    })().catch((error: unknown) => {
+    const promotion = keepFirstViewForGood(cache, shared, first).catch((error: unknown) => {
       // Rendered again instead (the view goes on as a miss).
       app.log.warn({ err: error, key: first.key }, 'page cache: a first view could not be kept')
       return undefined

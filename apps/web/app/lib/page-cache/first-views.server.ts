@@ -1,0 +1,57 @@
+import { decompress, type Encoding } from '../compression/compression.server.ts'
+import { keepWithNonceSlots } from '../security/kept-page-nonce.server.ts'
+import type { Entry, PageCache } from './page-store.server.ts'
+import type { SharedPageStore } from './shared-page-store.server.ts'
+
+/*
+ * A page seen once is kept apart until its second view (decision 039): page-cache.server.ts keeps the first view
+ * (page-store.server.ts holds it) and, at the second, has it kept for good here.
+ */
+
+/**
+ * Set on a guest's request whose page is to be kept for good at once rather than as a first view: the signed-in
+ * visitors' answers made from the guests' copy ask for it so (member-pages.server.ts). Anyone may send it: it only
+ * spends the compression a first view saves.
+ */
+export const KEEP_AT_ONCE_HEADER = 'x-tulpar-keep'
+
+/**
+ * How long after its first view a page kept at its second view is also given to the shared store: Redis refuses a
+ * render whose look-up is more than a minute old (shared-page-store.server.ts), with a margin for the render itself.
+ */
+const SHARED_PROMOTION_MS = 50_000
+
+/** The policy of a kept page with a nonce (its header around the nonce). */
+function policyOf(entry: Entry): [string, string] {
+  if (!entry.nonce) throw new Error('a first view without its policy')
+  return entry.nonce.policy
+}
+
+/**
+ * A first view kept for good: decoded, compressed with slots for each answer's nonce, and kept in `cache` (and in
+ * the shared store while young) unless one of its tags is purged meanwhile; undefined when it is not kept.
+ */
+export async function keepFirstViewForGood(
+  cache: PageCache,
+  shared: Pick<SharedPageStore, 'keep'> | null,
+  first: Entry & { firstView: NonNullable<Entry['firstView']> },
+): Promise<Entry | undefined> {
+  const at = Date.now()
+  const asked = first.key.slice(0, first.key.indexOf('|')) as Encoding
+  const kept = await keepWithNonceSlots(decompress(first.body, asked), first.firstView.nonce, asked)
+  const headers = { ...first.headers }
+  if (kept.encoding === 'identity') delete headers['content-encoding']
+  const { firstView, ...rest } = first
+  const entry: Entry = { ...rest, headers, body: kept.body, nonce: { slots: kept.slots, policy: policyOf(first) } }
+  if (!cache.set(entry, at)) return undefined
+  cache.countPromoted()
+  const ttlMs = entry.expiresAt - Date.now()
+  // Shared with the clock of its first look-up, so Redis refuses it if one of its tags was purged since (a purge
+  // this process may have missed); Redis takes no render older than a minute, so a later one stays here.
+  const young = Date.now() - first.storedAt < SHARED_PROMOTION_MS
+  if (shared && firstView.sharedClock !== undefined && ttlMs > 0 && young)
+    void shared.keep(entry.key, entry, ttlMs, firstView.sharedClock).then((outcome) => {
+      if (outcome === 'error' || outcome === 'stale') cache.countShared(outcome)
+    })
+  return entry
+}
