@@ -5,13 +5,22 @@ import { z } from 'zod'
 import { openDatabase } from '../../db/client.ts'
 import { seedDemo } from '../../db/seed/demo/index.ts'
 import { seedReference } from '../../db/seed/seed-reference.ts'
-import { refreshAllEstimates, refreshListingEstimate, refreshStatement } from './valuation.repository.ts'
+import {
+  refreshAllEstimates,
+  refreshListingEstimate,
+  refreshStatement,
+  valueAllListings,
+  writePendingEstimates,
+} from './valuation.repository.ts'
 
 /*
  * `node apps/api/src/modules/valuation/cli-bench-refresh.ts [--listings 1000000] [--database NAME] [--reseed]`:
  * times the market-estimate refresh on PostgreSQL (not part of the tests). The first run seeds NAME with demo
  * listings (seedDemo, which ends with the first full refresh); later runs reuse it unless --reseed. --explain
- * also prints the plan of the full refresh with real timings (run in a transaction that is rolled back).
+ * also prints the plan of the full refresh with real timings (run in a transaction that is rolled back). --runs
+ * sets the number of timed full refreshes (default 2). --drift PCT moves the stored estimates of PCT% of the
+ * published listings, as an hour of the market might, and times writing the refresh's changes while sellers change
+ * prices beside it: in one transaction (as until issue 39) and in batches (writePendingEstimates).
  * BENCH_DATABASE_URL points at the server (default the local one).
  */
 const { values } = parseArgs({
@@ -20,6 +29,8 @@ const { values } = parseArgs({
     database: { type: 'string', default: 'tulpar_valuation_bench' },
     reseed: { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '2' },
+    drift: { type: 'string' },
   },
 })
 const name = values.database
@@ -46,8 +57,8 @@ const time = async <T>(f: () => Promise<T>): Promise<[T, number]> => {
 }
 
 try {
+  await database.migrate(new URL('../../../drizzle', import.meta.url).pathname)
   if (fresh) {
-    await database.migrate(new URL('../../../drizzle', import.meta.url).pathname)
     await seedReference(database.db)
     let lastLoad = performance.now()
     const [seeded, ms] = await time(() =>
@@ -70,11 +81,12 @@ try {
     await database.db.execute(sql`select count(*) as n from listings where status = 'published'`),
   ).rows[0]?.n
   log('published listings', { published })
-  for (let run = 1; run <= 2; run++) {
+  for (let run = 1; run <= Number(values.runs); run++) {
     const [counts, ms] = await time(() => refreshAllEstimates(database.db))
     log(`full refresh, run ${run}`, { ms, ...counts })
     await database.db.execute(sql`vacuum listings`)
   }
+  if (values.drift !== undefined) await measureWrites(Number(values.drift))
   if (values.explain) {
     const Plan = z.object({ rows: z.array(z.object({ 'QUERY PLAN': z.string() })) })
     await database.db
@@ -113,4 +125,50 @@ try {
   log('ratings over published listings', { dist })
 } finally {
   await database.close()
+}
+
+/**
+ * Writes a refresh's changes with sellers' price changes beside it (one every 20 ms, each its own transaction on
+ * its own connection), first in one transaction, then in batches, and reports how long the price changes waited.
+ */
+async function measureWrites(percent: number) {
+  for (const mode of ['one transaction', 'batches'] as const) {
+    await database.db.execute(sql`update listings set estimate_kzt = estimate_kzt + 100000
+      where status = 'published' and estimate_kzt is not null and random() < ${percent / 100}`)
+    const [counts, valueMs] = await time(() => valueAllListings(database.db))
+    const seller = new pg.Client({ connectionString: url.toString() })
+    await seller.connect()
+    const waits: number[] = []
+    let writing = true
+    const sellers = (async () => {
+      while (writing) {
+        const started = performance.now()
+        await seller.query(`update listings set price_kzt = price_kzt + 1000
+          where id = (select id from listings where status = 'published' and id > (random() * 1000000)::int
+          order by id limit 1)`)
+        waits.push(performance.now() - started)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    })()
+    const [written, writeMs] = await time(() =>
+      mode === 'batches'
+        ? writePendingEstimates(database.db)
+        : database.db.transaction((tx) => writePendingEstimates(tx, 10_000_000)),
+    )
+    writing = false
+    await sellers
+    await seller.end()
+    waits.sort((a, b) => a - b)
+    log(`writing a refresh's changes, ${mode}`, {
+      drift: percent,
+      valueMs,
+      staged: counts.changed,
+      written,
+      writeMs,
+      priceChanges: waits.length,
+      p50: Math.round(waits[Math.floor(waits.length / 2)] ?? 0),
+      p99: Math.round(waits[Math.floor(waits.length * 0.99)] ?? 0),
+      max: Math.round(waits.at(-1) ?? 0),
+    })
+  }
 }

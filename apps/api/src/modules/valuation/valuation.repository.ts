@@ -77,7 +77,8 @@ export function refreshStatement(listingId: number | null): SQL {
     with pub as materialized (
       select id, brand_id, model_id, year::int as year, mileage_km, price_kzt::float8 as price, steering,
              is_customs_cleared, is_damaged, ${bucket(sql`mileage_km`)} as mb,
-             (estimate_kzt, estimate_low_kzt, estimate_high_kzt, estimate_comparables, deal_rating) as stored
+             (estimate_kzt, estimate_low_kzt, estimate_high_kzt, estimate_comparables, deal_rating) as stored,
+             price_kzt, estimated_at
       from listings
       where status = 'published' and price_kzt > 0 and year is not null and mileage_km is not null
         and brand_id is not null and model_id is not null and steering is not null ${modelScope}
@@ -149,8 +150,15 @@ export function refreshStatement(listingId: number | null): SQL {
     changes as materialized (
       select id, cnt, est, low, high, rating from rated where stored is distinct from (est, low, high, cnt, rating)
     ),
-    -- Only what changed is written (most estimates survive an hourly refresh, and a written row also rewrites
-    -- its index entries), found by primary key rather than by reading the whole table a second time.
+    ${listingId === null ? stageChanges : writeChanges}
+    select rating, count(*)::int as n, (select count(*) from updated)::int as changed from rated group by rating`
+}
+
+/**
+ * One listing's refresh writes its change at once: only what changed is written (a written row also rewrites its
+ * index entries), found by primary key.
+ */
+const writeChanges = sql`
     updated as (
       update listings l set
         estimate_kzt = r.est, estimate_low_kzt = r.low, estimate_high_kzt = r.high,
@@ -158,9 +166,60 @@ export function refreshStatement(listingId: number | null): SQL {
       from changes r
       where l.id = r.id and l.id = any(array(select id from changes))
       returning l.id
-    )
-    select rating, count(*)::int as n, (select count(*) from updated)::int as changed from rated group by rating`
+    )`
+
+/**
+ * The full refresh stages its changes with what each was computed from, for writePendingEstimates (most estimates
+ * survive an hourly refresh: only the changed ones are staged).
+ */
+const stageChanges = sql`
+    updated as (
+      insert into valuation_pending (listing_id, estimate_kzt, estimate_low_kzt, estimate_high_kzt,
+        estimate_comparables, deal_rating, price_kzt, year, mileage_km, model_id, steering, is_customs_cleared,
+        is_damaged, estimated_at)
+      select c.id, c.est, c.low, c.high, c.cnt, c.rating::text, p.price_kzt, p.year, p.mileage_km, p.model_id,
+             p.steering::text, p.is_customs_cleared, p.is_damaged, p.estimated_at
+      from changes c join pub p using (id)
+      returning listing_id
+    )`
+
+/** Listings per batch of writePendingEstimates: each batch's row locks last a fraction of a second. */
+const PENDING_BATCH = 1000
+
+/**
+ * Writes the staged estimates to their listings, PENDING_BATCH at a time, each batch its own transaction, so a
+ * seller's change of price waits for one batch at most rather than for the whole refresh. A listing whose price,
+ * car or status changed since it was valued, or that was valued on its own since (its new price), keeps what it
+ * has. Batches taken by another process at the same time are skipped (SKIP LOCKED). Returns the estimates written.
+ */
+export async function writePendingEstimates(db: Db, batch = PENDING_BATCH): Promise<number> {
+  let written = 0
+  for (;;) {
+    const result = await db.execute(sql`
+      with taken as (
+        delete from valuation_pending where listing_id in (
+          select listing_id from valuation_pending order by listing_id limit ${batch} for update skip locked)
+        returning *
+      ),
+      updated as (
+        update listings l set
+          estimate_kzt = t.estimate_kzt, estimate_low_kzt = t.estimate_low_kzt, estimate_high_kzt = t.estimate_high_kzt,
+          estimate_comparables = t.estimate_comparables, deal_rating = t.deal_rating::deal_rating, estimated_at = now()
+        from taken t
+        where l.id = t.listing_id and l.status = 'published' and l.price_kzt = t.price_kzt and l.year = t.year
+          and l.mileage_km = t.mileage_km and l.model_id = t.model_id and l.steering::text = t.steering
+          and l.is_customs_cleared = t.is_customs_cleared and l.is_damaged = t.is_damaged
+          and l.estimated_at is not distinct from t.estimated_at
+        returning l.id
+      )
+      select (select count(*) from taken)::int as taken, (select count(*) from updated)::int as written`)
+    const row = Batch.parse(result).rows[0]
+    if (!row || row.taken === 0) return written
+    written += row.written
+  }
 }
+
+const Batch = z.object({ rows: z.array(z.object({ taken: z.coerce.number(), written: z.coerce.number() })) })
 
 const RatingCount = z.object({
   rating: DealRating.nullable(),
@@ -182,6 +241,8 @@ const REFRESH_WORK_MEM = '256MB'
 
 async function runRefresh(db: Db, listingId: number | null): Promise<RefreshCounts> {
   return db.transaction(async (tx) => {
+    // What a refresh that stopped before writing all it found left: computed from an older market.
+    if (listingId === null) await tx.execute(sql`delete from valuation_pending`)
     await tx.execute(sql`select set_config('work_mem', ${REFRESH_WORK_MEM}, true)`)
     // JIT spent 15 of 125 s compiling this statement at a million listings, and saved less than that.
     await tx.execute(sql`select set_config('jit', 'off', true)`)
@@ -202,10 +263,20 @@ async function runRefresh(db: Db, listingId: number | null): Promise<RefreshCoun
 }
 
 /**
- * Recomputes the estimate, band, comparables and rating of every published listing in one statement, and
- * records the run in `valuation_runs`.
+ * Recomputes the estimate, band, comparables and rating of every published listing and writes the changed ones
+ * (valueAllListings, then writePendingEstimates).
  */
-export async function refreshAllEstimates(db: Db): Promise<RefreshCounts> {
+export async function refreshAllEstimates(db: Db): Promise<RefreshCounts & { written: number }> {
+  const counts = await valueAllListings(db)
+  return { ...counts, written: await writePendingEstimates(db) }
+}
+
+/**
+ * Recomputes the estimate, band, comparables and rating of every published listing in one statement, stages the
+ * changed ones for writePendingEstimates and records the run in `valuation_runs` (so the periodic refresh is not due
+ * again while they are written). `changed` counts the staged estimates.
+ */
+export async function valueAllListings(db: Db): Promise<RefreshCounts> {
   const startedAt = new Date()
   const started = performance.now()
   const counts = await runRefresh(db, null)

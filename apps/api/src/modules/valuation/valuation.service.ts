@@ -36,7 +36,7 @@ export function createValuationService({ db, now = () => new Date() }: Valuation
       return estimateCar(db, car)
     },
 
-    /** Values every published listing now (after seeding, or on demand). */
+    /** Values every published listing now and writes what changed (after seeding, or on demand). */
     refreshAllEstimates: () => repo.refreshAllEstimates(db),
 
     /** Values one listing; call it when a listing is published or its price changes. */
@@ -48,13 +48,16 @@ export function createValuationService({ db, now = () => new Date() }: Valuation
      * a process), and a transaction-level advisory lock keeps two processes from running it at once. Returns
      * null when it was not due or another process was at it.
      */
-    async refreshEstimatesIfStale(maxAgeMs: number): Promise<repo.RefreshCounts | null> {
-      return db.transaction(async (tx) => {
+    async refreshEstimatesIfStale(maxAgeMs: number): Promise<(repo.RefreshCounts & { written: number }) | null> {
+      const counts = await db.transaction(async (tx) => {
         if (!(await repo.tryLockRefresh(tx))) return null
         const last = await repo.findLastRefresh(tx)
         if (last && now().getTime() - last.getTime() < maxAgeMs) return null
-        return repo.refreshAllEstimates(tx)
+        return repo.valueAllListings(tx)
       })
+      // Written after the lock's transaction, in short batches: a listing's row is locked for one batch, not for
+      // the whole refresh (valuation.repository.ts).
+      return counts && { ...counts, written: await repo.writePendingEstimates(db) }
     },
   }
 }
