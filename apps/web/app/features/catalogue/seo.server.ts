@@ -1,5 +1,5 @@
 import type { Locale } from '@tulpar/contracts'
-import { formatNumber, INTL_LOCALE } from '../../i18n/i18n.ts'
+import { formatNumber, pluralCategory } from '../../i18n/i18n.ts'
 import { type PageKind, type Plural, SERVER_TEXTS } from './server-texts.server.ts'
 
 export interface CataloguePlace {
@@ -18,7 +18,7 @@ function fillText(template: string, params: Record<string, string | number>, loc
 }
 
 function pluralText(message: Plural, count: number, locale: Locale): string {
-  return message[new Intl.PluralRules(INTL_LOCALE[locale]).select(count)] ?? message.other
+  return message[pluralCategory(locale, count)] ?? message.other
 }
 
 /** The title of a numbered page after the first (`…, страница 2`), so pages of one list read differently. */
