@@ -73,6 +73,8 @@ export interface OpenDatabaseOptions {
    */
   migrationsDir?: string
   poolSize?: number
+  /** PostgreSQL: LOCK_TIMEOUT_MS unless told (tests). */
+  lockTimeoutMs?: number
 }
 
 /**
@@ -86,7 +88,7 @@ export async function compilePgliteModule(): Promise<WebAssembly.Module> {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10)
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.lockTimeoutMs)
   return openPglite(options)
 }
 
@@ -114,12 +116,32 @@ export const POOL_IDLE_MS = 60_000
  */
 export const POOL_CONNECT_TIMEOUT_MS = 5_000
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+/**
+ * How long a statement waits for a lock another transaction holds (PostgreSQL waits for ever by default), set on
+ * every connection of the pool: past it the statement fails with 55P03, which the API answers 503 with Retry-After
+ * (plugins/database-outage.ts), and its transaction is rolled back. A request then never hangs behind a long
+ * transaction or a migration waiting for its table; the longest writers (the market-estimate refresh) write in
+ * short transactions (issue 39). Start-up work waits longer for another process's start-up (STARTUP_LOCK_WAIT).
+ */
+export const LOCK_TIMEOUT_MS = 10_000
+
+/**
+ * How long a connection may sit inside a transaction doing nothing before PostgreSQL ends it: a transaction left
+ * open by a fault would otherwise hold its locks, and keep vacuum from cleaning up, until the process ends.
+ */
+export const IDLE_IN_TRANSACTION_MS = 300_000
+
+/** The longest one process waits for another's start-up work (migrations of a large database take minutes). */
+const STARTUP_LOCK_WAIT = '15min'
+
+async function openPostgres(url: string, poolSize: number, lockTimeoutMs = LOCK_TIMEOUT_MS): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: POOL_IDLE_MS,
     connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    lock_timeout: lockTimeoutMs,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
   })
   // An idle connection the server ends (a restart, a dropped test database, an admin's pg_terminate_backend)
   // is removed from the pool by pg; without a listener its 'error' would crash the process. The next query
@@ -139,7 +161,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     withStartupLock: async (work) => {
       const holder = await pool.connect()
       try {
+        await holder.query(`set lock_timeout = '${STARTUP_LOCK_WAIT}'`)
         await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY])
+        // Back to the pool's own for whatever uses this connection next.
+        await holder.query('reset lock_timeout')
         try {
           return await work()
         } finally {

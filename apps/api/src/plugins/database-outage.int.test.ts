@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { afterAll, afterEach, describe, expect, test } from 'vitest'
-import { openDatabase, POOL_CONNECT_TIMEOUT_MS } from '../db/client.ts'
+import { IDLE_IN_TRANSACTION_MS, LOCK_TIMEOUT_MS, openDatabase, POOL_CONNECT_TIMEOUT_MS } from '../db/client.ts'
 import { createTestApp } from '../testing/test-app.ts'
 import { createTestDatabase } from '../testing/test-db.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-outage.ts'
@@ -107,6 +107,7 @@ describe('the database unreachable answers 503 with Retry-After, not 500', () =>
     ['53300', 'sorry, too many clients already'],
     ['08006', 'connection failure'],
     ['08001', 'could not connect'],
+    ['55P03', 'canceling statement due to lock timeout'],
   ])('SQLSTATE %s (%s) is an outage; the query faults are not', (code, message) => {
     const error = Object.assign(new pg.DatabaseError(message, 0, 'error'), { code })
     expect(isDatabaseUnavailable(error)).toBe(true)
@@ -175,6 +176,44 @@ describe.skipIf(!adminUrl)('on real PostgreSQL (TEST_DATABASE_URL)', () => {
       await proxy.stop()
       await t.close()
       await viaProxy.close()
+      await real.dispose()
+    }
+  })
+
+  test("the app's connections wait LOCK_TIMEOUT_MS for a lock, no longer; a request behind a held row answers 503", async () => {
+    const real = await createTestDatabase()
+    if (!real.url) throw new Error('needs PostgreSQL')
+    const bounded = await openDatabase({ url: real.url, poolSize: 2 })
+    const quick = await openDatabase({ url: real.url, poolSize: 2, lockTimeoutMs: 300 })
+    const holder = new pg.Client({ connectionString: real.url })
+    try {
+      const shown = await bounded.pool?.query<{ lock_timeout: string; idle: string }>(
+        'select current_setting($1) as lock_timeout, current_setting($2) as idle',
+        ['lock_timeout', 'idle_in_transaction_session_timeout'],
+      )
+      expect(shown?.rows[0]).toEqual({
+        lock_timeout: `${LOCK_TIMEOUT_MS / 1000}s`,
+        idle: `${IDLE_IN_TRANSACTION_MS / 60_000}min`,
+      })
+      await quick.pool?.query('create table held_row (id int primary key, n int); insert into held_row values (1, 0)')
+      // Another transaction holds the row (a long writer, a stuck transaction).
+      await holder.connect()
+      await holder.query('begin; update held_row set n = 1 where id = 1')
+      const app = await appRunning(() => quick.db.execute('update held_row set n = 2 where id = 1'))
+      const started = performance.now()
+      expectUnavailable(await app.inject('/api/thing'))
+      const waited = performance.now() - started
+      expect(waited).toBeGreaterThanOrEqual(250)
+      expect(waited).toBeLessThan(5_000)
+      await app.close()
+      await holder.query('rollback')
+      // The row is free again: the same update goes through, nothing left half done.
+      await quick.db.execute('update held_row set n = 2 where id = 1')
+      expect((await quick.pool?.query('select n from held_row'))?.rows).toEqual([{ n: 2 }])
+    } finally {
+      await holder.end().catch(() => {})
+      await quick.close()
+      await bounded.close()
       await real.dispose()
     }
   })
