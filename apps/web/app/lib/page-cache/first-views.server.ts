@@ -9,13 +9,6 @@ import type { SharedPageStore } from './shared-page-store.server.ts'
  */
 
 /**
- * Set on a guest's request whose page is to be kept for good at once rather than as a first view: the signed-in
- * visitors' answers made from the guests' copy ask for it so (member-pages.server.ts). Anyone may send it: it only
- * spends the compression a first view saves.
- */
-export const KEEP_AT_ONCE_HEADER = 'x-tulpar-keep'
-
-/**
  * How long after its first view a page kept at its second view is also given to the shared store: Redis refuses a
  * render whose look-up is more than a minute old (shared-page-store.server.ts), with a margin for the render itself.
  */

@@ -208,12 +208,65 @@ describe("signed-in visitors' car pages in a server", () => {
       expect(viewerOf(member.body)).toEqual(parts.aigerim)
       expect(member.body).toContain('rendered for guest')
       expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0, promoted: 1 })
-      // A member first: the guests' render made for them is kept for good at once.
+      // A member first: the guests' render made for them is a first view too, and their answer is made from it.
       const other = await get('/auto/toyota', 'tulpar.session_token=bob')
       expect(viewerOf(other.body)).toEqual(parts.bob)
-      expect(cache.stats()).toMatchObject({ entries: 2, firstViews: 0 })
+      expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 1, promoted: 1 })
       expect(renders).toEqual(['guest', 'guest'])
-      expect(stats()).toMatchObject({ shared: 2, rendered: 0 })
+      expect(stats()).toMatchObject({ shared: 2, fromFirstViews: 1, rendered: 0 })
+    } finally {
+      await app.close()
+    }
+  })
+
+  test.each(['br', 'gzip', 'identity'])(
+    "a member's view of a page no one has seen (%s): made from its first view, privately, and never sent again",
+    async (encoding) => {
+      const { app, cache, get, renders, stats } = await server({ firstViews: true })
+      try {
+        const first = await get('/cars/1', 'tulpar.session_token=aigerim', encoding)
+        expect(first.res.status).toBe(200)
+        expect(first.res.headers.get('x-cache')).toBe('MISS')
+        expect(first.res.headers.get('cache-control')).toBe('private, no-store')
+        expect(first.res.headers.get('cdn-cache-control')).toBeNull()
+        expect(first.body).toContain('rendered for guest')
+        expect(viewerOf(first.body)).toEqual(parts.aigerim)
+        expect(first.body).not.toContain('</script><script>alert(1)')
+        const nonce = /'nonce-([^']+)'/.exec(first.res.headers.get('content-security-policy') ?? '')?.[1]
+        expect(new Set([...first.body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]))
+        // Kept as the guest rendered it, apart: nothing of theirs, not answered from.
+        expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1, promoted: 0 })
+        expect(stats()).toMatchObject({ shared: 1, fromFirstViews: 1, rendered: 0 })
+
+        // The next visitor's view keeps it for good, with a nonce of its own: theirs is never the member's.
+        const guest = await get('/cars/1', undefined, encoding)
+        expect(guest.body).not.toContain('__tulparViewer')
+        expect(guest.body).not.toContain('Айгерім')
+        const guestNonce = /'nonce-([^']+)'/.exec(guest.res.headers.get('content-security-policy') ?? '')?.[1]
+        expect(guestNonce).toBeTruthy()
+        expect(guestNonce).not.toBe(nonce)
+        expect(guest.body).not.toContain(nonce)
+        const bob = await get('/cars/1', 'tulpar.session_token=bob', encoding)
+        expect(viewerOf(bob.body)).toEqual(parts.bob)
+        expect(bob.body).not.toContain(nonce)
+        expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0, promoted: 1 })
+        expect(renders).toEqual(['guest'])
+      } finally {
+        await app.close()
+      }
+    },
+  )
+
+  test('the owner of a car no one has seen gets their own render, not the first view', async () => {
+    const { app, cache, get, renders, stats } = await server({ firstViews: true })
+    try {
+      const own = await get('/cars/1', 'tulpar.session_token=seller')
+      expect(own.body).toContain('rendered for seller')
+      expect(own.body).not.toContain('__tulparViewer')
+      expect(renders).toEqual(['guest', 'seller'])
+      expect(stats()).toMatchObject({ shared: 0, fromFirstViews: 0, rendered: 1 })
+      // The guests' render stays a first view for the next visitor.
+      expect(cache.stats()).toMatchObject({ firstViews: 1 })
     } finally {
       await app.close()
     }

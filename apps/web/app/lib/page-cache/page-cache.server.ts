@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
 import { compress, compressFirstView, type Encoding } from '../compression/compression.server.ts'
 import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
-import { KEEP_AT_ONCE_HEADER, keepFirstViewForGood } from './first-views.server.ts'
+import { keepFirstViewForGood } from './first-views.server.ts'
 import { guestPageKey } from './page-key.server.ts'
 import type { Entry, PageCache } from './page-store.server.ts'
 import type { SharedLookup, SharedPageStore } from './shared-page-store.server.ts'
@@ -323,14 +323,9 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     const csp = splitPolicy(reply.getHeader('content-security-policy'))
     // A page seen for the first time is compressed fast and kept apart until it is asked again (decision 039): at a
     // million cars most car pages are seen once an hour, and keeping them for good cost more than rendering them.
-    // Kept for good at once when guests wait for it (a busy page), its first view was evicted before this one came,
-    // or a signed-in visitor's answer is made from it.
-    const firstView =
-      csp !== null &&
-      cache.keepsFirstViews &&
-      !waiting.has(key) &&
-      !cache.seenBefore(key) &&
-      request.headers[KEEP_AT_ONCE_HEADER] === undefined
+    // Kept for good at once when guests wait for it (a busy page) or its first view was evicted before this one came.
+    // A signed-in visitor's answer may be made from a first view (member-pages.server.ts).
+    const firstView = csp !== null && cache.keepsFirstViews && !waiting.has(key) && !cache.seenBefore(key)
     // Made once per stored page: harder than on the fly (brotli 5 against 3); a hit costs no compression. A page's
     // nonce is kept as slots that each answer fills with its own (decision 028).
     const kept = firstView

@@ -141,6 +141,11 @@ export class PageCache {
     return this.firstViews?.set(entry, startedAt) ?? false
   }
 
+  /** The page seen once under `key`, left where it is (a signed-in visitor's answer is made from it). */
+  peekFirstView(key: string): Entry | undefined {
+    return this.firstViews?.peek(key)
+  }
+
   /** The page seen once under `key`, taken out (its second view keeps it for good or renders it again). */
   takeFirstView(key: string): Entry | undefined {
     const entry = this.firstViews?.peek(key)
