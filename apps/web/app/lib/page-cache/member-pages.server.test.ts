@@ -201,8 +201,10 @@ describe("signed-in visitors' car pages in a server", () => {
   test("with first views kept apart (decision 039): a member is answered from the guests' copy, rendered once", async () => {
     const { app, cache, get, renders, stats } = await server({ firstViews: true })
     try {
-      // A guest's first view, kept apart: the member's view keeps it for good and is answered from it.
+      // A guest's first and second views (answered from the first): the member's view keeps it for good and is
+      // answered from it.
       expect((await get('/cars/1')).res.headers.get('x-cache')).toBe('MISS')
+      expect((await get('/cars/1')).res.headers.get('x-cache')).toBe('HIT')
       expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1 })
       const member = await get('/cars/1', 'tulpar.session_token=aigerim')
       expect(viewerOf(member.body)).toEqual(parts.aigerim)

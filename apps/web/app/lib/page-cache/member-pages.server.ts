@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
-import { compressFirstView, decompress, type Encoding } from '../compression/compression.server.ts'
+import type { Encoding } from '../compression/compression.server.ts'
 import { VIEWER_EVENT, type ViewerPart } from '../layout-data.ts'
+import { answerFromFirstView } from './first-views.server.ts'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
 import { answerOf, type KeptAnswer, sendKept, within, writeKept } from './page-cache.server.ts'
 import { GUEST_COOKIES, guestPageKey } from './page-key.server.ts'
@@ -122,18 +123,6 @@ function memberScript(part: ViewerPart, nonce: string): Buffer {
   return Buffer.from(
     `<script nonce="${nonce}">window.__tulparViewer=${json};dispatchEvent(new Event("${VIEWER_EVENT}"))</script>`,
   )
-}
-
-/**
- * Their answer from a page's first view (kept without nonce slots, with its render's `nonce`): decoded, their part
- * added after it, and compressed again as fast as a first view (a page of 60-90 KB: about 0.3 ms, where keeping it
- * for good with slots cost 2-5 ms; issue 39).
- */
-function fromFirstView(asked: MemberPageRequest, first: Entry, nonce: string, part: ViewerPart): KeptAnswer {
-  const encoding = asked.key.slice(0, asked.key.indexOf('|')) as Encoding
-  const page = Buffer.concat([decompress(first.body, encoding), memberScript(part, nonce)])
-  const policy = first.nonce ? first.nonce.policy[0] + nonce + first.nonce.policy[1] : undefined
-  return { body: compressFirstView(page, encoding), policy, nonce }
 }
 
 /** How long a visitor waits for the guests' render of a page before theirs is rendered instead. */
@@ -257,18 +246,19 @@ export function registerMemberPages(
         waitMs,
       )
       entry = cache.peek(asked.key)
-      // A page seen for the first time is kept apart until its second view (decision 039): their answer is made
-      // from that render, whose nonce no one else is sent (its second view keeps it with a slot for each answer's).
+      // A page seen for the first time is kept apart (decision 039): their answer is made from that render, with a
+      // nonce of its own.
       const first = entry ? undefined : cache.peekFirstView(asked.key)
       if (first?.status === 200 && first.firstView && !asked.data) {
         const owns = asked.listingId !== null && (await lookups.owns(member.userId, asked.listingId))
         if (!owns) {
           counts.shared++
           counts.fromFirstViews++
-          return sendKept(reply, first, fromFirstView(asked, first, first.firstView.nonce, member.part(cookie)), {
-            state,
-            headers: PRIVATE,
-          })
+          const part = member.part(cookie)
+          const answer = answerFromFirstView({ ...first, firstView: first.firstView }, (nonce) =>
+            memberScript(part, nonce),
+          )
+          return sendKept(reply, first, answer, { state, headers: PRIVATE })
         }
       }
     }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
 import { compress, compressFirstView, type Encoding } from '../compression/compression.server.ts'
 import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
-import { keepFirstViewForGood } from './first-views.server.ts'
+import { answerFromFirstView, keepFirstViewForGood } from './first-views.server.ts'
 import { guestPageKey } from './page-key.server.ts'
 import type { Entry, PageCache } from './page-store.server.ts'
 import type { SharedLookup, SharedPageStore } from './shared-page-store.server.ts'
@@ -233,7 +233,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
   /** How many guests wait for each page being rendered: one waited for is kept at once, not as a first view. */
   const waiting = new Map<string, number>()
 
-  /** A page seen once, kept for good at its second view (first-views.server.ts); guests asking meanwhile wait for it. */
+  /** A page seen twice, kept for good at its third view (first-views.server.ts); guests asking meanwhile wait for it. */
   function promote(first: Entry & { firstView: NonNullable<Entry['firstView']> }): Promise<Entry | undefined> {
     const promotion = keepFirstViewForGood(cache, shared, first).catch((error: unknown) => {
       // Rendered again instead (the view goes on as a miss).
@@ -263,6 +263,14 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
       })
       if (filled) return send(reply, filled, false)
       if (filling.get(key) === pending) request.log.warn({ key, waitMs }, 'page cache: a render waited for is late')
+    }
+    // A page's second view is answered from its first view with a nonce of its own, and it stays a first view: most
+    // pages of a market's tail seen twice an hour are not seen a third time, and keeping one for good costs more
+    // than its render did (decision 039). The third view keeps it.
+    const seen = head ? undefined : cache.peekFirstView(key)
+    if (seen?.firstView && !seen.firstView.answered) {
+      seen.firstView.answered = true
+      return sendKept(reply, seen, answerFromFirstView({ ...seen, firstView: seen.firstView }))
     }
     const first = cache.takeFirstView(key)
     if (first?.firstView) {
@@ -362,7 +370,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     }
     const clock = request.sharedPageClock
     if (firstView && csp) {
-      // Answered with its render's nonce, as rendered; kept without slots (its second view makes them).
+      // Answered with its render's nonce, as rendered; kept without slots (its third view makes them).
       cache.keepFirstView(
         { ...entry, firstView: { nonce: csp.nonce, ...(clock !== undefined && { sharedClock: clock }) } },
         request.pageCacheStartedAt ?? Date.now(),

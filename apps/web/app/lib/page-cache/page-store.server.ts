@@ -18,10 +18,15 @@ export interface Entry {
   nonce?: KeptNonce
   /**
    * A page seen once (decision 039), kept apart from the pages answered from memory: its body is compressed fast
-   * and carries its render's `nonce`, which nobody else may be answered with; its second view keeps it for good.
+   * and carries its render's `nonce`, which nobody else may be answered with; its second view is answered from it with another, its third keeps it for good.
    * `sharedClock`: the shared store's clock of its first look-up, for keeping it there then.
    */
-  firstView?: { nonce: string; sharedClock?: number }
+  firstView?: {
+    nonce: string
+    sharedClock?: number
+    /** Its second view was answered from it (the next keeps it for good). */
+    answered?: boolean
+  }
 }
 
 interface KeptNonce {
@@ -48,7 +53,7 @@ export interface PageCacheStats {
   sharedHits: number
   sharedMisses: number
   sharedErrors: number
-  /** Pages seen once, kept until their second view (decision 039), and those kept for good at their second view. */
+  /** Pages seen once or twice, kept until their third view (decision 039), and those kept for good at their third. */
   firstViews: number
   promoted: number
 }
@@ -128,13 +133,13 @@ export class PageCache {
     return false
   }
 
-  /** Whether pages are kept from their second view (a first one is kept apart meanwhile). */
+  /** Whether pages are kept from their third view (a first one is kept apart meanwhile). */
   get keepsFirstViews(): boolean {
     return this.firstViews !== null
   }
 
   /**
-   * Keeps a page seen once until its second view (`firstView` set); false when it is not kept (one of its tags purged
+   * Keeps a page seen once until its third view (`firstView` set); false when it is not kept (one of its tags purged
    * since `startedAt`, or no first views are kept).
    */
   keepFirstView(entry: Omit<Entry, 'storedAt'> & { firstView: NonNullable<Entry['firstView']> }, startedAt: number) {
@@ -146,14 +151,14 @@ export class PageCache {
     return this.firstViews?.peek(key)
   }
 
-  /** The page seen once under `key`, taken out (its second view keeps it for good or renders it again). */
+  /** The page seen under `key`, taken out (its third view keeps it for good or renders it again). */
   takeFirstView(key: string): Entry | undefined {
     const entry = this.firstViews?.peek(key)
     if (entry) this.firstViews?.delete(key)
     return entry
   }
 
-  /** Counts a page kept at its second view. */
+  /** Counts a page kept at its third view. */
   countPromoted(): void {
     this.counters.promoted++
   }
