@@ -84,12 +84,17 @@ const pageCacheViewerSessions = new Gauge({
 })
 const pageCachePromoted = new Counter({
   name: 'tulpar_page_cache_promoted_total',
-  help: 'Pages kept for good at their second view (decision 039: a first view is compressed fast and kept apart)',
+  help: 'Pages kept for good at their third view (decision 039: a first view is compressed fast and kept apart)',
+  registers,
+})
+const pageCacheSecondViews = new Counter({
+  name: 'tulpar_page_cache_second_views_total',
+  help: "Second views answered from a page's first view with a nonce of their own, without a render (decision 039)",
   registers,
 })
 const pageCacheFirstViews = new Gauge({
   name: 'tulpar_page_cache_first_views',
-  help: 'Pages seen once, kept apart until their second view (a quarter of PAGE_CACHE_MB)',
+  help: 'Pages seen once or twice, kept apart until their third view (a quarter of PAGE_CACHE_MB)',
   registers,
 })
 const pageCacheEntries = new Gauge({
@@ -113,8 +118,9 @@ export interface PageCacheReading {
   entries: number
   bytes: number
   stale?: number
-  /** Pages seen once kept apart now, and pages kept for good at their second view (decision 039). */
+  /** Pages kept apart now, second views answered from them, pages kept for good at their third (decision 039). */
   firstViews?: number
+  secondViews?: number
   promoted?: number
   /** The pages shared in Redis (absent without them). */
   sharedHits?: number
@@ -149,6 +155,7 @@ export function observePageCache(read: () => PageCacheReading): () => void {
       pageCacheViewerSessions.set(r.viewers.entries)
     }
     setTotal(pageCachePromoted, r.promoted ?? 0)
+    setTotal(pageCacheSecondViews, r.secondViews ?? 0)
     pageCacheFirstViews.set(r.firstViews ?? 0)
     pageCacheEntries.set(r.entries)
     pageCacheBytes.set(r.bytes)

@@ -58,19 +58,19 @@ describe('pages seen once (first views)', () => {
         expect(first.res.headers.get('x-cache')).toBe('MISS')
         expect(first.res.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding)
         const nonces = new Set([nonceOf(first.res, first.body)])
-        expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1, promoted: 0 })
+        expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1, secondViews: 0, promoted: 0 })
 
         // The second view through Fastify: answered from the first view with a nonce of its own, not kept for good.
         const second = await get('/cars/1', headers)
         expect(second.res.headers.get('x-cache')).toBe('HIT')
         expect(second.res.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding)
         nonces.add(nonceOf(second.res, second.body))
-        expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1, promoted: 0 })
+        expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1, secondViews: 1, promoted: 0 })
         // The third keeps it for good, then the front door answers.
         const third = await get('/cars/1', headers)
         expect(third.res.headers.get('x-cache')).toBe('HIT')
         nonces.add(nonceOf(third.res, third.body))
-        expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0, promoted: 1 })
+        expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0, secondViews: 1, promoted: 1 })
         const fourth = await get('/cars/1', headers)
         nonces.add(nonceOf(fourth.res, fourth.body))
         expect(nonces.size).toBe(4)

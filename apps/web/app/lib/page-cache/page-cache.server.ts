@@ -270,6 +270,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     const seen = head ? undefined : cache.peekFirstView(key)
     if (seen?.firstView && !seen.firstView.answered) {
       seen.firstView.answered = true
+      cache.countSecondView()
       return sendKept(reply, seen, answerFromFirstView({ ...seen, firstView: seen.firstView }))
     }
     const first = cache.takeFirstView(key)

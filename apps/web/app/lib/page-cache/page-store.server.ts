@@ -53,8 +53,12 @@ export interface PageCacheStats {
   sharedHits: number
   sharedMisses: number
   sharedErrors: number
-  /** Pages seen once or twice, kept until their third view (decision 039), and those kept for good at their third. */
+  /**
+   * Pages seen once or twice, kept until their third view (decision 039); second views answered from them; pages kept
+   * for good at their third.
+   */
   firstViews: number
+  secondViews: number
   promoted: number
 }
 
@@ -83,6 +87,7 @@ export class PageCache {
     sharedHits: 0,
     sharedMisses: 0,
     sharedErrors: 0,
+    secondViews: 0,
     promoted: 0,
   }
 
@@ -156,6 +161,11 @@ export class PageCache {
     const entry = this.firstViews?.peek(key)
     if (entry) this.firstViews?.delete(key)
     return entry
+  }
+
+  /** Counts a second view answered from its first view. */
+  countSecondView(): void {
+    this.counters.secondViews++
   }
 
   /** Counts a page kept at its third view. */
