@@ -6,6 +6,7 @@ import { accountHelpers } from '../testing/accounts.ts'
 import { createListing } from '../testing/factories.ts'
 import { createTestApp } from '../testing/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDriver } from '../testing/test-db.ts'
+import { LOCK_TIMEOUT_MS } from './client.ts'
 import { openReadReplica, runWithReadRouting } from './replica.ts'
 import { listings } from './schema.ts'
 
@@ -52,6 +53,12 @@ describe.skipIf(testDriver() !== 'postgres')('reads from a read replica', () => 
       replica.readDb.transaction(async (tx) => DatabaseName.parse(await tx.execute(currentDatabase)).rows[0]?.db),
     )
     expect(inTransaction).toBe(primaryName)
+    // Both pools wait at most LOCK_TIMEOUT_MS for a lock.
+    const LockTimeout = z.object({ rows: z.array(z.object({ v: z.string() })) })
+    const lockTimeout = sql`select current_setting('lock_timeout') as v`
+    const setting = async () => LockTimeout.parse(await replica.readDb.execute(lockTimeout)).rows[0]?.v
+    expect(await runWithReadRouting(true, setting)).toBe(`${LOCK_TIMEOUT_MS / 1000}s`)
+    expect(await setting()).toBe(`${LOCK_TIMEOUT_MS / 1000}s`)
   })
 
   test("a query at fault fails with its own error and does not count against the replica's health", async () => {
