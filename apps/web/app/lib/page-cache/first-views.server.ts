@@ -1,6 +1,7 @@
-import { compressFirstView, decompress, type Encoding } from '../compression/compression.server.ts'
+import { compressFirstView, decompress } from '../compression/compression.server.ts'
 import { keepWithNonceSlots, newCspNonce } from '../security/kept-page-nonce.server.ts'
-import type { Entry, PageCache } from './page-store.server.ts'
+import { encodingOfKey } from './page-key.server.ts'
+import type { Entry, FirstView, PageCache } from './page-store.server.ts'
 import type { SharedPageStore } from './shared-page-store.server.ts'
 
 /*
@@ -20,10 +21,10 @@ const SHARED_PROMOTION_MS = 50_000
  * first view's speed: about 0.3 ms for a car page, where keeping it with slots cost 2-5 ms (issue 39).
  */
 export function answerFromFirstView(
-  first: Entry & { firstView: NonNullable<Entry['firstView']> },
+  first: FirstView,
   tail?: (nonce: string) => Buffer,
 ): { body: Buffer; policy: string; nonce: string } {
-  const encoding = first.key.slice(0, first.key.indexOf('|')) as Encoding
+  const encoding = encodingOfKey(first.key)
   // A copy: an identity body is the kept one itself.
   const page = Buffer.from(decompress(first.body, encoding))
   const nonce = newCspNonce()
@@ -52,10 +53,10 @@ function policyOf(entry: Entry): [string, string] {
 export async function keepFirstViewForGood(
   cache: PageCache,
   shared: Pick<SharedPageStore, 'keep'> | null,
-  first: Entry & { firstView: NonNullable<Entry['firstView']> },
+  first: FirstView,
 ): Promise<Entry | undefined> {
   const at = Date.now()
-  const asked = first.key.slice(0, first.key.indexOf('|')) as Encoding
+  const asked = encodingOfKey(first.key)
   const kept = await keepWithNonceSlots(decompress(first.body, asked), first.firstView.nonce, asked)
   const headers = { ...first.headers }
   if (kept.encoding === 'identity') delete headers['content-encoding']

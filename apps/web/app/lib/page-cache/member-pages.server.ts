@@ -1,11 +1,10 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
-import type { Encoding } from '../compression/compression.server.ts'
 import { VIEWER_EVENT, type ViewerPart } from '../layout-data.ts'
 import { answerFromFirstView } from './first-views.server.ts'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
 import { answerOf, type KeptAnswer, sendKept, within, writeKept } from './page-cache.server.ts'
-import { GUEST_COOKIES, guestPageKey } from './page-key.server.ts'
+import { encodingOfKey, GUEST_COOKIES, guestPageKey } from './page-key.server.ts'
 import type { Entry, PageCache } from './page-store.server.ts'
 import { SCRIPTS_COOKIE } from './scripts-cookie.server.ts'
 import { ViewerCache, type ViewerCacheStats } from './viewer-cache.server.ts'
@@ -180,7 +179,7 @@ export function registerMemberPages(
   function theirs(asked: MemberPageRequest, entry: Entry, member: MemberView, cookie: string): KeptAnswer | null {
     const answer = answerOf(entry, false)
     if (asked.data) return answer
-    const encoding = asked.key.slice(0, asked.key.indexOf('|')) as Encoding
+    const encoding = encodingOfKey(asked.key)
     // A document: their part after it, with this answer's nonce (a page kept without one takes none).
     const tail = answer.nonce && answer.body ? memberScript(member.part(cookie), answer.nonce) : null
     const withTail = tail && appendToKept(answer.body as Buffer, encoding, tail)
@@ -249,15 +248,13 @@ export function registerMemberPages(
       // A page seen for the first time is kept apart (decision 039): their answer is made from that render, with a
       // nonce of its own.
       const first = entry ? undefined : cache.peekFirstView(asked.key)
-      if (first?.status === 200 && first.firstView && !asked.data) {
+      if (first?.status === 200 && !asked.data) {
         const owns = asked.listingId !== null && (await lookups.owns(member.userId, asked.listingId))
         if (!owns) {
           counts.shared++
           counts.fromFirstViews++
           const part = member.part(cookie)
-          const answer = answerFromFirstView({ ...first, firstView: first.firstView }, (nonce) =>
-            memberScript(part, nonce),
-          )
+          const answer = answerFromFirstView(first, (nonce) => memberScript(part, nonce))
           return sendKept(reply, first, answer, { state, headers: PRIVATE })
         }
       }

@@ -3,11 +3,11 @@ import type { Readable } from 'node:stream'
 import { requestIdOf } from '@tulpar/api'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
-import { compress, compressFirstView, type Encoding } from '../compression/compression.server.ts'
+import { compress, compressFirstView } from '../compression/compression.server.ts'
 import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
 import { answerFromFirstView, keepFirstViewForGood } from './first-views.server.ts'
-import { guestPageKey } from './page-key.server.ts'
-import type { Entry, PageCache } from './page-store.server.ts'
+import { encodingOfKey, guestPageKey } from './page-key.server.ts'
+import type { Entry, FirstView, PageCache } from './page-store.server.ts'
 import type { SharedLookup, SharedPageStore } from './shared-page-store.server.ts'
 
 /*
@@ -234,7 +234,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
   const waiting = new Map<string, number>()
 
   /** A page seen twice, kept for good at its third view (first-views.server.ts); guests asking meanwhile wait for it. */
-  function promote(first: Entry & { firstView: NonNullable<Entry['firstView']> }): Promise<Entry | undefined> {
+  function promote(first: FirstView): Promise<Entry | undefined> {
     const promotion = keepFirstViewForGood(cache, shared, first).catch((error: unknown) => {
       // Rendered again instead (the view goes on as a miss).
       app.log.warn({ err: error, key: first.key }, 'page cache: a first view could not be kept')
@@ -264,18 +264,17 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
       if (filled) return send(reply, filled, false)
       if (filling.get(key) === pending) request.log.warn({ key, waitMs }, 'page cache: a render waited for is late')
     }
-    // A page's second view is answered from its first view with a nonce of its own, and it stays a first view: most
-    // pages of a market's tail seen twice an hour are not seen a third time, and keeping one for good costs more
-    // than its render did (decision 039). The third view keeps it.
+    // A second view is answered from the first with a nonce of its own (decision 039): most of a market's tail seen
+    // twice is not seen a third time, and keeping a page for good costs more than its render did. The third keeps it.
     const seen = head ? undefined : cache.peekFirstView(key)
-    if (seen?.firstView && !seen.firstView.answered) {
+    if (seen && !seen.firstView.answered) {
       seen.firstView.answered = true
       cache.countSecondView()
-      return sendKept(reply, seen, answerFromFirstView({ ...seen, firstView: seen.firstView }))
+      return sendKept(reply, seen, answerFromFirstView(seen))
     }
     const first = cache.takeFirstView(key)
-    if (first?.firstView) {
-      const promoted = await promote({ ...first, firstView: first.firstView })
+    if (first) {
+      const promoted = await promote(first)
       if (promoted) return send(reply, promoted, head)
     }
     const startedAt = Date.now()
@@ -328,7 +327,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     }
     const raw = await bodyBytes(payload)
     if (!raw) return payload
-    const asked = key.slice(0, key.indexOf('|')) as Encoding
+    const asked = encodingOfKey(key)
     const csp = splitPolicy(reply.getHeader('content-security-policy'))
     // A page seen for the first time is compressed fast and kept apart until it is asked again (decision 039): at a
     // million cars most car pages are seen once an hour, and keeping them for good cost more than rendering them.

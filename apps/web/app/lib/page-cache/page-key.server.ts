@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { GUEST_API_PATHS, pickLocale } from '@tulpar/api'
-import { preferredEncoding } from '../compression/compression.server.ts'
+import { type Encoding, preferredEncoding } from '../compression/compression.server.ts'
 import { SCRIPTS_COOKIE } from './scripts-cookie.server.ts'
 
 /*
@@ -40,6 +40,11 @@ function apiLocaleOf(url: string, acceptLanguage: string | undefined): string {
   const query = url.indexOf('?')
   const lang = query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get('lang')
   return pickLocale(lang, acceptLanguage)
+}
+
+/** The encoding a key's page is kept in: its first part (guestPageKey). */
+export function encodingOfKey(key: string): Encoding {
+  return key.slice(0, key.indexOf('|')) as Encoding
 }
 
 /**

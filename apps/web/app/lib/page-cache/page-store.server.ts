@@ -18,7 +18,7 @@ export interface Entry {
   nonce?: KeptNonce
   /**
    * A page seen once (decision 039), kept apart from the pages answered from memory: its body is compressed fast
-   * and carries its render's `nonce`, which nobody else may be answered with; its second view is answered from it with another, its third keeps it for good.
+   * and carries its render's `nonce`; its second view is answered from it with another, its third keeps it for good.
    * `sharedClock`: the shared store's clock of its first look-up, for keeping it there then.
    */
   firstView?: {
@@ -28,6 +28,9 @@ export interface Entry {
     answered?: boolean
   }
 }
+
+/** A page kept apart after its first view (the only kind the first views' store holds). */
+export type FirstView = Entry & { firstView: NonNullable<Entry['firstView']> }
 
 interface KeptNonce {
   /** Null when the body does not carry the nonce. */
@@ -147,18 +150,18 @@ export class PageCache {
    * Keeps a page seen once until its third view (`firstView` set); false when it is not kept (one of its tags purged
    * since `startedAt`, or no first views are kept).
    */
-  keepFirstView(entry: Omit<Entry, 'storedAt'> & { firstView: NonNullable<Entry['firstView']> }, startedAt: number) {
+  keepFirstView(entry: Omit<FirstView, 'storedAt'>, startedAt: number) {
     return this.firstViews?.set(entry, startedAt) ?? false
   }
 
   /** The page seen once under `key`, left where it is (a signed-in visitor's answer is made from it). */
-  peekFirstView(key: string): Entry | undefined {
-    return this.firstViews?.peek(key)
+  peekFirstView(key: string): FirstView | undefined {
+    return this.firstViews?.peek(key) as FirstView | undefined
   }
 
   /** The page seen under `key`, taken out (its third view keeps it for good or renders it again). */
-  takeFirstView(key: string): Entry | undefined {
-    const entry = this.firstViews?.peek(key)
+  takeFirstView(key: string): FirstView | undefined {
+    const entry = this.peekFirstView(key)
     if (entry) this.firstViews?.delete(key)
     return entry
   }
