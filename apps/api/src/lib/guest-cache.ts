@@ -15,7 +15,10 @@ export interface GuestCachePolicy {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the shared cache in front when this request's answer may be kept (never for a signed-in one). */
+    /**
+     * Set by the shared cache in front when this request's answer may be kept: a guest's, or anyone's read of
+     * GUEST_API_PATHS (never a signed-in visitor's page).
+     */
     guestCache?: GuestCachePolicy
   }
 }
@@ -24,7 +27,9 @@ declare module 'fastify' {
  * The API paths whose answers may be kept for guests: the cache in front looks only these up (any other API
  * request goes straight on), and their routes say how long with `cacheForGuests`. A car's details: every app
  * screen and shared link of a car asks for them; the search: the app's catalogue, with the same queries again and
- * again (the popular brands and models, their first pages).
+ * again (the popular brands and models, their first pages). Their answers must not depend on who asks: a signed-in
+ * reader (session cookie or bearer token) is answered from, and fills, the same copy as a guest (issue 39; the
+ * listings' integration tests compare a guest's and a signed-in reader's answers).
  */
 export const GUEST_API_PATHS: readonly RegExp[] = [/^\/api\/cars\/\d+\/?$/, /^\/api\/cars\/?$/]
 
@@ -42,7 +47,7 @@ export const listTags = (brand: string | undefined, ids: Iterable<number>): stri
 
 /**
  * Lets a guest's answer be kept for `seconds` and purged when any of `tags` changes. Does nothing when no cache is
- * in front or the request is not a guest's (a signed-in answer is never kept).
+ * in front or the request's answer may not be kept (a signed-in visitor's page, any other API read's).
  */
 export function cacheForGuests(request: FastifyRequest, seconds: number, tags: Iterable<string>): void {
   const policy = request.guestCache

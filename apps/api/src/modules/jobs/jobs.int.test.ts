@@ -58,6 +58,15 @@ describe.skipIf(testDriver() !== 'postgres')('the job queue across processes', (
   })
   afterAll(() => t?.close())
 
+  test("the queue's own connections wait for a lock and sit in a transaction no longer than the app's", async () => {
+    const { rows } = await t.jobs.boss
+      .getDb()
+      .executeSql(
+        `select current_setting('lock_timeout') as lock, current_setting('idle_in_transaction_session_timeout') as idle`,
+      )
+    expect(rows[0]).toEqual({ lock: '10s', idle: '5min' })
+  })
+
   test('two processes working one queue never deliver the same job twice', async () => {
     const url = t.database.url as string
     const a = await startWorker(url, 'work')

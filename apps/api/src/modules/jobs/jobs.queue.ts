@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type Queue } from 'pg-boss'
 import { z } from 'zod'
-import type { Database, Db } from '../../db/client.ts'
+import { type Database, type Db, IDLE_IN_TRANSACTION_MS, LOCK_TIMEOUT_MS } from '../../db/client.ts'
 import { jobFailures, jobRetries } from '../../lib/metrics.ts'
 
 const QueryResult = z.object({ rows: z.array(z.unknown()) })
@@ -212,6 +212,9 @@ export function createJobQueue(
           monitorIntervalSeconds: 10,
           // LISTEN/NOTIFY wakes a worker the moment a job is sent (polling stays as the floor).
           useListenNotify: workers,
+          // The app pool's bounds on the queue's own connections too (db/client.ts): a send or a fetch behind a
+          // held lock fails after LOCK_TIMEOUT_MS instead of holding the request or the worker for ever.
+          options: `-c lock_timeout=${LOCK_TIMEOUT_MS} -c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS}`,
         })
         boss.on('error', (error) => {
           // A job still running when the stop's grace ran out (the estimate refresh at a million listings outlives

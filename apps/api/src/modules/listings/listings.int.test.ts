@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
+import { accountHelpers } from '../../testing/accounts.ts'
 import { createListing, createUser, namedListings } from '../../testing/factories.ts'
 import { useTestApp } from '../../testing/suite.ts'
 
@@ -155,6 +156,30 @@ describe('GET /api/cars/{id}/', () => {
     const bad = await t.app.inject('/api/cars/abc/')
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors[0].field).toBe('params.id')
+  })
+})
+
+describe("the reads the web server's cache keeps for everyone (GUEST_API_PATHS)", () => {
+  // A signed-in reader is answered from the guests' copy (apps/web page-key.server.ts): their answers must be equal.
+  test("a car's details and the search answer a guest, the car's owner and a reader who saved it alike", async () => {
+    const { signUp, cookieSession } = accountHelpers(() => t.app)
+    const owner = await signUp()
+    const reader = await signUp()
+    const own = await createListing(t.db, { ownerId: owner.id, brand: 'lada', model: 'granta', year: 2022 })
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/favourites/${own.id}/`, headers: reader.auth })
+    expect(saved.statusCode).toBeLessThan(300)
+    const readerCookie = { cookie: await cookieSession(reader.email, reader.password) }
+    for (const url of [`/api/cars/${own.id}/`, `/api/cars/${own.id}/?lang=kk`, '/api/cars/?brand=lada']) {
+      const guest = await t.app.inject(url)
+      expect(guest.statusCode).toBe(200)
+      expect(guest.body).toContain(`"id":${own.id}`)
+      for (const headers of [owner.auth, reader.auth, readerCookie]) {
+        const res = await t.app.inject({ url, headers })
+        expect(res.statusCode).toBe(200)
+        expect(res.body).toBe(guest.body)
+        expect(res.headers['set-cookie']).toBeUndefined()
+      }
+    }
   })
 })
 

@@ -53,7 +53,8 @@ export const listingsRoutes =
           summary: 'A car listing with photos, characteristics, options, price history and inspection reports',
           description:
             'Sold cars answer 200 with `status: sold`; removed ones 410 `listing.gone`; drafts and listings under moderation 404. ' +
-            "Without a session or token the answer may come from the web server's guest cache (`x-cache: HIT`): a change " +
+            "The answer is the same for every reader and may come from the web server's shared cache (`x-cache: HIT`), " +
+            'also with a session or token: a change ' +
             'to the car reaches it within a second, its view and phone-reveal counters within 60 s.',
           params: ListingParams,
           querystring: LangQuery,

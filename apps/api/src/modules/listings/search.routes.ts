@@ -27,8 +27,9 @@ export const searchRoutes =
             'breaks ties by id. `count` is exact for brand/model/city/newness filters, for a page that is not ' +
             'full, and for any filter within a brand/model/city of at most 2,000 listings; otherwise it is an ' +
             'estimate with `countIsExact: false`. Unknown brand, model or city slugs give an empty page. ' +
-            'Unknown or malformed parameters answer 400 with per-field errors. Without a session or token the answer ' +
-            "may come from the web server's guest cache (`x-cache: HIT`): a car published, sold or changed reaches it " +
+            'Unknown or malformed parameters answer 400 with per-field errors. The answer is the same for every ' +
+            "reader and may come from the web server's shared cache (`x-cache: HIT`), also with a session or token: " +
+            'a car published, sold or changed reaches it ' +
             'within a second, as does a new price of a car it shows; a car whose new price now matches, within 60 s.',
           querystring: ListingSearchQuery,
           response: { 200: compileResponse(ListingPage), 400: Problem },

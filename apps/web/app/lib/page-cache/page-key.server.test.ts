@@ -25,12 +25,27 @@ describe('which requests may use it', () => {
     expect(guestPageKey(req('/api/cars/5', { 'accept-encoding': 'br' }))).toBe('br|api:ru||/api/cars/5')
     // The search, keyed by its whole query (decision 038).
     expect(guestPageKey(req('/api/cars/?brand=toyota&page=2'))).toBe('identity|api:ru||/api/cars/?brand=toyota&page=2')
-    expect(guestPageKey(req('/api/cars/?brand=kia', { cookie: 'tulpar.session_token=abc' }))).toBeNull()
     expect(guestPageKey(req('/api/cars/facets/'))).toBeNull()
     expect(guestPageKey(req('/api/cars/cards/?ids=1,2'))).toBeNull()
     expect(guestPageKey(req('/api/cars/5/similar/'))).toBeNull()
     expect(guestPageKey(req('/api/listings/5/'))).toBeNull()
-    expect(guestPageKey(req('/api/cars/5/', { cookie: 'tulpar.session_token=abc' }))).toBeNull()
+  })
+
+  test("a signed-in reader of those API reads has a guest's key: their answers are the same for everyone", () => {
+    const guest = guestPageKey(req('/api/cars/?brand=kia', { 'accept-encoding': 'br' }))
+    expect(guest).toBe('br|api:ru||/api/cars/?brand=kia')
+    const session = { 'accept-encoding': 'br', cookie: 'tulpar.session_token=abc; locale=kk; flash=1' }
+    expect(guestPageKey(req('/api/cars/?brand=kia', session))).toBe(guest)
+    expect(guestPageKey(req('/api/cars/?brand=kia', { 'accept-encoding': 'br', authorization: 'Bearer x' }))).toBe(
+      guest,
+    )
+    expect(guestPageKey(req('/api/cars/5/', { cookie: '__Secure-tulpar.session_token=abc' }))).toBe(
+      'identity|api:ru||/api/cars/5/',
+    )
+    // Other API reads and pages stay their own.
+    expect(guestPageKey(req('/api/cars/facets/', { authorization: 'Bearer x' }))).toBeNull()
+    expect(guestPageKey(req('/api/cars/5/', { cookie: 'tulpar.session_token=abc' }, 'POST'))).toBeNull()
+    expect(guestPageKey(req('/cars/5', { cookie: 'tulpar.session_token=abc' }))).toBeNull()
   })
 
   test('a session, a bearer token, any other cookie, a post or a non-page never use it', () => {

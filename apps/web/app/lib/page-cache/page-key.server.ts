@@ -49,7 +49,10 @@ export function encodingOfKey(key: string): Encoding {
 
 /**
  * The cache key of a guest's request, or null when the request must not use the cache: pages, and the few API
- * reads whose route keeps guests' answers (GUEST_API_PATHS: a car's details, asked for by every app and page view).
+ * reads whose route keeps guests' answers (GUEST_API_PATHS: a car's details and the search, asked for by every app
+ * screen). Those API answers are the same for whoever asks (no route of them reads a session), so a signed-in
+ * reader's request, with its session cookie or bearer token, has the same key as a guest's: it is answered from the
+ * guests' copy and fills it (decision 019, issue 39). Pages show the visitor and are never keyed for one.
  */
 export function guestPageKey(request: {
   method?: string | undefined
@@ -57,17 +60,19 @@ export function guestPageKey(request: {
   headers: IncomingMessage['headers']
 }): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
-  if (request.headers.authorization) return null
   // Every request passes here (the front door): what the path rules out is ruled out before cookies are read.
   const url = request.url ?? ''
   const path = url.split('?', 1)[0] ?? ''
-  const api = path.startsWith('/api/')
-  if (api ? !GUEST_API_PATHS.some((pattern) => pattern.test(path)) : !isPagePath(path)) return null
+  if (path.startsWith('/api/')) {
+    if (!GUEST_API_PATHS.some((pattern) => pattern.test(path))) return null
+    // The API answers in the language asked for, whatever the cookies or credential; the city is not part of it.
+    const encoding = preferredEncoding(request.headers['accept-encoding'])
+    return [encoding, `api:${apiLocaleOf(url, request.headers['accept-language'])}`, '', url].join('|')
+  }
+  if (request.headers.authorization || !isPagePath(path)) return null
   const cookies = parseCookies(request.headers.cookie)
   if (!cookies) return null
   const encoding = preferredEncoding(request.headers['accept-encoding'])
-  // The API answers in the language asked for, whatever the cookies; the city is not part of its answers.
-  if (api) return [encoding, `api:${apiLocaleOf(url, request.headers['accept-language'])}`, '', url].join('|')
   // A `?lang=` link sets the language cookie (a Set-Cookie answer, never stored); the key still names it.
   return [encoding, cookies.get('locale') ?? '', cookies.get('city') ?? '', url].join('|')
 }
