@@ -4,7 +4,7 @@ import { VIEWER_EVENT, type ViewerPart } from '../layout-data.ts'
 import { answerFromFirstView } from './first-views.server.ts'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
 import { answerOf, type KeptAnswer, sendKept, within, writeKept } from './page-cache.server.ts'
-import { encodingOfKey, GUEST_COOKIES, guestPageKey } from './page-key.server.ts'
+import { encodingOfKey, GUEST_COOKIES, guestPageKey, SESSION_COOKIE } from './page-key.server.ts'
 import type { Entry, PageCache } from './page-store.server.ts'
 import { SCRIPTS_COOKIE } from './scripts-cookie.server.ts'
 import { ViewerCache, type ViewerCacheStats } from './viewer-cache.server.ts'
@@ -52,8 +52,6 @@ function sharedPageOf(path: string): { route: string; listingId: number | null; 
   if (catalogue) return { route: 'routes/catalogue', listingId: null, data: catalogue[1] !== undefined }
   return null
 }
-/** better-auth's cookies (prefix `tulpar`, apps/api/src/modules/identity/auth.ts), `__Secure-` over HTTPS. */
-const SESSION_COOKIE = /^(?:__Secure-)?tulpar\.(session_token|session_data|dont_remember)$/
 /** Headers the guests' render is asked with (the rest of the visitor's request is theirs). */
 const GUEST_HEADERS = ['accept-encoding', 'accept-language', 'user-agent', 'accept'] as const
 

@@ -34,7 +34,7 @@ describe('which requests may use it', () => {
   test("a signed-in reader of those API reads has a guest's key: their answers are the same for everyone", () => {
     const guest = guestPageKey(req('/api/cars/?brand=kia', { 'accept-encoding': 'br' }))
     expect(guest).toBe('br|api:ru||/api/cars/?brand=kia')
-    const session = { 'accept-encoding': 'br', cookie: 'tulpar.session_token=abc; locale=kk; flash=1' }
+    const session = { 'accept-encoding': 'br', cookie: 'tulpar.session_token=abc; tulpar.session_data=x; locale=kk' }
     expect(guestPageKey(req('/api/cars/?brand=kia', session))).toBe(guest)
     expect(guestPageKey(req('/api/cars/?brand=kia', { 'accept-encoding': 'br', authorization: 'Bearer x' }))).toBe(
       guest,
@@ -42,6 +42,8 @@ describe('which requests may use it', () => {
     expect(guestPageKey(req('/api/cars/5/', { cookie: '__Secure-tulpar.session_token=abc' }))).toBe(
       'identity|api:ru||/api/cars/5/',
     )
+    // Any other cookie still skips the cache (a client that must read the database's answer sends one).
+    expect(guestPageKey(req('/api/cars/5/', { cookie: 'tulpar.session_token=abc; e2e=fresh' }))).toBeNull()
     // Other API reads and pages stay their own.
     expect(guestPageKey(req('/api/cars/facets/', { authorization: 'Bearer x' }))).toBeNull()
     expect(guestPageKey(req('/api/cars/5/', { cookie: 'tulpar.session_token=abc' }, 'POST'))).toBeNull()

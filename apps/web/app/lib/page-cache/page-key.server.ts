@@ -14,14 +14,18 @@ import { SCRIPTS_COOKIE } from './scripts-cookie.server.ts'
  */
 export const GUEST_COOKIES = new Set(['locale', 'city', 'tulpar_vid', SCRIPTS_COOKIE])
 
-function parseCookies(header: string | undefined): Map<string, string> | null {
+/** better-auth's cookies (prefix `tulpar`, apps/api/src/modules/identity/auth.ts), `__Secure-` over HTTPS. */
+export const SESSION_COOKIE = /^(?:__Secure-)?tulpar\.(session_token|session_data|dont_remember)$/
+
+/** The cookies by name; null when one is neither a guest's nor (with `session`) better-auth's. */
+function parseCookies(header: string | undefined, session = false): Map<string, string> | null {
   const cookies = new Map<string, string>()
   for (const part of (header ?? '').split(';')) {
     const trimmed = part.trim()
     if (!trimmed) continue
     const eq = trimmed.indexOf('=')
     const name = eq < 0 ? trimmed : trimmed.slice(0, eq)
-    if (!GUEST_COOKIES.has(name)) return null
+    if (!GUEST_COOKIES.has(name) && !(session && SESSION_COOKIE.test(name))) return null
     cookies.set(name, eq < 0 ? '' : trimmed.slice(eq + 1))
   }
   return cookies
@@ -64,7 +68,9 @@ export function guestPageKey(request: {
   const url = request.url ?? ''
   const path = url.split('?', 1)[0] ?? ''
   if (path.startsWith('/api/')) {
-    if (!GUEST_API_PATHS.some((pattern) => pattern.test(path))) return null
+    // Any other cookie skips the cache, as for pages (a client that must see the database's answer sends one).
+    if (!GUEST_API_PATHS.some((pattern) => pattern.test(path)) || !parseCookies(request.headers.cookie, true))
+      return null
     // The API answers in the language asked for, whatever the cookies or credential; the city is not part of it.
     const encoding = preferredEncoding(request.headers['accept-encoding'])
     return [encoding, `api:${apiLocaleOf(url, request.headers['accept-language'])}`, '', url].join('|')
