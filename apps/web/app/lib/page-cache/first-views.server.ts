@@ -1,4 +1,4 @@
-import { compressFirstView, decompress } from '../compression/compression.server.ts'
+import { compressFirstView, decompress, type WireEncoding } from '../compression/compression.server.ts'
 import { keepWithNonceSlots, newCspNonce } from '../security/kept-page-nonce.server.ts'
 import { encodingOfKey } from './page-key.server.ts'
 import type { Entry, FirstView, PageCache } from './page-store.server.ts'
@@ -18,15 +18,16 @@ const SHARED_PROMOTION_MS = 50_000
 /**
  * An answer made from a first view without keeping it for good: decoded, its render's nonce replaced by a fresh one
  * (16 random bytes in base64: always the same length), `tail` (given that nonce) appended, and compressed again at the
- * first view's speed: about 0.3 ms for a car page, where keeping it with slots cost 2-5 ms (issue 39).
+ * first view's speed in `encoding` (the visitor's: fastEncoding): about 0.3 ms for a car page in brotli, 0.15 in
+ * zstd, where keeping it with slots cost 2-5 ms (issue 39). Its `headers` say the encoding it is in.
  */
 export function answerFromFirstView(
   first: FirstView,
+  encoding: WireEncoding,
   tail?: (nonce: string) => Buffer,
-): { body: Buffer; policy: string; nonce: string } {
-  const encoding = encodingOfKey(first.key)
+): { body: Buffer; policy: string; nonce: string; headers: Record<string, string | null> } {
   // A copy: an identity body is the kept one itself.
-  const page = Buffer.from(decompress(first.body, encoding))
+  const page = Buffer.from(decompress(first.body, first.firstView.encoding))
   const nonce = newCspNonce()
   const rendered = Buffer.from(first.firstView.nonce)
   const fresh = Buffer.from(nonce)
@@ -37,6 +38,7 @@ export function answerFromFirstView(
     body: compressFirstView(tail ? Buffer.concat([page, tail(nonce)]) : page, encoding),
     policy: before + nonce + after,
     nonce,
+    headers: { 'content-encoding': encoding === 'identity' ? null : encoding },
   }
 }
 
@@ -57,9 +59,11 @@ export async function keepFirstViewForGood(
 ): Promise<Entry | undefined> {
   const at = Date.now()
   const asked = encodingOfKey(first.key)
-  const kept = await keepWithNonceSlots(decompress(first.body, asked), first.firstView.nonce, asked)
+  const kept = await keepWithNonceSlots(decompress(first.body, first.firstView.encoding), first.firstView.nonce, asked)
+  // In the key's encoding now, whatever its first visitor took.
   const headers = { ...first.headers }
   if (kept.encoding === 'identity') delete headers['content-encoding']
+  else headers['content-encoding'] = kept.encoding
   const { firstView, ...rest } = first
   const entry: Entry = { ...rest, headers, body: kept.body, nonce: { slots: kept.slots, policy: policyOf(first) } }
   if (!cache.set(entry, at)) return undefined

@@ -229,12 +229,20 @@ describe("signed-in visitors' car pages in a server", () => {
     }
   })
 
-  test.each(['br', 'gzip', 'identity'])(
+  // Accept-Encoding, and what the member's answer is sent in: zstd to a browser that takes it (made for them alone).
+  test.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', null],
+    ['gzip, deflate, br, zstd', 'zstd'],
+  ])(
     "a member's view of a page no one has seen (%s): made from its first view, privately, and never sent again",
-    async (encoding) => {
+    async (encoding, sent) => {
       const { app, cache, get, renders, stats } = await server({ firstViews: true })
       try {
-        const nonce = expectAigerimsMiss(await get('/cars/1', 'tulpar.session_token=aigerim', encoding))
+        const first = await get('/cars/1', 'tulpar.session_token=aigerim', encoding)
+        expect(first.res.headers.get('content-encoding')).toBe(sent)
+        const nonce = expectAigerimsMiss(first)
         // Kept as the guest rendered it, apart: nothing of theirs.
         expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1, promoted: 0 })
         expect(stats()).toMatchObject({ shared: 1, fromFirstViews: 1, rendered: 0 })

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
+import { fastEncoding } from '../compression/compression.server.ts'
 import { VIEWER_EVENT, type ViewerPart } from '../layout-data.ts'
 import { answerFromFirstView } from './first-views.server.ts'
 import { appendToKept, decodeKept } from './kept-page-tail.server.ts'
@@ -252,8 +253,9 @@ export function registerMemberPages(
           counts.shared++
           counts.fromFirstViews++
           const part = member.part(cookie)
-          const answer = answerFromFirstView(first, (nonce) => memberScript(part, nonce))
-          return sendKept(reply, first, answer, { state, headers: PRIVATE })
+          const encoding = fastEncoding(encodingOfKey(asked.key), request.headers['accept-encoding'])
+          const answer = answerFromFirstView(first, encoding, (nonce) => memberScript(part, nonce))
+          return sendKept(reply, first, answer, { state, headers: { ...answer.headers, ...PRIVATE } })
         }
       }
     }

@@ -48,30 +48,39 @@ function nonceOf(res: Response, body: string, id = 1): string {
 }
 
 describe('pages seen once (first views)', () => {
-  test.each(['br', 'gzip', 'identity'])(
+  // Accept-Encoding, and the encoding of each of the four answers: a browser that takes Zstandard gets the first two
+  // (made for it alone) in zstd, and the page kept for good in brotli like everyone (decision 027).
+  test.each([
+    ['br', ['br', 'br', 'br', 'br']],
+    ['gzip', ['gzip', 'gzip', 'gzip', 'gzip']],
+    ['identity', [null, null, null, null]],
+    ['gzip, deflate, br, zstd', ['zstd', 'zstd', 'br', 'br']],
+  ])(
     'the first view (%s) is its render; the second is answered from it, the third keeps it; each has a nonce of its own',
-    async (encoding) => {
+    async (encoding, sent) => {
       const { app, cache, get, renders } = await server()
       try {
         const headers = { 'accept-encoding': encoding }
         const first = await get('/cars/1', headers)
         expect(first.res.headers.get('x-cache')).toBe('MISS')
-        expect(first.res.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding)
+        expect(first.res.headers.get('content-encoding')).toBe(sent[0])
         const nonces = new Set([nonceOf(first.res, first.body)])
         expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1, secondViews: 0, promoted: 0 })
 
         // The second view through Fastify: answered from the first view with a nonce of its own, not kept for good.
         const second = await get('/cars/1', headers)
         expect(second.res.headers.get('x-cache')).toBe('HIT')
-        expect(second.res.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding)
+        expect(second.res.headers.get('content-encoding')).toBe(sent[1])
         nonces.add(nonceOf(second.res, second.body))
         expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1, secondViews: 1, promoted: 0 })
         // The third keeps it for good, then the front door answers.
         const third = await get('/cars/1', headers)
         expect(third.res.headers.get('x-cache')).toBe('HIT')
+        expect(third.res.headers.get('content-encoding')).toBe(sent[2])
         nonces.add(nonceOf(third.res, third.body))
         expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0, secondViews: 1, promoted: 1 })
         const fourth = await get('/cars/1', headers)
+        expect(fourth.res.headers.get('content-encoding')).toBe(sent[3])
         nonces.add(nonceOf(fourth.res, fourth.body))
         expect(nonces.size).toBe(4)
         expect(renders()).toBe(1)
@@ -80,6 +89,35 @@ describe('pages seen once (first views)', () => {
       }
     },
   )
+
+  test('a first view kept in zstd answers a browser that takes only brotli, and one that takes none', async () => {
+    const { app, cache, get, renders } = await server()
+    try {
+      const chrome = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+      const first = await get('/cars/1', chrome)
+      expect(first.res.headers.get('content-encoding')).toBe('zstd')
+      nonceOf(first.res, first.body)
+      // Safari's second view: decoded from zstd, sent in brotli.
+      const safari = await get('/cars/1', { 'accept-encoding': 'gzip, deflate, br' })
+      expect(safari.res.headers.get('x-cache')).toBe('HIT')
+      expect(safari.res.headers.get('content-encoding')).toBe('br')
+      nonceOf(safari.res, safari.body)
+      // Its third view (the page's key is brotli's) keeps it for good in brotli, from the zstd copy.
+      const third = await get('/cars/1', { 'accept-encoding': 'br' })
+      expect(third.res.headers.get('content-encoding')).toBe('br')
+      nonceOf(third.res, third.body)
+      expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0, secondViews: 1, promoted: 1 })
+      // Zstandard refused (q=0) is not used; a client that takes no compression has a key of its own.
+      const refused = await get('/cars/2', { 'accept-encoding': 'br, zstd;q=0' })
+      expect(refused.res.headers.get('content-encoding')).toBe('br')
+      const plain = await get('/cars/2', { 'accept-encoding': 'zstd' })
+      expect(plain.res.headers.get('content-encoding')).toBeNull()
+      nonceOf(plain.res, plain.body, 2)
+      expect(renders()).toBe(3)
+    } finally {
+      await app.close()
+    }
+  })
 
   test('a purge of its tag drops a first view: the next view is rendered again, with the change', async () => {
     const { app, cache, get, renders } = await server()
@@ -160,7 +198,7 @@ describe('the store of first views', () => {
     tags,
     expiresAt: Number.MAX_SAFE_INTEGER,
     nonce: { slots: null, policy: ['a', 'b'] as [string, string] },
-    firstView: { nonce: 'n' },
+    firstView: { nonce: 'n', encoding: 'br' as const },
   })
 
   test('is never answered from, is bounded by its own bytes, and is taken once', () => {
@@ -173,7 +211,7 @@ describe('the store of first views', () => {
     for (let id = 1; id <= 10; id++) cache.keepFirstView(page(`br|/cars/${id}`, [`listing:${id}`]), at)
     expect(cache.stats().firstViews).toBe(9)
     expect(cache.takeFirstView('br|/cars/1')).toBeUndefined()
-    expect(cache.takeFirstView('br|/cars/3')?.firstView).toEqual({ nonce: 'n' })
+    expect(cache.takeFirstView('br|/cars/3')?.firstView).toEqual({ nonce: 'n', encoding: 'br' })
     expect(cache.takeFirstView('br|/cars/3')).toBeUndefined()
   })
 

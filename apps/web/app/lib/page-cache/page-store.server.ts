@@ -1,3 +1,4 @@
+import type { WireEncoding } from '../compression/compression.server.ts'
 import type { NonceSlots } from '../security/kept-page-nonce.server.ts'
 
 /*
@@ -23,6 +24,8 @@ export interface Entry {
    */
   firstView?: {
     nonce: string
+    /** The encoding its body is in: the key's, or zstd when its visitor took it (headers say so too). */
+    encoding: WireEncoding
     sharedClock?: number
     /** Its second view was answered from it (the next keeps it for good). */
     answered?: boolean
