@@ -52,10 +52,10 @@ interface Sample {
 
 const TIMEOUT_MS = 10_000
 
-function get(agent: Agent, base: URL, path: string, cookie: string): Promise<{ status: number; cache?: string }> {
+function get(agent: Agent, base: URL, path: string, session: Session): Promise<{ status: number; cache?: string }> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { ...BROWSER_HEADERS }
-    if (cookie) headers.cookie = cookie
+    const headers: Record<string, string> = { ...BROWSER_HEADERS, 'accept-encoding': session.acceptEncoding }
+    if (session.cookie) headers.cookie = session.cookie
     const req = request({ agent, host: base.hostname, port: base.port, path, method: 'GET', headers }, (res) => {
       const cache = res.headers['x-cache']
       res.on('data', () => {})
@@ -136,7 +136,7 @@ export async function runMixLoad(
         const t0 = performance.now()
         if (t0 >= stopAt) break
         if (t0 >= measureAt) openWindow()
-        const answer = await get(agent, base, r.path, session.cookie).catch(() => ({ status: 0, cache: undefined }))
+        const answer = await get(agent, base, r.path, session).catch(() => ({ status: 0, cache: undefined }))
         const t1 = performance.now()
         if (t0 < measureAt) continue
         samples.push({
