@@ -52,7 +52,7 @@ const LEVELS = { kept: { brotli: 5, gzip: 5 }, strongest: { brotli: 11, gzip: 9 
 const FIRST_VIEW = { brotli: 1, gzip: 1, zstd: 1 } as const
 
 /** Whether Accept-Encoding takes Zstandard (not refused with `;q=0`). */
-export function acceptsZstd(acceptEncoding: string | null | undefined): boolean {
+function acceptsZstd(acceptEncoding: string | null | undefined): boolean {
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((s) => s.trim())
     if (name !== 'zstd') continue

@@ -1,12 +1,7 @@
-import type { AddressInfo } from 'node:net'
 import { describe, expect, test } from 'vitest'
 import type { ViewerPart } from '../layout-data.ts'
-import { newCspNonce } from '../security/kept-page-nonce.server.ts'
-import { contentSecurityPolicy } from '../security/nonce.tsx'
-import { type MemberView, memberPageRequest, registerMemberPages } from './member-pages.server.ts'
-import { pagePolicyOf } from './page-cache.server.ts'
-import { type Door, pageCacheApp, testPage } from './page-cache-app.testing.ts'
-import { PageCache } from './page-store.server.ts'
+import { type MemberView, memberPageRequest } from './member-pages.server.ts'
+import { expectAigerimsMiss, memberPagesServer, members, parts, viewerOf } from './member-pages-app.testing.ts'
 
 describe('which requests a signed-in visitor may be answered from the guests’ copy', () => {
   /** A session in a browser that runs the site's scripts (their mark set by every page, scripts-cookie.server.ts). */
@@ -61,129 +56,10 @@ describe('which requests a signed-in visitor may be answered from the guests’ 
 })
 
 describe("signed-in visitors' car pages in a server", () => {
-  const part = (label: string, hearts: number[]): ViewerPart => ({
-    user: { label },
-    favouriteIds: hearts,
-    unreadMessages: 2,
-    cityChoice: null,
-    cityId: null,
-    profile: null,
-  })
-  const parts: Record<string, ViewerPart> = {
-    aigerim: part('Айгерім </script><script>alert(1)</script>', [1, 7]),
-    bob: part('Bob', [3]),
-    seller: part('Seller', []),
-  }
-  const members: Record<string, MemberView> = Object.fromEntries(
-    Object.entries(parts).map(([name, p]) => [name, { userId: `u-${name}`, part: () => p }]),
-  )
-
-  /** The page cache and the member pages as server.ts puts them together; the page says who it was rendered for. */
-  async function server(
-    options: {
-      keep?: boolean
-      renderMs?: number
-      waitMs?: number
-      viewerTtlMs?: number
-      now?: () => number
-      firstViews?: boolean
-    } = {},
-  ) {
-    const cache = new PageCache(1_000_000, Date.now, { firstViewBytes: options.firstViews ? 500_000 : 0 })
-    const nextDoors: Door[] = []
-    const app = await pageCacheApp(cache, { frontDoor: true, nextDoors })
-    const looked: string[] = []
-    /** Who was looked up (by session), in order: a kept visitor is not looked up again. */
-    const sessions: string[] = []
-    const { waitMs, viewerTtlMs, now } = options
-    const pages = registerMemberPages(
-      app,
-      cache,
-      {
-        member: async (cookie) => {
-          const name = /tulpar\.session_token=([a-z]+)/.exec(cookie)?.[1] ?? ''
-          sessions.push(name)
-          return members[name] ?? null
-        },
-        owns: async (userId) => {
-          looked.push(userId)
-          return userId === 'u-seller'
-        },
-      },
-      {
-        ...(waitMs !== undefined && { waitMs }),
-        ...(viewerTtlMs !== undefined && { viewerTtlMs }),
-        ...(now && { now }),
-      },
-    )
-    nextDoors.push(pages.door)
-    const stats = pages.stats
-    const renders: string[] = []
-    const route = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-      const who = /tulpar\.session_token=([a-z]+)/.exec(request.headers.cookie ?? '')?.[1] ?? 'guest'
-      renders.push(who)
-      if (options.renderMs) await new Promise((resolve) => setTimeout(resolve, options.renderMs))
-      const nonce = newCspNonce()
-      const policy = pagePolicyOf(request)
-      if (policy.eligible && options.keep !== false) {
-        policy.seconds = 60
-        policy.tags.add('listing:1')
-      }
-      reply.header('content-security-policy', contentSecurityPolicy(nonce))
-      return reply.type('text/html; charset=utf-8').send(testPage(nonce, 1, who))
-    }
-    app.get('/cars/1', route)
-    app.get('/auto/toyota', route)
-    app.get('/cars/1.data', async (request, reply) => {
-      const who = /tulpar\.session_token=([a-z]+)/.exec(request.headers.cookie ?? '')?.[1] ?? 'guest'
-      renders.push(`${who}.data`)
-      const policy = pagePolicyOf(request)
-      if (policy.eligible) policy.seconds = 60
-      return reply.type('text/x-script').send(`[{"car":1,"who":"${who}"}]`)
-    })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-    /** A signed-in visitor's browser runs scripts unless the cookie says `nojs`. */
-    const get = async (path: string, cookie?: string, encoding = 'br') => {
-      const sent = cookie?.includes('session_token=')
-        ? cookie.endsWith('; nojs')
-          ? cookie.slice(0, -'; nojs'.length)
-          : `${cookie}; tulpar_js=1`
-        : cookie
-      const res = await fetch(`${base}${path}`, {
-        headers: { 'accept-encoding': encoding, ...(sent && { cookie: sent }) },
-      })
-      return { res, body: await res.text() }
-    }
-    return { app, cache, get, renders, looked, sessions, stats, forget: pages.forget }
-  }
-
-  const viewerOf = (body: string) => {
-    const json = /window\.__tulparViewer=(.*?);dispatchEvent/.exec(body)?.[1]
-    return json ? JSON.parse(json) : null
-  }
-
-  /**
-   * Aigerim's answer to a page she is the first to ask for: the guests' render with her part, private, one nonce
-   * (the policy's) on every script, her name escaped. Returns that nonce.
-   */
-  const expectAigerimsMiss = ({ res, body }: { res: Response; body: string }) => {
-    expect(res.status).toBe(200)
-    expect(res.headers.get('x-cache')).toBe('MISS')
-    expect(res.headers.get('cache-control')).toBe('private, no-store')
-    expect(res.headers.get('cdn-cache-control')).toBeNull()
-    expect(body).toContain('rendered for guest')
-    expect(viewerOf(body)).toEqual(parts.aigerim)
-    expect(body).not.toContain('</script><script>alert(1)')
-    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
-    expect(new Set([...body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]))
-    return nonce
-  }
-
   test.each(['br', 'gzip', 'identity'])(
     "a member is answered the guests' copy (%s) with their own part, privately; the copy keeps nothing of theirs",
     async (encoding) => {
-      const { app, get, renders, stats } = await server()
+      const { app, get, renders, stats } = await memberPagesServer()
       try {
         // Rendered once, for a guest; the answer is that page plus their part, with the answer's nonce on both.
         expectAigerimsMiss(await get('/cars/1', 'tulpar.session_token=aigerim', encoding))
@@ -206,84 +82,8 @@ describe("signed-in visitors' car pages in a server", () => {
     },
   )
 
-  test("with first views kept apart (decision 039): a member is answered from the guests' copy, rendered once", async () => {
-    const { app, cache, get, renders, stats } = await server({ firstViews: true })
-    try {
-      // A guest's first and second views (answered from the first): the member's view keeps it for good and is
-      // answered from it.
-      expect((await get('/cars/1')).res.headers.get('x-cache')).toBe('MISS')
-      expect((await get('/cars/1')).res.headers.get('x-cache')).toBe('HIT')
-      expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1 })
-      const member = await get('/cars/1', 'tulpar.session_token=aigerim')
-      expect(viewerOf(member.body)).toEqual(parts.aigerim)
-      expect(member.body).toContain('rendered for guest')
-      expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0, promoted: 1 })
-      // A member first: the guests' render made for them is a first view too, and their answer is made from it.
-      const other = await get('/auto/toyota', 'tulpar.session_token=bob')
-      expect(viewerOf(other.body)).toEqual(parts.bob)
-      expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 1, promoted: 1 })
-      expect(renders).toEqual(['guest', 'guest'])
-      expect(stats()).toMatchObject({ shared: 2, fromFirstViews: 1, rendered: 0 })
-    } finally {
-      await app.close()
-    }
-  })
-
-  // Accept-Encoding, and what the member's answer is sent in: zstd to a browser that takes it (made for them alone).
-  test.each([
-    ['br', 'br'],
-    ['gzip', 'gzip'],
-    ['identity', null],
-    ['gzip, deflate, br, zstd', 'zstd'],
-  ])(
-    "a member's view of a page no one has seen (%s): made from its first view, privately, and never sent again",
-    async (encoding, sent) => {
-      const { app, cache, get, renders, stats } = await server({ firstViews: true })
-      try {
-        const first = await get('/cars/1', 'tulpar.session_token=aigerim', encoding)
-        expect(first.res.headers.get('content-encoding')).toBe(sent)
-        const nonce = expectAigerimsMiss(first)
-        // Kept as the guest rendered it, apart: nothing of theirs.
-        expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1, promoted: 0 })
-        expect(stats()).toMatchObject({ shared: 1, fromFirstViews: 1, rendered: 0 })
-
-        // The next views (a guest's answered from the first view, then Bob's, which keeps it for good) each have a
-        // nonce of their own: never the member's.
-        const guest = await get('/cars/1', undefined, encoding)
-        expect(guest.body).not.toContain('__tulparViewer')
-        expect(guest.body).not.toContain('Айгерім')
-        const guestNonce = /'nonce-([^']+)'/.exec(guest.res.headers.get('content-security-policy') ?? '')?.[1]
-        expect(guestNonce).toBeTruthy()
-        expect(guestNonce).not.toBe(nonce)
-        expect(guest.body).not.toContain(nonce)
-        const bob = await get('/cars/1', 'tulpar.session_token=bob', encoding)
-        expect(viewerOf(bob.body)).toEqual(parts.bob)
-        expect(bob.body).not.toContain(nonce)
-        expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0, promoted: 1 })
-        expect(renders).toEqual(['guest'])
-      } finally {
-        await app.close()
-      }
-    },
-  )
-
-  test('the owner of a car no one has seen gets their own render, not the first view', async () => {
-    const { app, cache, get, renders, stats } = await server({ firstViews: true })
-    try {
-      const own = await get('/cars/1', 'tulpar.session_token=seller')
-      expect(own.body).toContain('rendered for seller')
-      expect(own.body).not.toContain('__tulparViewer')
-      expect(renders).toEqual(['guest', 'seller'])
-      expect(stats()).toMatchObject({ shared: 0, fromFirstViews: 0, rendered: 1 })
-      // The guests' render stays a first view for the next visitor.
-      expect(cache.stats()).toMatchObject({ firstViews: 1 })
-    } finally {
-      await app.close()
-    }
-  })
-
   test("the car's owner, an unknown session, another cookie: each rendered for the visitor", async () => {
-    const { app, get, renders, stats, looked } = await server()
+    const { app, get, renders, stats, looked } = await memberPagesServer()
     try {
       const own = await get('/cars/1', 'tulpar.session_token=seller')
       expect(own.body).toContain('rendered for seller')
@@ -306,7 +106,7 @@ describe("signed-in visitors' car pages in a server", () => {
   })
 
   test("a client navigation's car-only data is the guests'; all routes' data is rendered for them", async () => {
-    const { app, get, renders } = await server()
+    const { app, get, renders } = await memberPagesServer()
     try {
       const data = await get('/cars/1.data?_routes=routes%2Fcar', 'tulpar.session_token=aigerim')
       expect(data.body).toBe('[{"car":1,"who":"guest"}]')
@@ -320,7 +120,7 @@ describe("signed-in visitors' car pages in a server", () => {
   })
 
   test('a page the route does not keep is rendered for the visitor after the guests’ try', async () => {
-    const { app, get, renders, stats } = await server({ keep: false })
+    const { app, get, renders, stats } = await memberPagesServer({ keep: false })
     try {
       const res = await get('/cars/1', 'tulpar.session_token=aigerim')
       expect(res.body).toContain('rendered for aigerim')
@@ -333,7 +133,7 @@ describe("signed-in visitors' car pages in a server", () => {
   })
 
   test("a guests' render slower than the wait: the visitor's own render, and the copy is kept for the next", async () => {
-    const { app, get, renders } = await server({ renderMs: 300, waitMs: 50 })
+    const { app, get, renders } = await memberPagesServer({ renderMs: 300, waitMs: 50 })
     try {
       const res = await get('/cars/1', 'tulpar.session_token=bob')
       expect(res.body).toContain('rendered for bob')
@@ -345,7 +145,7 @@ describe("signed-in visitors' car pages in a server", () => {
   })
 
   test('a price change (a purge) reaches signed-in visitors at once', async () => {
-    const { app, cache, get, renders } = await server()
+    const { app, cache, get, renders } = await memberPagesServer()
     try {
       await get('/cars/1', 'tulpar.session_token=aigerim')
       cache.purge(['listing:1'])
@@ -359,7 +159,7 @@ describe("signed-in visitors' car pages in a server", () => {
   })
 
   test('a known visitor is answered before Fastify, privately, with their part; looked up once per session', async () => {
-    const { app, get, renders, sessions, stats } = await server()
+    const { app, get, renders, sessions, stats } = await memberPagesServer()
     try {
       await get('/cars/1', 'tulpar.session_token=aigerim')
       for (const _ of [1, 2, 3]) {
@@ -385,7 +185,7 @@ describe("signed-in visitors' car pages in a server", () => {
   })
 
   test('an unknown session is looked up every time; the owner is rendered every time, never from the door', async () => {
-    const { app, get, renders, sessions } = await server()
+    const { app, get, renders, sessions } = await memberPagesServer()
     try {
       await get('/cars/1', 'tulpar.session_token=nobody')
       await get('/cars/1', 'tulpar.session_token=nobody')
@@ -400,7 +200,7 @@ describe("signed-in visitors' car pages in a server", () => {
 
   test('a change told by the database (forget) or the time limit makes the next view look the visitor up again', async () => {
     let clock = 1_000_000
-    const { app, get, sessions, forget } = await server({ viewerTtlMs: 15_000, now: () => clock })
+    const { app, get, sessions, forget } = await memberPagesServer({ viewerTtlMs: 15_000, now: () => clock })
     const saved = members.aigerim as MemberView
     try {
       await get('/cars/1', 'tulpar.session_token=aigerim')
@@ -431,7 +231,7 @@ describe("signed-in visitors' car pages in a server", () => {
   })
 
   test("a catalogue page is the guests' copy with their part, without asking who owns anything", async () => {
-    const { app, get, renders, looked, stats } = await server()
+    const { app, get, renders, looked, stats } = await memberPagesServer()
     try {
       const first = await get('/auto/toyota', 'tulpar.session_token=aigerim')
       expect(first.res.headers.get('cache-control')).toBe('private, no-store')
@@ -452,7 +252,7 @@ describe("signed-in visitors' car pages in a server", () => {
   })
 
   test("a browser without scripts gets its visitor's page rendered for them, with their part in it", async () => {
-    const { app, get, renders, sessions } = await server()
+    const { app, get, renders, sessions } = await memberPagesServer()
     try {
       await get('/cars/1', 'tulpar.session_token=aigerim')
       const noScripts = await get('/cars/1', 'tulpar.session_token=aigerim; nojs')
