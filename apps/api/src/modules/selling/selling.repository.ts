@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { prepared } from '../../db/prepared.ts'
 import { favourites } from '../favourites/favourites.tables.ts'
 import { findListingPhotos, selectListingsWithNames } from '../listings/index.ts'
 import {
@@ -84,17 +85,26 @@ export function deleteListingRow(db: Db, id: number) {
 const savedCountOf = (id: typeof listings.id) =>
   sql<number>`(select count(*) from ${favourites} f where f.listing_id = ${id})`.mapWith(Number)
 
+/**
+ * A listing's status and what buyers did with it when its owner asks, as a named statement: every signed-in view of
+ * a car page asks it (is the visitor its seller?), and almost always for someone else's car (issue 39).
+ */
+const ownStatsStatement = (db: Db) =>
+  prepared(db, 'own_listing_stats', () =>
+    db
+      .select({
+        status: listings.status,
+        viewsCount: listings.viewsCount,
+        phoneRevealsCount: listings.phoneRevealsCount,
+        savedCount: savedCountOf(listings.id),
+      })
+      .from(listings)
+      .where(and(eq(listings.id, sql.placeholder('id')), eq(listings.ownerId, sql.placeholder('ownerId')))),
+  )
+
 /** A listing's status and what buyers did with it, when `ownerId` owns it; else null. */
 export async function findOwnListingStats(db: Db, id: number, ownerId: string) {
-  const [row] = await db
-    .select({
-      status: listings.status,
-      viewsCount: listings.viewsCount,
-      phoneRevealsCount: listings.phoneRevealsCount,
-      savedCount: savedCountOf(listings.id),
-    })
-    .from(listings)
-    .where(and(eq(listings.id, id), eq(listings.ownerId, ownerId)))
+  const [row] = await ownStatsStatement(db).execute({ id, ownerId })
   return row ?? null
 }
 
