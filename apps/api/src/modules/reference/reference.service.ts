@@ -62,8 +62,9 @@ export function generationCovers(g: { yearFrom: number; yearTo: number | null },
 }
 
 /**
- * How long a process reuses the cities and options it read: they change with migrations, not at run time, and
- * every page lists the cities (the city dialog) and every car page its options.
+ * How long a process reuses the reference data it read (cities, options, brands and each brand's models): it changes
+ * with migrations, not at run time, and every page lists the cities (the city dialog), every car page its options and
+ * every catalogue page the brands and the brand's models (three statements a catalogue render spared, issue 39).
  */
 export const REFERENCE_CACHE_MS = 60_000
 
@@ -86,6 +87,17 @@ function cachedRead<T>(read: () => PromiseLike<T>, ttlMs: number, now: () => num
 export function createReferenceService({ db, now = () => Date.now() }: { db: Db; now?: () => number }) {
   const cityRows = cachedRead(() => repo.findCities(db), REFERENCE_CACHE_MS, now)
   const optionRows = cachedRead(() => repo.findAllOptionsWithGroups(db), REFERENCE_CACHE_MS, now)
+  const brandRows = cachedRead(() => repo.findBrands(db), REFERENCE_CACHE_MS, now)
+  // One reader per brand that exists (a slug in a URL is looked up in the brands first): bounded by the brands.
+  const modelReads = new Map<number, () => Promise<repo.ModelRow[]>>()
+  const modelRowsOf = (brandId: number) => {
+    let read = modelReads.get(brandId)
+    if (!read) {
+      read = cachedRead(() => repo.findModelsOfBrand(db, brandId), REFERENCE_CACHE_MS, now)
+      modelReads.set(brandId, read)
+    }
+    return read()
+  }
 
   return {
     /** Cities of Kazakhstan, largest first, names in the locale (and all three). */
@@ -102,15 +114,15 @@ export function createReferenceService({ db, now = () => Date.now() }: { db: Db;
     },
 
     async listBrands(): Promise<BrandRef[]> {
-      const rows = await repo.findBrands(db)
+      const rows = await brandRows()
       return rows.map(({ id, slug, name }) => ({ id, slug, name }))
     },
 
     /** Models of a brand by its slug; an unknown brand has none. */
     async listModels(brandSlug: string): Promise<ModelRef[]> {
-      const brand = await repo.findBrandBySlug(db, brandSlug)
+      const brand = (await brandRows()).find((b) => b.slug === brandSlug)
       if (!brand) return []
-      const rows = await repo.findModelsOfBrand(db, brand.id)
+      const rows = await modelRowsOf(brand.id)
       return rows.map(({ id, slug, name }) => ({ id, slug, name }))
     },
 
@@ -120,7 +132,9 @@ export function createReferenceService({ db, now = () => Date.now() }: { db: Db;
 
     /** Models of a brand for the listing form, with their years and body types. */
     async listFormModels(brandId: number): Promise<FormModel[]> {
-      return (await repo.findModelsOfBrand(db, brandId)).map(toFormModel)
+      // Only a brand that exists gets a reader kept (any number may be asked for).
+      if (!(await brandRows()).some((b) => b.id === brandId)) return []
+      return (await modelRowsOf(brandId)).map(toFormModel)
     },
 
     /** Generations of a model, oldest first; with `year`, only those produced that year. */
