@@ -16,6 +16,17 @@ import type { SharedPageStore } from './shared-page-store.server.ts'
 const SHARED_PROMOTION_MS = 50_000
 
 /**
+ * What a guest's answer in zstd says to caches in front (a first view, or an answer made from it): none may reuse it.
+ * Such an answer is made for one browser that takes zstd, and a CDN that folds Accept-Encoding into brotli or gzip
+ * (a common rule, written before zstd) would hand it to one that does not. The page kept for good is brotli and is
+ * cached in front as before; browsers are told nothing new (no `no-store`: the back button keeps its page).
+ */
+export const ZSTD_GUEST_HEADERS: Record<string, string> = {
+  'cache-control': 'public, max-age=0, s-maxage=0, must-revalidate',
+  'cdn-cache-control': 'no-store',
+}
+
+/**
  * An answer made from a first view without keeping it for good: decoded, its render's nonce replaced by a fresh one
  * (16 random bytes in base64: always the same length), `tail` (given that nonce) appended, and compressed again at the
  * first view's speed in `encoding` (the visitor's: fastEncoding): about 0.3 ms for a car page in brotli, 0.15 in
@@ -38,7 +49,10 @@ export function answerFromFirstView(
     body: compressFirstView(tail ? Buffer.concat([page, tail(nonce)]) : page, encoding),
     policy: before + nonce + after,
     nonce,
-    headers: { 'content-encoding': encoding === 'identity' ? null : encoding },
+    headers: {
+      'content-encoding': encoding === 'identity' ? null : encoding,
+      ...(encoding === 'zstd' ? ZSTD_GUEST_HEADERS : {}),
+    },
   }
 }
 

@@ -94,26 +94,43 @@ describe('pages seen once (first views)', () => {
     const { app, cache, get, renders } = await server()
     try {
       const chrome = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+      // A zstd answer is this browser's alone: no cache in front may hand it to another (ZSTD_GUEST_HEADERS).
+      const notShared = (res: Response) => {
+        expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=0, must-revalidate')
+        expect(res.headers.get('cdn-cache-control')).toBe('no-store')
+      }
+      const shared = (res: Response) => {
+        expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, must-revalidate')
+        expect(res.headers.get('cdn-cache-control')).toBe('public, max-age=60, stale-while-revalidate=60')
+      }
       const first = await get('/cars/1', chrome)
       expect(first.res.headers.get('content-encoding')).toBe('zstd')
+      notShared(first.res)
       nonceOf(first.res, first.body)
-      // Safari's second view: decoded from zstd, sent in brotli.
+      // Safari's second view: decoded from zstd, sent in brotli, which caches in front may keep.
       const safari = await get('/cars/1', { 'accept-encoding': 'gzip, deflate, br' })
       expect(safari.res.headers.get('x-cache')).toBe('HIT')
       expect(safari.res.headers.get('content-encoding')).toBe('br')
+      shared(safari.res)
       nonceOf(safari.res, safari.body)
       // Its third view (the page's key is brotli's) keeps it for good in brotli, from the zstd copy.
-      const third = await get('/cars/1', { 'accept-encoding': 'br' })
+      const third = await get('/cars/1', chrome)
       expect(third.res.headers.get('content-encoding')).toBe('br')
+      shared(third.res)
       nonceOf(third.res, third.body)
-      expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0, secondViews: 1, promoted: 1 })
+      // A second view in zstd is not shared either.
+      await get('/cars/3', chrome)
+      const again = await get('/cars/3', chrome)
+      expect(again.res.headers.get('content-encoding')).toBe('zstd')
+      notShared(again.res)
+      expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 1, secondViews: 2, promoted: 1 })
       // Zstandard refused (q=0) is not used; a client that takes no compression has a key of its own.
       const refused = await get('/cars/2', { 'accept-encoding': 'br, zstd;q=0' })
       expect(refused.res.headers.get('content-encoding')).toBe('br')
       const plain = await get('/cars/2', { 'accept-encoding': 'zstd' })
       expect(plain.res.headers.get('content-encoding')).toBeNull()
       nonceOf(plain.res, plain.body, 2)
-      expect(renders()).toBe(3)
+      expect(renders()).toBe(4)
     } finally {
       await app.close()
     }

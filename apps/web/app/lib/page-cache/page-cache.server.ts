@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
 import { compress, compressFirstView, fastEncoding } from '../compression/compression.server.ts'
 import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
-import { answerFromFirstView, keepFirstViewForGood } from './first-views.server.ts'
+import { answerFromFirstView, keepFirstViewForGood, ZSTD_GUEST_HEADERS } from './first-views.server.ts'
 import { encodingOfKey, guestPageKey } from './page-key.server.ts'
 import type { Entry, FirstView, PageCache } from './page-store.server.ts'
 import type { SharedLookup, SharedPageStore } from './shared-page-store.server.ts'
@@ -382,6 +382,8 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
         request.pageCacheStartedAt ?? Date.now(),
       )
       settle.get(request)?.(undefined)
+      // Kept with the guests' headers; this answer alone is zstd's (ZSTD_GUEST_HEADERS).
+      if (fast === 'zstd') reply.headers(ZSTD_GUEST_HEADERS)
       reply.header('x-cache', 'MISS')
       return kept.body
     }
