@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import { requestIdOf } from '@tulpar/api'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { PagePolicy } from '#app-context'
 import { compress, compressFirstView, fastEncoding } from '../compression/compression.server.ts'
-import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
+import { keepWithNonceSlots, withNonce } from '../security/kept-page-nonce.server.ts'
 import { answerFromFirstView, keepFirstViewForGood, ZSTD_GUEST_HEADERS } from './first-views.server.ts'
+import { answerOf, sendEntry, sendKept, writeKept } from './kept-answers.server.ts'
 import { encodingOfKey, guestPageKey } from './page-key.server.ts'
 import type { Entry, FirstView, PageCache } from './page-store.server.ts'
 import type { SharedLookup, SharedPageStore } from './shared-page-store.server.ts'
@@ -13,10 +13,11 @@ import type { SharedLookup, SharedPageStore } from './shared-page-store.server.t
 /*
  * Guests' pages from memory (issue 15, docs/decisions/019-guest-page-cache.md). A page is cached only when its
  * route asked for it (features/page-cache: `cacheForGuests(context, { seconds, tags })`), the request carries no
- * credential and no cookie but the language, the city and the view-counting visitor id, and the answer is a 200
+ * credential and no cookie but the language, the city and the view-counting visitor id (the API's car details and
+ * search, the same for every reader, take a session too: page-key.server.ts), and the answer is a 200
  * without Set-Cookie. The key is the URL, the language, the city and the encoding the answer was compressed with
  * (entries hold the bytes as sent, so a hit costs no rendering and no compression; a page's CSP nonce is replaced by
- * a fresh one in each answer, decision 028). Changes purge by tag from the
+ * a fresh one in each answer, decision 028; kept-answers.server.ts). Changes purge by tag from the
  * database's notifications (server.ts), so every process drops what a change touched within a second; the time
  * limit is only the safety net for a notification missed while a listener reconnected.
  * With Redis, a miss here is looked up in the pages all processes share before it is rendered, and a page kept here
@@ -74,26 +75,6 @@ function splitPolicy(header: unknown): { nonce: string; policy: [string, string]
   return { nonce, policy: [header.slice(0, at), header.slice(at + nonce.length)] }
 }
 
-/** One answer's body and policy from a kept page: with a nonce of its own (none when it has none). */
-export function answerOf(entry: Entry, head: boolean): KeptAnswer {
-  const kept = entry.nonce
-  if (!kept) return { body: head ? undefined : entry.body, policy: undefined, nonce: null }
-  const nonce = newCspNonce()
-  const body = head ? undefined : kept.slots ? withNonce(entry.body, kept.slots, nonce) : entry.body
-  return { body, policy: kept.policy[0] + nonce + kept.policy[1], nonce }
-}
-
-/** One answer of a kept page: its body (none for a HEAD), and its own CSP nonce and policy when the page has one. */
-export interface KeptAnswer {
-  body: Buffer | undefined
-  policy: string | undefined
-  nonce: string | null
-}
-
-function ageOf(entry: Entry): string {
-  return String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000)))
-}
-
 /**
  * A stored page answered straight off the socket, before Fastify parses the request (the API's `frontDoor`): a
  * hit then costs about what Node's bare HTTP server costs, not a pass through every hook of the app. The entry
@@ -109,57 +90,6 @@ export function cachedPageDoor(cache: PageCache) {
     writeKept(request, response, entry, answerOf(entry, request.method === 'HEAD'))
     return true
   }
-}
-
-/**
- * A kept page answered on the socket (a front door): its stored headers, then `headers` (a null drops one), its own
- * policy, age, request id, length and `x-cache: HIT`.
- */
-export function writeKept(
-  request: IncomingMessage,
-  response: ServerResponse,
-  entry: Entry,
-  answer: KeptAnswer,
-  headers: Record<string, string | null> = {},
-): void {
-  response.statusCode = entry.status
-  for (const name in entry.headers) response.setHeader(name, entry.headers[name] as string | string[])
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === null) response.removeHeader(name)
-    else response.setHeader(name, value)
-  }
-  if (answer.policy) response.setHeader('content-security-policy', answer.policy)
-  response.setHeader('age', ageOf(entry))
-  response.setHeader('x-cache', 'HIT')
-  response.setHeader('x-request-id', requestIdOf(request))
-  response.setHeader('content-length', answer.body?.length ?? entry.body.length)
-  response.end(answer.body)
-}
-
-/**
- * A kept page answered through Fastify: its stored headers, then `headers` (a null drops one), its own policy, age
- * and `x-cache`.
- */
-export function sendKept(
-  reply: FastifyReply,
-  entry: Entry,
-  answer: KeptAnswer,
-  { state = 'HIT', headers = {} }: { state?: 'HIT' | 'MISS'; headers?: Record<string, string | null> } = {},
-) {
-  reply.code(entry.status)
-  for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value)
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === null) reply.removeHeader(name)
-    else reply.header(name, value)
-  }
-  if (answer.policy) reply.header('content-security-policy', answer.policy)
-  reply.header('age', ageOf(entry))
-  reply.header('x-cache', state)
-  return reply.send(answer.body ?? null)
-}
-
-function send(reply: FastifyReply, entry: Entry, head: boolean) {
-  return sendKept(reply, entry, answerOf(entry, head))
 }
 
 /** The longest a CDN in front may answer a kept page stale while it asks again (CDN-Cache-Control). */
@@ -252,7 +182,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     if (key === null) return
     const head = request.method === 'HEAD'
     const hit = cache.get(key)
-    if (hit) return send(reply, hit, head)
+    if (hit) return sendEntry(reply, hit, head)
     const pending = filling.get(key)
     if (pending && !head) {
       waiting.set(key, (waiting.get(key) ?? 0) + 1)
@@ -261,7 +191,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
         if (left > 0) waiting.set(key, left)
         else waiting.delete(key)
       })
-      if (filled) return send(reply, filled, false)
+      if (filled) return sendEntry(reply, filled, false)
       if (filling.get(key) === pending) request.log.warn({ key, waitMs }, 'page cache: a render waited for is late')
     }
     // A second view is answered from the first with a nonce of its own (decision 039): most of a market's tail seen
@@ -276,7 +206,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     const first = cache.takeFirstView(key)
     if (first) {
       const promoted = await promote(first)
-      if (promoted) return send(reply, promoted, head)
+      if (promoted) return sendEntry(reply, promoted, head)
     }
     const startedAt = Date.now()
     let filled: ((entry: Entry | undefined) => void) | undefined
@@ -306,7 +236,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
         cache.countShared('hit')
         cache.set(entry)
         filled?.(entry)
-        return send(reply, entry, head)
+        return sendEntry(reply, entry, head)
       }
       cache.countShared(found.found === 'error' ? 'error' : 'miss')
       if (found.found !== 'error') request.sharedPageClock = found.clock
