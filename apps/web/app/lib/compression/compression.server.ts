@@ -22,14 +22,18 @@ export type WireEncoding = Encoding | 'zstd'
 export function preferredEncoding(acceptEncoding: string | null | undefined): Encoding {
   let gzip = false
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim())
-    if (name !== 'br' && name !== 'gzip') continue
-    const q = params.find((p) => p.startsWith('q='))
-    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue
+    const name = codingTaken(part)
     if (name === 'br') return 'br'
-    gzip = true
+    gzip ||= name === 'gzip'
   }
   return gzip ? 'gzip' : 'identity'
+}
+
+/** The coding one part of Accept-Encoding names (`br`, `zstd;q=0.5`), or null when it refuses it (`;q=0`). */
+function codingTaken(part: string): string | null {
+  const [name = '', ...params] = part.split(';').map((s) => s.trim())
+  const q = params.find((p) => p.startsWith('q='))
+  return q !== undefined && !(Number(q.slice(2)) > 0) ? null : name
 }
 
 /**
@@ -53,13 +57,10 @@ const FIRST_VIEW = { brotli: 1, gzip: 1, zstd: 1 } as const
 
 /** Whether Accept-Encoding takes Zstandard (not refused with `;q=0`). */
 function acceptsZstd(acceptEncoding: string | null | undefined): boolean {
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim())
-    if (name !== 'zstd') continue
-    const q = params.find((p) => p.startsWith('q='))
-    return q === undefined || Number(q.slice(2)) > 0
-  }
-  return false
+  return (acceptEncoding ?? '')
+    .toLowerCase()
+    .split(',')
+    .some((part) => codingTaken(part) === 'zstd')
 }
 
 /**
