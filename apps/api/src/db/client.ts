@@ -75,6 +75,11 @@ export interface OpenDatabaseOptions {
   poolSize?: number
   /** PostgreSQL: LOCK_TIMEOUT_MS unless told (tests). */
   lockTimeoutMs?: number
+  /**
+   * PostgreSQL: STATEMENT_TIMEOUT_MS unless told; 0 for none, for an operator's bulk tool (the bench's million-row
+   * load and its vacuum, the seed command). Migrations run without it whatever this says.
+   */
+  statementTimeoutMs?: number
 }
 
 /**
@@ -88,7 +93,12 @@ export async function compilePgliteModule(): Promise<WebAssembly.Module> {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.lockTimeoutMs)
+  if (options.url)
+    return openPostgres(options.url, {
+      poolSize: options.poolSize ?? 10,
+      lockTimeoutMs: options.lockTimeoutMs ?? LOCK_TIMEOUT_MS,
+      statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+    })
   return openPglite(options)
 }
 
@@ -96,8 +106,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * The database the configuration names, for the command-line tools: DATABASE_URL, else the embedded one in DATA_DIR
  * (a new folder copied from the cluster made with the configured migrations). The caller migrates it and closes it.
  */
-export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'migrationsDir'>) {
-  return openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir })
+export function openConfiguredDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'migrationsDir'>,
+  options: Pick<OpenDatabaseOptions, 'statementTimeoutMs'> = {},
+) {
+  return openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrationsDir: config.migrationsDir,
+    ...options,
+  })
 }
 
 /**
@@ -131,17 +149,39 @@ export const LOCK_TIMEOUT_MS = 10_000
  */
 export const IDLE_IN_TRANSACTION_MS = 300_000
 
+/**
+ * How long one statement may run (PostgreSQL's default is for ever), set on every connection of the pool: past it
+ * PostgreSQL cancels it with 57014, which the API answers 503 with Retry-After (plugins/database-outage.ts). A page
+ * or an API call whose visitor has long gone then stops holding a connection, and a statement that a million rows
+ * made slow (a plan gone wrong, a missing index) fails in the log instead of piling requests up behind it. The
+ * app's background work is written in batches well under it: the market-estimate refresh's statements take 0.05-0.5 s
+ * at 1,000,000 listings, the retention purges and the fresh-listings run are bounded batches. Migrations, which
+ * build indexes over whole tables, run on a connection of their own without it.
+ */
+export const STATEMENT_TIMEOUT_MS = 30_000
+
 /** The longest one process waits for another's start-up work (migrations of a large database take minutes). */
 const STARTUP_LOCK_WAIT = '15min'
 
-async function openPostgres(url: string, poolSize: number, lockTimeoutMs = LOCK_TIMEOUT_MS): Promise<Database> {
-  const pool = new pg.Pool({
+async function openPostgres(
+  url: string,
+  {
+    poolSize,
+    lockTimeoutMs,
+    statementTimeoutMs,
+  }: { poolSize: number; lockTimeoutMs: number; statementTimeoutMs: number },
+): Promise<Database> {
+  const bounds = {
     connectionString: url,
-    max: poolSize,
-    idleTimeoutMillis: POOL_IDLE_MS,
     connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
     lock_timeout: lockTimeoutMs,
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+  }
+  const pool = new pg.Pool({
+    ...bounds,
+    max: poolSize,
+    idleTimeoutMillis: POOL_IDLE_MS,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   })
   // An idle connection the server ends (a restart, a dropped test database, an admin's pg_terminate_backend)
   // is removed from the pool by pg; without a listener its 'error' would crash the process. The next query
@@ -153,7 +193,17 @@ async function openPostgres(url: string, poolSize: number, lockTimeoutMs = LOCK_
     kind: 'postgres',
     pool,
     pglite: null,
-    migrate: (migrationsFolder) => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    // One connection of its own without the statement bound: a migration builds indexes over whole tables, for
+    // minutes at a million rows. Its waits for locks stay bounded (each migration sets its own, docs/operations.md).
+    migrate: async (migrationsFolder) => {
+      const own = new pg.Pool({ ...bounds, max: 1 })
+      own.on('error', () => {})
+      try {
+        await migratePg(drizzlePg(own, { schema }), { migrationsFolder })
+      } finally {
+        await own.end()
+      }
+    },
     ping: async () => {
       await pool.query('select 1')
     },

@@ -6,7 +6,7 @@ import { accountHelpers } from '../testing/accounts.ts'
 import { createListing } from '../testing/factories.ts'
 import { createTestApp } from '../testing/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDriver } from '../testing/test-db.ts'
-import { LOCK_TIMEOUT_MS } from './client.ts'
+import { LOCK_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from './client.ts'
 import { openReadReplica, runWithReadRouting } from './replica.ts'
 import { listings } from './schema.ts'
 
@@ -53,12 +53,13 @@ describe.skipIf(testDriver() !== 'postgres')('reads from a read replica', () => 
       replica.readDb.transaction(async (tx) => DatabaseName.parse(await tx.execute(currentDatabase)).rows[0]?.db),
     )
     expect(inTransaction).toBe(primaryName)
-    // Both pools wait at most LOCK_TIMEOUT_MS for a lock.
-    const LockTimeout = z.object({ rows: z.array(z.object({ v: z.string() })) })
-    const lockTimeout = sql`select current_setting('lock_timeout') as v`
-    const setting = async () => LockTimeout.parse(await replica.readDb.execute(lockTimeout)).rows[0]?.v
-    expect(await runWithReadRouting(true, setting)).toBe(`${LOCK_TIMEOUT_MS / 1000}s`)
-    expect(await setting()).toBe(`${LOCK_TIMEOUT_MS / 1000}s`)
+    // Both pools wait at most LOCK_TIMEOUT_MS for a lock and run a statement at most STATEMENT_TIMEOUT_MS.
+    const Bounds = z.object({ rows: z.array(z.object({ lock: z.string(), statement: z.string() })) })
+    const bounds = sql`select current_setting('lock_timeout') as lock, current_setting('statement_timeout') as statement`
+    const setting = async () => Bounds.parse(await replica.readDb.execute(bounds)).rows[0]
+    const expected = { lock: `${LOCK_TIMEOUT_MS / 1000}s`, statement: `${STATEMENT_TIMEOUT_MS / 1000}s` }
+    expect(await runWithReadRouting(true, setting)).toEqual(expected)
+    expect(await setting()).toEqual(expected)
   })
 
   test("a query at fault fails with its own error and does not count against the replica's health", async () => {

@@ -1,9 +1,18 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, createServer, type Server, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { afterAll, afterEach, describe, expect, test } from 'vitest'
-import { IDLE_IN_TRANSACTION_MS, LOCK_TIMEOUT_MS, openDatabase, POOL_CONNECT_TIMEOUT_MS } from '../db/client.ts'
+import {
+  IDLE_IN_TRANSACTION_MS,
+  LOCK_TIMEOUT_MS,
+  openDatabase,
+  POOL_CONNECT_TIMEOUT_MS,
+  STATEMENT_TIMEOUT_MS,
+} from '../db/client.ts'
 import { createTestApp } from '../testing/test-app.ts'
 import { createTestDatabase } from '../testing/test-db.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-outage.ts'
@@ -108,11 +117,12 @@ describe('the database unreachable answers 503 with Retry-After, not 500', () =>
     ['08006', 'connection failure'],
     ['08001', 'could not connect'],
     ['55P03', 'canceling statement due to lock timeout'],
+    ['57014', 'canceling statement due to statement timeout'],
   ])('SQLSTATE %s (%s) is an outage; the query faults are not', (code, message) => {
     const error = Object.assign(new pg.DatabaseError(message, 0, 'error'), { code })
     expect(isDatabaseUnavailable(error)).toBe(true)
     expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: error }))).toBe(true)
-    for (const fault of ['42601', '23505', '22P02', '40001', '57014']) {
+    for (const fault of ['42601', '23505', '22P02', '40001', '22012']) {
       expect(isDatabaseUnavailable(Object.assign(new pg.DatabaseError('x', 0, 'error'), { code: fault }))).toBe(false)
     }
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true)
@@ -212,6 +222,60 @@ describe.skipIf(!adminUrl)('on real PostgreSQL (TEST_DATABASE_URL)', () => {
       expect((await quick.pool?.query('select n from held_row'))?.rows).toEqual([{ n: 2 }])
     } finally {
       await holder.end().catch(() => {})
+      await quick.close()
+      await bounded.close()
+      await real.dispose()
+    }
+  })
+
+  test("the app's statements run STATEMENT_TIMEOUT_MS at most: a slow one answers 503 and ends in PostgreSQL; migrations have no bound", async () => {
+    const real = await createTestDatabase()
+    if (!real.url) throw new Error('needs PostgreSQL')
+    const bounded = await openDatabase({ url: real.url, poolSize: 2 })
+    const quick = await openDatabase({ url: real.url, poolSize: 2, statementTimeoutMs: 300 })
+    const unbounded = await openDatabase({ url: real.url, poolSize: 1, statementTimeoutMs: 0 })
+    const migrations = mkdtempSync(join(tmpdir(), 'slow-migration-'))
+    try {
+      const shown = await bounded.pool?.query<{ v: string }>("select current_setting('statement_timeout') as v")
+      expect(shown?.rows[0]?.v).toBe(`${STATEMENT_TIMEOUT_MS / 1000}s`)
+      expect(
+        (await unbounded.pool?.query<{ v: string }>("select current_setting('statement_timeout') as v"))?.rows,
+      ).toEqual([{ v: '0' }])
+      await quick.pool?.query('create table slow_write (n int)')
+      // A write that would take 3 s: cancelled at the bound, answered 503, and nothing of it kept.
+      const app = await appRunning(() => quick.db.execute('insert into slow_write select 1 from pg_sleep(3)'))
+      const started = performance.now()
+      expectUnavailable(await app.inject('/api/thing'))
+      const waited = performance.now() - started
+      expect(waited).toBeGreaterThanOrEqual(250)
+      expect(waited).toBeLessThan(2_500)
+      await app.close()
+      const running = await unbounded.pool?.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where query like '%pg_sleep(3)%' and state = 'active' and pid <> pg_backend_pid()",
+      )
+      expect(running?.rows).toEqual([{ n: 0 }])
+      expect((await quick.pool?.query('select count(*)::int as n from slow_write'))?.rows).toEqual([{ n: 0 }])
+      // The same pool runs a migration longer than its bound to the end.
+      mkdirSync(join(migrations, 'meta'))
+      writeFileSync(
+        join(migrations, '0000_slow.sql'),
+        'select pg_sleep(0.6);--> statement-breakpoint\ncreate table migrated_slowly (n int);',
+      )
+      writeFileSync(
+        join(migrations, 'meta', '_journal.json'),
+        JSON.stringify({
+          version: '7',
+          dialect: 'postgresql',
+          entries: [{ idx: 0, version: '7', when: 9_999_999_999_999, tag: '0000_slow', breakpoints: true }],
+        }),
+      )
+      await quick.migrate(migrations)
+      expect((await quick.pool?.query("select to_regclass('migrated_slowly') is not null as made"))?.rows).toEqual([
+        { made: true },
+      ])
+    } finally {
+      rmSync(migrations, { recursive: true, force: true })
+      await unbounded.close()
       await quick.close()
       await bounded.close()
       await real.dispose()

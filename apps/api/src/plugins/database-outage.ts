@@ -16,11 +16,12 @@ const SOCKET_CODES = new Set([
 
 /**
  * SQLSTATEs of a server that is going away or not there yet: admin shutdown (57P01, pg_terminate_backend and a
- * fast shutdown), crash shutdown (57P02), starting up or in recovery (57P03), too many connections (53300); and of
- * rows or a table held longer than a statement may wait (55P03, LOCK_TIMEOUT_MS in db/client.ts). Class 08
- * (connection exception) is matched as a class.
+ * fast shutdown), crash shutdown (57P02), starting up or in recovery (57P03), too many connections (53300); of
+ * rows or a table held longer than a statement may wait (55P03, LOCK_TIMEOUT_MS in db/client.ts); and of a statement
+ * cancelled, by its time running out (STATEMENT_TIMEOUT_MS) or by an operator (57014). Class 08 (connection
+ * exception) is matched as a class.
  */
-const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300', '55P03'])
+const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300', '55P03', '57014'])
 
 /**
  * node-postgres's and pg-pool's own errors without a code: a connection the server or the network ended, a pool

@@ -23,7 +23,8 @@ if (!Number.isInteger(listings) || listings < 0) {
   process.exit(2)
 }
 const config = loadConfig()
-const database = await openConfiguredDatabase(config)
+// An operator's bulk load of any size: its statements are not bounded as the app's are (db/client.ts).
+const database = await openConfiguredDatabase(config, { statementTimeoutMs: 0 })
 try {
   await database.migrate(config.migrationsDir)
   const ref = await seedReference(database.db)

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { like } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { IDLE_IN_TRANSACTION_MS, LOCK_TIMEOUT_MS } from '../../db/client.ts'
+import { IDLE_IN_TRANSACTION_MS, LOCK_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from '../../db/client.ts'
 import { outboxMessages } from '../../db/schema.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 import { testDriver } from '../../testing/test-db.ts'
@@ -59,13 +59,16 @@ describe.skipIf(testDriver() !== 'postgres')('the job queue across processes', (
   })
   afterAll(() => t?.close())
 
-  test("the queue's own connections wait for a lock and sit in a transaction no longer than the app's", async () => {
-    const { rows } = await t.jobs.boss
-      .getDb()
-      .executeSql(
-        `select current_setting('lock_timeout') as lock, current_setting('idle_in_transaction_session_timeout') as idle`,
-      )
-    expect(rows[0]).toEqual({ lock: `${LOCK_TIMEOUT_MS / 1000}s`, idle: `${IDLE_IN_TRANSACTION_MS / 60_000}min` })
+  test("the queue's own connections wait for a lock, run a statement and sit in a transaction no longer than the app's", async () => {
+    const { rows } = await t.jobs.boss.getDb().executeSql(
+      `select current_setting('lock_timeout') as lock, current_setting('idle_in_transaction_session_timeout') as idle,
+          current_setting('statement_timeout') as statement`,
+    )
+    expect(rows[0]).toEqual({
+      lock: `${LOCK_TIMEOUT_MS / 1000}s`,
+      idle: `${IDLE_IN_TRANSACTION_MS / 60_000}min`,
+      statement: `${STATEMENT_TIMEOUT_MS / 1000}s`,
+    })
   })
 
   test('two processes working one queue never deliver the same job twice', async () => {

@@ -1,7 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type Queue } from 'pg-boss'
 import { z } from 'zod'
-import { type Database, type Db, IDLE_IN_TRANSACTION_MS, LOCK_TIMEOUT_MS } from '../../db/client.ts'
+import {
+  type Database,
+  type Db,
+  IDLE_IN_TRANSACTION_MS,
+  LOCK_TIMEOUT_MS,
+  STATEMENT_TIMEOUT_MS,
+} from '../../db/client.ts'
 import { jobFailures, jobRetries } from '../../lib/metrics.ts'
 
 const QueryResult = z.object({ rows: z.array(z.unknown()) })
@@ -213,8 +219,9 @@ export function createJobQueue(
           // LISTEN/NOTIFY wakes a worker the moment a job is sent (polling stays as the floor).
           useListenNotify: workers,
           // The app pool's bounds on the queue's own connections too (db/client.ts): a send or a fetch behind a
-          // held lock fails after LOCK_TIMEOUT_MS instead of holding the request or the worker for ever.
-          options: `-c lock_timeout=${LOCK_TIMEOUT_MS} -c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS}`,
+          // held lock fails after LOCK_TIMEOUT_MS, and no statement (its maintenance's too) runs past
+          // STATEMENT_TIMEOUT_MS, instead of holding the request or the worker for ever.
+          options: `-c lock_timeout=${LOCK_TIMEOUT_MS} -c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS} -c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
         })
         boss.on('error', (error) => {
           // A job still running when the stop's grace ran out (the estimate refresh at a million listings outlives
