@@ -59,6 +59,20 @@ async function appRunning(query: () => Promise<unknown>): Promise<FastifyInstanc
   return app
 }
 
+/** A request whose query fails after a bound answers 503 with Retry-After, no sooner than `atLeast` ms and within `below`. */
+async function expectUnavailableWithin(query: () => Promise<unknown>, atLeast: number, below: number) {
+  const app = await appRunning(query)
+  try {
+    const started = performance.now()
+    expectUnavailable(await app.inject('/api/thing'))
+    const waited = performance.now() - started
+    expect(waited).toBeGreaterThanOrEqual(atLeast)
+    expect(waited).toBeLessThan(below)
+  } finally {
+    await app.close()
+  }
+}
+
 async function listening(onConnection: (socket: Socket) => void): Promise<number> {
   const server = createServer(onConnection)
   servers.push(server)
@@ -209,13 +223,7 @@ describe.skipIf(!adminUrl)('on real PostgreSQL (TEST_DATABASE_URL)', () => {
       // Another transaction holds the row (a long writer, a stuck transaction).
       await holder.connect()
       await holder.query('begin; update held_row set n = 1 where id = 1')
-      const app = await appRunning(() => quick.db.execute('update held_row set n = 2 where id = 1'))
-      const started = performance.now()
-      expectUnavailable(await app.inject('/api/thing'))
-      const waited = performance.now() - started
-      expect(waited).toBeGreaterThanOrEqual(250)
-      expect(waited).toBeLessThan(5_000)
-      await app.close()
+      await expectUnavailableWithin(() => quick.db.execute('update held_row set n = 2 where id = 1'), 250, 5_000)
       await holder.query('rollback')
       // The row is free again: the same update goes through, nothing left half done.
       await quick.db.execute('update held_row set n = 2 where id = 1')
@@ -243,13 +251,11 @@ describe.skipIf(!adminUrl)('on real PostgreSQL (TEST_DATABASE_URL)', () => {
       ).toEqual([{ v: '0' }])
       await quick.pool?.query('create table slow_write (n int)')
       // A write that would take 3 s: cancelled at the bound, answered 503, and nothing of it kept.
-      const app = await appRunning(() => quick.db.execute('insert into slow_write select 1 from pg_sleep(3)'))
-      const started = performance.now()
-      expectUnavailable(await app.inject('/api/thing'))
-      const waited = performance.now() - started
-      expect(waited).toBeGreaterThanOrEqual(250)
-      expect(waited).toBeLessThan(2_500)
-      await app.close()
+      await expectUnavailableWithin(
+        () => quick.db.execute('insert into slow_write select 1 from pg_sleep(3)'),
+        250,
+        2_500,
+      )
       const running = await unbounded.pool?.query<{ n: number }>(
         "select count(*)::int as n from pg_stat_activity where query like '%pg_sleep(3)%' and state = 'active' and pid <> pg_backend_pid()",
       )
