@@ -211,10 +211,11 @@ async function openPostgres(
     withStartupLock: async (work) => {
       const holder = await pool.connect()
       try {
-        await holder.query(`set lock_timeout = '${STARTUP_LOCK_WAIT}'`)
+        // The wait for the lock is one statement: the statement bound would end it after STATEMENT_TIMEOUT_MS.
+        await holder.query(`set lock_timeout = '${STARTUP_LOCK_WAIT}'; set statement_timeout = '${STARTUP_LOCK_WAIT}'`)
         await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY])
         // Back to the pool's own for whatever uses this connection next.
-        await holder.query('reset lock_timeout')
+        await holder.query('reset lock_timeout; reset statement_timeout')
         try {
           return await work()
         } finally {

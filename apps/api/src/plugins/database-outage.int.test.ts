@@ -236,7 +236,7 @@ describe.skipIf(!adminUrl)('on real PostgreSQL (TEST_DATABASE_URL)', () => {
     }
   })
 
-  test("the app's statements run STATEMENT_TIMEOUT_MS at most: a slow one answers 503 and ends in PostgreSQL; migrations have no bound", async () => {
+  test("the app's statements run STATEMENT_TIMEOUT_MS at most: a slow one answers 503 and ends in PostgreSQL; migrations and the wait for another process's start-up are not bounded by it", async () => {
     const real = await createTestDatabase()
     if (!real.url) throw new Error('needs PostgreSQL')
     const bounded = await openDatabase({ url: real.url, poolSize: 2 })
@@ -279,6 +279,26 @@ describe.skipIf(!adminUrl)('on real PostgreSQL (TEST_DATABASE_URL)', () => {
       expect((await quick.pool?.query("select to_regclass('migrated_slowly') is not null as made"))?.rows).toEqual([
         { made: true },
       ])
+      // A process starting while another does its start-up work waits for it longer than the bound.
+      const order: string[] = []
+      let held: () => void = () => {}
+      const holding = new Promise<void>((resolve) => {
+        held = resolve
+      })
+      const first = unbounded.withStartupLock(async () => {
+        held()
+        await new Promise((resolve) => setTimeout(resolve, 800))
+        order.push('first')
+      })
+      await holding
+      await quick.withStartupLock(async () => {
+        order.push('second')
+      })
+      await first
+      expect(order).toEqual(['first', 'second'])
+      expect(
+        (await quick.pool?.query<{ v: string }>("select current_setting('statement_timeout') as v"))?.rows,
+      ).toEqual([{ v: '300ms' }])
     } finally {
       rmSync(migrations, { recursive: true, force: true })
       await unbounded.close()
