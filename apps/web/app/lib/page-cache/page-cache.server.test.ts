@@ -24,6 +24,21 @@ describe('the page cache', () => {
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 })
   })
 
+  test('a page kept owns exactly its bytes, not the block its body was cut from', () => {
+    const cache = new PageCache(1_000_000)
+    // As zlib and Buffer.concat answer on Node 24: a 13 KB view into a 64 KB block.
+    const block = Buffer.alloc(65_536, 7)
+    const body = block.subarray(1_000, 14_000)
+    cache.set({ ...entry('a', '', []), body })
+    const kept = cache.get('a')?.body
+    expect(kept?.equals(body)).toBe(true)
+    expect(kept?.buffer.byteLength).toBe(13_000)
+    // A first view too (a store of its own).
+    const firsts = new PageCache(1_000_000, Date.now, { firstViewBytes: 1_000_000 })
+    firsts.keepFirstView({ ...entry('b', '', []), body, firstView: { nonce: 'n', encoding: 'br' } }, Date.now())
+    expect(firsts.peekFirstView('b')?.body.buffer.byteLength).toBe(13_000)
+  })
+
   test('an expired page is not served', () => {
     let now = 1000
     const cache = new PageCache(1_000_000, () => now)
