@@ -160,6 +160,21 @@ export const IDLE_IN_TRANSACTION_MS = 300_000
  */
 export const STATEMENT_TIMEOUT_MS = 30_000
 
+/**
+ * The bounds above as PostgreSQL settings, the same on every connection the app opens: its pool's, the read
+ * replica's (replica.ts) and the job queue's own (jobs.queue.ts). One list, so a bound added here reaches all three.
+ */
+export const SESSION_BOUNDS = {
+  lock_timeout: LOCK_TIMEOUT_MS,
+  idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+  statement_timeout: STATEMENT_TIMEOUT_MS,
+} as const
+
+/** SESSION_BOUNDS as libpq's `options` (`-c name=value ...`), for a driver that takes settings that way (pg-boss). */
+export const SESSION_BOUNDS_OPTIONS = Object.entries(SESSION_BOUNDS)
+  .map(([name, ms]) => `-c ${name}=${ms}`)
+  .join(' ')
+
 /** The longest one process waits for another's start-up work (migrations of a large database take minutes). */
 const STARTUP_LOCK_WAIT = '15min'
 
@@ -171,18 +186,15 @@ async function openPostgres(
     statementTimeoutMs,
   }: { poolSize: number; lockTimeoutMs: number; statementTimeoutMs: number },
 ): Promise<Database> {
+  // pg sends no statement_timeout for 0: PostgreSQL's own default, none.
   const bounds = {
     connectionString: url,
     connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    ...SESSION_BOUNDS,
     lock_timeout: lockTimeoutMs,
-    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+    statement_timeout: statementTimeoutMs,
   }
-  const pool = new pg.Pool({
-    ...bounds,
-    max: poolSize,
-    idleTimeoutMillis: POOL_IDLE_MS,
-    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
-  })
+  const pool = new pg.Pool({ ...bounds, max: poolSize, idleTimeoutMillis: POOL_IDLE_MS })
   // An idle connection the server ends (a restart, a dropped test database, an admin's pg_terminate_backend)
   // is removed from the pool by pg; without a listener its 'error' would crash the process. The next query
   // gets a fresh connection or fails with its own error, which the request reports.
@@ -196,7 +208,7 @@ async function openPostgres(
     // One connection of its own without the statement bound: a migration builds indexes over whole tables, for
     // minutes at a million rows. Its waits for locks stay bounded (each migration sets its own, docs/operations.md).
     migrate: async (migrationsFolder) => {
-      const own = new pg.Pool({ ...bounds, max: 1 })
+      const own = new pg.Pool({ ...bounds, statement_timeout: 0, max: 1 })
       own.on('error', () => {})
       try {
         await migratePg(drizzlePg(own, { schema }), { migrationsFolder })

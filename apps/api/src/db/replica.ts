@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
 import { replicaReads } from '../lib/metrics.ts'
 import { startPeriodic } from '../lib/periodic.ts'
-import { type Db, LOCK_TIMEOUT_MS, POOL_IDLE_MS, STATEMENT_TIMEOUT_MS } from './client.ts'
+import { type Db, POOL_IDLE_MS, SESSION_BOUNDS } from './client.ts'
 import * as schema from './schema.ts'
 
 /*
@@ -111,8 +111,7 @@ export async function openReadReplica({
     keepAlive: true,
     // As the primary's pool (client.ts): a read queued behind a replayed lock (a migration on the primary) fails
     // after LOCK_TIMEOUT_MS and answers 503, instead of waiting for the replay; no read runs past STATEMENT_TIMEOUT_MS.
-    lock_timeout: LOCK_TIMEOUT_MS,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
+    ...SESSION_BOUNDS,
   })
   let state: ReplicaState = 'down'
   /** Whether the first check has run (its result is logged once, not as a recovery). */

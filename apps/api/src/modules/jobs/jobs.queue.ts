@@ -1,13 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { fromDrizzle, fromPglite, type Job, type JobResult, PgBoss, type Queue } from 'pg-boss'
 import { z } from 'zod'
-import {
-  type Database,
-  type Db,
-  IDLE_IN_TRANSACTION_MS,
-  LOCK_TIMEOUT_MS,
-  STATEMENT_TIMEOUT_MS,
-} from '../../db/client.ts'
+import { type Database, type Db, SESSION_BOUNDS_OPTIONS } from '../../db/client.ts'
 import { jobFailures, jobRetries } from '../../lib/metrics.ts'
 
 const QueryResult = z.object({ rows: z.array(z.unknown()) })
@@ -221,7 +215,7 @@ export function createJobQueue(
           // The app pool's bounds on the queue's own connections too (db/client.ts): a send or a fetch behind a
           // held lock fails after LOCK_TIMEOUT_MS, and no statement (its maintenance's too) runs past
           // STATEMENT_TIMEOUT_MS, instead of holding the request or the worker for ever.
-          options: `-c lock_timeout=${LOCK_TIMEOUT_MS} -c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS} -c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+          options: SESSION_BOUNDS_OPTIONS,
         })
         boss.on('error', (error) => {
           // A job still running when the stop's grace ran out (the estimate refresh at a million listings outlives
