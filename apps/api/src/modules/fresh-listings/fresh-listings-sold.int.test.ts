@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { dealerMembers, favourites, listingComplaints, listingSearchMatches, listings } from '../../db/schema.ts'
 import { createVerifiedDealer } from '../../testing/dealers.ts'
@@ -165,11 +165,18 @@ describe('fresh listings: a paused car brought back and saved searches', () => {
       .where(eq(listingSearchMatches.listingId, car.id))
     // Saved while it was on sale: the car was in the catalogue then, and is not news when it comes back.
     const between = await person('Видел в каталоге')
-    await saveSearch(between.auth, 'instant')
+    const betweenId = await saveSearch(between.auth, 'instant')
     // Unanswered: paused now. The alert's delivery receipt is gone after 30 days.
     await onClock(new Date()).service.runDue()
     expect((await stateOf(car.id))?.status).toBe('paused')
     await t.services.notifications.pruneDeliveryReceipts(0)
+    // The pause's time is a JavaScript one (milliseconds); a search saved earlier in that same millisecond carries
+    // microseconds past it in PostgreSQL, and was still saved before the pause (a CI run once fell in that gap).
+    const pausedAt = (await t.db.select({ at: listings.pausedAt }).from(listings).where(eq(listings.id, car.id)))[0]?.at
+    await t.db.execute(
+      sql`update saved_searches set created_at = ${pausedAt?.toISOString()}::timestamptz + interval '456 microseconds'
+          where id = ${betweenId}`,
+    )
 
     // While it is paused, others save searches: instant, daily, and one for another model.
     const late = await person('Поздний')

@@ -158,7 +158,11 @@ export async function recordMatches(
   at: Date,
   { savedAfter }: { savedAfter?: Date } = {},
 ): Promise<RecordedMatches> {
-  const saved = savedAfter ? sql`and s.created_at > ${savedAfter.toISOString()}::timestamptz` : sql``
+  // `savedAfter` is a JavaScript time (milliseconds); `created_at` is PostgreSQL's (microseconds). Compared at the
+  // millisecond, a search saved earlier in the millisecond the car was paused in does not count as saved after it.
+  const saved = savedAfter
+    ? sql`and date_trunc('milliseconds', s.created_at) > ${savedAfter.toISOString()}::timestamptz`
+    : sql``
   const result = MatchCount.parse(
     await tx.execute(sql`
     with l as (
