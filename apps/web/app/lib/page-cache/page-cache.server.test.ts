@@ -24,6 +24,42 @@ describe('the page cache', () => {
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 })
   })
 
+  test('the tag index follows pages kept, replaced, evicted and purged, with one string per tag and one header set per shape', () => {
+    const cache = new PageCache(1_000_000)
+    const headers = () => ({ 'content-type': 'text/html; charset=utf-8', vary: 'accept-encoding' })
+    const id = 7
+    // Tags made as the routes make them (a concatenation, not the same string object).
+    cache.set({ ...entry('a', 'car 7', [`listing:${id}`, 'listing:8']), headers: headers() })
+    cache.set({ ...entry('b', 'car 8', ['listing:8', `listing:${id}`]), headers: headers() })
+    cache.set({ ...entry('c', 'car 9', ['listing:9']), headers: { ...headers(), vary: 'accept-language' } })
+    const [a, b, c] = ['a', 'b', 'c'].map((key) => cache.get(key))
+    expect(a?.headers).toBe(b?.headers)
+    expect(Object.isFrozen(a?.headers)).toBe(true)
+    expect(c?.headers).not.toBe(a?.headers)
+    expect(c?.headers).toEqual({ 'content-type': 'text/html; charset=utf-8', vary: 'accept-language' })
+    // Shown by a and b: b's copy of the tag is gone, a's kept for both.
+    expect(b?.tags[1]).toBe('listing:7')
+    // b kept again with fewer tags: 'listing:7' leads to a alone, 'listing:8' to both.
+    cache.set(entry('b', 'car 8, new', ['listing:8']))
+    expect(cache.purge(['listing:7'])).toBe(1)
+    expect(cache.get('a')).toBeUndefined()
+    expect(cache.get('b')?.body.toString()).toBe('car 8, new')
+    expect(cache.purge(['listing:8'])).toBe(1)
+    expect(cache.purge(['listing:7', 'listing:8'])).toBe(0)
+    expect(cache.purge(['listing:9'])).toBe(1)
+    // Evicted pages leave the index: a tag they showed purges only the pages kept since.
+    const small = new PageCache(160)
+    const page = '*'.repeat(19) // with its one-letter key, 20 bytes: eight fit
+    small.set(entry('x', page, ['listing:1', 'listing:2']))
+    small.set(entry('y', page, ['listing:1']))
+    for (const key of '0123456') small.set(entry(key, page, ['lists']))
+    expect(small.get('x')).toBeUndefined()
+    expect(small.purge(['listing:2'])).toBe(0)
+    expect(small.purge(['listing:1'])).toBe(1)
+    expect(small.purge(['lists'])).toBe(7)
+    expect(small.stats()).toMatchObject({ entries: 0, bytes: 0 })
+  })
+
   test('a page kept owns exactly its bytes, not the block its body was cut from', () => {
     const cache = new PageCache(1_000_000)
     // As zlib and Buffer.concat answer on Node 24: a 13 KB view into a 64 KB block.

@@ -45,6 +45,36 @@ function ownBytes(body: Buffer): Buffer {
   return own
 }
 
+/**
+ * A flat copy of a string: a tag or a header built by concatenation is a tree of V8 strings (\`listing:\${id}\` is two
+ * pieces), and the collector marks every piece of every kept page's strings.
+ */
+function flatCopy(text: string): string {
+  return Buffer.from(text).toString()
+}
+
+/** How many distinct header sets (and policies) the kept pages share: a route's pages have one, or a few. */
+const SHARED_SHAPES = 1_000
+
+/**
+ * One object for equal values (a route's pages all send the same headers and the same policy around their nonce):
+ * thousands of kept pages then hold one each instead of a copy, fewer objects for every full garbage collection to
+ * mark (issue 39). Frozen: an answer that changes them copies them first. Past SHARED_SHAPES a value is kept as is.
+ */
+class Shapes<T extends object> {
+  private readonly known = new Map<string, T>()
+
+  of(value: T): T {
+    const signature = JSON.stringify(value)
+    const known = this.known.get(signature)
+    if (known) return known
+    if (this.known.size >= SHARED_SHAPES) return value
+    const own = Object.freeze(JSON.parse(signature) as T)
+    this.known.set(signature, own)
+    return own
+  }
+}
+
 /** A page kept apart after its first view (the only kind the first views' store holds). */
 export type FirstView = Entry & { firstView: NonNullable<Entry['firstView']> }
 
@@ -90,7 +120,15 @@ const PURGE_MEMORY_MS = 60_000
 /** A byte-bounded LRU of pages (stored compressed as sent) with a tag index for purges. */
 export class PageCache {
   private readonly entries = new Map<string, Entry>()
-  private readonly byTag = new Map<string, Set<string>>()
+  /**
+   * The keys of the pages showing each tag: the one key itself while a single page shows it (most of a car page's
+   * tags), a set of them when more do. Each set is two objects for the collector; a key, none.
+   */
+  private readonly byTag = new Map<string, string | Set<string>>()
+  /** One flat string for each tag in the index, which every kept page showing it holds (not a copy of its own). */
+  private readonly tagNames = new Map<string, string>()
+  private readonly headerShapes = new Shapes<Entry['headers']>()
+  private readonly policyShapes = new Shapes<[string, string]>()
   /** When each tag (and '*') was last purged, oldest first, for PURGE_MEMORY_MS. */
   private readonly purgedAt = new Map<string, number>()
   /** The same for purges the shared store has not confirmed yet (sent, or failed), oldest first. */
@@ -231,17 +269,16 @@ export class PageCache {
     this.delete(entry.key)
     this.firstViews?.delete(entry.key)
     this.seen.delete(entry.key)
-    const stored = { ...entry, body: ownBytes(entry.body), storedAt: entry.storedAt ?? this.now() }
+    const stored: Entry = {
+      ...entry,
+      headers: this.headerShapes.of(entry.headers),
+      body: ownBytes(entry.body),
+      tags: entry.tags.map((tag) => this.index(tag, entry.key)),
+      storedAt: entry.storedAt ?? this.now(),
+    }
+    if (entry.nonce) stored.nonce = { slots: entry.nonce.slots, policy: this.policyShapes.of(entry.nonce.policy) }
     this.entries.set(entry.key, stored)
     this.bytes += size
-    for (const tag of entry.tags) {
-      let keys = this.byTag.get(tag)
-      if (!keys) {
-        keys = new Set()
-        this.byTag.set(tag, keys)
-      }
-      keys.add(entry.key)
-    }
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break
       const evicted = this.entries.get(oldest)
@@ -298,7 +335,8 @@ export class PageCache {
         this.clear()
         break
       }
-      for (const key of this.byTag.get(tag) ?? []) if (this.delete(key)) n++
+      const keys = this.byTag.get(tag)
+      for (const key of typeof keys === 'string' ? [keys] : [...(keys ?? [])]) if (this.delete(key)) n++
     }
     forgetOlder(this.purgedAt, now - PURGE_MEMORY_MS)
     this.counters.purged += n
@@ -323,6 +361,7 @@ export class PageCache {
     this.firstViews?.clear()
     this.entries.clear()
     this.byTag.clear()
+    this.tagNames.clear()
     this.bytes = 0
   }
 
@@ -340,12 +379,36 @@ export class PageCache {
     if (!entry) return false
     this.entries.delete(key)
     this.bytes -= entry.body.length + entry.key.length
-    for (const tag of entry.tags) {
-      const keys = this.byTag.get(tag)
-      keys?.delete(key)
-      if (keys?.size === 0) this.byTag.delete(tag)
-    }
+    for (const tag of entry.tags) this.unindex(tag, key)
     return true
+  }
+
+  /** Notes that the page under \`key\` shows \`tag\`; answers the index's own string for the tag. */
+  private index(tag: string, key: string): string {
+    const name = this.tagNames.get(tag)
+    if (name === undefined) {
+      const own = flatCopy(tag)
+      this.tagNames.set(own, own)
+      this.byTag.set(own, key)
+      return own
+    }
+    const keys = this.byTag.get(name)
+    if (typeof keys === 'string') {
+      if (keys !== key) this.byTag.set(name, new Set([keys, key]))
+    } else keys?.add(key)
+    return name
+  }
+
+  private unindex(tag: string, key: string): void {
+    const keys = this.byTag.get(tag)
+    if (keys === key) {
+      this.byTag.delete(tag)
+      this.tagNames.delete(tag)
+    } else if (typeof keys === 'object') {
+      keys.delete(key)
+      // Back to a key of its own when one page is left.
+      if (keys.size === 1) for (const left of keys) this.byTag.set(tag, left)
+    }
   }
 }
 
