@@ -96,6 +96,39 @@ export async function describeExisting(): Promise<{ listings: number; published:
   }
 }
 
+/**
+ * Turns PostgreSQL's autovacuum on for the run when the server has it off (some CI images do, for speed); answers
+ * how to put it back (null: it was on, or we may not change it). Production runs with it: without it the job queue's
+ * and the listings' dead rows pile up through a run, and ten minutes of market traffic measured a database nobody
+ * vacuums (2026-11-27: PostgreSQL's CPU per request 0.28 ms with autovacuum, 2.46 ms without, job_common 16,624 dead
+ * rows to 10,538 live).
+ */
+export async function ensureAutovacuum(log: (line: string) => void): Promise<(() => Promise<void>) | null> {
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: ADMIN_URL })
+    await client.connect()
+    try {
+      return await client.query<{ on: string }>(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  const on = (await run(`select current_setting('autovacuum') as on`)).rows[0]?.on === 'on'
+  if (on) return null
+  try {
+    await run('alter system set autovacuum = on')
+    await run('select pg_reload_conf()')
+  } catch (error) {
+    log(`PostgreSQL's autovacuum is off and could not be turned on (${String(error)}): long runs measure dead rows`)
+    return null
+  }
+  log("PostgreSQL's autovacuum was off: on for this run (alter system), put back after")
+  return async () => {
+    await run('alter system reset autovacuum')
+    await run('select pg_reload_conf()')
+  }
+}
+
 export interface MachineInfo {
   cpus: number
   cpuModel: string
@@ -112,7 +145,8 @@ export async function machineInfo(): Promise<MachineInfo> {
     const version = await client.query<{ v: string }>(`select current_setting('server_version') as v`)
     const settings = await client.query<{ name: string; setting: string; unit: string | null }>(
       `select name, setting, unit from pg_settings
-       where name in ('shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'max_connections')
+       where name in ('shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'max_connections',
+         'autovacuum')
        order by name`,
     )
     return {

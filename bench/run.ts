@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { benchAlerts } from './alerts.ts'
 import { exitWithUsage, parseCommandLine, wholeNumber } from './cli.ts'
-import { benchDatabaseUrl, describeExisting, machineInfo, recreateAndSeed } from './database.ts'
+import { benchDatabaseUrl, describeExisting, ensureAutovacuum, machineInfo, recreateAndSeed } from './database.ts'
 import { explainMix } from './explain.ts'
 import { benchFeeds } from './feeds.ts'
 import { load, loadGenerator } from './http.ts'
@@ -113,6 +113,8 @@ const started = performance.now()
 const startedAt = new Date()
 const loadStart = loadavg()
 
+// On as in production for the run (a run that fails midway leaves it on, PostgreSQL's own default).
+const restoreAutovacuum = await ensureAutovacuum(log)
 const pool = buildMix()
 /** `n` searches of the mix in a drawn order (the same order for the same seed). */
 const searchMixPaths = (n: number, seed?: number) => drawSequence(pool, n, seed).map((q) => `/api/cars/${q.search}`)
@@ -239,3 +241,4 @@ if (!values['no-write']) {
   const written = writeResultFiles(results, markdownSection(results) + trafficReport)
   log(`\nwritten to ${written.json} and ${written.markdown}`)
 }
+await restoreAutovacuum?.()
