@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { describe, expect, test } from 'vitest'
-import { testDriver, withDatabaseName } from '../testing/test-db.ts'
+import { createTestDatabase, testDriver, withDatabaseName } from '../testing/test-db.ts'
+import { warnWithoutAutovacuum } from './prepare.ts'
 
 const WORKER = new URL('../testing/startup-worker.ts', import.meta.url).pathname
 
@@ -47,4 +48,24 @@ describe.skipIf(testDriver() !== 'postgres')('several processes starting on one 
       await admin.end()
     }
   }, 120_000)
+})
+
+describe("PostgreSQL's autovacuum", () => {
+  test('start-up warns when the server has it off, and only then (PGlite is not asked)', async () => {
+    const database = await createTestDatabase()
+    try {
+      const warned: string[] = []
+      const log = { info() {}, warn: (_obj: object, msg?: string) => void warned.push(msg ?? '') }
+      const said = await warnWithoutAutovacuum(database, log)
+      const off =
+        database.pool !== null &&
+        (await database.pool.query<{ v: string }>(`select current_setting('autovacuum') as v`)).rows[0]?.v === 'off'
+      // This machine's image has it off (CI's did on 2026-11-27): the warning is what the log shows then.
+      expect(said).toBe(off)
+      expect(warned).toHaveLength(off ? 1 : 0)
+      if (off) expect(warned[0]).toContain('autovacuum is off')
+    } finally {
+      await database.dispose()
+    }
+  })
 })
