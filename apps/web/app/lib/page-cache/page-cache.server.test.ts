@@ -47,6 +47,9 @@ describe('the page cache', () => {
     expect(cache.purge(['listing:8'])).toBe(1)
     expect(cache.purge(['listing:7', 'listing:8'])).toBe(0)
     expect(cache.purge(['listing:9'])).toBe(1)
+    // A tag UTF-8 cannot carry (a lone surrogate) is indexed as it is: a purge naming it still finds its page.
+    cache.set(entry('d', 'odd', ['brand:\uD800']))
+    expect(cache.purge(['brand:\uD800'])).toBe(1)
     // Evicted pages leave the index: a tag they showed purges only the pages kept since.
     const small = new PageCache(160)
     const page = '*'.repeat(19) // with its one-letter key, 20 bytes: eight fit

@@ -46,11 +46,13 @@ function ownBytes(body: Buffer): Buffer {
 }
 
 /**
- * A flat copy of a string: a tag or a header built by concatenation is a tree of V8 strings (\`listing:\${id}\` is two
- * pieces), and the collector marks every piece of every kept page's strings.
+ * A flat copy of a string: a tag built by concatenation is a tree of V8 strings (`listing:${id}` is two pieces), and
+ * the collector marks every piece of every kept page's strings.
  */
 function flatCopy(text: string): string {
-  return Buffer.from(text).toString()
+  const copy = Buffer.from(text).toString()
+  // A lone surrogate does not survive UTF-8: such a text is kept as it is (the index must hold what purges name).
+  return copy === text ? copy : text
 }
 
 /** How many distinct header sets (and policies) the kept pages share: a route's pages have one, or a few. */
@@ -383,7 +385,7 @@ export class PageCache {
     return true
   }
 
-  /** Notes that the page under \`key\` shows \`tag\`; answers the index's own string for the tag. */
+  /** Notes that the page under `key` shows `tag`; answers the index's own string for the tag. */
   private index(tag: string, key: string): string {
     const name = this.tagNames.get(tag)
     if (name === undefined) {
