@@ -76,6 +76,17 @@ export async function recreateAndSeed(listings: number, log: (m: string) => void
   }
 }
 
+/** `work` on one connection to `url`, closed after however it ends. */
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
 /** Published listings in the existing bench database; throws a clear error when there is none. */
 export async function describeExisting(): Promise<{ listings: number; published: number }> {
   const client = new pg.Client({ connectionString: benchDatabaseUrl() })
@@ -104,29 +115,25 @@ export async function describeExisting(): Promise<{ listings: number; published:
  * rows to 10,538 live).
  */
 export async function ensureAutovacuum(log: (line: string) => void): Promise<(() => Promise<void>) | null> {
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: ADMIN_URL })
-    await client.connect()
+  const turnedOn = await withClient(ADMIN_URL, async (client) => {
+    const { rows } = await client.query<{ v: string }>(`select current_setting('autovacuum') as v`)
+    if (rows[0]?.v === 'on') return false
     try {
-      return await client.query<{ on: string }>(sql)
-    } finally {
-      await client.end()
+      await client.query('alter system set autovacuum = on')
+      await client.query('select pg_reload_conf()')
+      return true
+    } catch (error) {
+      log(`PostgreSQL's autovacuum is off and could not be turned on (${String(error)}): long runs measure dead rows`)
+      return false
     }
-  }
-  const on = (await run(`select current_setting('autovacuum') as on`)).rows[0]?.on === 'on'
-  if (on) return null
-  try {
-    await run('alter system set autovacuum = on')
-    await run('select pg_reload_conf()')
-  } catch (error) {
-    log(`PostgreSQL's autovacuum is off and could not be turned on (${String(error)}): long runs measure dead rows`)
-    return null
-  }
+  })
+  if (!turnedOn) return null
   log("PostgreSQL's autovacuum was off: on for this run (alter system), put back after")
-  return async () => {
-    await run('alter system reset autovacuum')
-    await run('select pg_reload_conf()')
-  }
+  return () =>
+    withClient(ADMIN_URL, async (client) => {
+      await client.query('alter system reset autovacuum')
+      await client.query('select pg_reload_conf()')
+    })
 }
 
 export interface MachineInfo {
@@ -139,9 +146,7 @@ export interface MachineInfo {
 }
 
 export async function machineInfo(): Promise<MachineInfo> {
-  const client = new pg.Client({ connectionString: ADMIN_URL })
-  await client.connect()
-  try {
+  return withClient(ADMIN_URL, async (client) => {
     const version = await client.query<{ v: string }>(`select current_setting('server_version') as v`)
     const settings = await client.query<{ name: string; setting: string; unit: string | null }>(
       `select name, setting, unit from pg_settings
@@ -157,9 +162,7 @@ export async function machineInfo(): Promise<MachineInfo> {
       postgres: version.rows[0]?.v ?? 'unknown',
       postgresSettings: settings.rows.map((s) => `${s.name}=${formatSetting(s.setting, s.unit)}`).join(', '),
     }
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 function formatSetting(setting: string, unit: string | null): string {
@@ -172,9 +175,7 @@ function formatSetting(setting: string, unit: string | null): string {
  * a guest every 20 ms until the page shows the new price: the time a change takes to reach guests. Puts the price back.
  */
 export async function priceChangeSeenWithin(baseUrl: string, id: number): Promise<{ ms: number; polls: number }> {
-  const client = new pg.Client({ connectionString: benchDatabaseUrl() })
-  await client.connect()
-  try {
+  return withClient(benchDatabaseUrl(), async (client) => {
     const { rows } = await client.query<{ price: string }>('select price_kzt as price from listings where id = $1', [
       id,
     ])
@@ -194,16 +195,12 @@ export async function priceChangeSeenWithin(baseUrl: string, id: number): Promis
     } finally {
       await client.query('update listings set price_kzt = $1 where id = $2', [old, id])
     }
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 /** Published car ids spread over the whole table, in a fixed pseudo-random order. */
 export async function sampleCarIds(count: number): Promise<number[]> {
-  const client = new pg.Client({ connectionString: benchDatabaseUrl() })
-  await client.connect()
-  try {
+  return withClient(benchDatabaseUrl(), async (client) => {
     const { rows } = await client.query<{ max: string | null }>('select max(id) as max from listings')
     const max = Number(rows[0]?.max ?? 0)
     const rng = createRng(42)
@@ -216,7 +213,5 @@ export async function sampleCarIds(count: number): Promise<number[]> {
     const ids = [...new Set(candidates.filter((id) => ok.has(id)))].slice(0, count)
     if (ids.length === 0) throw new Error('the bench database has no published listings')
     return ids
-  } finally {
-    await client.end()
-  }
+  })
 }
