@@ -1,5 +1,6 @@
 import type { WireEncoding } from '../compression/compression.server.ts'
 import type { NonceSlots } from '../security/kept-page-nonce.server.ts'
+import { TagIndex } from './tag-index.server.ts'
 
 /*
  * The guests' pages one process keeps (decision 019): a byte-bounded LRU of answers stored compressed as sent, with a
@@ -43,16 +44,6 @@ function ownBytes(body: Buffer): Buffer {
   const own = Buffer.allocUnsafeSlow(body.byteLength)
   body.copy(own)
   return own
-}
-
-/**
- * A flat copy of a string: a tag built by concatenation is a tree of V8 strings (`listing:${id}` is two pieces), and
- * the collector marks every piece of every kept page's strings.
- */
-function flatCopy(text: string): string {
-  const copy = Buffer.from(text).toString()
-  // A lone surrogate does not survive UTF-8: such a text is kept as it is (the index must hold what purges name).
-  return copy === text ? copy : text
 }
 
 /** How many distinct header sets (and policies) the kept pages share: a route's pages have one, or a few. */
@@ -122,13 +113,7 @@ const PURGE_MEMORY_MS = 60_000
 /** A byte-bounded LRU of pages (stored compressed as sent) with a tag index for purges. */
 export class PageCache {
   private readonly entries = new Map<string, Entry>()
-  /**
-   * The keys of the pages showing each tag: the one key itself while a single page shows it (most of a car page's
-   * tags), a set of them when more do. Each set is two objects for the collector; a key, none.
-   */
-  private readonly byTag = new Map<string, string | Set<string>>()
-  /** One flat string for each tag in the index, which every kept page showing it holds (not a copy of its own). */
-  private readonly tagNames = new Map<string, string>()
+  private readonly byTag = new TagIndex()
   private readonly headerShapes = new Shapes<Entry['headers']>()
   private readonly policyShapes = new Shapes<[string, string]>()
   /** When each tag (and '*') was last purged, oldest first, for PURGE_MEMORY_MS. */
@@ -275,7 +260,7 @@ export class PageCache {
       ...entry,
       headers: this.headerShapes.of(entry.headers),
       body: ownBytes(entry.body),
-      tags: entry.tags.map((tag) => this.index(tag, entry.key)),
+      tags: entry.tags.map((tag) => this.byTag.add(tag, entry.key)),
       storedAt: entry.storedAt ?? this.now(),
     }
     if (entry.nonce) stored.nonce = { slots: entry.nonce.slots, policy: this.policyShapes.of(entry.nonce.policy) }
@@ -337,8 +322,7 @@ export class PageCache {
         this.clear()
         break
       }
-      const keys = this.byTag.get(tag)
-      for (const key of typeof keys === 'string' ? [keys] : [...(keys ?? [])]) if (this.delete(key)) n++
+      for (const key of this.byTag.pagesOf(tag)) if (this.delete(key)) n++
     }
     forgetOlder(this.purgedAt, now - PURGE_MEMORY_MS)
     this.counters.purged += n
@@ -363,7 +347,6 @@ export class PageCache {
     this.firstViews?.clear()
     this.entries.clear()
     this.byTag.clear()
-    this.tagNames.clear()
     this.bytes = 0
   }
 
@@ -381,36 +364,8 @@ export class PageCache {
     if (!entry) return false
     this.entries.delete(key)
     this.bytes -= entry.body.length + entry.key.length
-    for (const tag of entry.tags) this.unindex(tag, key)
+    for (const tag of entry.tags) this.byTag.remove(tag, key)
     return true
-  }
-
-  /** Notes that the page under `key` shows `tag`; answers the index's own string for the tag. */
-  private index(tag: string, key: string): string {
-    const name = this.tagNames.get(tag)
-    if (name === undefined) {
-      const own = flatCopy(tag)
-      this.tagNames.set(own, own)
-      this.byTag.set(own, key)
-      return own
-    }
-    const keys = this.byTag.get(name)
-    if (typeof keys === 'string') {
-      if (keys !== key) this.byTag.set(name, new Set([keys, key]))
-    } else keys?.add(key)
-    return name
-  }
-
-  private unindex(tag: string, key: string): void {
-    const keys = this.byTag.get(tag)
-    if (keys === key) {
-      this.byTag.delete(tag)
-      this.tagNames.delete(tag)
-    } else if (typeof keys === 'object') {
-      keys.delete(key)
-      // Back to a key of its own when one page is left.
-      if (keys.size === 1) for (const left of keys) this.byTag.set(tag, left)
-    }
   }
 }
 
