@@ -173,6 +173,7 @@ describe('fresh listings: a paused car brought back and saved searches', () => {
     // The pause's time is a JavaScript one (milliseconds); a search saved earlier in that same millisecond carries
     // microseconds past it in PostgreSQL, and was still saved before the pause (a CI run once fell in that gap).
     const pausedAt = (await t.db.select({ at: listings.pausedAt }).from(listings).where(eq(listings.id, car.id)))[0]?.at
+    expect(pausedAt).toBeInstanceOf(Date)
     await t.db.execute(
       sql`update saved_searches set created_at = ${pausedAt?.toISOString()}::timestamptz + interval '456 microseconds'
           where id = ${betweenId}`,
