@@ -4,6 +4,7 @@ import pg from 'pg'
 import { parseCommandLine, wholeNumber } from './cli.ts'
 import { cluster, DB, log, nginx, PORT, PRIMARY_URL, RUN, section, since, sleep, summary } from './cluster-control.ts'
 import { deployUnderLoad } from './cluster-deploy.ts'
+import { ensureAutovacuum } from './database.ts'
 import { type LoadResult, load } from './http.ts'
 import { buildMix, drawSequence } from './mix.ts'
 import { cpuTicks, startProductionServer, CPU_TICK_MS as TICK_MS } from './servers.ts'
@@ -182,6 +183,8 @@ function median(runs: LoadResult[]): LoadResult | undefined {
 
 const started = performance.now()
 const loadAtStart = loadavg()
+// On as in production for the run, as `npm run bench` does (bench/database.ts); put back when the run ends.
+const restoreAutovacuum = await ensureAutovacuum(log)
 section('cluster start')
 await cluster('start')
 
@@ -196,6 +199,7 @@ if (values.deploy) {
       section('cluster stop')
       await cluster('stop')
     }
+    await restoreAutovacuum?.()
   }
   log(`\ntotal ${since(started)}`)
   process.exit(0)
@@ -310,6 +314,7 @@ try {
     section('cluster stop')
     await cluster('stop')
   }
+  await restoreAutovacuum?.()
 }
 
 section('results')

@@ -1,5 +1,5 @@
 import { exitWithUsage, parseCommandLine, wholeNumber } from './cli.ts'
-import { benchDatabaseUrl, describeExisting, recreateAndSeed, sampleCarIds } from './database.ts'
+import { benchDatabaseUrl, describeExisting, ensureAutovacuum, recreateAndSeed, sampleCarIds } from './database.ts'
 import { load } from './http.ts'
 import { rssMb, startProductionServer } from './servers.ts'
 
@@ -43,6 +43,8 @@ if (args['skip-seed']) {
   await recreateAndSeed(listings, log)
 }
 const ids = await sampleCarIds(2_000)
+// On as in production for the run, as `npm run bench` does (bench/database.ts); put back when the run ends.
+const restoreAutovacuum = await ensureAutovacuum(log)
 const server = await startProductionServer(benchDatabaseUrl(), port)
 const { url } = server
 const COOKIE = 'tulpar.session_token'
@@ -121,4 +123,5 @@ try {
   )
 } finally {
   await server.stop()
+  await restoreAutovacuum?.()
 }
