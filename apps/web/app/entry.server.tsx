@@ -5,6 +5,7 @@ import { localeContext, requestInfoContext } from '#app-context'
 import { BaseMessagesContext } from './i18n/base-messages.ts'
 import { baseMessages, messagesUrl } from './i18n/messages-file.server.ts'
 import { contentSecurityPolicy, NonceContext } from './lib/security/nonce.tsx'
+import { withKeptMatches } from './lib/ssr/kept-matches.server.ts'
 import { readLoaderData, renderAtOnce, renderStreamed, withLoaderData } from './lib/ssr/render-page.server.ts'
 
 export const streamTimeout = 5_000
@@ -20,7 +21,8 @@ const serverMessages = (locale: Locale) => ({ url: messagesUrl(locale), messages
  * waits during the render. That renderer builds a string where the streaming one encodes each of a page's
  * thousands of small pieces into bytes on its own (decision 025). A page on which something suspends or fails,
  * and a render that throws, are rendered again by the streaming renderer, which waits for what suspended and
- * answers 500 for what failed, as before; both write the same HTML.
+ * answers 500 for what failed, as before; both write the same HTML. The route matches React Router makes for the
+ * page's share of its route manifest are the same for every render of a path: kept (lib/ssr/kept-matches.server.ts).
  */
 export default async function handleRequest(
   request: Request,
@@ -39,7 +41,11 @@ export default async function handleRequest(
     <NonceContext.Provider value={nonce}>
       {/* The language's common messages from memory: the browser fetches the same text (i18n/base-messages.ts). */}
       <BaseMessagesContext.Provider value={serverMessages(loadContext.get(localeContext))}>
-        <ServerRouter context={withLoaderData(routerContext, loaderData)} url={request.url} nonce={nonce} />
+        <ServerRouter
+          context={withLoaderData(withKeptMatches(routerContext), loaderData)}
+          url={request.url}
+          nonce={nonce}
+        />
       </BaseMessagesContext.Provider>
     </NonceContext.Provider>
   )
