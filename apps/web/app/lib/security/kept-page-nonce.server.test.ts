@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import { compress } from '../compression/compression.server.ts'
-import { keepWithNonceSlots, newCspNonce, withNonce } from './kept-page-nonce.server.ts'
+import { keepWithNonceSlots, NONCES_PER_DRAW, newCspNonce, withNonce } from './kept-page-nonce.server.ts'
 
 /** A page like a catalogue page: its nonce in the head, then 60 KB of cards, then the scripts (beyond gzip's window). */
 function page(nonce: string): Buffer {
@@ -24,6 +24,17 @@ function page(nonce: string): Buffer {
 }
 
 const decode = { br: brotliDecompressSync, gzip: gunzipSync, identity: (b: Buffer) => b }
+
+describe('newCspNonce', () => {
+  test('16 random bytes in base64, never the same twice, across the draws from the random source', () => {
+    const nonces = Array.from({ length: NONCES_PER_DRAW * 2 + 3 }, () => newCspNonce())
+    for (const nonce of nonces) {
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+      expect(Buffer.from(nonce, 'base64')).toHaveLength(16)
+    }
+    expect(new Set(nonces).size).toBe(nonces.length)
+  })
+})
 
 describe("a kept page's nonce slots", () => {
   test.each(['br', 'gzip', 'identity'] as const)(
