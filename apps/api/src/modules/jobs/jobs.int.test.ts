@@ -196,4 +196,35 @@ describe('stopping the job queue while a job runs', () => {
       expect(errors).toEqual([])
     }
   }, 30_000)
+
+  test('a job finishing within the grace still sends the job it leads to, and completes', async () => {
+    const warnings: string[] = []
+    const log = { info() {}, warn: (_o: object, message: string) => warnings.push(message), error() {} }
+    const queue = createJobQueue(app.database, app.database.url, log, { stopGraceMs: 10_000 })
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let began = () => {}
+    const running = new Promise<void>((resolve) => {
+      began = resolve
+    })
+    // As a fresh listing's notice sends its e-mail when it is done.
+    queue.handle('email', async (data) => {
+      if (data.key !== 'leads-on') return
+      began()
+      await released
+      await queue.send('email', email('led-to'))
+    })
+    await queue.start({ workers: true })
+    await queue.send('email', email('leads-on'))
+    await running
+    const stopped = queue.stop()
+    release()
+    await stopped
+    const find = async (key: string) => (await app.jobs.boss.findJobs('email', { data: { key } }))[0]?.state
+    expect(await find('led-to')).toBe('created')
+    expect(await find('leads-on')).toBe('completed')
+    expect(warnings).toEqual([])
+  }, 30_000)
 })

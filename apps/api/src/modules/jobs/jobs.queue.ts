@@ -176,6 +176,7 @@ export function createJobQueue(
   let started: Promise<void> | null = null
   let withWorkers = false
   let stopping = false
+  let stopped: Promise<void> | null = null
 
   function instance(): PgBoss {
     if (!boss) throw new Error('the job queue is not started')
@@ -326,13 +327,23 @@ export function createJobQueue(
         }
       })
     },
-    async stop() {
-      if (!boss) return
+    stop() {
       const b = boss
-      boss = null
-      started = null
-      stopping = true
-      await b.stop({ graceful: withWorkers, timeout: stopGraceMs, close: database.pglite === null })
+      if (!b) return Promise.resolve()
+      // Jobs still running finish within the grace and may send the jobs they lead to (a fresh listing's notice,
+      // its e-mail): sends are taken until pg-boss has stopped. They failed with "not started" before, and the
+      // job was retried (a soak at 1,000,000 listings logged it at its stop).
+      stopped ??= (async () => {
+        stopping = true
+        try {
+          await b.stop({ graceful: withWorkers, timeout: stopGraceMs, close: database.pglite === null })
+        } finally {
+          boss = null
+          started = null
+          stopped = null
+        }
+      })()
+      return stopped
     },
   }
 }
