@@ -158,14 +158,8 @@ describe('stopping the job queue while a job runs', () => {
       error: (o: object) => errors.push(o),
     }
     const queue = createJobQueue(app.database, app.database.url, log, { stopGraceMs: 300 })
-    let release = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let began = () => {}
-    const running = new Promise<void>((resolve) => {
-      began = resolve
-    })
+    const { promise: released, resolve: release } = Promise.withResolvers<void>()
+    const { promise: running, resolve: began } = Promise.withResolvers<void>()
     // A job that outlives the stop's grace, as the estimate refresh does at a million listings.
     queue.handle('email', async () => {
       began()
@@ -201,14 +195,8 @@ describe('stopping the job queue while a job runs', () => {
     const warnings: string[] = []
     const log = { info() {}, warn: (_o: object, message: string) => warnings.push(message), error() {} }
     const queue = createJobQueue(app.database, app.database.url, log, { stopGraceMs: 10_000 })
-    let release = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let began = () => {}
-    const running = new Promise<void>((resolve) => {
-      began = resolve
-    })
+    const { promise: released, resolve: release } = Promise.withResolvers<void>()
+    const { promise: running, resolve: began } = Promise.withResolvers<void>()
     // As a fresh listing's notice sends its e-mail when it is done.
     queue.handle('email', async (data) => {
       if (data.key !== 'leads-on') return
