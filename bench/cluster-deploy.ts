@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { clusterWith, log, nginx, PRIMARY_URL, ROOT, section, since, sleep, summary } from './cluster-control.ts'
+import { withClient } from './database.ts'
 import { type LoadResult, load } from './http.ts'
 
 /*
@@ -37,14 +37,10 @@ function throwawayMigrations(): { dir: string; when: number; column: string } {
 
 /** Removes the throwaway migration again: its column and its row in drizzle's ledger (so later ones still apply). */
 async function removeThrowaway(when: number, column: string) {
-  const client = new pg.Client({ connectionString: PRIMARY_URL })
-  await client.connect()
-  try {
+  await withClient(PRIMARY_URL, async (client) => {
     await client.query(`alter table listings drop column if exists "${column}"`)
     await client.query('delete from drizzle.__drizzle_migrations where created_at = $1', [when])
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 /** The deploy under load on the running cluster; prints the slices and the results table. */
@@ -87,17 +83,12 @@ export async function deployUnderLoad(options: {
     log(`  ${since(t0)}: ${summary(slice)}`)
   }
   await deploying
-  const applied = await new Promise<boolean>((resolve, reject) => {
-    const client = new pg.Client({ connectionString: PRIMARY_URL })
-    client
-      .connect()
-      .then(() =>
-        client.query("select 1 from information_schema.columns where table_name = 'listings' and column_name = $1", [
-          migration.column,
-        ]),
-      )
-      .then((r) => resolve(r.rowCount === 1), reject)
-      .finally(() => void client.end())
+  const applied = await withClient(PRIMARY_URL, async (client) => {
+    const found = await client.query(
+      "select 1 from information_schema.columns where table_name = 'listings' and column_name = $1",
+      [migration.column],
+    )
+    return found.rowCount === 1
   })
   await removeThrowaway(migration.when, migration.column)
   rmSync(migration.dir, { recursive: true, force: true })

@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import pg from 'pg'
 import { parseCommandLine, wholeNumber } from './cli.ts'
 import { cluster, DB, log, nginx, PORT, PRIMARY_URL, RUN, section, since, sleep, summary } from './cluster-control.ts'
 import { deployUnderLoad } from './cluster-deploy.ts'
-import { ensureAutovacuum } from './database.ts'
+import { ensureAutovacuum, withClient } from './database.ts'
 import { type LoadResult, load } from './http.ts'
 import { buildMix, drawSequence } from './mix.ts'
 import { cpuTicks, startProductionServer, CPU_TICK_MS as TICK_MS } from './servers.ts'
@@ -61,16 +60,12 @@ const warmSeconds = wholeNumber(USAGE, 'warm-seconds', values['warm-seconds'], 0
 const appUrl = (i: number) => `http://127.0.0.1:${PORT + i}`
 
 async function replicaTransactions(): Promise<number> {
-  const client = new pg.Client({ connectionString: REPLICA_URL })
-  await client.connect()
-  try {
+  return withClient(REPLICA_URL, async (client) => {
     const { rows } = await client.query<{ n: string }>(
       'select xact_commit as n from pg_stat_database where datname = current_database()',
     )
     return Number(rows[0]?.n ?? 0)
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 /*
@@ -96,18 +91,14 @@ function childrenOf(ppid: number): number[] {
 
 /** The primary's backends of connections named like `applicationName`, and with `walSenders` the replica's sender. */
 async function backends(applicationName: string, walSenders = false): Promise<number[]> {
-  const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' })
-  await client.connect()
-  try {
+  return withClient('postgres://postgres@127.0.0.1:5432/postgres', async (client) => {
     const { rows } = await client.query<{ pid: number }>(
       `select pid from pg_stat_activity where application_name like $1
        union select pid from pg_stat_replication where $2`,
       [applicationName, walSenders],
     )
     return rows.map((r) => r.pid)
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 const readPid = (file: string) => Number(readFileSync(file, 'utf8').split('\n')[0])

@@ -34,14 +34,10 @@ export interface SeedResult {
 
 /** Drops and recreates the bench database, migrates it and loads `listings` demo listings (COPY). */
 export async function recreateAndSeed(listings: number, log: (m: string) => void): Promise<SeedResult> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL })
-  await admin.connect()
-  try {
+  await withClient(ADMIN_URL, async (admin) => {
     await admin.query(`drop database if exists ${BENCH_DB_NAME} with (force)`)
     await admin.query(`create database ${BENCH_DB_NAME}`)
-  } finally {
-    await admin.end()
-  }
+  })
   // A million rows loaded and vacuumed: not bounded as the app's statements are (db/client.ts).
   const database = await openDatabase({ url: benchDatabaseUrl(), poolSize: 4, statementTimeoutMs: 0 })
   try {
@@ -77,7 +73,7 @@ export async function recreateAndSeed(listings: number, log: (m: string) => void
 }
 
 /** `work` on one connection to `url`, closed after however it ends. */
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
