@@ -211,7 +211,8 @@ describe('stopping the job queue while a job runs', () => {
     release()
     await stopped
     const find = async (key: string) => (await app.jobs.boss.findJobs('email', { data: { key } }))[0]?.state
-    expect(await find('led-to')).toBe('created')
+    // Sent, not lost: waiting, or already run by a worker that fetched it before the stop took hold.
+    expect(['created', 'completed']).toContain(await find('led-to'))
     expect(await find('leads-on')).toBe('completed')
     expect(warnings).toEqual([])
   }, 30_000)
