@@ -29,7 +29,22 @@ const ratio = (n: number) => Math.round(n * 1000) / 1000
 const shortBy = (value: number, target: number, lowerIsBetter = false) =>
   `${Math.round((Math.abs(value - target) / target) * 100)}% ${lowerIsBetter ? 'over' : 'short'}`
 
-export function trafficTargets(r: Pick<TrafficResult, 'runs'>): Target[] {
+/**
+ * What the machine's cores allow the cluster at its own run's cost: every request takes the app's, PostgreSQL's and
+ * the load generator's CPU, all on these cores, so `cores` seconds of CPU a second bound the throughput whatever the
+ * processes do. Against the one process's mix, the most any cluster could show here.
+ */
+export function clusterCeiling(mix: MeasuredMix, oneRps: number, cores: number): string {
+  const perRequest = mix.serverCpuMsPerRequest + mix.postgresCpuMsPerRequest + mix.generator.cpuMsPerRequest
+  const most = (cores * 1000) / Math.max(0.001, perRequest)
+  return (
+    `${cores} cores at that run's CPU per request (app ${mix.serverCpuMsPerRequest} + PostgreSQL ` +
+    `${mix.postgresCpuMsPerRequest} + load generator ${mix.generator.cpuMsPerRequest} ms) do at most ` +
+    `${fmt(Math.round(most))} req/s = ${ratio(most / Math.max(1, oneRps))}x`
+  )
+}
+
+export function trafficTargets(r: Pick<TrafficResult, 'runs' | 'cores'>): Target[] {
   const one = r.runs.find((run) => run.processes === 1)
   const two = r.runs.find((run) => run.processes === 2)
   const out: Target[] = []
@@ -79,7 +94,9 @@ export function trafficTargets(r: Pick<TrafficResult, 'runs'>): Target[] {
   if (one && two) {
     out.push({
       what: "The cluster's two app processes against one process in the market mix",
-      result: `${fmt(two.mix.rps)} / ${fmt(one.mix.rps)} req/s = ${ratio(two.mix.rps / one.mix.rps)}x`,
+      result:
+        `${fmt(two.mix.rps)} / ${fmt(one.mix.rps)} req/s = ${ratio(two.mix.rps / one.mix.rps)}x; ` +
+        clusterCeiling(two.mix, one.mix.rps, r.cores),
       target: '>= 1.6x',
       met: two.mix.rps / one.mix.rps >= 1.6,
       value: two.mix.rps / one.mix.rps,
@@ -167,7 +184,7 @@ export function trafficMarkdown(r: TrafficResult): string {
       `${r.users.refused} refused). ${CHANGES_PER_SECOND} change(s) a second (${Math.round((1 - PUBLISH_SHARE) * 100)}% price changes, ` +
       `${Math.round(PUBLISH_SHARE * 100)}% listings published).`,
     '',
-    `Bare Fastify route (the machine's ceiling, same run): ${fmt(r.hello.rps)} req/s.`,
+    `Bare Fastify route (the machine's ceiling, same run): ${fmt(r.hello.rps)} req/s. ${r.cores} cores, shared by the server, PostgreSQL and the load generator.`,
     '',
     ...r.runs.flatMap((run) => runSection(run, r)),
     '#### Targets (issue 39)',

@@ -1,3 +1,4 @@
+import { cpus } from 'node:os'
 import pg from 'pg'
 import { benchDatabaseUrl } from './database.ts'
 import { type LoadResult, load } from './http.ts'
@@ -74,6 +75,8 @@ export interface TrafficResult {
   seconds: number
   focusSeconds: number
   published: number
+  /** The machine's cores (the app, PostgreSQL and the load generator share them). */
+  cores: number
   /** Share of car page views that go to the top N cars. */
   head: { top: number; share: number }[]
   users: Omit<BenchUsers, 'cookies'> & { count: number }
@@ -236,6 +239,7 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
       seconds,
       focusSeconds,
       published: popularity.size,
+      cores: cpus().length,
       head,
       users: {
         count: users?.cookies.length ?? 0,
