@@ -34,7 +34,7 @@ const shortBy = (value: number, target: number, lowerIsBetter = false) =>
  * the load generator's CPU, all on these cores, so `cores` seconds of CPU a second bound the throughput whatever the
  * processes do. Against the one process's mix, the most any cluster could show here.
  */
-export function clusterCeiling(mix: MeasuredMix, oneRps: number, cores: number): string {
+function clusterCeiling(mix: MeasuredMix, oneRps: number, cores: number): string {
   const perRequest = mix.serverCpuMsPerRequest + mix.postgresCpuMsPerRequest + mix.generator.cpuMsPerRequest
   const most = (cores * 1000) / Math.max(0.001, perRequest)
   return (

@@ -67,6 +67,12 @@ function start(env: Record<string, string>): Started {
 const appPids = (pid: number) =>
   readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
 
+/** The heap limit flags a process was started with. */
+const heapFlags = (pid: number) =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    .split('\0')
+    .filter((arg) => arg.startsWith('--max-old-space-size'))
+
 async function until<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
@@ -82,7 +88,7 @@ describe.skipIf(!ADMIN_URL)('several app processes on one port (APP_PROCESSES)',
   afterAll(() => admin((c) => c.query(`drop database if exists ${name} with (force)`)))
 
   test('two processes serve the port; one killed is replaced; SIGTERM stops all of them', async () => {
-    const server = start({ APP_PROCESSES: '2', DATABASE_URL: databaseUrl(), REDIS_URL })
+    const server = start({ APP_PROCESSES: '2', DATABASE_URL: databaseUrl(), REDIS_URL, APP_HEAP_MB: '512' })
     try {
       // The primary tells a parent with an IPC channel once every process listens.
       await new Promise<void>((resolve, reject) => {
@@ -110,6 +116,9 @@ describe.skipIf(!ADMIN_URL)('several app processes on one port (APP_PROCESSES)',
         15_000,
       )
       expect(replaced).toContain(survivor)
+      // Each process, the replacement too, runs with the heap limit APP_HEAP_MB gave (app-processes.ts).
+      for (const p of [...first, ...replaced].filter((p) => p !== victim))
+        expect(heapFlags(p), `app process ${p}`).toEqual(['--max-old-space-size=512'])
       // New connections go round both; every one is answered while the new process starts and after.
       for (let i = 0; i < 20; i++) {
         const res = await fetch(`${BASE}/api/readyz`, { headers: { connection: 'close' } })

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import { heapLimitMb } from './app-processes.ts'
 
 /*
  * The supervisor of APP_PROCESSES with stand-in app processes: each opens a listener of its own first (as the metrics
@@ -40,6 +41,7 @@ superviseAppProcesses({
   count: 2,
   port: Number(process.env.PORT),
   shutdownGraceMs: 5000,
+  heapMb: process.env.HEAP_MB ? Number(process.env.HEAP_MB) : null,
   log: { info: line('info'), warn: line('warn'), error: line('error') },
   onReady: () => console.log(JSON.stringify({ m: 'ready' })),
 })
@@ -75,6 +77,12 @@ function ask(port: number): Promise<{ pid?: number; error?: string }> {
   })
 }
 
+/** The heap limit flags a process was started with. */
+const heapFlags = (pid: number) =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    .split('\0')
+    .filter((arg) => arg.startsWith('--max-old-space-size'))
+
 let primary: ChildProcess | null = null
 afterEach(() => {
   primary?.kill('SIGKILL')
@@ -85,7 +93,7 @@ describe('superviseAppProcesses', () => {
   test('SIGHUP restarts the processes one at a time: every request under load is answered, and new processes answer after', async () => {
     const port = await freePort()
     const child = spawn(process.execPath, [join(dir, 'primary.mjs')], {
-      env: { ...process.env, PORT: String(port) },
+      env: { ...process.env, PORT: String(port), HEAP_MB: '200' },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     primary = child
@@ -100,6 +108,8 @@ describe('superviseAppProcesses', () => {
 
     const before = new Set<number>()
     for (let i = 0; i < 6; i++) before.add((await ask(port)).pid ?? 0)
+    // Started with the heap limit it was given (heapMb).
+    for (const pid of before) expect(heapFlags(pid)).toEqual(['--max-old-space-size=200'])
 
     let loading = true
     const failures: string[] = []
@@ -126,9 +136,37 @@ describe('superviseAppProcesses', () => {
     for (let i = 0; i < 8; i++) after.add((await ask(port)).pid ?? 0)
     expect(after.size).toBe(2)
     for (const pid of after) expect(before.has(pid)).toBe(false)
+    // The restart's processes have the heap limit too.
+    for (const pid of after) expect(heapFlags(pid)).toEqual(['--max-old-space-size=200'])
 
     const exited = new Promise((r) => child.once('exit', r))
     child.kill('SIGTERM')
     await exited
   }, 40_000)
+})
+
+describe('heapLimitMb', () => {
+  const GB = 1024 ** 3
+  const machine = { setting: null, flags: '', v8DefaultBytes: 4144 * 1024 ** 2 }
+
+  test("half the memory shared by the processes, when that is below V8's own default", () => {
+    expect(heapLimitMb({ ...machine, processes: 2, memoryBytes: 4 * GB })).toBe(1024)
+    expect(heapLimitMb({ ...machine, processes: 8, memoryBytes: 16 * GB })).toBe(1024)
+  })
+
+  test("V8's default stays where it is already the smaller (a large machine, few processes)", () => {
+    expect(heapLimitMb({ ...machine, processes: 2, memoryBytes: 24 * GB })).toBeNull()
+    expect(heapLimitMb({ ...machine, processes: 1, memoryBytes: 8.5 * GB })).toBeNull()
+  })
+
+  test('never under 256 MB, however small the machine', () => {
+    expect(heapLimitMb({ ...machine, processes: 16, memoryBytes: 2 * GB })).toBe(256)
+  })
+
+  test("APP_HEAP_MB wins; the operator's own flag is left to the processes", () => {
+    expect(heapLimitMb({ ...machine, setting: 3000, processes: 2, memoryBytes: 24 * GB })).toBe(3000)
+    expect(heapLimitMb({ ...machine, setting: 300, processes: 2, memoryBytes: 4 * GB })).toBe(300)
+    const flags = '--enable-source-maps --max-old-space-size=1500'
+    expect(heapLimitMb({ ...machine, flags, processes: 2, memoryBytes: 4 * GB })).toBeNull()
+  })
 })

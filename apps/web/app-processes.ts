@@ -1,4 +1,6 @@
 import cluster, { type Worker } from 'node:cluster'
+import { totalmem } from 'node:os'
+import { getHeapStatistics } from 'node:v8'
 
 type Log = {
   info: (o: object, m: string) => void
@@ -17,11 +19,54 @@ export interface SupervisorOptions {
    * it is killed.
    */
   shutdownGraceMs?: number
+  /** Each app process's heap limit in MB (`--max-old-space-size`); null: V8's default (heapLimitMb). */
+  heapMb?: number | null
   /**
    * The port the processes serve (PORT): a process is ready when it listens there. The metrics listener (METRICS_PORT
    * + the index) opens earlier, when the app is ready but not yet listening. Unset: its first listener.
    */
   port?: number
+}
+
+const MB = 1024 * 1024
+/** The share of the machine's memory the app processes' heaps may take together, when APP_HEAP_MB is not set. */
+const HEAP_SHARE = 0.5
+/** No process is given less, whatever the machine: the server alone needs about 150 MB of heap. */
+const MIN_HEAP_MB = 256
+const HEAP_FLAG = '--max-old-space-size'
+
+/**
+ * Each app process's heap limit in MB, or null to leave V8's default. V8 sizes a process's heap from the machine's
+ * memory as if it were alone (on these 24 GB machines 4,144 MB), so N processes could together grow to N times that:
+ * the primary gives each an equal part of half the memory (`memoryBytes`: the cgroup's limit in a container, else the
+ * machine's), at least 256 MB, and never more than V8's default (null: that default is already smaller). APP_HEAP_MB
+ * (`setting`) wins; a `--max-old-space-size` the operator gave in NODE_OPTIONS or on the command line is theirs
+ * (null: the processes inherit it).
+ */
+export function heapLimitMb(o: {
+  setting: number | null
+  processes: number
+  memoryBytes: number
+  v8DefaultBytes: number
+  flags: string
+}): number | null {
+  if (o.setting !== null) return o.setting
+  if (o.flags.includes(HEAP_FLAG)) return null
+  const share = Math.max(MIN_HEAP_MB, Math.floor((o.memoryBytes * HEAP_SHARE) / MB / Math.max(1, o.processes)))
+  return share < Math.floor(o.v8DefaultBytes / MB) ? share : null
+}
+
+/** heapLimitMb for this machine and process. */
+export function machineHeapLimitMb(setting: number | null, processes: number): number | null {
+  const constrained = process.constrainedMemory()
+  return heapLimitMb({
+    setting,
+    processes,
+    // 0 or more than the machine: no cgroup limit.
+    memoryBytes: constrained > 0 && constrained < totalmem() ? constrained : totalmem(),
+    v8DefaultBytes: getHeapStatistics().heap_size_limit,
+    flags: `${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`,
+  })
 }
 
 /** Unplanned exits in a minute, per process, after which the supervisor gives up (a crash loop, not bad luck). */
@@ -47,7 +92,13 @@ export function superviseAppProcesses({
   onReady,
   shutdownGraceMs = 45_000,
   port,
+  heapMb = null,
 }: SupervisorOptions): void {
+  // Every process forked from here on, replacements and restarts too.
+  if (heapMb !== null)
+    cluster.setupPrimary({
+      execArgv: [...process.execArgv.filter((flag) => !flag.startsWith(HEAP_FLAG)), `${HEAP_FLAG}=${heapMb}`],
+    })
   const listening = new Set<number>()
   /** Each process's index (APP_PROCESS_INDEX: its metrics port is METRICS_PORT + it); a replacement takes the same. */
   const indexOf = new Map<number, number>()
@@ -189,6 +240,9 @@ export function superviseAppProcesses({
   process.on('SIGHUP', restart)
   process.once('SIGTERM', () => stop('SIGTERM', 0))
   process.once('SIGINT', () => stop('SIGTERM', 0))
-  log.info({ count }, 'starting app processes')
+  log.info(
+    { count, heapLimitMb: heapMb ?? Math.round(getHeapStatistics().heap_size_limit / MB) },
+    'starting app processes',
+  )
   for (let i = 0; i < count; i++) fork(i)
 }

@@ -23,7 +23,7 @@ import { logPageCacheActivity } from './app/lib/page-cache/page-cache-activity.s
 import { PageCache } from './app/lib/page-cache/page-store.server.ts'
 import { openSharedPageStore } from './app/lib/page-cache/shared-page-store.server.ts'
 import { newCspNonce } from './app/lib/security/kept-page-nonce.server.ts'
-import { superviseAppProcesses } from './app-processes.ts'
+import { machineHeapLimitMb, superviseAppProcesses } from './app-processes.ts'
 import { pageRouteLabel } from './metrics-routes.ts'
 import { pageRouteOptions } from './page-limits.ts'
 import { registerReactRouter } from './react-router-plugin.ts'
@@ -218,6 +218,7 @@ if (isMain) {
       port: config.port,
       // A process's drain: its requests (SHUTDOWN_GRACE_SECONDS), its jobs (10 s), then its pools.
       shutdownGraceMs: config.shutdownGraceMs + 15_000,
+      heapMb: machineHeapLimitMb(config.appHeapMb, config.appProcesses),
     })
   } else {
     const { app, runtime } = await createTulparServer()

@@ -68,6 +68,12 @@ export const EnvSchema = z.object({
    * server with its own pools and page cache; they share the database and Redis.
    */
   APP_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Each app process's JavaScript heap limit in MB (V8's --max-old-space-size), set by the primary of
+   * APP_PROCESSES > 1. Unset: half the machine's memory (its cgroup's limit, in a container) shared by the processes,
+   * never above V8's own default (about 4 GB), so N processes cannot each grow to what V8 allows one alone.
+   */
+  APP_HEAP_MB: z.coerce.number().int().min(128).max(65536).optional(),
   /** Set by the primary for each app process it starts (0, 1, ...; app-processes.ts); never set it by hand. */
   APP_PROCESS_INDEX: z.coerce.number().int().min(0).max(63).default(0),
   /**

@@ -88,6 +88,14 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...primary, APP_PROCESSES: bad }), bad).toThrowError(/APP_PROCESSES/)
   })
 
+  test("each app process's heap limit: the primary works it out unless APP_HEAP_MB says, 128 MB at least", () => {
+    const primary = { DATABASE_URL: 'postgres://localhost/tulpar', AUTH_SECRET: 'x'.repeat(32) }
+    expect(loadConfig(primary).appHeapMb).toBeNull()
+    expect(loadConfig({ ...primary, APP_HEAP_MB: '1536' }).appHeapMb).toBe(1536)
+    for (const bad of ['100', '1.5', 'lots'])
+      expect(() => loadConfig({ ...primary, APP_HEAP_MB: bad }), bad).toThrowError(/APP_HEAP_MB/)
+  })
+
   test('the local identity provider is on with the demo (key in the data folder), off with PostgreSQL unless asked', () => {
     const dataDir = tempDir()
     expect(loadConfig({ DATA_DIR: dataDir }).localIdentityProvider).toEqual({

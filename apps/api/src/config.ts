@@ -35,6 +35,8 @@ export interface Config {
   /** Connections per process to each of the primary and the replica (PostgreSQL only). */
   databasePoolSize: number
   appProcesses: number
+  /** APP_HEAP_MB: each app process's heap limit; null: worked out by the primary (app-processes.ts). */
+  appHeapMb: number | null
   dataDir: string
   mediaDir: string
   /** Where uploaded photos go: the local disk (`mediaDir`) or an S3-compatible bucket. */
@@ -240,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // (docs/performance.md, 2026-11-25 03:30).
     databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.ceil(DEFAULT_POOL_SIZE / e.APP_PROCESSES),
     appProcesses: e.APP_PROCESSES,
+    appHeapMb: e.APP_HEAP_MB ?? null,
     dataDir,
     mediaDir: resolve(REPO_ROOT, e.MEDIA_DIR ?? join(dataDir, 'media')),
     mediaStorage:
