@@ -278,6 +278,16 @@ export const paymentsRefundingOldest = new Gauge({
   registers,
 })
 
+// ---- PostgreSQL's own settings
+
+export const databaseAutovacuum = new Gauge({
+  name: 'tulpar_database_autovacuum',
+  help: "PostgreSQL's autovacuum as this process reads it on scrape: 1 on, 0 off (absent on the embedded database)",
+  // Labelled so that it has no sample until one is read: an unlabelled gauge would say 0 on the embedded database.
+  labelNames: ['database'] as const,
+  registers,
+})
+
 // ---- Moderation
 
 export const moderationQueue = new Gauge({

@@ -152,6 +152,17 @@ describe('the metrics page', () => {
     expect(after.value('tulpar_moderation_queue_oldest_seconds')).toBeGreaterThanOrEqual(3 * 3600 - 5)
   })
 
+  test("PostgreSQL's autovacuum as the server has it (the alert's series); none on the embedded database", async () => {
+    const { value } = await scrape()
+    const pool = t.database.pool
+    if (!pool) {
+      expect(value('tulpar_database_autovacuum')).toBeUndefined()
+      return
+    }
+    const { rows } = await pool.query<{ v: string }>('show autovacuum')
+    expect(value('tulpar_database_autovacuum', { database: 'primary' })).toBe(rows[0]?.v === 'on' ? 1 : 0)
+  })
+
   test('a refund the provider keeps refusing shows as a payment stuck in refunding', async () => {
     const before = (await scrape()).value('tulpar_payments_refunding') ?? Number.NaN
     expect(before).toBeGreaterThanOrEqual(0)

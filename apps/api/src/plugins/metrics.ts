@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts'
 import type { ReadReplica } from '../db/replica.ts'
 import {
   collectProcessMetrics,
+  databaseAutovacuum,
   dbPoolConnections,
   dbPoolWaiting,
   httpRequestDuration,
@@ -52,7 +53,7 @@ export interface MetricsOptions {
 export interface MetricsSources {
   db: Db
   /** The primary's pool (PostgreSQL; null on the embedded database). */
-  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount' | 'options'> | null
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount' | 'options' | 'query'> | null
   replica?: Pick<ReadReplica, 'poolStats' | 'lagSeconds'> | null
   jobs?: Pick<JobQueue, 'stats'> | null
 }
@@ -75,6 +76,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions, s
   const stops = [
     onScrape(() => collectPools(sources)),
     onScrape(() => collectBacklogs(sources)),
+    ...(sources.pool ? [onScrape(() => collectAutovacuum(sources.pool as AutovacuumSource))] : []),
     onScrape(collectRetention),
     ...(sources.jobs ? [onScrape(() => collectJobs(sources.jobs as Pick<JobQueue, 'stats'>))] : []),
   ]
@@ -185,6 +187,23 @@ async function collectBacklogs({ db }: MetricsSources) {
     paymentsRefundingOldest.set(refunds.oldestSeconds)
   } catch (error) {
     for (const gauge of backlogGauges) gauge.set(Number.NaN)
+    throw error
+  }
+}
+
+type AutovacuumSource = Pick<pg.Pool, 'query'>
+
+/**
+ * Whether PostgreSQL vacuums on its own (some images turn it off): without it the job queue's and the listings' dead
+ * rows pile up and every query slows (docs/operations.md, "Autovacuum stays on"). Start-up says so in the log once;
+ * this keeps saying it, for the alert. Unknown (NaN) when the database does not answer.
+ */
+async function collectAutovacuum(pool: AutovacuumSource) {
+  try {
+    const { rows } = await pool.query<{ on: boolean }>(`select current_setting('autovacuum') = 'on' as on`)
+    databaseAutovacuum.set({ database: 'primary' }, rows[0]?.on ? 1 : 0)
+  } catch (error) {
+    databaseAutovacuum.set({ database: 'primary' }, Number.NaN)
     throw error
   }
 }
