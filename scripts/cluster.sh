@@ -393,7 +393,7 @@ nginx_stop() { stop_pidfile nginx QUIT; }
 # ---- Prometheus ----------------------------------------------------------------------------------------------
 
 # Debian's Prometheus and its exporters for nginx and the machine, installed when missing; their services are not
-# started by the package (policy-rc.d, as ensure_nginx does): the cluster runs its own.
+# started by the package (apt_install_without_services, scripts/lib/env.sh): the cluster runs its own.
 ensure_prometheus() {
   local missing=()
   command -v prometheus >/dev/null 2>&1 || missing+=(prometheus)
@@ -401,12 +401,7 @@ ensure_prometheus() {
   command -v prometheus-node-exporter >/dev/null 2>&1 || missing+=(prometheus-node-exporter)
   [ ${#missing[@]} -eq 0 ] && return 0
   say "Installing ${missing[*]} (Debian)"
-  local policy=/usr/sbin/policy-rc.d added=""
-  if [ ! -e "$policy" ]; then
-    printf '#!/bin/sh\nexit 101\n' | as_root tee "$policy" >/dev/null && as_root chmod +x "$policy" && added=1
-  fi
-  { as_root apt-get update -qq && as_root apt-get install -y -qq "${missing[@]}" >/dev/null; } 2>&1 | tail -3 >&2 || true
-  if [ -n "$added" ]; then as_root rm -f "$policy"; fi
+  apt_install_without_services "${missing[@]}" 2>&1 | tail -3 >&2 || true
   command -v prometheus >/dev/null 2>&1
 }
 

@@ -146,20 +146,37 @@ ensure_redis() {
   redis-cli -h 127.0.0.1 -p 6379 ping
 }
 
-# Debian's nginx (the cluster's load balancer, scripts/cluster.sh), installed when missing. Debian's package
-# starts its default site on port 80 after installing; a policy-rc.d that refuses service starts stops that
-# (the cluster runs its own nginx with its own configuration).
-ensure_nginx() {
-  if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then return 0; fi
-  echo "==> Installing nginx (Debian)"
+# Debian packages installed without starting their services: a policy-rc.d that refuses service starts is in place
+# while apt-get runs (nginx would start its default site on port 80, Prometheus its server on 9090; the cluster runs
+# its own of each, and CI needs only a package's tools). Returns apt-get's failure.
+apt_install_without_services() {
   local policy=/usr/sbin/policy-rc.d added=""
   if [ ! -e "$policy" ]; then
     printf '#!/bin/sh\nexit 101\n' | as_root tee "$policy" >/dev/null && as_root chmod +x "$policy" && added=1
   fi
   local status=0
-  if ! { as_root apt-get update -qq && as_root apt-get install -y -qq nginx >/dev/null; }; then status=1; fi
+  if ! { as_root apt-get update -qq && as_root apt-get install -y -qq --no-install-recommends "$@" >/dev/null; }; then
+    status=1
+  fi
   if [ -n "$added" ]; then as_root rm -f "$policy"; fi
   return $status
+}
+
+# Debian's nginx (the cluster's load balancer, scripts/cluster.sh), installed when missing.
+ensure_nginx() {
+  if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then return 0; fi
+  echo "==> Installing nginx (Debian)"
+  apt_install_without_services nginx
+}
+
+# Prometheus' promtool (Debian's prometheus package), for the alert rules' own tests (deploy/prometheus/
+# alerts.test.yml, run by apps/api/src/lib/metrics-alerts.test.ts). Returns 1 when it cannot be installed: the test
+# then skips.
+ensure_promtool() {
+  if command -v promtool >/dev/null 2>&1; then return 0; fi
+  echo "==> Installing promtool (Debian's prometheus)"
+  apt_install_without_services prometheus 2>&1 | tail -3 >&2 || true
+  command -v promtool >/dev/null 2>&1
 }
 
 # Debian's pgBackRest (backups and point-in-time restore, docs/operations.md "Backups and restore"), installed when
