@@ -25,7 +25,8 @@ export function markdownSection(r: BenchResults): string {
   const out: string[] = [
     `## ${when}: catalogue benchmark at ${fmt(r.database.listings)} listings`,
     '',
-    `\`${r.command}\`, ${Math.round(r.totalSeconds)} s in all. Machine: ${m.cpus} cores (${m.cpuModel}), ` +
+    `\`${r.command}\` on \`${r.code ?? 'unknown'}\`, ${Math.round(r.totalSeconds)} s in all. ` +
+      `Machine: ${m.cpus} cores (${m.cpuModel}), ` +
       `${m.memoryGb} GB memory, Node ${m.node}, PostgreSQL ${m.postgres} (${m.postgresSettings}). ` +
       `Load average (1 min) ${r.loadAverage.start[0]?.toFixed(1)} at the start, ${r.loadAverage.end[0]?.toFixed(1)} ` +
       `at the end. Database: ${fmt(r.database.listings)} listings, ${fmt(r.database.published)} published.`,

@@ -24,6 +24,8 @@ export interface BenchResults {
   startedAt: Date
   totalSeconds: number
   command: string
+  /** The code measured: `git describe --always --dirty` when the run began (the server runs from the sources). */
+  code: string
   machine: MachineInfo
   loadAverage: { start: number[]; end: number[] }
   database: { listings: number; published: number }

@@ -107,6 +107,15 @@ const trafficSeconds = wholeNumber(USAGE, 'traffic-seconds', values['traffic-sec
 const trafficWarmSeconds = wholeNumber(USAGE, 'traffic-warm-seconds', values['traffic-warm-seconds'], 0)
 const trafficProcesses = values['traffic-processes'].split(',').map((n) => wholeNumber(USAGE, 'traffic-processes', n))
 
+/** The commit the sources are at, `-dirty` with changes not committed; `unknown` outside a git checkout. */
+function codeVersion(): string {
+  try {
+    return execFileSync('git', ['describe', '--always', '--dirty'], { encoding: 'utf8', timeout: 10_000 }).trim()
+  } catch {
+    return 'unknown'
+  }
+}
+
 const log = (m: string) => process.stdout.write(`${m}\n`)
 const section = (m: string) => log(`\n== ${m}`)
 const started = performance.now()
@@ -122,6 +131,7 @@ const results: BenchResults = {
   startedAt,
   totalSeconds: 0,
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+  code: codeVersion(),
   machine: await machineInfo(),
   loadAverage: { start: loadStart, end: [] },
   database: { listings: 0, published: 0 },
