@@ -29,6 +29,41 @@ const GUEST_LOCALES = [
 ] as const
 /** Returning guests carry the visitor id the car page's view beacon set (`tulpar_vid`); new ones no cookie at all. */
 const RETURNING_GUEST_SHARE = 0.7
+/**
+ * The city a browser that has run a page's scripts has chosen (returning guests and signed-in visitors): the city
+ * dialog opens on a first visit until one is chosen and keeps the choice in the `city` cookie, which the guests' page
+ * key names. Weights are the cities' populations in thousands (2024, rounded; KZ-FACTS.md's cities), and "all
+ * Kazakhstan" (`city=all`) for ALL_KAZAKHSTAN_SHARE of them. New guests (no cookie at all) have none. Until
+ * 2026-11-27 (fourth session) no session carried one.
+ */
+const CITY_WEIGHTS: Record<string, number> = {
+  almaty: 2300,
+  astana: 1400,
+  shymkent: 1250,
+  aktobe: 580,
+  karaganda: 500,
+  taraz: 430,
+  pavlodar: 360,
+  semey: 350,
+  oskemen: 340,
+  oral: 330,
+  atyrau: 300,
+  aktau: 260,
+  kostanay: 260,
+  kyzylorda: 250,
+  petropavl: 220,
+  turkistan: 200,
+  temirtau: 170,
+  zhanaozen: 160,
+  kokshetau: 150,
+  taldykorgan: 150,
+  ekibastuz: 135,
+  rudny: 110,
+  zhezkazgan: 90,
+  balkhash: 70,
+  konaev: 60,
+}
+const ALL_KAZAKHSTAN_SHARE = 0.15
 /** Requests per session: 1 + a geometric draw of this mean (so 6 on average), at most SESSION_MAX. */
 const SESSION_EXTRA_MEAN = 5
 const SESSION_MAX = 40
@@ -156,6 +191,8 @@ export function createSessionStream(options: {
   signedInCookies: readonly string[]
   kinds?: readonly TrafficKind[]
   seed?: number
+  /** The database's city ids by slug: the `city` cookie's values (none: no session carries one). */
+  cityIds?: ReadonlyMap<string, number>
 }): () => Session {
   const { popularity, pool, signedInCookies } = options
   const rng = createRng(options.seed ?? TRAFFIC_SEED + 1)
@@ -166,6 +203,13 @@ export function createSessionStream(options: {
   const drawKind = sampler(kinds.map((k) => k.share))
   const drawQuery = sampler(pool.map((q) => q.weight))
   const drawLocale = sampler(GUEST_LOCALES.map((l) => l.share))
+  // Drawn apart too: the cities change no other draw.
+  const cityRng = createRng((options.seed ?? TRAFFIC_SEED + 1) + 13)
+  const cities = Object.entries(CITY_WEIGHTS).flatMap(([slug, weight]) => {
+    const id = options.cityIds?.get(slug)
+    return id === undefined ? [] : [{ id, weight }]
+  })
+  const drawCity = cities.length > 0 ? sampler(cities.map((c) => c.weight)) : null
   const cataloguePaths = pool.map(catalogueUrlOf)
   const request = (kind: TrafficKind): TrafficRequest => {
     switch (kind) {
@@ -186,10 +230,15 @@ export function createSessionStream(options: {
     const cookies: string[] = []
     if (signedIn) cookies.push(signedInCookies[rng.int(0, signedInCookies.length - 1)] as string)
     // A returning guest's browser has run a page's scripts too (their mark, which no page depends on).
-    if (signedIn || rng.chance(RETURNING_GUEST_SHARE)) cookies.push(`tulpar_vid=${visitorId(rng)}`)
+    const ranScripts = signedIn || rng.chance(RETURNING_GUEST_SHARE)
+    if (ranScripts) cookies.push(`tulpar_vid=${visitorId(rng)}`)
     if (!signedIn && cookies.length > 0) cookies.push('tulpar_js=1')
     const locale = signedIn ? null : GUEST_LOCALES[drawLocale(rng)]?.locale
     if (locale) cookies.push(`locale=${locale}`)
+    // Drawn for every session (the same sessions get the same cities whatever the cookies), sent by those whose
+    // browser ran the city dialog.
+    const city = cityRng.chance(ALL_KAZAKHSTAN_SHARE) ? 'all' : cities[drawCity?.(cityRng) ?? -1]?.id
+    if (drawCity && ranScripts && city !== undefined) cookies.push(`city=${city}`)
     // Geometric: each further request with probability mean / (mean + 1).
     let length = 1
     while (length < SESSION_MAX && rng.chance(SESSION_EXTRA_MEAN / (SESSION_EXTRA_MEAN + 1))) length++
@@ -208,7 +257,9 @@ export function describeTraffic(): string {
   return (
     `Requests: ${kinds}; no photos. Sessions: ${Math.round(SIGNED_IN_SHARE * 100)}% signed in (session cookie, ` +
     `tulpar_vid and tulpar_js), ${Math.round((1 - SIGNED_IN_SHARE) * 100)}% guests (${Math.round(RETURNING_GUEST_SHARE * 100)}% ` +
-    `with a tulpar_vid and tulpar_js; ${locales}); 1 + geometric(mean ${SESSION_EXTRA_MEAN}) requests each, at most ${SESSION_MAX}. ` +
+    `with a tulpar_vid and tulpar_js; ${locales}); signed-in and returning sessions carry a city cookie ` +
+    `(${Math.round(ALL_KAZAKHSTAN_SHARE * 100)}% all Kazakhstan, the rest by population: Almaty ` +
+    `${Math.round(((1 - ALL_KAZAKHSTAN_SHARE) * 100 * (CITY_WEIGHTS.almaty ?? 0)) / Object.values(CITY_WEIGHTS).reduce((a, b) => a + b, 0))}%); 1 + geometric(mean ${SESSION_EXTRA_MEAN}) requests each, at most ${SESSION_MAX}. ` +
     `Cars: Zipf exponent ${ZIPF_EXPONENT} over every published listing, ranked by ${RECENCY_WEIGHT} x recency + ` +
     `${1 - RECENCY_WEIGHT} x chance. Accept-Encoding: ${Math.round((1 - NO_ZSTD_SHARE) * 100)}% of sessions ` +
     `${BROWSER_HEADERS['accept-encoding']} (the focused runs too), ${Math.round(NO_ZSTD_SHARE * 100)}% ${NO_ZSTD_ACCEPT_ENCODING}.`

@@ -176,6 +176,9 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
     section('traffic: the market stream')
     const t0 = performance.now()
     const popularity = new Popularity(await publishedNewestFirst(client))
+    const cityIds = new Map(
+      (await client.query<{ id: number; slug: string }>('select id, slug from cities')).rows.map((c) => [c.slug, c.id]),
+    )
     const head = [10, 100, 2_000, 10_000, 100_000].map((top) => ({
       top,
       share: round2(popularity.headShare(top) * 100),
@@ -225,7 +228,9 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
         log(`caches emptied in ${await emptyCaches(server.url, client)} ms`)
         // Signed-in visitors are browsers that ran a page's scripts: they carry its mark (scripts-cookie.server.ts).
         const browserCookies = users.cookies.map((cookie) => `${cookie}; tulpar_js=1`)
-        runs.push(await measureRun(server, processes, pinning, browserCookies, popularity, changes, options, pool))
+        runs.push(
+          await measureRun(server, processes, pinning, browserCookies, popularity, changes, options, pool, cityIds),
+        )
       } finally {
         unpin()
         await changes.restore()
@@ -273,6 +278,7 @@ async function measureRun(
   changes: ChangeStream,
   options: TrafficOptions,
   pool: ReturnType<typeof buildMix>,
+  cityIds: ReadonlyMap<string, number>,
 ): Promise<TrafficRun> {
   const { log, section, warmSeconds, seconds, focusSeconds } = options
   const pid = server.child.pid ?? 0
@@ -286,7 +292,13 @@ async function measureRun(
       kinds?: readonly TrafficKind[],
       during?: () => Promise<void>,
     ): Promise<MeasuredMix> => {
-      const nextSession = createSessionStream({ popularity, pool, signedInCookies: cookies, ...(kinds && { kinds }) })
+      const nextSession = createSessionStream({
+        popularity,
+        pool,
+        signedInCookies: cookies,
+        cityIds,
+        ...(kinds && { kinds }),
+      })
       let serverPids: number[] = []
       let serverBefore = new Map<number, number>()
       let pgPids: number[] = []
