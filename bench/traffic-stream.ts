@@ -32,9 +32,9 @@ const RETURNING_GUEST_SHARE = 0.7
 /**
  * The city a browser that has run a page's scripts has chosen (returning guests and signed-in visitors): the city
  * dialog opens on a first visit until one is chosen and keeps the choice in the `city` cookie, which the guests' page
- * key names. Weights are the cities' populations in thousands (2024, rounded; KZ-FACTS.md's cities), and "all
- * Kazakhstan" (`city=all`) for ALL_KAZAKHSTAN_SHARE of them. New guests (no cookie at all) have none. Until
- * 2026-11-27 (fourth session) no session carried one.
+ * key names. Weights are the cities' populations in thousands (rounded, the bench's assumption; KZ-FACTS.md names
+ * the largest), and "all Kazakhstan" (`city=all`) for ALL_KAZAKHSTAN_SHARE of them. New guests (no cookie at all)
+ * have none. Until 2026-11-27 (fourth session) no session carried one.
  */
 const CITY_WEIGHTS: Record<string, number> = {
   almaty: 2300,
@@ -250,16 +250,23 @@ export function createSessionStream(options: {
   }
 }
 
+function cityWords(): string {
+  const total = Object.values(CITY_WEIGHTS).reduce((a, b) => a + b, 0)
+  const almaty = Math.round(((1 - ALL_KAZAKHSTAN_SHARE) * 100 * (CITY_WEIGHTS.almaty ?? 0)) / total)
+  return (
+    `signed-in and returning sessions carry a city cookie (${Math.round(ALL_KAZAKHSTAN_SHARE * 100)}% all ` +
+    `Kazakhstan, the rest by population: Almaty ${almaty}%)`
+  )
+}
+
 /** The stream in words, for the run's results. */
-export function describeTraffic(): string {
+export function describeTraffic(cityCookies = true): string {
   const kinds = TRAFFIC_KINDS.map((k) => `${k.share}% ${k.what}`).join(', ')
   const locales = GUEST_LOCALES.map((l) => `${l.share}% ${l.locale ?? 'no locale cookie'}`).join(', ')
   return (
     `Requests: ${kinds}; no photos. Sessions: ${Math.round(SIGNED_IN_SHARE * 100)}% signed in (session cookie, ` +
     `tulpar_vid and tulpar_js), ${Math.round((1 - SIGNED_IN_SHARE) * 100)}% guests (${Math.round(RETURNING_GUEST_SHARE * 100)}% ` +
-    `with a tulpar_vid and tulpar_js; ${locales}); signed-in and returning sessions carry a city cookie ` +
-    `(${Math.round(ALL_KAZAKHSTAN_SHARE * 100)}% all Kazakhstan, the rest by population: Almaty ` +
-    `${Math.round(((1 - ALL_KAZAKHSTAN_SHARE) * 100 * (CITY_WEIGHTS.almaty ?? 0)) / Object.values(CITY_WEIGHTS).reduce((a, b) => a + b, 0))}%); 1 + geometric(mean ${SESSION_EXTRA_MEAN}) requests each, at most ${SESSION_MAX}. ` +
+    `with a tulpar_vid and tulpar_js; ${locales}); ${cityCookies ? cityWords() : 'no city cookie (--traffic-no-city)'}; 1 + geometric(mean ${SESSION_EXTRA_MEAN}) requests each, at most ${SESSION_MAX}. ` +
     `Cars: Zipf exponent ${ZIPF_EXPONENT} over every published listing, ranked by ${RECENCY_WEIGHT} x recency + ` +
     `${1 - RECENCY_WEIGHT} x chance. Accept-Encoding: ${Math.round((1 - NO_ZSTD_SHARE) * 100)}% of sessions ` +
     `${BROWSER_HEADERS['accept-encoding']} (the focused runs too), ${Math.round(NO_ZSTD_SHARE * 100)}% ${NO_ZSTD_ACCEPT_ENCODING}.`

@@ -101,6 +101,8 @@ export interface TrafficOptions {
    * generator on the last core beside them: how the processes scale when one cannot spill onto the other core.
    */
   pinProcesses?: boolean
+  /** Signed-in and returning sessions carry a city cookie (bench/traffic-stream.ts); false: none does. */
+  cityCookies?: boolean
   log: (message: string) => void
   section: (title: string) => void
 }
@@ -177,7 +179,12 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
     const t0 = performance.now()
     const popularity = new Popularity(await publishedNewestFirst(client))
     const cityIds = new Map(
-      (await client.query<{ id: number; slug: string }>('select id, slug from cities')).rows.map((c) => [c.slug, c.id]),
+      options.cityCookies === false
+        ? []
+        : (await client.query<{ id: number; slug: string }>('select id, slug from cities')).rows.map((c) => [
+            c.slug,
+            c.id,
+          ]),
     )
     const head = [10, 100, 2_000, 10_000, 100_000].map((top) => ({
       top,
@@ -238,7 +245,7 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
       }
     }
     const result: TrafficResult = {
-      description: describeTraffic(),
+      description: describeTraffic(options.cityCookies !== false),
       connections: CONNECTIONS,
       warmSeconds,
       seconds,
