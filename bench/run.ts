@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { benchAlerts } from './alerts.ts'
+import { staleBuild } from './build-age.ts'
 import { exitWithUsage, parseCommandLine, wholeNumber } from './cli.ts'
 import { benchDatabaseUrl, describeExisting, ensureAutovacuum, machineInfo, recreateAndSeed } from './database.ts'
 import { explainMix } from './explain.ts'
@@ -173,7 +174,15 @@ if (runs('alerts')) {
   results.alerts = await benchAlerts(benchDatabaseUrl(), { log })
 }
 
-if ((SERVER_PARTS.some(runs) || runs('processes') || runs('traffic')) && !values['skip-build']) {
+const servesPages = SERVER_PARTS.some(runs) || runs('processes') || runs('traffic')
+if (servesPages && values['skip-build']) {
+  const stale = staleBuild()
+  if (stale) {
+    results.notes.push(`The web build is older than its sources (${stale} is newer): this run measured an older build.`)
+    log(`WARNING: apps/web/build is older than ${stale}: the pages measured are not the sources' (drop --skip-build)`)
+  }
+}
+if (servesPages && !values['skip-build']) {
   section('build')
   const t0 = performance.now()
   execFileSync('npm', ['run', 'build'], { cwd: new URL('..', import.meta.url).pathname, stdio: 'inherit' })
