@@ -88,10 +88,15 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# A port below the kernel's ephemeral range: a port in that range may be the local end of one of the test suite's
+# many client connections, which no probe sees (it accepts nothing) but which makes a bind fail ("Address already in
+# use": the source cluster failed to start so once in CI, its port 40810 having passed the probe).
+EPHEMERAL_LOW=$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+[ "${EPHEMERAL_LOW:-0}" -gt 21000 ] 2>/dev/null || EPHEMERAL_LOW=32768
 free_port() {
   local port
   for _ in $(seq 1 50); do
-    port=$((20000 + RANDOM % 30000))
+    port=$((20000 + RANDOM % (EPHEMERAL_LOW - 20000)))
     if ! (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
       echo "$port"
       return 0
