@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm'
 import type { Config } from '../config.ts'
 import { installJobQueues } from '../modules/jobs/index.ts'
+import { autovacuumOn } from './autovacuum.ts'
 import type { Database } from './client.ts'
 import { listings } from './schema.ts'
 import { restorePendingIndexes, type SeedStep, seedDemo } from './seed/demo/index.ts'
@@ -27,8 +28,7 @@ export const phaseDone = (started: number) => ({
  */
 export async function warnWithoutAutovacuum(database: Database, log: PrepareLog): Promise<boolean> {
   if (!database.pool) return false
-  const { rows } = await database.pool.query<{ v: string }>(`select current_setting('autovacuum') as v`)
-  if (rows[0]?.v !== 'off') return false
+  if (await autovacuumOn(database.pool)) return false
   log.warn(
     { autovacuum: 'off' },
     "PostgreSQL's autovacuum is off: the job queue's and the listings' dead rows will pile up and slow every query " +

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type pg from 'pg'
+import { autovacuumOn } from '../db/autovacuum.ts'
 import type { Db } from '../db/client.ts'
 import type { ReadReplica } from '../db/replica.ts'
 import {
@@ -200,8 +201,7 @@ type AutovacuumSource = Pick<pg.Pool, 'query'>
  */
 async function collectAutovacuum(pool: AutovacuumSource) {
   try {
-    const { rows } = await pool.query<{ on: boolean }>(`select current_setting('autovacuum') = 'on' as on`)
-    databaseAutovacuum.set({ database: 'primary' }, rows[0]?.on ? 1 : 0)
+    databaseAutovacuum.set({ database: 'primary' }, (await autovacuumOn(pool)) ? 1 : 0)
   } catch (error) {
     databaseAutovacuum.set({ database: 'primary' }, Number.NaN)
     throw error
