@@ -15,6 +15,11 @@ export interface LayoutData {
   cities: { id: number; slug: string; name: string }[]
   cityChoice: number | 'all' | null
   cityId: number | null
+  /**
+   * The page was rendered without the visitor's city (lib/city-neutral.ts: the same page for every city), so
+   * `cityChoice` and `cityId` are only the profile's: the browser shows the choice from its cookie.
+   */
+  cityFromBrowser: boolean
   profile: { id: number; city: number | null } | null
 }
 
@@ -23,7 +28,7 @@ export interface LayoutData {
  * page as a script that sets this and sends `VIEWER_EVENT`. The page is rendered and hydrated as the guests' (so
  * the same bytes serve everyone), then shown with this part.
  */
-export type ViewerPart = Omit<LayoutData, 'cities'>
+export type ViewerPart = Omit<LayoutData, 'cities' | 'cityFromBrowser'>
 declare global {
   interface Window {
     __tulparViewer?: ViewerPart

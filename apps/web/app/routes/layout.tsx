@@ -9,12 +9,14 @@ import { signInHref } from '../features/auth/redirect.ts'
 import { viewerOf } from '../features/auth/viewer.server.ts'
 import { CityChooser } from '../features/city/city-chooser.tsx'
 import { cityChoiceFromCookie } from '../features/city/city-storage.ts'
+import { useCityChoice } from '../features/city/use-city-choice.ts'
 import { useFavourites } from '../features/favourites/use-favourites.ts'
 import { LanguageSwitch } from '../features/layout/language-switch.tsx'
 import { BOTTOM_NAV, catalogueNavHref, FOOTER_LEGAL, FOOTER_MENU } from '../features/layout/nav.ts'
 import { personalLayout } from '../features/layout/personal-layout.server.ts'
 import { useSessionEffects } from '../features/layout/session-effects.ts'
 import { useI18n } from '../i18n/i18n-react.tsx'
+import { isCityNeutralPage } from '../lib/city-neutral.ts'
 import { type LayoutData, useLayoutData } from '../lib/layout-data.ts'
 import { Icon } from '../ui/icon.tsx'
 import type { Route } from './+types/layout'
@@ -27,8 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<La
   const services = context.get(servicesContext)
   const locale = context.get(localeContext)
   const cities = (await services.reference.listCities(locale)).map((c) => ({ id: c.id, slug: c.slug, name: c.name }))
-  // The choice made in the city dialog (a city or all Kazakhstan), else the profile's city.
-  const cookieChoice = cityChoiceFromCookie(request.headers.get('cookie'))
+  // The choice made in the city dialog (a city or all Kazakhstan), else the profile's city; a page that is the same
+  // in every city is rendered without it, and the browser shows it from the cookie (lib/city-neutral.ts).
+  const cityFromBrowser = isCityNeutralPage(new URL(request.url).pathname)
+  const cookieChoice = cityFromBrowser ? null : cityChoiceFromCookie(request.headers.get('cookie'))
   let user: Awaited<ReturnType<typeof services.sessions.sessionUser>>
   let deletedCookies: string[] | null = null
   try {
@@ -46,10 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<La
     throw redirect(`/?${ACCOUNT_DELETED_PARAM}=${ACCOUNT_DELETED_VALUE}`, { headers })
   }
   try {
-    return { ...(await personalLayout(services, user, cookieChoice)), cities }
+    return { ...(await personalLayout(services, user, cookieChoice)), cities, cityFromBrowser }
   } catch {
     // A failing look-up shows the guest's header (the guest's part needs no database).
-    return { ...(await personalLayout(services, null, cookieChoice)), cities }
+    return { ...(await personalLayout(services, null, cookieChoice)), cities, cityFromBrowser }
   }
 }
 
@@ -83,7 +87,8 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   const view = useLayoutData() ?? loaderData
   useSessionEffects(view.user !== null)
   const favourites = useFavourites()
-  const catalogue = catalogueNavHref(view.cities.find((c) => c.id === view.cityId)?.slug)
+  const city = useCityChoice(view)
+  const catalogue = catalogueNavHref(view.cities.find((c) => c.id === city.id)?.slug)
   return (
     <>
       <a className="skip-link" href="#content">
@@ -105,7 +110,12 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
               {t('ux2.header.sell')}
             </NavLink>
           </nav>
-          <CityChooser cities={view.cities} current={view.cityChoice} profile={view.profile} />
+          <CityChooser
+            cities={view.cities}
+            current={city.choice}
+            fromBrowser={view.cityFromBrowser}
+            profile={view.profile}
+          />
           <LanguageSwitch />
           <Link to="/wishlist" className="favourites-link" aria-label={`${t('fav.header')}: ${favourites.count}`}>
             <Icon name="heart" size={20} />

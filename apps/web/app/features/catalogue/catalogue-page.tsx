@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
 import { useI18n } from '../../i18n/i18n-react.tsx'
 import { useLayoutData } from '../../lib/layout-data.ts'
 import { Icon } from '../../ui/icon.tsx'
+import { useCityChoice } from '../city/index.ts'
 import { SaveSearch } from '../saved-searches/index.ts'
 import type { loadCatalogue } from './catalogue.server.ts'
 import { FILTERS_FORM_ID, FILTERS_PANEL_ID, Filters } from './filters.tsx'
@@ -58,7 +59,8 @@ export function CataloguePage({ data }: { data: CatalogueData }) {
   // Choosing another city in the header's city dialog moves a city page to that city (all Kazakhstan stays).
   // Only a change from one known city to another counts: a first choice must not carry a shared link away.
   const layout = useLayoutData()
-  const chosenCity = layout?.cities.find((c) => c.id === layout.cityId)?.slug ?? null
+  const chosenCityId = useCityChoice(layout).id
+  const chosenCity = layout?.cities.find((c) => c.id === chosenCityId)?.slug ?? null
   const previousCity = useRef(chosenCity)
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the chosen city only
   useEffect(() => {

@@ -4,12 +4,17 @@ import { useI18n } from '../../i18n/i18n-react.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { ignoreAbort } from '../../ui/ignore-abort.ts'
 import type { CityOption } from './city-dialog.tsx'
-import { ALL_KAZAKHSTAN, type CityChoice, readStoredCity, storeCity } from './city-storage.ts'
+import { ALL_KAZAKHSTAN, type CityChoice, cityChoiceFromCookie, readStoredCity, storeCity } from './city-storage.ts'
 
 interface Props {
   cities: CityOption[]
-  /** The choice the server knows (cookie, else the profile's city). */
-  current: CityChoice | null
+  /**
+   * The choice the page shows (use-city-choice.ts: the cookie's, else the profile's city); undefined while a page
+   * rendered without the city is the server's.
+   */
+  current: CityChoice | null | undefined
+  /** The page was rendered without the city (lib/city-neutral.ts): the server's data says nothing of the cookie. */
+  fromBrowser: boolean
   /** The signed-in user's profile, to keep its city in step. */
   profile: { id: number; city: number | null } | null
 }
@@ -33,7 +38,7 @@ const CityDialog = lazy(() => import('./city-dialog.tsx').then((m) => ({ default
  * is saved to a profile that has no city (also when the profile appears later, after signing in or registering
  * on this page); with no choice anywhere the dialog opens and cannot be dismissed.
  */
-export function CityChooser({ cities, current, profile }: Props) {
+export function CityChooser({ cities, current, fromBrowser, profile }: Props) {
   const { t } = useI18n()
   const revalidator = useRevalidator()
   const [open, setOpen] = useState(false)
@@ -50,15 +55,18 @@ export function CityChooser({ cities, current, profile }: Props) {
     // The guests' copy of a signed-in visitor's page, their part (and profile) still to apply: their profile decides.
     if (!profile && window.__tulparViewer) return
     const stored = readStoredCity()
-    const known = stored ?? current ?? profile?.city ?? null
+    // What the server rendered with; a page rendered without the city is shown with the cookie's.
+    const served = fromBrowser ? (cityChoiceFromCookie(document.cookie) ?? current ?? null) : (current ?? null)
+    const known = stored ?? served ?? profile?.city ?? null
     if (known === null) {
       setRequired(true)
       setOpen(true)
       return
     }
-    if (stored !== known || known !== current) {
+    if (stored !== known || known !== served) {
       storeCity(known)
-      if (known !== current) void ignoreAbort(revalidator.revalidate())
+      // A page whose server knew the city is loaded again for the one kept here; the others show it as it is stored.
+      if (known !== served && !fromBrowser) void ignoreAbort(revalidator.revalidate())
     }
     if (profile && profile.city === null && known !== ALL_KAZAKHSTAN) {
       // The pages already loaded (the account's "my city" among them) show the saved city.
@@ -80,13 +88,14 @@ export function CityChooser({ cities, current, profile }: Props) {
     <>
       <button type="button" className="city-chip" onClick={() => setOpen(true)} title={t('city.choose')}>
         <Icon name="pin" size={18} />
-        <span>{currentCity?.name ?? t('header.allKazakhstan')}</span>
+        {/* A page rendered without the city names it once the browser has read its cookie (use-city-choice.ts). */}
+        <span>{current === undefined ? '' : (currentCity?.name ?? t('header.allKazakhstan'))}</span>
       </button>
       {wanted ? (
         <Suspense fallback={null}>
           <CityDialog
             cities={cities}
-            current={current}
+            current={current ?? null}
             open={open}
             required={required}
             onApply={(choice) => void apply(choice)}

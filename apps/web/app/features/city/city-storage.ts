@@ -26,10 +26,14 @@ export function cityCookie(choice: CityChoice): string {
   return `${CITY_COOKIE}=${choice}; Path=/; Max-Age=31536000; SameSite=Lax`
 }
 
+/** Sent when this page stores a choice: what shows the choice of the cookie reads it again (use-city-choice.ts). */
+export const CITY_EVENT = 'tulpar:city'
+
 export function storeCity(choice: CityChoice): void {
   window.localStorage.setItem(CITY_STORAGE_KEY, String(choice))
   // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie, read by the server
   document.cookie = cityCookie(choice)
+  dispatchEvent(new Event(CITY_EVENT))
 }
 
 /** Reads the city cookie on the server: a city id, all Kazakhstan, or null when nothing was chosen. */

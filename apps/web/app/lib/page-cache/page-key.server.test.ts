@@ -5,13 +5,31 @@ describe('which requests may use it', () => {
   const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ method, url, headers })
 
   test('a guest page is keyed by encoding, language, city and URL', () => {
-    expect(guestPageKey(req('/cars/5?x=1', { 'accept-encoding': 'gzip, br', cookie: 'locale=kk; city=2' }))).toBe(
-      'br|kk|2|/cars/5?x=1',
+    expect(guestPageKey(req('/?x=1', { 'accept-encoding': 'gzip, br', cookie: 'locale=kk; city=2' }))).toBe(
+      'br|kk|2|/?x=1',
     )
+    expect(guestPageKey(req('/about', { cookie: 'city=all' }))).toBe('identity||all|/about')
     expect(guestPageKey(req('/auto', { 'accept-encoding': 'gzip' }))).toBe('gzip|||/auto')
     // Kept in the encoding the answer is sent in: one the browser refuses (q=0) is not it.
     expect(guestPageKey(req('/auto', { 'accept-encoding': 'br;q=0, gzip' }))).toBe('gzip|||/auto')
     expect(guestPageKey(req('/', { cookie: 'tulpar_vid=abcdefghijklmnop' }))).toBe('identity|||/')
+  })
+
+  test('a car page and the catalogue, the same in every city, are kept once for all of them', () => {
+    const asked = (url: string, city: string) =>
+      guestPageKey(req(url, { 'accept-encoding': 'br', cookie: `locale=en; city=${city}` }))
+    for (const url of [
+      '/cars/5',
+      '/cars/5.data',
+      '/cars/5?photo=2',
+      '/auto',
+      '/auto.data',
+      '/auto/toyota/camry/almaty?page=2',
+    ])
+      expect(new Set(['1', '2', 'all', ''].map((city) => asked(url, city)))).toEqual(new Set([`br|en||${url}`]))
+    // The home page's lists are the city's; any other page keeps the city, the safe side.
+    for (const url of ['/', '/_root.data', '/cars/5/photos', '/auto/', '/tulpar-auto', '/cars/0'])
+      expect(asked(url, '1')).not.toBe(asked(url, '2'))
   })
 
   test("a car's details and the search in the API are keyed by the language asked for; other API reads never use it", () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { GUEST_API_PATHS, pickLocale } from '@tulpar/api'
+import { isCityNeutralPage } from '../city-neutral.ts'
 import { type Encoding, preferredEncoding } from '../compression/compression.server.ts'
 import { SCRIPTS_COOKIE } from './scripts-cookie.server.ts'
 
@@ -52,7 +53,7 @@ export function encodingOfKey(key: string): Encoding {
 }
 
 /**
- * The cache key of a guest's request, or null when the request must not use the cache: pages, and the few API
+ * The cache key of a guest's request (encoding | language | city, for the pages that depend on it | URL), or null when the request must not use the cache: pages, and the few API
  * reads whose route keeps guests' answers (GUEST_API_PATHS: a car's details and the search, asked for by every app
  * screen). Those API answers are the same for whoever asks (no route of them reads a session), so a signed-in
  * reader's request, with its session cookie or bearer token, has the same key as a guest's: it is answered from the
@@ -79,6 +80,8 @@ export function guestPageKey(request: {
   const cookies = parseCookies(request.headers.cookie)
   if (!cookies) return null
   const encoding = preferredEncoding(request.headers['accept-encoding'])
-  // A `?lang=` link sets the language cookie (a Set-Cookie answer, never stored); the key still names it.
-  return [encoding, cookies.get('locale') ?? '', cookies.get('city') ?? '', url].join('|')
+  // A `?lang=` link sets the language cookie (a Set-Cookie answer, never stored); the key still names it. A page the
+  // same in every city (a car's, the catalogue's: lib/city-neutral.ts) is kept once for all of them.
+  const city = isCityNeutralPage(path) ? '' : (cookies.get('city') ?? '')
+  return [encoding, cookies.get('locale') ?? '', city, url].join('|')
 }
