@@ -1,6 +1,7 @@
-import type { Measured, MeasuredMix, TrafficResult, TrafficRun } from './traffic.ts'
+import type { TrafficResult } from './traffic.ts'
 import { CHANGES_PER_SECOND, PUBLISH_SHARE } from './traffic-changes.ts'
 import type { KindStats } from './traffic-load.ts'
+import type { Measured, MeasuredMix, TrafficRun } from './traffic-run.ts'
 
 /*
  * The market benchmark's report (bench/traffic.ts): per run a table of the kinds (throughput, latency, the page

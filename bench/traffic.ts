@@ -3,27 +3,12 @@ import pg from 'pg'
 import { benchDatabaseUrl } from './database.ts'
 import { type LoadResult, load } from './http.ts'
 import { buildMix } from './mix.ts'
-import {
-  CPU_TICK_MS,
-  cpuMsPerRequest,
-  cpuTicks,
-  processTree,
-  type RunningServer,
-  settle,
-  startHelloServer,
-  startProductionServer,
-} from './servers.ts'
-import { type ChangeCounts, ChangeStream, type PriceVisibility, priceVisibleWithin } from './traffic-changes.ts'
-import { type MixLoad, runMixLoad } from './traffic-load.ts'
+import { startHelloServer, startProductionServer } from './servers.ts'
+import { ChangeStream } from './traffic-changes.ts'
 import { pin, pinGenerator, unpin } from './traffic-pinning.ts'
 import { type Target, trafficTargets } from './traffic-report.ts'
-import {
-  BROWSER_HEADERS,
-  createSessionStream,
-  describeTraffic,
-  Popularity,
-  type TrafficKind,
-} from './traffic-stream.ts'
+import { measureRun, type TrafficRun } from './traffic-run.ts'
+import { BROWSER_HEADERS, describeTraffic, Popularity } from './traffic-stream.ts'
 import { type BenchUsers, endBenchSessions, prepareBenchUsers } from './traffic-users.ts'
 
 /*
@@ -37,36 +22,6 @@ import { type BenchUsers, endBenchSessions, prepareBenchUsers } from './traffic-
  */
 
 const CONNECTIONS = 32
-
-export interface MeasuredMix extends MixLoad {
-  /** CPU of the server's process and its children (the app processes) per request, ms. */
-  serverCpuMsPerRequest: number
-  /** CPU of the PostgreSQL backends serving the bench database per request, ms. */
-  postgresCpuMsPerRequest: number
-  /** Changes made in the measured window. */
-  changes: ChangeCounts
-}
-
-export type Measured = LoadResult & { cpuMsPerRequest?: number }
-
-export interface TrafficRun {
-  processes: number
-  /** What was pinned to which cores (taskset), in words. */
-  pinning: string
-  mix: MeasuredMix
-  /** The same stream's car pages alone (guests and signed in, the same popularity): CPU per car page view. */
-  carPages: MeasuredMix
-  /** A price change under the mix, until a guest (cached copy) and a signed-in visitor see it. */
-  priceVisible: PriceVisibility
-  /** One car page (the most popular) as a signed-in visitor, hammered. */
-  signedInCar: Measured
-  /** The same page for guests, from the page cache. */
-  guestCachedCar: Measured
-  /** The same page rendered every time (an unknown cookie skips the cache, as the ssr part does). */
-  renderedCar: Measured
-  /** React Router without rendering (GET /locale, a loader's redirect). */
-  routerMinimal: Measured
-}
 
 export interface TrafficResult {
   description: string
@@ -117,20 +72,6 @@ async function publishedNewestFirst(client: pg.Client): Promise<Int32Array> {
   })
   return Int32Array.from(rows, (r) => Number(r[0]))
 }
-
-/** The PostgreSQL backends of the bench database's clients (the server's pools), but the change stream's. */
-async function postgresBackends(client: pg.Client): Promise<number[]> {
-  const { rows } = await client.query<{ pid: number }>(
-    `select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'
-       and application_name <> 'bench-traffic-changes' and pid <> pg_backend_pid()`,
-  )
-  return rows.map((r) => r.pid)
-}
-
-/** CPU ticks of processes, read now. */
-const ticksOf = (pids: readonly number[]) => new Map(pids.map((p) => [p, cpuTicks(p)]))
-const msSince = (before: Map<number, number>, pids: readonly number[]) =>
-  pids.reduce((sum, p) => sum + cpuTicks(p) - (before.get(p) ?? 0), 0) * CPU_TICK_MS
 
 /** Sets `env` in this process's environment while `start` spawns the server (startProductionServer passes it on). */
 async function withEnv<T>(env: Record<string, string>, start: () => Promise<T>): Promise<T> {
@@ -236,7 +177,10 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
         // Signed-in visitors are browsers that ran a page's scripts: they carry its mark (scripts-cookie.server.ts).
         const browserCookies = users.cookies.map((cookie) => `${cookie}; tulpar_js=1`)
         runs.push(
-          await measureRun(server, processes, pinning, browserCookies, popularity, changes, options, pool, cityIds),
+          await measureRun(
+            { server, processes, pinning, cookies: browserCookies, popularity, changes, pool, cityIds },
+            { ...options, connections: CONNECTIONS },
+          ),
         )
       } finally {
         unpin()
@@ -274,144 +218,4 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
     if (users) await endBenchSessions(users.cookies)
     await client.end()
   }
-}
-
-async function measureRun(
-  server: RunningServer,
-  processes: number,
-  pinning: string,
-  cookies: readonly string[],
-  popularity: Popularity,
-  changes: ChangeStream,
-  options: TrafficOptions,
-  pool: ReturnType<typeof buildMix>,
-  cityIds: ReadonlyMap<string, number>,
-): Promise<TrafficRun> {
-  const { log, section, warmSeconds, seconds, focusSeconds } = options
-  const pid = server.child.pid ?? 0
-  const stats = new pg.Client({ connectionString: benchDatabaseUrl(), application_name: 'bench-traffic-stats' })
-  await stats.connect()
-  try {
-    /** The stream (narrowed to `kinds`) for `warm` + `measured` seconds, with the change stream alongside. */
-    const market = async (
-      warm: number,
-      measured: number,
-      kinds?: readonly TrafficKind[],
-      during?: () => Promise<void>,
-    ): Promise<MeasuredMix> => {
-      const nextSession = createSessionStream({
-        popularity,
-        pool,
-        signedInCookies: cookies,
-        cityIds,
-        ...(kinds && { kinds }),
-      })
-      let serverPids: number[] = []
-      let serverBefore = new Map<number, number>()
-      let pgPids: number[] = []
-      let pgBefore = new Map<number, number>()
-      let changesBefore = changes.made()
-      let probe: Promise<void> | undefined
-      let pgRead: Promise<void> | undefined
-      changes.start()
-      try {
-        const mix = await runMixLoad(server.url, nextSession, {
-          connections: CONNECTIONS,
-          warmSeconds: warm,
-          seconds: measured,
-          onMeasure: () => {
-            serverPids = processTree(pid)
-            serverBefore = ticksOf(serverPids)
-            // The server's pools have opened their connections by now (a few ms late: a few ms of CPU uncounted).
-            pgRead = postgresBackends(stats).then((p) => {
-              pgPids = p
-              pgBefore = ticksOf(p)
-            })
-            changesBefore = changes.made()
-            if (during) probe = new Promise((r) => setTimeout(r, (measured * 1000) / 3)).then(during)
-          },
-        })
-        const serverMs = msSince(serverBefore, serverPids)
-        await pgRead
-        const pgMs = msSince(pgBefore, pgPids)
-        const after = changes.made()
-        await probe
-        return {
-          ...mix,
-          serverCpuMsPerRequest: round2(serverMs / Math.max(1, mix.requests)),
-          postgresCpuMsPerRequest: round2(pgMs / Math.max(1, mix.requests)),
-          changes: {
-            priceChanges: after.priceChanges - changesBefore.priceChanges,
-            published: after.published - changesBefore.published,
-          },
-        }
-      } finally {
-        await changes.stop()
-      }
-    }
-    const settled = async () => log(`settled in ${await settle(server.url)} ms`)
-
-    section(`traffic, ${processes} process(es): the market, ${warmSeconds} s warm-up + ${seconds} s measured`)
-    let priceVisible: PriceVisibility = { guestStaleMs: -1, signedInStaleMs: -1, guestSeenMs: -1, signedInSeenMs: -1 }
-    const mix = await market(warmSeconds, seconds, undefined, async () => {
-      priceVisible = await priceVisibleWithin(server.url, changes, popularity.at(1), cookies[1] ?? cookies[0] ?? '')
-    })
-    log(summary(mix))
-    log(`price change: ${JSON.stringify(priceVisible)}`)
-    await settled()
-
-    section(`traffic, ${processes} process(es): the market's car pages alone, ${focusSeconds} s`)
-    const carPages = await market(3, focusSeconds, ['car'])
-    log(summary(carPages))
-    await settled()
-
-    // The focused runs go without the change stream: a purge of the one page would mix a render into the hits.
-    const page = [`/cars/${popularity.at(0)}`]
-    const hammer = (headers: Record<string, string>) =>
-      cpuMsPerRequest(pid, () => load(server.url, page, { connections: CONNECTIONS, seconds: focusSeconds, headers }))
-    section(`traffic, ${processes} process(es): one car page as a signed-in visitor, ${focusSeconds} s`)
-    const signedInCar = await hammer({ ...BROWSER_HEADERS, cookie: cookies[0] ?? '' })
-    log(JSON.stringify(signedInCar))
-    await settled()
-    section(`traffic, ${processes} process(es): the same car page for guests (page cache), ${focusSeconds} s`)
-    for (let i = 0; i < processes * 4; i++)
-      await (await fetch(`${server.url}${page[0]}`, { headers: BROWSER_HEADERS })).arrayBuffer()
-    const guestCachedCar = await hammer({ ...BROWSER_HEADERS })
-    log(JSON.stringify(guestCachedCar))
-    await settled()
-    section(`traffic, ${processes} process(es): the same car page rendered every time, ${focusSeconds} s`)
-    const renderedCar = await hammer({ ...BROWSER_HEADERS, cookie: 'bench=uncached' })
-    log(JSON.stringify(renderedCar))
-    await settled()
-    section(`traffic, ${processes} process(es): React Router's minimum (GET /locale), ${focusSeconds} s`)
-    const routerMinimal = await cpuMsPerRequest(pid, () =>
-      load(server.url, ['/locale'], { connections: CONNECTIONS, seconds: focusSeconds }),
-    )
-    log(JSON.stringify(routerMinimal))
-    return {
-      processes,
-      pinning,
-      mix,
-      carPages,
-      priceVisible,
-      signedInCar,
-      guestCachedCar,
-      renderedCar,
-      routerMinimal,
-    }
-  } finally {
-    await stats.end()
-  }
-}
-
-function summary(m: MeasuredMix): string {
-  const kinds = m.kinds
-    .map((k) => `${k.kind} ${k.rps} req/s p50 ${k.p50} p99 ${k.p99} ms hit ${k.cache.hit}/${k.requests}`)
-    .join('; ')
-  return (
-    `${m.rps} req/s (${m.requests} requests, ${m.errors} errors, ${m.non2xx} non-2xx), server ${m.serverCpuMsPerRequest} ` +
-    `ms CPU/request, PostgreSQL ${m.postgresCpuMsPerRequest}, generator ${m.generator.corePercent}% of a core; ` +
-    `changes ${m.changes.priceChanges} prices + ${m.changes.published} published.\n  ${kinds}` +
-    (m.failures.length > 0 ? `\n  failures: ${m.failures.join(', ')}` : '')
-  )
 }
