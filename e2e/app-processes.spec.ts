@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { heapFlags } from '../apps/web/app-processes.testing.ts'
 import { SERVER_ARGS } from './global-setup.ts'
 
 /*
@@ -66,12 +67,6 @@ function start(env: Record<string, string>): Started {
 /** The primary's app processes, from the kernel's list of its children. */
 const appPids = (pid: number) =>
   readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
-
-/** The heap limit flags a process was started with. */
-const heapFlags = (pid: number) =>
-  readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-    .split('\0')
-    .filter((arg) => arg.startsWith('--max-old-space-size'))
 
 async function until<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs

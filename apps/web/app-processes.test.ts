@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import { heapFlags } from './app-processes.testing.ts'
 import { heapLimitMb } from './app-processes.ts'
 
 /*
@@ -76,12 +77,6 @@ function ask(port: number): Promise<{ pid?: number; error?: string }> {
     req.end()
   })
 }
-
-/** The heap limit flags a process was started with. */
-const heapFlags = (pid: number) =>
-  readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-    .split('\0')
-    .filter((arg) => arg.startsWith('--max-old-space-size'))
 
 let primary: ChildProcess | null = null
 afterEach(() => {
