@@ -53,11 +53,12 @@ export function encodingOfKey(key: string): Encoding {
 }
 
 /**
- * The cache key of a guest's request (encoding | language | city, for the pages that depend on it | URL), or null when the request must not use the cache: pages, and the few API
- * reads whose route keeps guests' answers (GUEST_API_PATHS: a car's details and the search, asked for by every app
- * screen). Those API answers are the same for whoever asks (no route of them reads a session), so a signed-in
- * reader's request, with its session cookie or bearer token, has the same key as a guest's: it is answered from the
- * guests' copy and fills it (decision 019, issue 39). Pages show the visitor and are never keyed for one.
+ * The cache key of a guest's request (encoding | language | city, for the pages that depend on it | URL), or null
+ * when the request must not use the cache: pages, and the few API reads whose route keeps guests' answers
+ * (GUEST_API_PATHS: a car's details and the search, asked for by every app screen). Those API answers are the same
+ * for whoever asks (no route of them reads a session), so a signed-in reader's request, with its session cookie or
+ * bearer token, has the same key as a guest's: it is answered from the guests' copy and fills it (decision 019,
+ * issue 39). Pages show the visitor and are never keyed for one.
  */
 export function guestPageKey(request: {
   method?: string | undefined
