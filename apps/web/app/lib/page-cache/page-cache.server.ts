@@ -15,8 +15,8 @@ import type { SharedLookup, SharedPageStore } from './shared-page-store.server.t
  * route asked for it (features/page-cache: `cacheForGuests(context, { seconds, tags })`), the request carries no
  * credential and no cookie but the language, the city and the view-counting visitor id (the API's car details and
  * search, the same for every reader, take a session too: page-key.server.ts), and the answer is a 200
- * without Set-Cookie. The key is the URL, the language, the city and the encoding the answer was compressed with
- * (entries hold the bytes as sent, so a hit costs no rendering and no compression; a page's CSP nonce is replaced by
+ * without Set-Cookie. The key is the URL, the language, the city (for the pages that depend on it: decision 041)
+ * and the encoding the answer was compressed with (entries hold the bytes as sent, so a hit costs no rendering and no compression; a page's CSP nonce is replaced by
  * a fresh one in each answer, decision 028; kept-answers.server.ts). Changes purge by tag from the
  * database's notifications (server.ts), so every process drops what a change touched within a second; the time
  * limit is only the safety net for a notification missed while a listener reconnected.
