@@ -88,7 +88,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
   useSessionEffects(view.user !== null)
   const favourites = useFavourites()
   const city = useCityChoice(view)
-  const catalogue = catalogueNavHref(view.cities.find((c) => c.id === city.id)?.slug)
+  const catalogue = catalogueNavHref(view.cities.find((c) => c.id === city)?.slug)
   return (
     <>
       <a className="skip-link" href="#content">
@@ -110,12 +110,7 @@ export default function MainLayout({ loaderData }: Route.ComponentProps) {
               {t('ux2.header.sell')}
             </NavLink>
           </nav>
-          <CityChooser
-            cities={view.cities}
-            current={city.choice}
-            fromBrowser={view.cityFromBrowser}
-            profile={view.profile}
-          />
+          <CityChooser cities={view.cities} current={city} fromBrowser={view.cityFromBrowser} profile={view.profile} />
           <LanguageSwitch />
           <Link to="/wishlist" className="favourites-link" aria-label={`${t('fav.header')}: ${favourites.count}`}>
             <Icon name="heart" size={20} />

@@ -59,8 +59,8 @@ export function CataloguePage({ data }: { data: CatalogueData }) {
   // Choosing another city in the header's city dialog moves a city page to that city (all Kazakhstan stays).
   // Only a change from one known city to another counts: a first choice must not carry a shared link away.
   const layout = useLayoutData()
-  const chosenCityId = useCityChoice(layout).id
-  const chosenCity = layout?.cities.find((c) => c.id === chosenCityId)?.slug ?? null
+  const choice = useCityChoice(layout)
+  const chosenCity = layout?.cities.find((c) => c.id === choice)?.slug ?? null
   const previousCity = useRef(chosenCity)
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the chosen city only
   useEffect(() => {

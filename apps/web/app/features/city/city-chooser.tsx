@@ -9,11 +9,11 @@ import { ALL_KAZAKHSTAN, type CityChoice, cityChoiceFromCookie, readStoredCity, 
 interface Props {
   cities: CityOption[]
   /**
-   * The choice the page shows (use-city-choice.ts: the cookie's, else the profile's city); undefined while a page
-   * rendered without the city is the server's.
+   * The choice the page shows (use-city-choice.ts: the server's, or this browser's on a page rendered without the
+   * city, else the profile's city); undefined while such a page is the server's.
    */
   current: CityChoice | null | undefined
-  /** The page was rendered without the city (lib/city-neutral.ts): the server's data says nothing of the cookie. */
+  /** The page was rendered without the city (lib/city-neutral.ts): its server's data says nothing of the choice. */
   fromBrowser: boolean
   /** The signed-in user's profile, to keep its city in step. */
   profile: { id: number; city: number | null } | null
@@ -55,19 +55,17 @@ export function CityChooser({ cities, current, fromBrowser, profile }: Props) {
     // The guests' copy of a signed-in visitor's page, their part (and profile) still to apply: their profile decides.
     if (!profile && window.__tulparViewer) return
     const stored = readStoredCity()
-    // What the server rendered with; a page rendered without the city is shown with the cookie's.
-    const served = fromBrowser ? (cityChoiceFromCookie(document.cookie) ?? current ?? null) : (current ?? null)
+    // What the server rendered with (cookie, else the profile's city); on a page rendered without it, the cookie.
+    const served = fromBrowser ? cityChoiceFromCookie(document.cookie) : (current ?? null)
     const known = stored ?? served ?? profile?.city ?? null
     if (known === null) {
       setRequired(true)
       setOpen(true)
       return
     }
-    if (stored !== known || known !== served) {
-      storeCity(known)
-      // A page whose server knew the city is loaded again for the one kept here; the others show it as it is stored.
-      if (known !== served && !fromBrowser) void ignoreAbort(revalidator.revalidate())
-    }
+    if (stored !== known || known !== served) storeCity(known)
+    // A page whose server knew another city is loaded again; the others show the kept one as it is.
+    if (!fromBrowser && known !== served) void ignoreAbort(revalidator.revalidate())
     if (profile && profile.city === null && known !== ALL_KAZAKHSTAN) {
       // The pages already loaded (the account's "my city" among them) show the saved city.
       void saveProfileCity(profile.id, known).then((saved) => {
@@ -88,7 +86,7 @@ export function CityChooser({ cities, current, fromBrowser, profile }: Props) {
     <>
       <button type="button" className="city-chip" onClick={() => setOpen(true)} title={t('city.choose')}>
         <Icon name="pin" size={18} />
-        {/* A page rendered without the city names it once the browser has read its cookie (use-city-choice.ts). */}
+        {/* A page rendered without the city names it once hydrated (use-city-choice.ts). */}
         <span>{current === undefined ? '' : (currentCity?.name ?? t('header.allKazakhstan'))}</span>
       </button>
       {wanted ? (

@@ -36,13 +36,12 @@ export function storeCity(choice: CityChoice): void {
   dispatchEvent(new Event(CITY_EVENT))
 }
 
-/** Reads the city cookie on the server: a city id, all Kazakhstan, or null when nothing was chosen. */
+/** The city cookie's (CITY_COOKIE's) value in a Cookie header or `document.cookie`. */
+const CITY_COOKIE_VALUE = /(?:^|;)\s*city=([^;]*)/
+
+/** Reads the city cookie (a request's, or the browser's): a city id, all Kazakhstan, or null when nothing was chosen. */
 export function cityChoiceFromCookie(cookieHeader: string | null): CityChoice | null {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [k, v] = part.trim().split('=')
-    if (k === CITY_COOKIE) return parseChoice(v)
-  }
-  return null
+  return parseChoice(CITY_COOKIE_VALUE.exec(cookieHeader ?? '')?.[1])
 }
 
 /** The chosen city's id from the cookie; null for all Kazakhstan or no choice. */
