@@ -1,9 +1,10 @@
-import { readdirSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
- * A source file newer than the web build (the files scripts/lib/env.sh's ensure_build looks at), or null: with
- * `--skip-build` the server runs the build as it is, and a source changed since is not measured.
+ * A source file newer than the web build (its inputs, apps/web/build-inputs.txt, as scripts/lib/env.sh's ensure_build
+ * reads them), or null: with `--skip-build` the server runs the build as it is, and a source changed since is not
+ * measured.
  */
 export function staleBuild(): string | null {
   const root = new URL('..', import.meta.url).pathname
@@ -13,8 +14,14 @@ export function staleBuild(): string | null {
   } catch {
     return 'apps/web/build (missing)'
   }
-  for (const dir of ['apps/web/app', 'packages', 'apps/api/src/modules/media']) {
-    for (const file of readdirSync(join(root, dir), { recursive: true, withFileTypes: true })) {
+  const inputs = readFileSync(join(root, 'apps/web/build-inputs.txt'), 'utf8').split('\n').filter(Boolean)
+  for (const input of inputs) {
+    const at = join(root, input)
+    if (statSync(at).isFile()) {
+      if (statSync(at).mtimeMs > built) return input
+      continue
+    }
+    for (const file of readdirSync(at, { recursive: true, withFileTypes: true })) {
       if (!file.isFile() || file.parentPath.includes('node_modules')) continue
       const path = join(file.parentPath, file.name)
       if (statSync(path).mtimeMs > built) return path.slice(root.length)

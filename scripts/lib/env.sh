@@ -94,8 +94,12 @@ ensure_chromium() {
   $sudo apt-get update -qq && $sudo apt-get install -y -qq chromium chromium-headless-shell fonts-dejavu-core >/dev/null
 }
 
+# The web build, when it is missing or older than one of its inputs (apps/web/build-inputs.txt, which the bench's
+# --skip-build warning reads too: bench/build-age.ts).
 ensure_build() {
-  if [ ! -f apps/web/build/server/index.js ] || [ -n "$(find apps/web/app packages apps/api/src/modules/media -newer apps/web/build/server/index.js -type f -print -quit 2>/dev/null)" ]; then
+  local inputs
+  mapfile -t inputs < apps/web/build-inputs.txt
+  if [ ! -f apps/web/build/server/index.js ] || [ -n "$(find "${inputs[@]}" -newer apps/web/build/server/index.js -type f -print -quit 2>/dev/null)" ]; then
     echo "==> Building the web app"
     npm run build
   fi
