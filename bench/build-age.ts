@@ -17,8 +17,9 @@ export function staleBuild(): string | null {
   const inputs = readFileSync(join(root, 'apps/web/build-inputs.txt'), 'utf8').split('\n').filter(Boolean)
   for (const input of inputs) {
     const at = join(root, input)
-    if (statSync(at).isFile()) {
-      if (statSync(at).mtimeMs > built) return input
+    const stat = statSync(at)
+    if (stat.isFile()) {
+      if (stat.mtimeMs > built) return input
       continue
     }
     for (const file of readdirSync(at, { recursive: true, withFileTypes: true })) {

@@ -36,8 +36,8 @@ export function storeCity(choice: CityChoice): void {
   dispatchEvent(new Event(CITY_EVENT))
 }
 
-/** The city cookie's (CITY_COOKIE's) value in a Cookie header or `document.cookie`. */
-const CITY_COOKIE_VALUE = /(?:^|;)\s*city=([^;]*)/
+/** The city cookie's value in a Cookie header or `document.cookie`. */
+const CITY_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${CITY_COOKIE}=([^;]*)`)
 
 /** Reads the city cookie (a request's, or the browser's): a city id, all Kazakhstan, or null when nothing was chosen. */
 export function cityChoiceFromCookie(cookieHeader: string | null): CityChoice | null {
