@@ -38,7 +38,7 @@ describe('the city dialog', () => {
       await page.waitForURL('**/auto/karaganda')
       await page.getByRole('heading', { name: 'Автомобили в городе Караганда' }).waitFor()
       expect(await page.getByRole('dialog').isVisible()).toBe(false)
-      // The catalogue is the same page in every city: the chip names the city once the page has read its cookie.
+      // The catalogue is the same page in every city: the chip names the city once the page is hydrated.
       await page.locator('.city-chip', { hasText: 'Караганда' }).waitFor()
 
       // Opened on purpose it can be closed without choosing.
@@ -66,7 +66,7 @@ describe('the city dialog', () => {
     }
     expect(filled.headers.get('x-cache')).toBe('HIT')
     const kept = await filled.text()
-    // Rendered without the city: the catalogue links are all Kazakhstan's until the browser reads the cookie.
+    // Rendered without the city: the catalogue links are all Kazakhstan's until the page is hydrated.
     expect(kept).toContain('href="/auto"')
     for (const city of ['; city=2', '; city=all', '']) {
       const other = await asked(city)

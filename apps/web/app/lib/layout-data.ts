@@ -17,7 +17,7 @@ export interface LayoutData {
   cityId: number | null
   /**
    * The page was rendered without the visitor's city (lib/city-neutral.ts: the same page for every city), so
-   * `cityChoice` and `cityId` are only the profile's: the browser shows the choice from its cookie.
+   * `cityChoice` and `cityId` are only the profile's: the browser shows the choice it keeps.
    */
   cityFromBrowser: boolean
   profile: { id: number; city: number | null } | null

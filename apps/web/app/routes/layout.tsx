@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<La
   const locale = context.get(localeContext)
   const cities = (await services.reference.listCities(locale)).map((c) => ({ id: c.id, slug: c.slug, name: c.name }))
   // The choice made in the city dialog (a city or all Kazakhstan), else the profile's city; a page that is the same
-  // in every city is rendered without it, and the browser shows it from the cookie (lib/city-neutral.ts).
+  // in every city is rendered without it, and the browser shows the one it keeps (lib/city-neutral.ts).
   const cityFromBrowser = isCityNeutralPage(new URL(request.url).pathname)
   const cookieChoice = cityFromBrowser ? null : cityChoiceFromCookie(request.headers.get('cookie'))
   let user: Awaited<ReturnType<typeof services.sessions.sessionUser>>
