@@ -39,7 +39,12 @@ export async function recreateAndSeed(listings: number, log: (m: string) => void
     await admin.query(`create database ${BENCH_DB_NAME}`)
   })
   // A million rows loaded and vacuumed: not bounded as the app's statements are (db/client.ts).
-  const database = await openDatabase({ url: benchDatabaseUrl(), poolSize: 4, statementTimeoutMs: 0 })
+  const database = await openDatabase({
+    url: benchDatabaseUrl(),
+    poolSize: 4,
+    statementTimeoutMs: 0,
+    connectTimeoutMs: 120_000,
+  })
   try {
     await database.migrate(MIGRATIONS)
     await seedReference(database.db)

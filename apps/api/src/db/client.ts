@@ -80,6 +80,11 @@ export interface OpenDatabaseOptions {
    * load and its vacuum, the seed command). Migrations run without it whatever this says.
    */
   statementTimeoutMs?: number
+  /**
+   * PostgreSQL: how long a query waits for a connection, POOL_CONNECT_TIMEOUT_MS unless told; longer for a bulk tool
+   * whose PostgreSQL may be slow to start a backend while it writes (the bench's million-row load failed so once).
+   */
+  connectTimeoutMs?: number
 }
 
 /**
@@ -98,6 +103,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       poolSize: options.poolSize ?? 10,
       lockTimeoutMs: options.lockTimeoutMs ?? LOCK_TIMEOUT_MS,
       statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: options.connectTimeoutMs ?? POOL_CONNECT_TIMEOUT_MS,
     })
   return openPglite(options)
 }
@@ -184,12 +190,13 @@ async function openPostgres(
     poolSize,
     lockTimeoutMs,
     statementTimeoutMs,
-  }: { poolSize: number; lockTimeoutMs: number; statementTimeoutMs: number },
+    connectTimeoutMs,
+  }: { poolSize: number; lockTimeoutMs: number; statementTimeoutMs: number; connectTimeoutMs: number },
 ): Promise<Database> {
   // pg sends no statement_timeout for 0: PostgreSQL's own default, none.
   const bounds = {
     connectionString: url,
-    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: connectTimeoutMs,
     ...SESSION_BOUNDS,
     lock_timeout: lockTimeoutMs,
     statement_timeout: statementTimeoutMs,
