@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http'
+import { GUEST_COOKIES, guestPageKey } from '../apps/web/app/lib/page-cache/page-key.server.ts'
 import { BROWSER_HEADERS, type Session, TRAFFIC_KINDS, type TrafficKind } from './traffic-stream.ts'
 
 /*
@@ -24,6 +25,12 @@ export interface KindStats {
   non2xx: number
   /** Answers by their x-cache header: HIT, MISS, BYPASS, or none. */
   cache: { hit: number; miss: number; bypass: number; none: number }
+  /**
+   * Requests whose page had been asked before in the run, warm-up included (the same guests' page key: a signed-in
+   * visitor's page is made from the guests' copy): the hit ratio of a cache that kept every page and was never
+   * purged. What HIT falls short of it is the cache's; the rest are first sights, rendered by any cache.
+   */
+  askedBefore: number
 }
 
 export interface MixLoad {
@@ -48,6 +55,18 @@ interface Sample {
   ms: number
   status: number
   cache: string | undefined
+  askedBefore: boolean
+}
+
+/** The key the server keeps this request's page under for guests (page-key.server.ts), without the session's cookie. */
+function pageKeyOf(path: string, session: Session): string {
+  const cookie = session.cookie
+    .split(';')
+    .map((c) => c.trim())
+    .filter((c) => GUEST_COOKIES.has(c.slice(0, c.indexOf('='))))
+    .join('; ')
+  const headers = { cookie, 'accept-encoding': session.acceptEncoding }
+  return guestPageKey({ method: 'GET', url: path, headers }) ?? path
 }
 
 const TIMEOUT_MS = 10_000
@@ -75,6 +94,7 @@ const percentile = (sorted: Float64Array, p: number) =>
 function statsOf(kind: string, samples: readonly Sample[], total: number, seconds: number): KindStats {
   const times = Float64Array.from(samples, (s) => s.ms).sort()
   const cache = { hit: 0, miss: 0, bypass: 0, none: 0 }
+  let askedBefore = 0
   let errors = 0
   let non2xx = 0
   for (const s of samples) {
@@ -84,6 +104,7 @@ function statsOf(kind: string, samples: readonly Sample[], total: number, second
     else if (s.cache === 'MISS') cache.miss++
     else if (s.cache === 'BYPASS') cache.bypass++
     else cache.none++
+    if (s.askedBefore) askedBefore++
   }
   return {
     kind,
@@ -96,6 +117,7 @@ function statsOf(kind: string, samples: readonly Sample[], total: number, second
     errors,
     non2xx,
     cache,
+    askedBefore,
   }
 }
 
@@ -120,6 +142,7 @@ export async function runMixLoad(
   let cpuAtMeasure = process.cpuUsage()
   let sessions = 0
   let lastEnd = measureAt
+  const asked = new Set<string>()
   const openWindow = () => {
     if (measuring) return
     measuring = true
@@ -136,6 +159,9 @@ export async function runMixLoad(
         const t0 = performance.now()
         if (t0 >= stopAt) break
         if (t0 >= measureAt) openWindow()
+        const key = pageKeyOf(r.path, session)
+        const askedBefore = asked.has(key)
+        asked.add(key)
         const answer = await get(agent, base, r.path, session).catch(() => ({ status: 0, cache: undefined }))
         const t1 = performance.now()
         if (t0 < measureAt) continue
@@ -145,6 +171,7 @@ export async function runMixLoad(
           ms: t1 - t0,
           status: answer.status,
           cache: answer.cache,
+          askedBefore,
         })
         if (t1 > lastEnd) lastEnd = t1
         if ((answer.status < 200 || answer.status > 299) && failures.length < 10)

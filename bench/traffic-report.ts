@@ -120,11 +120,22 @@ const cacheCells = (k: KindStats) =>
 
 function kindTable(m: MeasuredMix): string[] {
   const lines = [
-    '| Kind | req/s | share | p50 ms | p95 ms | p99 ms | HIT | MISS | BYPASS | no x-cache | failed |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Kind | req/s | share | p50 ms | p95 ms | p99 ms | HIT | MISS | BYPASS | no x-cache | asked before | failed |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ]
   for (const k of m.kinds) {
-    const cells = [k.kind, fmt(k.rps), `${k.share}%`, k.p50, k.p95, k.p99, ...cacheCells(k), k.errors + k.non2xx]
+    const before = pct(k.askedBefore, k.requests)
+    const cells = [
+      k.kind,
+      fmt(k.rps),
+      `${k.share}%`,
+      k.p50,
+      k.p95,
+      k.p99,
+      ...cacheCells(k),
+      before,
+      k.errors + k.non2xx,
+    ]
     lines.push(`| ${cells.join(' | ')} |`)
   }
   return lines
@@ -135,7 +146,9 @@ function mixLine(m: MeasuredMix): string {
     `${fmt(m.requests)} requests in ${m.seconds} s (${fmt(m.sessions)} sessions begun). Server CPU ` +
     `${m.serverCpuMsPerRequest} ms per request, PostgreSQL ${m.postgresCpuMsPerRequest} ms; the load generator ` +
     `${m.generator.corePercent}% of a core (${m.generator.cpuMsPerRequest} ms per request). Changes in the window: ` +
-    `${m.changes.priceChanges} price changes, ${m.changes.published} listings published.` +
+    `${m.changes.priceChanges} price changes, ${m.changes.published} listings published. "Asked before": the ` +
+    "requests whose page (its guests' key) had been asked before in the run, warm-up included: the hits of a cache " +
+    'that kept every page and was never purged; the other requests are first sights.' +
     (m.failures.length > 0 ? ` First failures: ${m.failures.join(', ')}.` : '')
   )
 }
