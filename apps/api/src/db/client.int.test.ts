@@ -27,3 +27,35 @@ describe('the embedded database', () => {
     await database.close()
   })
 })
+
+const postgresUrl = process.env.TEST_DATABASE_URL
+describe.skipIf(!postgresUrl)('a PostgreSQL pool (TEST_DATABASE_URL)', () => {
+  /** A query on a pool of one connection while another holds it, released after `holdMs`. */
+  async function queryWhileHeld(connectTimeoutMs: number | undefined, holdMs: number) {
+    const database = await openDatabase({ url: postgresUrl ?? '', poolSize: 1, connectTimeoutMs })
+    const pool = database.pool
+    if (!pool) throw new Error('a PostgreSQL database without a pool')
+    const held = await pool.connect()
+    let released = false
+    const release = () => {
+      if (!released) held.release()
+      released = true
+    }
+    const timer = setTimeout(release, holdMs)
+    try {
+      return await pool.query('select 1 as one').then((r) => r.rows[0])
+    } finally {
+      clearTimeout(timer)
+      release()
+      await database.close()
+    }
+  }
+
+  test('a query waits for a connection no longer than the pool allows', async () => {
+    await expect(queryWhileHeld(150, 2_000)).rejects.toThrowError(/timeout exceeded when trying to connect/)
+  })
+
+  test('a bulk tool that allows longer gets the connection when it is free', async () => {
+    await expect(queryWhileHeld(10_000, 300)).resolves.toEqual({ one: 1 })
+  })
+})
