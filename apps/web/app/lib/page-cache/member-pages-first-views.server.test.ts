@@ -16,11 +16,14 @@ describe("signed-in visitors' pages and first views", () => {
       expect((await get('/cars/1')).res.headers.get('x-cache')).toBe('HIT')
       expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1 })
       const member = await get('/cars/1', 'tulpar.session_token=aigerim')
+      // Made from the copy without a render: a hit, as the guest's second view was.
+      expect(member.res.headers.get('x-cache')).toBe('HIT')
       expect(viewerOf(member.body)).toEqual(parts.aigerim)
       expect(member.body).toContain('rendered for guest')
       expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0, promoted: 1 })
       // A member first: the guests' render made for them is a first view too, and their answer is made from it.
       const other = await get('/auto/toyota', 'tulpar.session_token=bob')
+      expect(other.res.headers.get('x-cache')).toBe('MISS')
       expect(viewerOf(other.body)).toEqual(parts.bob)
       expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 1, promoted: 1 })
       expect(renders).toEqual(['guest', 'guest'])
@@ -58,6 +61,7 @@ describe("signed-in visitors' pages and first views", () => {
         expect(guestNonce).not.toBe(nonce)
         expect(guest.body).not.toContain(nonce)
         const bob = await get('/cars/1', 'tulpar.session_token=bob', encoding)
+        expect(bob.res.headers.get('x-cache')).toBe('HIT')
         expect(viewerOf(bob.body)).toEqual(parts.bob)
         expect(bob.body).not.toContain(nonce)
         expect(cache.stats()).toMatchObject({ entries: 1, firstViews: 0, promoted: 1 })
@@ -67,6 +71,22 @@ describe("signed-in visitors' pages and first views", () => {
       }
     },
   )
+
+  test("a member's view after a guest's first: made from the first view without a render, a hit", async () => {
+    const { app, cache, get, renders, stats } = await memberPagesServer({ firstViews: true })
+    try {
+      expect((await get('/cars/1')).res.headers.get('x-cache')).toBe('MISS')
+      const member = await get('/cars/1', 'tulpar.session_token=aigerim')
+      expect(member.res.headers.get('x-cache')).toBe('HIT')
+      expect(member.res.headers.get('cache-control')).toBe('private, no-store')
+      expect(viewerOf(member.body)).toEqual(parts.aigerim)
+      expect(renders).toEqual(['guest'])
+      expect(stats()).toMatchObject({ shared: 1, fromFirstViews: 1, rendered: 0 })
+      expect(cache.stats()).toMatchObject({ entries: 0, firstViews: 1 })
+    } finally {
+      await app.close()
+    }
+  })
 
   test('the owner of a car no one has seen gets their own render, not the first view', async () => {
     const { app, cache, get, renders, stats } = await memberPagesServer({ firstViews: true })

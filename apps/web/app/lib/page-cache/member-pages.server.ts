@@ -240,10 +240,17 @@ export function registerMemberPages(
       // The guests' render, as a guest would ask for it: it fills the cache (or waits for a render under way). Its
       // answer is read from there: the injected one is drained as a stream, not copied into a string (0.3 ms).
       const rendered = app.inject({ method: 'GET', url: request.url, headers, payloadAsStream: true })
+      let guests: unknown
       await within(
-        rendered.then((res) => void res.stream().resume()),
+        rendered.then((res) => {
+          guests = res.headers['x-cache']
+          res.stream().resume()
+        }),
         waitMs,
       )
+      // No render was made for them when the guests' request was answered from the cache: a first view's second
+      // view, its third (which keeps it for good), or a render another guest was waiting for.
+      if (guests === 'HIT') state = 'HIT'
       entry = cache.peek(asked.key)
       // A page seen for the first time is kept apart (decision 039): their answer is made from that render, with a
       // nonce of its own.
