@@ -159,7 +159,9 @@ describe('the metrics page', () => {
       expect(value('tulpar_database_autovacuum')).toBeUndefined()
       return
     }
-    const { rows } = await pool.query<{ v: string }>('show autovacuum')
+    // Named `v`: SHOW's column is the setting's own name, and `v` of it read undefined, which passed only while
+    // the server had it off.
+    const { rows } = await pool.query<{ v: string }>(`select current_setting('autovacuum') as v`)
     expect(value('tulpar_database_autovacuum', { database: 'primary' })).toBe(rows[0]?.v === 'on' ? 1 : 0)
   })
 
