@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http'
-import { GUEST_COOKIES, guestPageKey } from '../apps/web/app/lib/page-cache/page-key.server.ts'
+import { memberPageRequest } from '../apps/web/app/lib/page-cache/member-pages.server.ts'
+import { guestPageKey } from '../apps/web/app/lib/page-cache/page-key.server.ts'
 import { BROWSER_HEADERS, type Session, TRAFFIC_KINDS, type TrafficKind } from './traffic-stream.ts'
 
 /*
@@ -58,15 +59,18 @@ interface Sample {
   askedBefore: boolean
 }
 
-/** The key the server keeps this request's page under for guests (page-key.server.ts), without the session's cookie. */
+/**
+ * The key the server keeps this request's page under for guests, by the server's own rules: a signed-in visitor's
+ * shared page is answered from the guests' copy under its key (member-pages.server.ts), any other request under
+ * its guests' key (page-key.server.ts; API reads whoever asks), or its path when none is kept.
+ */
 function pageKeyOf(path: string, session: Session): string {
-  const cookie = session.cookie
-    .split(';')
-    .map((c) => c.trim())
-    .filter((c) => GUEST_COOKIES.has(c.slice(0, c.indexOf('='))))
-    .join('; ')
-  const headers = { cookie, 'accept-encoding': session.acceptEncoding }
-  return guestPageKey({ method: 'GET', url: path, headers }) ?? path
+  const request = {
+    method: 'GET',
+    url: path,
+    headers: { cookie: session.cookie, 'accept-encoding': session.acceptEncoding },
+  }
+  return (session.signedIn ? memberPageRequest(request)?.key : undefined) ?? guestPageKey(request) ?? path
 }
 
 const TIMEOUT_MS = 10_000

@@ -230,7 +230,6 @@ export function registerMemberPages(
     let entry = cache.get(asked.key)
     let state: 'HIT' | 'MISS' = 'HIT'
     if (!entry) {
-      state = 'MISS'
       const headers: Record<string, string> = {}
       for (const name of GUEST_HEADERS) {
         const value = request.headers[name]
@@ -250,7 +249,7 @@ export function registerMemberPages(
       )
       // No render was made for them when the guests' request was answered from the cache: a first view's second
       // view, its third (which keeps it for good), or a render another guest was waiting for.
-      if (guests === 'HIT') state = 'HIT'
+      state = guests === 'HIT' ? 'HIT' : 'MISS'
       entry = cache.peek(asked.key)
       // A page seen for the first time is kept apart (decision 039): their answer is made from that render, with a
       // nonce of its own.
