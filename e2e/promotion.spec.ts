@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { hydrated } from './accounts.testing.ts'
 import { demoSeller, SCREENSHOTS, screenshot, useJourney, watchConsole, withSession } from './browser.ts'
 
 /*
@@ -49,6 +50,8 @@ describe('paid promotion', () => {
 
     // The account's menu leads to all the receipts: this one runs, and links back to the car's promote page.
     await page.goto(`${baseUrl}/account`)
+    // A click while the page hydrates can be lost (one CI run on a slow machine waited 30 s for this navigation).
+    await hydrated(page)
     await page.getByRole('link', { name: 'Чеки и продвижение' }).click()
     await page.waitForURL(/\/account\/receipts$/)
     await page.getByRole('heading', { level: 1, name: 'Чеки и продвижение' }).waitFor()
