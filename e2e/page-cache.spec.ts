@@ -65,6 +65,8 @@ describe('guest page cache', () => {
       id: number
       priceKzt: number
       brand: { slug: string }
+      model: { slug: string }
+      city: { slug: string }
     }
     const path = `/cars/${car.id}`
     // A list showing the car (its brand at its price): a new price purges the lists showing the car (decision 038).
@@ -133,12 +135,24 @@ describe('guest page cache', () => {
     expect(freshApi.ms).toBeLessThan(1000)
     expect((JSON.parse(freshApi.body) as { priceKzt: number }).priceKzt).toBe(newPrice)
 
-    // Sold: guests see it at once.
+    // The lists of its model in its city, and of another city, both kept before the sale (decision 042).
+    const itsList = `/auto/${car.brand.slug}/${car.model.slug}/${car.city.slug}`
+    const otherCityList = `/auto/${car.city.slug === 'taldykorgan' ? 'ekibastuz' : 'taldykorgan'}`
+    for (const list of [itsList, otherCityList]) {
+      await (await guest(list)).arrayBuffer()
+      expect((await cachedAnswer(list)).headers.get('x-cache')).toBe('HIT')
+    }
+
+    // Sold: guests see it at once, on its page and on its lists; another city's list, where it never was, stays kept.
     const sold = await fetch(`${baseUrl}/api/listings/${car.id}/sold/`, { method: 'POST', headers: auth })
     expect(sold.status).toBe(200)
     const afterSale = await msUntilRendered(path)
     expect(afterSale.ms).toBeLessThan(1000)
     expect(afterSale.body).toContain('sold-banner')
+    const itsListAfter = await msUntilRendered(itsList)
+    expect(itsListAfter.ms).toBeLessThan(1000)
+    expect(itsListAfter.body).not.toContain(`/cars/${car.id}"`)
+    expect((await cachedAnswer(otherCityList)).headers.get('x-cache')).toBe('HIT')
   })
 
   test("a signed-in visitor's car page is the guests' copy with their own part: theirs alone, private, fresh within a second", async () => {

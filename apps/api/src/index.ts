@@ -5,7 +5,7 @@ export { type Database, DatabaseLockedError, type Db, openDatabase } from './db/
 export { ALL_PAGES, listenPageChanges, tagsOfPageChange } from './db/page-changes.ts'
 export { ALL_VIEWERS, listenViewerChanges } from './db/viewer-changes.ts'
 export { AppError, FieldValidationError, NotFoundError } from './lib/errors.ts'
-export { cacheForGuests, GUEST_API_PATHS, type GuestCachePolicy, listingTag } from './lib/guest-cache.ts'
+export { cacheForGuests, GUEST_API_PATHS, type GuestCachePolicy } from './lib/guest-cache.ts'
 export { pickLocale } from './lib/locale.ts'
 export { createLogger } from './lib/logger.ts'
 export { observePageCache, type PageCacheReading, readMetrics } from './lib/metrics.ts'

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { listings } from '../modules/listings/listings.tables.ts'
+import { cities } from '../modules/reference/reference.tables.ts'
 import { accountHelpers } from '../testing/accounts.ts'
 import { createListing, createListingInModeration, setRole } from '../testing/factories.ts'
 import { createTestApp } from '../testing/test-app.ts'
@@ -61,6 +62,21 @@ async function tagsOf(change: () => Promise<unknown>): Promise<string[]> {
   return [...new Set(received.flat())].filter((tag) => !markerTags.has(tag)).sort()
 }
 
+/**
+ * What a change of a listing (not its price) purges: its own tag and the lists of every scope it is in, all cars,
+ * its brand, its model, each everywhere and in its city (decision 042).
+ */
+const scopes = (id: number, brand: string, model: string, city: string) =>
+  [
+    `listing:${id}`,
+    'lists',
+    `lists@${city}`,
+    `brand:${brand}`,
+    `brand:${brand}@${city}`,
+    `model:${brand}/${model}`,
+    `model:${brand}/${model}@${city}`,
+  ].sort()
+
 describe('what purges guests pages', () => {
   test('a price change purges what shows the car (its page, its answers, the lists showing it), not every list', async () => {
     const car = await createListing(t.db, { ownerId: seller.id, priceKzt: 9_000_000 })
@@ -80,7 +96,7 @@ describe('what purges guests pages', () => {
     const both = await tagsOf(() =>
       t.db.update(listings).set({ priceKzt: 8_400_000, mileage: 99_000 }).where(eq(listings.id, car.id)),
     )
-    expect(both).toEqual(['brand:toyota', `listing:${car.id}`, 'lists'])
+    expect(both).toEqual(scopes(car.id, 'toyota', 'camry', 'almaty'))
   })
 
   test('an approval, a sale and a removal each purge the same', async () => {
@@ -88,17 +104,16 @@ describe('what purges guests pages', () => {
     const approved = await tagsOf(() =>
       t.app.inject({ method: 'POST', url: `/api/admin/listings/${waiting.id}/approve/`, headers: moderator.auth }),
     )
-    expect(approved).toEqual(['brand:bmw', `listing:${waiting.id}`, 'lists'])
+    expect(approved).toEqual(scopes(waiting.id, 'bmw', 'x5', 'almaty'))
     const sold = await tagsOf(() =>
       t.app.inject({ method: 'POST', url: `/api/listings/${waiting.id}/sold/`, headers: seller.auth }),
     )
-    expect(sold).toEqual(['brand:bmw', `listing:${waiting.id}`, 'lists'])
+    expect(sold).toEqual(scopes(waiting.id, 'bmw', 'x5', 'almaty'))
     const other = await createListing(t.db, { ownerId: seller.id })
     const removed = await tagsOf(() =>
       t.app.inject({ method: 'DELETE', url: `/api/listings/${other.id}/`, headers: seller.auth }),
     )
-    expect(removed).toContain(`listing:${other.id}`)
-    expect(removed).toContain('lists')
+    expect(removed).toEqual(scopes(other.id, 'toyota', 'camry', 'almaty'))
   })
 
   test("staff taking a listing down after a complaint purges the car's page and the lists", async () => {
@@ -120,7 +135,25 @@ describe('what purges guests pages', () => {
       })
       expect(res.json()).toMatchObject({ status: 'rejected' })
     })
-    expect(tags).toEqual(['brand:bmw', `listing:${car.id}`, 'lists'])
+    expect(tags).toEqual(scopes(car.id, 'bmw', 'x5', 'almaty'))
+  })
+
+  test('a car moved to another city or model purges the lists of its old place and of its new one', async () => {
+    const car = await createListing(t.db, { ownerId: seller.id, brand: 'kia', model: 'rio', city: 'astana' })
+    const [shymkent] = await t.db.select({ id: cities.id }).from(cities).where(eq(cities.slug, 'shymkent'))
+    if (!shymkent) throw new Error('no city shymkent in reference data')
+    const moved = await tagsOf(() => t.db.update(listings).set({ cityId: shymkent.id }).where(eq(listings.id, car.id)))
+    expect(moved).toEqual(
+      [...new Set([...scopes(car.id, 'kia', 'rio', 'astana'), ...scopes(car.id, 'kia', 'rio', 'shymkent')])].sort(),
+    )
+    // The lists of other cities, brands and models are left alone: a car can never be on them.
+    expect(moved).not.toContain('lists@almaty')
+    expect(moved).not.toContain('brand:toyota')
+    expect(moved.filter((tag) => tag.startsWith('model:'))).toEqual([
+      'model:kia/rio',
+      'model:kia/rio@astana',
+      'model:kia/rio@shymkent',
+    ])
   })
 
   test('a new photo purges the pages showing that car', async () => {

@@ -1,3 +1,4 @@
+import { carScopeTags } from '../lib/page-tags.ts'
 import type { Database } from './client.ts'
 import { listenChannel } from './listen.ts'
 
@@ -7,18 +8,23 @@ export const PAGES_CHANNEL = 'tulpar_pages'
 /** Everything: a bulk insert, or more cars at once than one notification names. */
 export const ALL_PAGES = '*'
 
+const SLUG = /^[a-z0-9-]+$/
+
 /**
- * The page tags a notification purges (the web's page cache tags pages the same way): a listing's change touches
- * its own page, every page that lists it, its brand's lists and the lists of all brands; a gallery change only
- * the pages showing those cars; partners' and company tables their pages.
+ * The page tags a notification purges (the web's page cache tags pages the same way): a listing's change
+ * (`l:{id}:{brand}:{model}:{city}`, slugs, empty when it has none) touches its own page, every page that shows it
+ * and the lists of every scope it is in (its brand, its model, its city, all cars: decision 042); a new price
+ * (`v:{id},...`) only the pages showing those cars; partners' and company tables their pages.
  */
 export function tagsOfPageChange(payload: string): string[] {
   if (payload === ALL_PAGES) return [ALL_PAGES]
   const [kind, rest = ''] = [payload.slice(0, 1), payload.slice(2)]
   if (kind === 'l') {
-    const [id, brand] = rest.split(':')
+    const [id, ...place] = rest.split(':')
     if (!id || !/^\d+$/.test(id)) return []
-    return [`listing:${id}`, 'lists', ...(brand && /^[a-z0-9-]+$/.test(brand) ? [`brand:${brand}`] : [])]
+    // A slug that is not one (the trigger writes only slugs) names no scope; a model without its brand neither.
+    const [brand = '', model = '', city = ''] = place.map((slug) => (SLUG.test(slug) ? slug : ''))
+    return [`listing:${id}`, ...carScopeTags(brand, model, city)]
   }
   if (kind === 'v')
     return rest

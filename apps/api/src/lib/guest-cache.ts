@@ -9,7 +9,7 @@ export interface GuestCachePolicy {
   readonly eligible: boolean
   /** Seconds the answer may be kept; 0 = not cached (the default). */
   seconds: number
-  /** What the answer shows (`listing:12`, `brand:5`, `lists`, `partners`): a change to any of them purges it. */
+  /** What the answer shows (`listing:12`, `brand:kia@almaty`, `lists`, `partners`): a change to any of them purges it. */
   tags: Set<string>
 }
 
@@ -32,18 +32,6 @@ declare module 'fastify' {
  * listings' integration tests compare a guest's and a signed-in reader's answers).
  */
 export const GUEST_API_PATHS: readonly RegExp[] = [/^\/api\/cars\/\d+\/?$/, /^\/api\/cars\/?$/]
-
-/** The tag of one listing: its page, its API answer and every list showing it (db/page-changes.ts purges it). */
-export const listingTag = (id: number) => `listing:${id}`
-
-/**
- * The tags of a list of cars: its brand's lists (`brand:{slug}`) or all lists, and each car shown. A car published,
- * sold or edited purges its brand's lists and all lists; a new price only the lists showing it (decision 038).
- */
-export const listTags = (brand: string | undefined, ids: Iterable<number>): string[] => [
-  brand ? `brand:${brand}` : 'lists',
-  ...Array.from(ids, listingTag),
-]
 
 /**
  * Lets a guest's answer be kept for `seconds` and purged when any of `tags` changes. Does nothing when no cache is

@@ -16,12 +16,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale: context.get(localeContext),
     publicUrl: context.get(requestInfoContext).publicUrl,
   })
-  // One brand's lists change only with that brand's cars; the others with any car (decision 019).
+  // A list changes only with the cars of its scope (its brand, model and city, decision 042) and those it shows.
+  const { brand, model, city } = data.query
   cacheForGuests(
     context,
     GUEST_PAGE_SECONDS.lists,
     pageTags.list(
-      data.query.brand,
+      { brand, model, city },
       data.page.results.map((r) => r.id),
     ),
   )

@@ -34,9 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     company.listReviews(6),
     company.summariseReviews(),
   ])
-  // Every car shown carries its tag: a price change purges only the pages showing the car (decision 038).
+  // Every car shown carries its tag: a price change purges only the pages showing the car (decision 038). A list of
+  // the city's cars changes only with that city's cars (decision 042); one shown nationwide with any car.
   cacheForGuests(context, GUEST_PAGE_SECONDS.lists, [
-    pageTags.lists,
+    ...new Set([newest, hot, tulpar].map((list) => pageTags.scope({ city: list.city }))),
     pageTags.company,
     ...[newest, hot, tulpar].flatMap((list) => list.cars.map((car) => pageTags.listing(car.id))),
   ])

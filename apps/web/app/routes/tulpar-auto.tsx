@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .get(servicesContext)
     .listings.searchListings(ListingSearchQuery.parse({ tulpar: 'true', page: pageNo }), locale)
   cacheForGuests(context, GUEST_PAGE_SECONDS.lists, [
-    pageTags.lists,
+    pageTags.scope({}),
     ...page.results.map((r) => pageTags.listing(r.id)),
   ])
   const texts = SERVER_TEXTS[locale]

@@ -8,8 +8,9 @@ import {
   RECENTLY_VIEWED_LIMIT,
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { cacheForGuests, listingTag } from '../../lib/guest-cache.ts'
+import { cacheForGuests } from '../../lib/guest-cache.ts'
 import { pickLocale } from '../../lib/locale.ts'
+import { listingTag } from '../../lib/page-tags.ts'
 import { compileResponse } from '../../plugins/compiled-serializer.ts'
 import type { ListingsService } from './listings.service.ts'
 import { searchRoutes } from './search.routes.ts'

@@ -1,7 +1,8 @@
 import { ListingFacets, ListingFacetsQuery, ListingPage, ListingSearchQuery, Problem } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { cacheForGuests, listTags } from '../../lib/guest-cache.ts'
+import { cacheForGuests } from '../../lib/guest-cache.ts'
 import { pickLocale } from '../../lib/locale.ts'
+import { listTags } from '../../lib/page-tags.ts'
 import { compileResponse } from '../../plugins/compiled-serializer.ts'
 import type { ListingsService } from './listings.service.ts'
 
@@ -45,7 +46,7 @@ export const searchRoutes =
           req,
           GUEST_LIST_SECONDS,
           listTags(
-            req.query.brand,
+            { brand: req.query.brand, model: req.query.model, city: req.query.city },
             page.results.map((car) => car.id),
           ),
         )

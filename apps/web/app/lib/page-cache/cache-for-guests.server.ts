@@ -1,3 +1,4 @@
+import { listingTag, listScopeTag, listTags } from '@tulpar/api/page-tags'
 import type { RouterContextProvider } from 'react-router'
 import { pagePolicyContext } from '#app-context'
 
@@ -15,21 +16,23 @@ export const GUEST_PAGE_SECONDS = {
   company: 3600,
 } as const
 
-/** Tags of what a page shows (the database's notifications name the same, apps/api/src/db/page-changes.ts). */
+/**
+ * Tags of what a page shows (the database's notifications name the same, apps/api/src/db/page-changes.ts). A list's
+ * scope and its cars' tags are the API's (`listScopeTag`, `listTags`): the search answers and the pages are purged
+ * alike.
+ */
 export const pageTags = {
-  listing: (id: number) => `listing:${id}`,
-  /** The lists of one brand (its slug): only that brand's cars' changes touch them. */
-  brand: (slug: string) => `brand:${slug}`,
-  /** Lists not limited to one brand (home, the whole catalogue, Tulpar cars): any listing's change touches them. */
-  lists: 'lists',
+  listing: listingTag,
   /**
-   * A list of cars: its brand's lists or all lists, and each car shown (a new price purges only the lists showing
-   * the car, decision 038; the API's search tags the same, `listTags` in apps/api/src/lib/guest-cache.ts).
+   * The lists of one scope (all cars, a brand, a model, in all Kazakhstan or one city): only a change of a car in
+   * that scope touches them (decision 042).
    */
-  list: (brand: string | undefined, ids: number[]): string[] => [
-    brand ? `brand:${brand}` : 'lists',
-    ...ids.map((id) => `listing:${id}`),
-  ],
+  scope: listScopeTag,
+  /**
+   * A list of cars: its scope's lists and each car shown (a new price purges only the lists showing the car,
+   * decision 038; a car published, sold or edited only the lists of its scopes, decision 042).
+   */
+  list: listTags,
   partners: 'partners',
   /** About, contacts: the company's contacts, branches and reviews. */
   company: 'company',
