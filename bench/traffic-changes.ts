@@ -12,9 +12,19 @@ import { BROWSER_HEADERS, type Popularity, TRAFFIC_SEED } from './traffic-stream
  * database stays as seeded.
  */
 
-/** Changes per second, and the share of them that publish a listing rather than change a price. */
+/**
+ * Changes per second, and the share of them that publish a listing rather than change a price. BENCH_PUBLISH_SHARE
+ * sets another share for an experiment (0: price changes only; decision 042 measured what the new cars cost).
+ */
 export const CHANGES_PER_SECOND = 1
-export const PUBLISH_SHARE = 0.1
+export const PUBLISH_SHARE = publishShare(process.env.BENCH_PUBLISH_SHARE)
+
+function publishShare(setting: string | undefined): number {
+  if (setting === undefined || setting === '') return 0.1
+  const share = Number(setting)
+  if (!(share >= 0 && share <= 1)) throw new Error(`BENCH_PUBLISH_SHARE must be a share from 0 to 1, not ${setting}`)
+  return share
+}
 
 export interface ChangeCounts {
   priceChanges: number
