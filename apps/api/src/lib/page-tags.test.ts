@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest'
-import { tagsOfPageChange } from '../db/page-changes.ts'
 import { carScopeTags, listScopeTag, listTags } from './page-tags.ts'
 
 /*
@@ -36,29 +35,5 @@ describe('list scopes', () => {
   test("a list's tags are its scope's and its cars'", () => {
     expect(listTags({ brand: 'kia', city: 'astana' }, [3, 5])).toEqual(['brand:kia@astana', 'listing:3', 'listing:5'])
     expect(listTags({}, [])).toEqual(['lists'])
-  })
-})
-
-describe("the database's notifications", () => {
-  test("a listing's change names the car and the lists of its scopes", () => {
-    expect(tagsOfPageChange('l:12:toyota:camry:almaty').sort()).toEqual(
-      ['listing:12', ...carScopeTags('toyota', 'camry', 'almaty')].sort(),
-    )
-  })
-
-  test("a previous release's notification (the brand alone) purges all cars' and the brand's lists", () => {
-    expect(tagsOfPageChange('l:12:toyota')).toEqual(['listing:12', 'lists', 'brand:toyota'])
-  })
-
-  test('a malformed slug names no scope; a malformed id nothing', () => {
-    expect(tagsOfPageChange('l:12:Toyota:camry:almaty')).toEqual(['listing:12', 'lists', 'lists@almaty'])
-    expect(tagsOfPageChange('l:x:toyota:camry:almaty')).toEqual([])
-  })
-
-  test('a new price names the cars alone; partners and company their pages; everything, everything', () => {
-    expect(tagsOfPageChange('v:3,4')).toEqual(['listing:3', 'listing:4'])
-    expect(tagsOfPageChange('p')).toEqual(['partners'])
-    expect(tagsOfPageChange('c')).toEqual(['company'])
-    expect(tagsOfPageChange('*')).toEqual(['*'])
   })
 })
