@@ -19,7 +19,9 @@ does (the code before from a \`git worktree\` of it, built), on ports of their o
                          default zipf
   --path P               the path asked, {id} the car (default /cars/{id}; /api/cars/{id}/ for the API)
   --rounds N             rounds (default 6); --requests N per round (default 2000); --connections N per server (4)
-  --seed N               the draw's seed (default 7)
+  --seed N               the draw's seed, of either stream (default 7)
+  --follow ATTR          after each answer, ask the same server for the address in its first ATTR="..." (a
+                         follow-up the browser makes, as data-src); counted in that request's CPU
 `
 
 const values = parseCommandLine(USAGE, {
@@ -34,6 +36,7 @@ const values = parseCommandLine(USAGE, {
     requests: { type: 'string', default: '2000' },
     connections: { type: 'string', default: '4' },
     seed: { type: 'string', default: '7' },
+    follow: { type: 'string' },
     help: { type: 'boolean' },
   },
 })
@@ -56,7 +59,7 @@ if (values.stream !== 'zipf' && values.stream !== 'random') {
 
 /** The ids of every round, in order. */
 async function carIds(total: number): Promise<number[]> {
-  if (values.stream === 'random') return sampleCarIds(total)
+  if (values.stream === 'random') return sampleCarIds(total, seed)
   const newestFirst = await withClient(benchDatabaseUrl(), async (client) => {
     const { rows } = await client.query<[string]>({
       text: `select id from listings where status = 'published' order by published_at desc nulls last, id desc`,
@@ -69,10 +72,18 @@ async function carIds(total: number): Promise<number[]> {
   return Array.from({ length: total }, () => popularity.draw(rng))
 }
 
-async function ask(url: string): Promise<void> {
-  const res = await fetch(url, { headers: BROWSER_HEADERS })
-  await res.arrayBuffer()
-  if (res.status >= 500) throw new Error(`${url} answered ${res.status}`)
+const follow = values.follow ? new RegExp(`\\s${values.follow}="([^"]+)"`) : null
+let followUps = 0
+
+async function ask(base: string, path: string): Promise<void> {
+  const res = await fetch(`${base}${path}`, { headers: BROWSER_HEADERS })
+  const body = follow ? await res.text() : await res.arrayBuffer()
+  if (res.status >= 500) throw new Error(`${base}${path} answered ${res.status}`)
+  const next = typeof body === 'string' ? follow?.exec(body)?.[1] : undefined
+  if (next === undefined) return
+  followUps++
+  const answer = await fetch(`${base}${next.replaceAll('&amp;', '&')}`, { headers: BROWSER_HEADERS })
+  await answer.arrayBuffer()
 }
 
 const ids = await carIds(rounds * perRound)
@@ -87,7 +98,7 @@ for (let round = 0; round < rounds; round++) {
   const worker = async () => {
     for (let i = next++; i < slice.length; i = next++) {
       const path = (values.path as string).replaceAll('{id}', String(slice[i]))
-      await Promise.all(servers.map((s) => ask(`${s.url}${path}`)))
+      await Promise.all(servers.map((s) => ask(s.url as string, path)))
     }
   }
   await Promise.all(Array.from({ length: connections }, worker))
@@ -101,4 +112,5 @@ for (let round = 0; round < rounds; round++) {
 const sorted = [...differences].sort((x, y) => x - y)
 const median = sorted[Math.floor(sorted.length / 2)] ?? 0
 const dearer = differences.filter((d) => d > 0).length
+if (follow) process.stdout.write(`\n${followUps} follow-ups (${values.follow}) asked in all\n`)
 process.stdout.write(`\nB - A: median ${median.toFixed(2)} ms; B dearer in ${dearer} of ${rounds} rounds\n`)

@@ -200,11 +200,11 @@ export async function priceChangeSeenWithin(baseUrl: string, id: number): Promis
 }
 
 /** Published car ids spread over the whole table, in a fixed pseudo-random order. */
-export async function sampleCarIds(count: number): Promise<number[]> {
+export async function sampleCarIds(count: number, seed = 42): Promise<number[]> {
   return withClient(benchDatabaseUrl(), async (client) => {
     const { rows } = await client.query<{ max: string | null }>('select max(id) as max from listings')
     const max = Number(rows[0]?.max ?? 0)
-    const rng = createRng(42)
+    const rng = createRng(seed)
     const candidates = Array.from({ length: count * 2 }, () => rng.int(1, max))
     const published = await client.query<{ id: string }>(
       `select id from listings where id = any($1::bigint[]) and status = 'published'`,
