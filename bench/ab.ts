@@ -1,6 +1,6 @@
 import { createRng } from '../apps/api/src/db/seed/demo/random.ts'
-import { parseCommandLine, wholeNumber } from './cli.ts'
-import { benchDatabaseUrl, sampleCarIds, withClient } from './database.ts'
+import { exitWithUsage, parseCommandLine, wholeNumber } from './cli.ts'
+import { benchDatabaseUrl, publishedNewestFirst, sampleCarIds, withClient } from './database.ts'
 import { CPU_TICK_MS, cpuTicks } from './servers.ts'
 import { BROWSER_HEADERS, Popularity } from './traffic-stream.ts'
 
@@ -40,34 +40,22 @@ const values = parseCommandLine(USAGE, {
     help: { type: 'boolean' },
   },
 })
+if (!values.a || !values.b) exitWithUsage(USAGE, '--a and --b are needed')
+if (values.stream !== 'zipf' && values.stream !== 'random')
+  exitWithUsage(USAGE, `--stream is zipf or random, not ${values.stream}`)
 const servers = [
-  { name: 'A', url: values.a, pid: wholeNumber(USAGE, 'a-pid', values['a-pid'] ?? '') },
-  { name: 'B', url: values.b, pid: wholeNumber(USAGE, 'b-pid', values['b-pid'] ?? '') },
+  { url: values.a, pid: wholeNumber(USAGE, 'a-pid', values['a-pid'] ?? '') },
+  { url: values.b, pid: wholeNumber(USAGE, 'b-pid', values['b-pid'] ?? '') },
 ]
 const rounds = wholeNumber(USAGE, 'rounds', values.rounds)
 const perRound = wholeNumber(USAGE, 'requests', values.requests)
 const connections = wholeNumber(USAGE, 'connections', values.connections)
 const seed = wholeNumber(USAGE, 'seed', values.seed, 0)
-if (!values.a || !values.b) {
-  process.stderr.write(`--a and --b are needed\n\n${USAGE}`)
-  process.exit(2)
-}
-if (values.stream !== 'zipf' && values.stream !== 'random') {
-  process.stderr.write(`--stream is zipf or random, not ${values.stream}\n\n${USAGE}`)
-  process.exit(2)
-}
 
 /** The ids of every round, in order. */
 async function carIds(total: number): Promise<number[]> {
   if (values.stream === 'random') return sampleCarIds(total, seed)
-  const newestFirst = await withClient(benchDatabaseUrl(), async (client) => {
-    const { rows } = await client.query<[string]>({
-      text: `select id from listings where status = 'published' order by published_at desc nulls last, id desc`,
-      rowMode: 'array',
-    })
-    return Int32Array.from(rows, (r) => Number(r[0]))
-  })
-  const popularity = new Popularity(newestFirst)
+  const popularity = new Popularity(await withClient(benchDatabaseUrl(), publishedNewestFirst))
   const rng = createRng(seed)
   return Array.from({ length: total }, () => popularity.draw(rng))
 }
@@ -97,8 +85,8 @@ for (let round = 0; round < rounds; round++) {
   let next = 0
   const worker = async () => {
     for (let i = next++; i < slice.length; i = next++) {
-      const path = (values.path as string).replaceAll('{id}', String(slice[i]))
-      await Promise.all(servers.map((s) => ask(s.url as string, path)))
+      const path = values.path.replaceAll('{id}', String(slice[i]))
+      await Promise.all(servers.map((s) => ask(s.url, path)))
     }
   }
   await Promise.all(Array.from({ length: connections }, worker))

@@ -199,6 +199,15 @@ export async function priceChangeSeenWithin(baseUrl: string, id: number): Promis
   })
 }
 
+/** Published listing ids, newest publication first. */
+export async function publishedNewestFirst(client: pg.Client): Promise<Int32Array> {
+  const { rows } = await client.query<[string]>({
+    text: `select id from listings where status = 'published' order by published_at desc nulls last, id desc`,
+    rowMode: 'array',
+  })
+  return Int32Array.from(rows, (r) => Number(r[0]))
+}
+
 /** Published car ids spread over the whole table, in a fixed pseudo-random order. */
 export async function sampleCarIds(count: number, seed = 42): Promise<number[]> {
   return withClient(benchDatabaseUrl(), async (client) => {

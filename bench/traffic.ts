@@ -1,6 +1,6 @@
 import { cpus } from 'node:os'
 import pg from 'pg'
-import { benchDatabaseUrl } from './database.ts'
+import { benchDatabaseUrl, publishedNewestFirst } from './database.ts'
 import { type LoadResult, load } from './http.ts'
 import { buildMix } from './mix.ts'
 import { startHelloServer, startProductionServer } from './servers.ts'
@@ -63,15 +63,6 @@ export interface TrafficOptions {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100
-
-/** Published listing ids, newest publication first. */
-async function publishedNewestFirst(client: pg.Client): Promise<Int32Array> {
-  const { rows } = await client.query<[string]>({
-    text: `select id from listings where status = 'published' order by published_at desc nulls last, id desc`,
-    rowMode: 'array',
-  })
-  return Int32Array.from(rows, (r) => Number(r[0]))
-}
 
 /** Sets `env` in this process's environment while `start` spawns the server (startProductionServer passes it on). */
 async function withEnv<T>(env: Record<string, string>, start: () => Promise<T>): Promise<T> {
