@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +12,7 @@ import {
   type Locale,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
+import { intoFile } from '../../lib/into-file.ts'
 import { fetchPublic, PublicFetchError, type PublicFetchLimits } from '../../lib/public-fetch.ts'
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 import type { SessionUser } from '../identity/index.ts'
@@ -115,7 +116,7 @@ export function createFeedUrlService(deps: FeedUrlDeps, importer: FeedImporter) 
       const path = join(dir, 'feed')
       let bytes: number
       try {
-        bytes = (await fetchPublic(source.url, createWriteStream(path), limits)).bytes
+        bytes = (await intoFile(path, (file) => fetchPublic(source.url, file, limits))).bytes
       } catch (error) {
         if (!(error instanceof PublicFetchError)) throw error
         const code = FAILURES[error.failure]

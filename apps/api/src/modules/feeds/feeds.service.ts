@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +16,7 @@ import {
   type Locale,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
+import { intoFile } from '../../lib/into-file.ts'
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
 import type { SessionUser } from '../identity/index.ts'
 import type { JobSender } from '../jobs/index.ts'
@@ -82,7 +83,7 @@ async function spool(body: AsyncIterable<Uint8Array | string>, path: string, max
       else done(null, chunk)
     },
   })
-  await pipeline(body, counter, createWriteStream(path))
+  await intoFile(path, (file) => pipeline(body, counter, file))
   return bytes
 }
 
