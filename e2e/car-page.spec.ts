@@ -194,6 +194,50 @@ describe('a buyer on a car page', () => {
     await context.close()
   })
 
+  test('similar cars come by price band after the page: without cookies, from the shared copy, never the car itself (390 px)', async () => {
+    const id = await findListing(200, (c) => c?.status === 'published')
+    const context = await onPhone()
+    const page = await context.newPage()
+    const errors = watchConsole(page)
+    const asked: { url: string; cookie: string | undefined; cache: string | undefined }[] = []
+    page.on('response', async (res) => {
+      if (!res.url().includes('/api/cars/similar/')) return
+      asked.push({
+        url: res.url(),
+        cookie: (await res.request().allHeaders()).cookie,
+        cache: (await res.allHeaders())['x-cache'],
+      })
+    })
+    const html = await (await fetch(`${baseUrl}/cars/${id}`)).text()
+    // The server's page names the band and has no card: the same page whatever the neighbours' prices.
+    const src = /data-src="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? ''
+    expect(src).toMatch(/^\/api\/cars\/similar\/\?model=\d+&brand=\d+(&body=\w+)?&band=\d+&lang=ru$/)
+    expect(html).not.toMatch(/class="similar-cars[^>]*>[\s\S]*?card-link/)
+    await page.goto(`${baseUrl}/cars/${id}`)
+    const section = page.locator('.similar-cars')
+    expect(await section.getAttribute('aria-busy')).toBe('true')
+    // The model's cars are a link before any script has run.
+    expect(await section.locator('.similar-more a').getAttribute('href')).toMatch(/^\/auto\/[\w-]+\/[\w-]+$/)
+    await page.mouse.wheel(0, 1600)
+    await expect.poll(() => section.getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false')
+    const hrefs = await section.locator('.card-link').evaluateAll((l) => l.map((a) => a.getAttribute('href')))
+    expect(hrefs.length).toBeGreaterThan(0)
+    expect(hrefs.length).toBeLessThanOrEqual(8)
+    expect(hrefs).not.toContain(`/cars/${id}`)
+    expect(asked).toHaveLength(1)
+    expect(asked[0]?.url).toBe(`${baseUrl}${src}`)
+    expect(asked[0]?.cookie).toBeUndefined()
+    // Other visitors' pages of the band (a signed-in one too) are answered from one kept copy (decision 039 keeps
+    // it for good from its second view).
+    const another = () => fetch(`${baseUrl}${src}`, { headers: { cookie: 'tulpar.session_token=someone' } })
+    await another()
+    expect((await another()).headers.get('x-cache')).toBe('HIT')
+    await section.scrollIntoViewIfNeeded()
+    await screenshot(page, { path: `${SHOTS}similar-by-band-390.png` })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   test("after hydration and a move to a similar car, the head holds that car's tags once each, without errors", async () => {
     const id = await findListing(200, (c) => c?.status === 'published')
     const context = await onDesktop()

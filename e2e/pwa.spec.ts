@@ -190,26 +190,36 @@ test('an offline visit to a page never seen shows the offline page in the visito
   }, 'en-GB')
 })
 
-test('no API answer is ever kept by the service worker', async () => {
+test('no API answer is kept by the service worker but a band’s similar cars, which are the same for everyone', async () => {
   await withPhone(async (_context, page) => {
     const id = await someCarId()
     await page.goto(`${baseUrl}/`)
     await controlled(page)
     await page.goto(`${baseUrl}/cars/${id}`)
-    // The page's own API calls (here: the favourites and the views) went through the worker.
+    // The page's own API calls (the similar cars, the views) and two personal ones went through the worker.
+    await page.mouse.wheel(0, 1600)
+    await expect.poll(() => page.locator('.similar-cars').getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false')
     await page.evaluate(async () => {
       await fetch('/api/profiles/me/')
       await fetch('/api/company/cities/')
     })
-    const kept = await page.evaluate(async () => {
-      const urls: string[] = []
-      for (const name of await caches.keys()) {
-        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname)
-      }
-      return urls
-    })
-    expect(kept).toContain(`/cars/${id}`)
-    expect(kept).toContain('/offline.html')
-    expect(kept.filter((u) => u.startsWith('/api/'))).toEqual([])
+    const kept = () =>
+      page.evaluate(async () => {
+        const urls: string[] = []
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) {
+            const url = new URL(request.url)
+            urls.push(url.pathname + url.search)
+          }
+        }
+        return urls
+      })
+    await expect.poll(async () => (await kept()).filter((u) => u.startsWith('/api/'))).toHaveLength(1)
+    const urls = await kept()
+    expect(urls).toContain(`/cars/${id}`)
+    expect(urls).toContain('/offline.html')
+    expect(urls.filter((u) => u.startsWith('/api/'))).toEqual([
+      expect.stringMatching(/^\/api\/cars\/similar\/\?model=\d+&brand=\d+(&body=\w+)?&band=\d+&lang=ru$/),
+    ])
   })
 })

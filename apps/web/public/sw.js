@@ -8,7 +8,8 @@
  * - the pages last viewed online: the home page, the last 30 cars (/cars/{id}, with their photos) and the
  *   favourites (/wishlist); always fetched from the network first, so online they are never stale;
  * - for any other page, the offline page in the visitor's language (offline.html picks it).
- * It never keeps an API answer (/api/*: the personal data behind them), and forgets the kept pages when the
+ * It keeps no API answer (/api/*: the personal data behind them) but the similar cars of a price band, which a kept
+ * car page asks for (decision 045; the same for everyone, the last 30 kept), and forgets the kept pages when the
  * visitor signs out or deletes the account (they show their name and favourites).
  *
  * Updates: a new version takes over open tabs at once (skipWaiting + claim) and is safe to: it keeps the scripts
@@ -20,6 +21,7 @@ const SHELL_CACHE = 'tulpar-shell-v1'
 const PAGES_CACHE = 'tulpar-pages-v1'
 const ASSETS_CACHE = 'tulpar-assets'
 const MEDIA_CACHE = 'tulpar-media'
+const SIMILAR_CACHE = 'tulpar-similar'
 const SHELL_FILES = [
   '/offline.html',
   '/manifest.webmanifest',
@@ -34,6 +36,8 @@ const MAX_MEDIA = 240
 
 /** Pages kept for offline: the home page, a car, the favourites. */
 const KEPT_PAGE = /^\/(?:cars\/\d+|wishlist)?$/
+/** A price band's similar cars (GET /api/cars/similar/?...): public, asked for by every car page. */
+const SIMILAR = /^\/api\/cars\/similar\/?$/
 /** Requests after which the kept pages belong to nobody any more. */
 const SIGN_OUT = /^\/(?:api\/auth\/sign-out|account\/delete(?:\.data)?)$/
 
@@ -119,6 +123,27 @@ async function page(event, url) {
   }
 }
 
+/** A band's similar cars: from the network, kept (the last MAX_CARS); offline, the kept answer. */
+async function similarCars(event, request) {
+  const cache = await caches.open(SIMILAR_CACHE)
+  try {
+    const res = await fetch(request)
+    if (res.ok && res.type === 'basic') {
+      const copy = res.clone()
+      event.waitUntil(
+        (async () => {
+          await cache.delete(request.url, { ignoreVary: true })
+          await cache.put(request.url, copy)
+          await trim(cache, MAX_CARS)
+        })(),
+      )
+    }
+    return res
+  } catch {
+    return (await cache.match(request.url, { ignoreVary: true })) ?? Response.error()
+  }
+}
+
 /**
  * A client-side navigation's requests to React Router (its route discovery `/__manifest`, a page's data
  * `/cars/42.data`): offline, answered with React Router's own "load this as a document" signals, so the browser
@@ -155,7 +180,11 @@ self.addEventListener('fetch', (event) => {
     if (SIGN_OUT.test(url.pathname)) event.waitUntil(caches.delete(PAGES_CACHE))
     return
   }
-  // Never the API (personal answers), the development pages, or the service worker itself.
+  if (SIMILAR.test(url.pathname)) {
+    event.respondWith(similarCars(event, request))
+    return
+  }
+  // Never the rest of the API (personal answers), the development pages, or the service worker itself.
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/dev/') || url.pathname === '/sw.js') return
   if (url.pathname.startsWith('/assets/')) {
     event.respondWith(fromCacheFirst(request, ASSETS_CACHE, MAX_ASSETS))

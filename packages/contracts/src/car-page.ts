@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { RECENTLY_VIEWED_LIMIT } from './constants.ts'
-import { Locale } from './enums.ts'
+import { BodyType, Locale } from './enums.ts'
 import { ListingCard } from './listings.ts'
 
 /** How many similar cars GET /cars/{id}/similar/ answers at most. */
@@ -11,6 +11,55 @@ export const SimilarListings = z
   .object({ results: z.array(ListingCard).max(SIMILAR_LISTINGS_LIMIT) })
   .meta({ id: 'SimilarListings' })
 export type SimilarListings = z.infer<typeof SimilarListings>
+
+/**
+ * Similar cars per price band (decision 045): the cars of one model and body type whose prices are within one 15%
+ * band share one list, which the car page's browser asks for (GET /cars/similar/) and every visitor's page shares.
+ * The list is nearest a price inside the band that moves every SIMILAR_BAND_MINUTES, so each car of a band takes its
+ * turn on its neighbours' pages.
+ */
+export const SIMILAR_BAND_RATIO = 1.15
+export const SIMILAR_BAND_MINUTES = 10
+/** The highest band: 1.15^200 tenge is far above any car's price. */
+export const SIMILAR_BAND_MAX = 200
+
+/** The band of a price: floor(log base 1.15 of the price), 0 for prices of 1 tenge or less. */
+export function similarBandOf(priceKzt: number): number {
+  return Math.min(
+    SIMILAR_BAND_MAX,
+    Math.max(0, Math.floor(Math.log(Math.max(1, priceKzt)) / Math.log(SIMILAR_BAND_RATIO))),
+  )
+}
+
+/** The address of a car's similar cars (GET /api/cars/similar/): the same for every car of its band. */
+export function similarCarsPath(
+  car: { modelId: number; brandId: number; bodyType: string | null; priceKzt: number },
+  locale: Locale,
+): string {
+  const body = car.bodyType ? `&body=${car.bodyType}` : ''
+  return `/api/cars/similar/?model=${car.modelId}&brand=${car.brandId}${body}&band=${similarBandOf(car.priceKzt)}&lang=${locale}`
+}
+
+/** GET /cars/similar/: a band of similar cars (similarCarsPath writes it). */
+export const SimilarBandQuery = z.strictObject({
+  model: z.coerce.number().int().positive().max(2_147_483_647).describe("The car's model id"),
+  brand: z.coerce.number().int().positive().max(2_147_483_647).describe("The model's brand id"),
+  body: BodyType.optional().describe("The car's body type (none: the same model only)"),
+  band: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(SIMILAR_BAND_MAX)
+    .describe(`The price band: floor(log base ${SIMILAR_BAND_RATIO} of the price in tenge)`),
+  lang: Locale.optional(),
+})
+export type SimilarBandQuery = z.infer<typeof SimilarBandQuery>
+
+/** One more than a car page shows: the page drops its own car when the band's list has it. */
+export const SimilarBandListings = z
+  .object({ results: z.array(ListingCard).max(SIMILAR_LISTINGS_LIMIT + 1) })
+  .meta({ id: 'SimilarBandListings' })
+export type SimilarBandListings = z.infer<typeof SimilarBandListings>
 
 /** POST /cars/{id}/views/: the app sends its install id; without one the client's address and agent are used. */
 export const ListingViewBody = z

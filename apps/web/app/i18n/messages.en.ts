@@ -136,6 +136,7 @@ export const en: Messages = {
   'car.published': 'Published {date}',
   'car.contact': 'Call the seller to arrange a viewing',
   'car.similar': 'Similar cars',
+  'car.similar.more': 'All {model} listings',
   'badge.bargain': 'Open to offers',
   'badge.exchange': 'Exchange possible',
   'badge.warranty': 'Warranty',

@@ -144,6 +144,7 @@ export const kk: Messages = {
   'car.published': 'Жарияланған күні: {date}',
   'car.contact': 'Көлікті көруге келісу үшін сатушыға қоңырау шалыңыз',
   'car.similar': 'Ұқсас көліктер',
+  'car.similar.more': '{model}: барлық хабарландырулар',
   'badge.bargain': 'Саудаласуға болады',
   'badge.exchange': 'Айырбастауға болады',
   'badge.warranty': 'Кепілдік',

@@ -153,6 +153,7 @@ export const ru = {
   'car.published': 'Опубликовано {date}',
   'car.contact': 'Позвоните продавцу, чтобы договориться о просмотре',
   'car.similar': 'Похожие автомобили',
+  'car.similar.more': 'Все объявления {model}',
   'badge.bargain': 'Торг возможен',
   'badge.exchange': 'Обмен возможен',
   'badge.warranty': 'Гарантия',

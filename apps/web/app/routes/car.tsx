@@ -4,7 +4,7 @@ import { data, Link, type MetaDescriptor, redirect, type ShouldRevalidateFunctio
 import { localeContext, requestInfoContext, servicesContext } from '#app-context'
 import { viewerOf } from '../features/auth/viewer.server.ts'
 import { requestCallback, revealPhone } from '../features/car/actions.server.ts'
-import { carShownOf, similarCardOf } from '../features/car/car-page-data.server.ts'
+import { carShownOf, similarCardOf, similarSrcOf } from '../features/car/car-page-data.server.ts'
 import { CarSummary } from '../features/car/car-summary.tsx'
 import { ContactBlock } from '../features/car/contact-block.tsx'
 import { buildCarSeo, carHeadTags } from '../features/car/seo.server.ts'
@@ -38,6 +38,8 @@ const ShareButton = island(() => import('../features/share/share-button.tsx').th
 const Gallery = island(() => import('../features/car/gallery.tsx').then((m) => m.Gallery))
 // Below the fold, after the details: its cards' hearts work as plain forms until its code has loaded.
 const SimilarCars = island(() => import('../features/car/similar-cars.tsx').then((m) => m.SimilarCars))
+// The car on sale's similar cars, asked for by band once its code has loaded (decision 045).
+const SimilarCarsOfBand = island(() => import('../features/car/similar-cars.tsx').then((m) => m.SimilarCarsOfBand))
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: carStyles }]
 
@@ -68,9 +70,9 @@ async function endedCarPage<K extends 'gone' | 'paused'>(services: Services, loc
 }
 
 /**
- * The car and similar cars. Views are counted by the page's beacon after it loads (routes/car-view.ts), so a guest's
- * page is the same for every guest and is cached, purged when the car or a similar car shown changes (decision
- * 019). Removed cars answer 410 with a page that points to the same model, paused ones (decision 032) 404 with a
+ * The car, and the address of its similar cars, which the browser asks for by price band (decision 045). Views are
+ * counted by the page's beacon after it loads (routes/car-view.ts), so a guest's page is the same for every guest and
+ * is cached, purged when the car changes (decision 019). Removed cars answer 410 with a page that points to the same model, paused ones (decision 032) 404 with a
  * page that says why; drafts and listings under moderation do not exist (404).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -97,23 +99,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     throw error
   }
 
-  const [similar, own] = await Promise.all([
-    services.carPage.listSimilarTo(
-      { id, modelId: car.model.id, brandId: car.brand.id, bodyType: car.bodyType, priceKzt: car.priceKzt },
-      locale,
-    ),
-    ownListing(context, request, id),
-  ])
+  const own = await ownListing(context, request, id)
   const seo = buildCarSeo(car, publicUrl, locale)
-  cacheForGuests(context, GUEST_PAGE_SECONDS.car, [
-    pageTags.listing(id),
-    ...similar.results.map((s) => pageTags.listing(s.id)),
-  ])
+  // The page shows this car alone: its similar cars are the browser's follow-up, by price band (decision 045).
+  cacheForGuests(context, GUEST_PAGE_SECONDS.car, [pageTags.listing(id)])
   // Only what the page reads (car-page-data.server.ts): each value sent is encoded in every render.
   return data({
     kind: 'car' as const,
     car: carShownOf(car),
-    similar: similar.results.map(similarCardOf),
+    similarSrc: similarSrcOf(car, locale),
     // The share button's link; the root's hreflang alternates are built from it too (lib/seo/alternates.ts).
     canonical: seo.canonical,
     // Built here as one text: the tags' code stays on the server (the car page's first-load JS is at its budget).
@@ -190,7 +184,7 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
         <SimilarCars cars={loaderData.similar} />
       </GonePage>
     )
-  const { car, similar } = loaderData
+  const { car } = loaderData
   const title = `${car.brand.name} ${car.model.name}, ${car.year}`
   const sold = car.status === 'sold'
   const rating = car.valuation?.rating ?? car.dealRating
@@ -261,7 +255,12 @@ export default function CarPage({ loaderData, actionData }: Route.ComponentProps
           <CarMore car={car} />
         </div>
       </div>
-      <SimilarCars cars={similar} />
+      <SimilarCarsOfBand
+        src={loaderData.similarSrc}
+        carId={car.id}
+        modelHref={catalogueHref({ brand: car.brand.slug, model: car.model.slug })}
+        modelName={`${car.brand.name} ${car.model.name}`}
+      />
     </div>
   )
 }

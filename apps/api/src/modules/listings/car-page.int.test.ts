@@ -1,3 +1,4 @@
+import { SIMILAR_LISTINGS_LIMIT, similarCarsPath } from '@tulpar/contracts'
 import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { listings, listingViews } from '../../db/schema.ts'
@@ -313,6 +314,61 @@ describe('GET /api/cars/{id}/similar/', () => {
     expect((await t.app.inject(`/api/cars/${similar.rio_draft}/similar/`)).statusCode).toBe(404)
     expect((await t.app.inject('/api/cars/987654321/similar/')).statusCode).toBe(404)
     expect((await t.app.inject('/api/cars/0/similar/')).statusCode).toBe(400)
+  })
+
+  describe("GET /api/cars/similar/: a price band's list, the same for every car of it (decision 045)", () => {
+    const bandOf = async (id: number, lang: 'ru' | 'en' = 'ru') => {
+      const car = await detail(id)
+      return similarCarsPath(
+        { modelId: car.model.id, brandId: car.brand.id, bodyType: car.bodyType, priceKzt: car.priceKzt },
+        lang,
+      )
+    }
+    const bandIds = async (path: string) => {
+      const res = await t.app.inject(path)
+      expect(res.statusCode, res.body).toBe(200)
+      return (res.json().results as { id: number }[]).map((r) => r.id)
+    }
+
+    test('the Rios of one band share an address and a list: the model first, its own cars included, at most 9', async () => {
+      const path = await bandOf(base)
+      expect(await bandOf(similar.rio_5_95)).toBe(path)
+      expect(await bandOf(similar.rio_6_1)).toBe(path)
+      expect(await bandOf(similar.rio_9)).not.toBe(path)
+      const got = await bandIds(path)
+      // Nearest a price inside the band (5.46-6.28 M): the three Rios in it, then the 9 M Rio, then the K5.
+      expect(new Set(got.slice(0, 3))).toEqual(new Set([base, similar.rio_5_95, similar.rio_6_1]))
+      expect(got.slice(3, 5)).toEqual([similar.rio_9, similar.k5])
+      expect(got).not.toContain(similar.sportage)
+      for (const hidden of [similar.rio_draft, similar.rio_sold, similar.rio_archived])
+        expect(got).not.toContain(hidden)
+      expect(got).toHaveLength(SIMILAR_LISTINGS_LIMIT + 1)
+      expect(new Set(got).size).toBe(got.length)
+    })
+
+    test('in the language asked for', async () => {
+      const res = await t.app.inject(await bandOf(base, 'en'))
+      const cards = res.json().results as { city: { slug: string; name: string } }[]
+      expect(cards.find((c) => c.city.slug === 'shymkent')?.city.name).toBe('Shymkent')
+    })
+
+    test.each([
+      ['no band', (p: string) => p.replace(/&band=\d+/, '')],
+      ['a band below 0', (p: string) => p.replace(/band=\d+/, 'band=-1')],
+      ['a band past the highest', (p: string) => p.replace(/band=\d+/, 'band=201')],
+      ['a model that is not a number', (p: string) => p.replace(/model=\d+/, 'model=rio')],
+      ['an unknown body type', (p: string) => p.replace(/body=\w+/, 'body=spaceship')],
+      ['an unknown language', (p: string) => p.replace(/lang=\w+/, 'lang=de')],
+      ['an unknown parameter', (p: string) => `${p}&window=3`],
+    ])('%s is a 400 problem', async (_name, broken) => {
+      const res = await t.app.inject(`${broken(await bandOf(base))}`)
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.headers['content-type']).toContain('application/problem+json')
+    })
+
+    test('a model with no car on sale is an empty list, not an error', async () => {
+      expect(await bandIds('/api/cars/similar/?model=2147483647&brand=2147483647&band=100')).toEqual([])
+    })
   })
 
   test('each lookup is a range scan of its own index, never a scan of the table', async () => {

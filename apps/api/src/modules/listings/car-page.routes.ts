@@ -5,11 +5,18 @@ import {
   ListingViewResult,
   PhoneReveal,
   Problem,
+  SIMILAR_BAND_MINUTES,
+  SIMILAR_BAND_RATIO,
+  SimilarBandListings,
+  SimilarBandQuery,
   SimilarListings,
 } from '@tulpar/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { cacheForGuests } from '../../lib/guest-cache.ts'
 import { pickLocale } from '../../lib/locale.ts'
+import { listingTag, listScopeTag } from '../../lib/page-tags.ts'
 import { withRetryAfter } from '../../lib/rate-limiter.ts'
+import { compileResponse } from '../../plugins/compiled-serializer.ts'
 import { registerJsonBodyParser } from '../../plugins/json-body.ts'
 import { CAR_PAGE_LIMITS } from './car-page.limits.ts'
 import type { CarPageService } from './car-page.service.ts'
@@ -61,6 +68,38 @@ export const carPageRoutes =
           visitorId: req.body?.visitorId,
         })
         return { counted, viewsCount }
+      },
+    )
+
+    app.get(
+      '/cars/similar/',
+      {
+        schema: {
+          tags: ['cars'],
+          summary: "A price band's similar cars: the list a car page shows (decision 045)",
+          description:
+            `Up to 9 published cars (a page drops its own car and shows 8): the model's nearest in price, then the ` +
+            `brand's of the body type, then the body type's. A band is the cars of one model and body type whose ` +
+            `prices are within one ${Math.round((SIMILAR_BAND_RATIO - 1) * 100)}% step (\`band\` = floor(log base ` +
+            `${SIMILAR_BAND_RATIO} of the price)); every car of it gets the same answer, nearest a price in the band ` +
+            `that moves every ${SIMILAR_BAND_MINUTES} minutes. The same for every reader, and may come from the web ` +
+            "server's shared cache (`x-cache: HIT`) until its window ends; a change to a car shown, or a car of its " +
+            'model published or sold, reaches it within a second.',
+          querystring: SimilarBandQuery,
+          response: { 200: compileResponse(SimilarBandListings), 400: Problem },
+        },
+      },
+      async (req) => {
+        const { until, results } = await carPage.listBand(
+          req.query,
+          pickLocale(req.query.lang, req.headers['accept-language']),
+        )
+        // Kept until the band's window ends (lib/guest-cache.ts); a car shown that changes, or a new car of a model
+        // shown, purges it sooner.
+        const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000))
+        const models = new Set(results.map((c) => listScopeTag({ brand: c.brand.slug, model: c.model.slug })))
+        cacheForGuests(req, seconds, [...results.map((c) => listingTag(c.id)), ...models])
+        return { results }
       },
     )
 

@@ -3,10 +3,13 @@ import {
   type Locale,
   type PhoneReveal,
   SIMILAR_LISTINGS_LIMIT,
+  type SimilarBandListings,
+  type SimilarBandQuery,
   type SimilarListings,
 } from '@tulpar/contracts'
 import type { Db } from '../../db/client.ts'
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts'
+import { bandWindow } from './car-page.bands.ts'
 import { type GoneListingSummary, ListingSoldError } from './car-page.errors.ts'
 import { CAR_PAGE_LIMITS } from './car-page.limits.ts'
 import * as repo from './car-page.repository.ts'
@@ -131,6 +134,17 @@ export function createCarPageService({
 
     /** Similar cars of a listing the caller may see (the API checks by id; the page passes its loaded car). */
     listSimilarTo,
+
+    /**
+     * The similar cars of a price band now (decision 045): one more than a page shows, nearest the window's price
+     * (car-page.bands.ts), so a car of the band drops itself and still shows 8. `until`: when the window ends.
+     */
+    async listBand(q: SimilarBandQuery, locale: Locale): Promise<SimilarBandListings & { until: number }> {
+      const { priceKzt, until } = bandWindow(q.band, now().getTime())
+      const base = { id: 0, modelId: q.model, brandId: q.brand, bodyType: q.body ?? null, priceKzt }
+      const rows = await repo.findSimilarCards(readDb, base, SIMILAR_LISTINGS_LIMIT * 2, SIMILAR_LISTINGS_LIMIT + 1)
+      return { results: (await places.name(rows)).map((r) => toListingCard(r, locale)), until }
+    },
 
     /**
      * Up to 8 published cars like this one: the same model at the nearest prices, then the same brand and body

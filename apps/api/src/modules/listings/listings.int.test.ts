@@ -1,3 +1,4 @@
+import { similarCarsPath } from '@tulpar/contracts'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { accountHelpers } from '../../testing/accounts.ts'
 import { createListing, createUser, namedListings } from '../../testing/factories.ts'
@@ -161,7 +162,7 @@ describe('GET /api/cars/{id}/', () => {
 
 describe("the reads the web server's cache keeps for everyone (GUEST_API_PATHS)", () => {
   // A signed-in reader is answered from the guests' copy (apps/web page-key.server.ts): their answers must be equal.
-  test("a car's details and the search answer a guest, the car's owner and a reader who saved it alike", async () => {
+  test("a car's details, the search and a band's similar cars answer a guest, the car's owner and a reader who saved it alike", async () => {
     const { signUp, cookieSession } = accountHelpers(() => t.app)
     const owner = await signUp()
     const reader = await signUp()
@@ -169,7 +170,12 @@ describe("the reads the web server's cache keeps for everyone (GUEST_API_PATHS)"
     const saved = await t.app.inject({ method: 'PUT', url: `/api/favourites/${own.id}/`, headers: reader.auth })
     expect(saved.statusCode).toBeLessThan(300)
     const readerCookie = { cookie: await cookieSession(reader.email, reader.password) }
-    for (const url of [`/api/cars/${own.id}/`, `/api/cars/${own.id}/?lang=kk`, '/api/cars/?brand=lada']) {
+    const car = (await t.app.inject(`/api/cars/${own.id}/`)).json()
+    const band = similarCarsPath(
+      { modelId: car.model.id, brandId: car.brand.id, bodyType: car.bodyType, priceKzt: car.priceKzt },
+      'kk',
+    )
+    for (const url of [`/api/cars/${own.id}/`, `/api/cars/${own.id}/?lang=kk`, '/api/cars/?brand=lada', band]) {
       const guest = await t.app.inject(url)
       expect(guest.statusCode).toBe(200)
       expect(guest.body).toContain(`"id":${own.id}`)

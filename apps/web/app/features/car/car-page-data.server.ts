@@ -1,4 +1,4 @@
-import type { ListingCard, ListingDetail } from '@tulpar/contracts'
+import { type ListingCard, type ListingDetail, type Locale, similarCarsPath } from '@tulpar/contracts'
 import type { ListingCardShown } from '../catalogue/index.ts'
 import type { CarShown } from './car-shown.ts'
 
@@ -61,6 +61,12 @@ export function carShownOf(car: ListingDetail): CarShown {
     seller: car.seller,
     dealer: car.dealer,
   }
+}
+
+/** Where the page's browser asks for the car's similar cars: its price band's address (decision 045). */
+export function similarSrcOf(car: ListingDetail, locale: Locale): string {
+  const { model, brand, bodyType, priceKzt } = car
+  return similarCarsPath({ modelId: model.id, brandId: brand.id, bodyType, priceKzt }, locale)
 }
 
 /** A similar car's card: what `ListingCard` shows. */

@@ -32,7 +32,7 @@ describe('which requests may use it', () => {
       expect(asked(url, '1')).not.toBe(asked(url, '2'))
   })
 
-  test("a car's details and the search in the API are keyed by the language asked for; other API reads never use it", () => {
+  test("a car's details, the search and a band's similar cars in the API are keyed by the language asked for; other API reads never use it", () => {
     expect(guestPageKey(req('/api/cars/5/', { 'accept-language': 'kk-KZ,kk;q=0.9' }))).toBe(
       'identity|api:kk||/api/cars/5/',
     )
@@ -46,6 +46,12 @@ describe('which requests may use it', () => {
     expect(guestPageKey(req('/api/cars/facets/'))).toBeNull()
     expect(guestPageKey(req('/api/cars/cards/?ids=1,2'))).toBeNull()
     expect(guestPageKey(req('/api/cars/5/similar/'))).toBeNull()
+    // A price band's similar cars (decision 045), asked for by every car page of the band, in its language.
+    const band = '/api/cars/similar/?model=3&brand=1&body=sedan&band=111&lang=kk'
+    expect(guestPageKey(req(band, { 'accept-encoding': 'br' }))).toBe(`br|api:kk||${band}`)
+    expect(guestPageKey(req(band, { 'accept-encoding': 'br', cookie: 'tulpar.session_token=abc' }))).toBe(
+      `br|api:kk||${band}`,
+    )
     expect(guestPageKey(req('/api/listings/5/'))).toBeNull()
   })
 
