@@ -45,6 +45,8 @@ table as markdown, named by the run's start and the machine (bench/results/READM
   --traffic-processes a,b   traffic: app process counts to run it with (default 1,2)
   --traffic-pin-processes   traffic: each app process on a core of its own (one process cannot use the second core)
   --traffic-no-city         traffic: no session carries a city cookie (as every run before 2026-11-27's fourth session)
+  --traffic-no-follow-similar  traffic: no car page is followed by its similar cars' GET /api/cars/similar/ (as every
+                            run before decision 045 was built; for a server without that route)
 
 BENCH_PORT=N puts the servers on ports N, N+1 and N+2 (default 3307), to run beside another benchmark;
 BENCH_DB_NAME names the bench database (default tulpar_bench).
@@ -91,6 +93,7 @@ const values = parseCommandLine(USAGE, {
     'traffic-processes': { type: 'string', default: '1,2' },
     'traffic-pin-processes': { type: 'boolean', default: false },
     'traffic-no-city': { type: 'boolean', default: false },
+    'traffic-no-follow-similar': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 })
@@ -208,6 +211,7 @@ if (runs('traffic')) {
     processes: trafficProcesses,
     pinProcesses: values['traffic-pin-processes'],
     cityCookies: !values['traffic-no-city'],
+    followSimilar: !values['traffic-no-follow-similar'],
     redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
     warmSeconds: trafficWarmSeconds,
     seconds: trafficSeconds,

@@ -1,7 +1,7 @@
 import { Agent, request } from 'node:http'
 import { memberPageRequest } from '../apps/web/app/lib/page-cache/member-pages.server.ts'
 import { guestPageKey } from '../apps/web/app/lib/page-cache/page-key.server.ts'
-import { BROWSER_HEADERS, type Session, TRAFFIC_KINDS, type TrafficKind } from './traffic-stream.ts'
+import { BROWSER_HEADERS, REPORTED_KINDS, type Session, type TrafficKind } from './traffic-stream.ts'
 
 /*
  * The market's load generator: `connections` loops in this process, each on a keep-alive connection of its own,
@@ -46,7 +46,7 @@ export interface MixLoad {
   kinds: KindStats[]
   /** The generator's own CPU in the measured window: per request, and as a share of one core. */
   generator: { cpuMsPerRequest: number; corePercent: number }
-  /** The first few failures (status and path), to say what went wrong. */
+  /** The first few failures (status and path; a few of each kind), to say what went wrong. */
   failures: string[]
 }
 
@@ -59,26 +59,43 @@ interface Sample {
   askedBefore: boolean
 }
 
+/** What a request is sent with: a page with its session's cookies, a script's fetch with none and accepting JSON. */
+interface Sent {
+  cookie: string
+  signedIn: boolean
+  acceptEncoding: string
+  accept?: string
+}
+
+const sentWith = (session: Session, fromScript: boolean | undefined): Sent =>
+  fromScript
+    ? { cookie: '', signedIn: false, acceptEncoding: session.acceptEncoding, accept: 'application/json' }
+    : session
+
 /**
  * The key the server keeps this request's page under for guests, by the server's own rules: a signed-in visitor's
  * shared page is answered from the guests' copy under its key (member-pages.server.ts), any other request under
  * its guests' key (page-key.server.ts; API reads whoever asks), or its path when none is kept.
  */
-function pageKeyOf(path: string, session: Session): string {
+function pageKeyOf(path: string, sent: Sent): string {
   const request = {
     method: 'GET',
     url: path,
-    headers: { cookie: session.cookie, 'accept-encoding': session.acceptEncoding },
+    headers: { cookie: sent.cookie, 'accept-encoding': sent.acceptEncoding },
   }
-  return (session.signedIn ? memberPageRequest(request)?.key : undefined) ?? guestPageKey(request) ?? path
+  return (sent.signedIn ? memberPageRequest(request)?.key : undefined) ?? guestPageKey(request) ?? path
 }
 
 const TIMEOUT_MS = 10_000
+/** Failures listed in a run's report: the first of each kind, so that one kind failing throughout hides no other. */
+const FAILURES_LISTED = 10
+const FAILURES_LISTED_PER_KIND = 3
 
-function get(agent: Agent, base: URL, path: string, session: Session): Promise<{ status: number; cache?: string }> {
+function get(agent: Agent, base: URL, path: string, sent: Sent): Promise<{ status: number; cache?: string }> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { ...BROWSER_HEADERS, 'accept-encoding': session.acceptEncoding }
-    if (session.cookie) headers.cookie = session.cookie
+    const headers: Record<string, string> = { ...BROWSER_HEADERS, 'accept-encoding': sent.acceptEncoding }
+    if (sent.cookie) headers.cookie = sent.cookie
+    if (sent.accept) headers.accept = sent.accept
     const req = request({ agent, host: base.hostname, port: base.port, path, method: 'GET', headers }, (res) => {
       const cache = res.headers['x-cache']
       res.on('data', () => {})
@@ -139,6 +156,7 @@ export async function runMixLoad(
   const agents = Array.from({ length: options.connections }, () => new Agent({ keepAlive: true, maxSockets: 1 }))
   const samples: Sample[] = []
   const failures: string[] = []
+  const failuresOfKind = new Map<TrafficKind, number>()
   const startedAt = performance.now()
   const measureAt = startedAt + options.warmSeconds * 1000
   const stopAt = measureAt + options.seconds * 1000
@@ -163,10 +181,11 @@ export async function runMixLoad(
         const t0 = performance.now()
         if (t0 >= stopAt) break
         if (t0 >= measureAt) openWindow()
-        const key = pageKeyOf(r.path, session)
+        const sent = sentWith(session, r.fromScript)
+        const key = pageKeyOf(r.path, sent)
         const askedBefore = asked.has(key)
         asked.add(key)
-        const answer = await get(agent, base, r.path, session).catch(() => ({ status: 0, cache: undefined }))
+        const answer = await get(agent, base, r.path, sent).catch(() => ({ status: 0, cache: undefined }))
         const t1 = performance.now()
         if (t0 < measureAt) continue
         samples.push({
@@ -178,8 +197,12 @@ export async function runMixLoad(
           askedBefore,
         })
         if (t1 > lastEnd) lastEnd = t1
-        if ((answer.status < 200 || answer.status > 299) && failures.length < 10)
-          failures.push(`${answer.status || 'socket error'} ${r.path}${session.signedIn ? ' (signed in)' : ''}`)
+        if (answer.status >= 200 && answer.status <= 299) continue
+        const ofKind = failuresOfKind.get(r.kind) ?? 0
+        if (failures.length < FAILURES_LISTED && ofKind < FAILURES_LISTED_PER_KIND) {
+          failuresOfKind.set(r.kind, ofKind + 1)
+          failures.push(`${answer.status || 'socket error'} ${r.path}${sent.signedIn ? ' (signed in)' : ''}`)
+        }
       }
     }
   }
@@ -193,7 +216,7 @@ export async function runMixLoad(
   const seconds = Math.max(0.001, (lastEnd - measureAt) / 1000)
   const all = statsOf('all', samples, samples.length, seconds)
   const kinds: KindStats[] = []
-  for (const { kind } of TRAFFIC_KINDS) {
+  for (const kind of REPORTED_KINDS) {
     const ofKind = samples.filter((s) => s.kind === kind)
     if (ofKind.length === 0) continue
     kinds.push(statsOf(kind, ofKind, samples.length, seconds))

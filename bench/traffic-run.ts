@@ -5,7 +5,7 @@ import type { buildMix } from './mix.ts'
 import { CPU_TICK_MS, cpuMsPerRequest, cpuTicks, processTree, type RunningServer, settle } from './servers.ts'
 import { type ChangeCounts, type ChangeStream, type PriceVisibility, priceVisibleWithin } from './traffic-changes.ts'
 import { type MixLoad, runMixLoad } from './traffic-load.ts'
-import { BROWSER_HEADERS, createSessionStream, type Popularity, type TrafficKind } from './traffic-stream.ts'
+import { BROWSER_HEADERS, createSessionStream, type DrawnKind, type Popularity } from './traffic-stream.ts'
 
 /*
  * One run of the market benchmark (bench/traffic.ts) on a started server, and what it measures: throughput, latency
@@ -15,12 +15,26 @@ import { BROWSER_HEADERS, createSessionStream, type Popularity, type TrafficKind
 const round2 = (n: number) => Math.round(n * 100) / 100
 
 export interface MeasuredMix extends MixLoad {
+  /** CPU of the server's process and its children (the app processes) in the window, ms. */
+  serverCpuMs: number
   /** CPU of the server's process and its children (the app processes) per request, ms. */
   serverCpuMsPerRequest: number
+  /** CPU of the PostgreSQL backends serving the bench database in the window, ms. */
+  postgresCpuMs: number
   /** CPU of the PostgreSQL backends serving the bench database per request, ms. */
   postgresCpuMsPerRequest: number
   /** Changes made in the measured window. */
   changes: ChangeCounts
+}
+
+/**
+ * The market's car pages alone, each followed by its similar cars' follow-up (unless the run was told not to): the
+ * CPU of a car page view is the page's and its follow-up's, divided by the car page views, not by the requests.
+ */
+export interface MeasuredCarPages extends MeasuredMix {
+  carViews: number
+  serverCpuMsPerCarView: number
+  postgresCpuMsPerCarView: number
 }
 
 export type Measured = LoadResult & { cpuMsPerRequest?: number }
@@ -30,8 +44,11 @@ export interface TrafficRun {
   /** What was pinned to which cores (taskset), in words. */
   pinning: string
   mix: MeasuredMix
-  /** The same stream's car pages alone (guests and signed in, the same popularity): CPU per car page view. */
-  carPages: MeasuredMix
+  /**
+   * The same stream's car pages alone (guests and signed in, the same popularity), each with its similar cars'
+   * follow-up: CPU per car page view.
+   */
+  carPages: MeasuredCarPages
   /** A price change under the mix, until a guest (cached copy) and a signed-in visitor see it. */
   priceVisible: PriceVisibility
   /** One car page (the most popular) as a signed-in visitor, hammered. */
@@ -71,6 +88,8 @@ export interface MarketRig {
   pool: ReturnType<typeof buildMix>
   /** The cities' ids by slug, for the sessions' city cookies (empty: none carries one). */
   cityIds: ReadonlyMap<string, number>
+  /** Each car page is followed by its similar cars' follow-up (bench/traffic-stream.ts). */
+  followSimilar: boolean
 }
 
 export interface RunOptions {
@@ -84,11 +103,11 @@ export interface RunOptions {
 
 /**
  * One run of the market on a started server (bench/traffic.ts starts one per process count): the mix with a price
- * change probed in it, the car pages alone, one car page as a signed-in visitor, from the guests' cache and rendered
- * every time, and React Router's minimum.
+ * change probed in it, the car pages alone (each with its similar cars' follow-up), one car page as a signed-in
+ * visitor, from the guests' cache and rendered every time, and React Router's minimum.
  */
 export async function measureRun(rig: MarketRig, options: RunOptions): Promise<TrafficRun> {
-  const { server, processes, pinning, cookies, popularity, changes, pool, cityIds } = rig
+  const { server, processes, pinning, cookies, popularity, changes, pool, cityIds, followSimilar } = rig
   const { log, section, warmSeconds, seconds, focusSeconds, connections: CONNECTIONS } = options
   const pid = server.child.pid ?? 0
   const stats = new pg.Client({ connectionString: benchDatabaseUrl(), application_name: 'bench-traffic-stats' })
@@ -98,7 +117,7 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
     const market = async (
       warm: number,
       measured: number,
-      kinds?: readonly TrafficKind[],
+      kinds?: readonly DrawnKind[],
       during?: () => Promise<void>,
     ): Promise<MeasuredMix> => {
       const nextSession = createSessionStream({
@@ -106,6 +125,7 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
         pool,
         signedInCookies: cookies,
         cityIds,
+        followSimilar,
         ...(kinds && { kinds }),
       })
       let serverPids: number[] = []
@@ -140,7 +160,9 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
         await probe
         return {
           ...mix,
+          serverCpuMs: round2(serverMs),
           serverCpuMsPerRequest: round2(serverMs / Math.max(1, mix.requests)),
+          postgresCpuMs: round2(pgMs),
           postgresCpuMsPerRequest: round2(pgMs / Math.max(1, mix.requests)),
           changes: {
             priceChanges: after.priceChanges - changesBefore.priceChanges,
@@ -162,9 +184,16 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
     log(`price change: ${JSON.stringify(priceVisible)}`)
     await settled()
 
-    section(`traffic, ${processes} process(es): the market's car pages alone, ${focusSeconds} s`)
-    const carPages = await market(3, focusSeconds, ['car'])
+    section(
+      `traffic, ${processes} process(es): the market's car pages alone` +
+        `${followSimilar ? ", each with its similar cars' follow-up" : ''}, ${focusSeconds} s`,
+    )
+    const carPages = perCarView(await market(3, focusSeconds, ['car']))
     log(summary(carPages))
+    log(
+      `per car page view (${carPages.carViews}${followSimilar ? ', its follow-up included' : ''}): server ` +
+        `${carPages.serverCpuMsPerCarView} ms CPU, PostgreSQL ${carPages.postgresCpuMsPerCarView}`,
+    )
     await settled()
 
     // The focused runs go without the change stream: a purge of the one page would mix a render into the hits.
@@ -203,6 +232,21 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
     }
   } finally {
     await stats.end()
+  }
+}
+
+/**
+ * The car pages' run with its CPU per car page view: the window's CPU (the follow-ups' too) divided by the car pages
+ * asked in it. A page at the window's end whose follow-up was cut off, or a follow-up at its start whose page was
+ * sent before, tips it by one request's CPU out of thousands.
+ */
+function perCarView(m: MeasuredMix): MeasuredCarPages {
+  const carViews = m.kinds.find((k) => k.kind === 'car')?.requests ?? 0
+  return {
+    ...m,
+    carViews,
+    serverCpuMsPerCarView: round2(m.serverCpuMs / Math.max(1, carViews)),
+    postgresCpuMsPerCarView: round2(m.postgresCpuMs / Math.max(1, carViews)),
   }
 }
 

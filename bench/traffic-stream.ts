@@ -1,5 +1,8 @@
+import { DEFAULT_LOCALE, type Locale, similarCarsPath } from '@tulpar/contracts'
+import { BODY_TYPES } from '@tulpar/contracts/constants'
 import { createRng, type Rng } from '../apps/api/src/db/seed/demo/random.ts'
 import { catalogueHref } from '../apps/web/app/features/catalogue/href.ts'
+import type { PublishedCars } from './database.ts'
 import type { MixQuery } from './mix.ts'
 
 /*
@@ -9,15 +12,32 @@ import type { MixQuery } from './mix.ts'
  * every number below.
  */
 
-/** What a request asks for, and its share of all requests. Photos are left out (the issue's choice). */
-export const TRAFFIC_KINDS = [
+/** What a drawn request asks for, and its share of the drawn requests. Photos are left out (the issue's choice). */
+const TRAFFIC_KINDS = [
   { kind: 'car', share: 50, what: 'car page /cars/{id}' },
   { kind: 'catalogue', share: 20, what: "catalogue page /auto/... (the search mix's filters as readable URLs)" },
   { kind: 'home', share: 5, what: 'home page /' },
   { kind: 'api-car', share: 13, what: 'car detail API GET /api/cars/{id}/' },
   { kind: 'api-search', share: 12, what: "search API GET /api/cars/?... (the search mix's queries)" },
 ] as const
-export type TrafficKind = (typeof TRAFFIC_KINDS)[number]['kind']
+/** A kind a session draws. */
+export type DrawnKind = (typeof TRAFFIC_KINDS)[number]['kind']
+
+/**
+ * What a car page's browser asks for once the page has loaded (decision 045): its similar cars, at an address shared
+ * by every car of the car's model, body type and price band. Drawn by no one: it follows every car page view on the
+ * same connection. A request of the mix (real work for the server) but not a page view.
+ */
+export const SIMILAR_FOLLOW_UP = {
+  kind: 'similar',
+  what: 'similar cars GET /api/cars/similar/?...',
+} as const
+export type TrafficKind = DrawnKind | typeof SIMILAR_FOLLOW_UP.kind
+
+/** Every kind in the order the report lists them: the car pages' follow-ups right after the car pages. */
+export const REPORTED_KINDS: readonly TrafficKind[] = TRAFFIC_KINDS.flatMap((k) =>
+  k.kind === 'car' ? [k.kind, SIMILAR_FOLLOW_UP.kind] : [k.kind],
+)
 
 /** A quarter of the sessions are signed in (their session cookie on every request), the rest guests. */
 const SIGNED_IN_SHARE = 0.25
@@ -96,20 +116,42 @@ export const BROWSER_HEADERS = {
 const NO_ZSTD_SHARE = 0.2
 const NO_ZSTD_ACCEPT_ENCODING = 'gzip, deflate, br'
 
-/** Published listing ids in order of popularity (index 0 the most popular) and a Zipf draw over them. */
+/** What a car's similar cars are asked by: similarCarsPath's car. */
+type SimilarCarsKey = Parameters<typeof similarCarsPath>[0]
+
+/**
+ * Published listings in order of popularity (index 0 the most popular) and a Zipf draw over them. Beside each id,
+ * what its similar cars' address is written from, in typed arrays (17 bytes a car).
+ */
 export class Popularity {
   readonly ids: Int32Array
+  private readonly modelIds: Int32Array
+  private readonly brandIds: Int32Array
+  private readonly bodyTypes: Uint8Array
+  private readonly pricesKzt: Float64Array
   private readonly cumulative: Float64Array
 
-  /** `newestFirst`: published listing ids, newest publication first. */
-  constructor(newestFirst: ArrayLike<number>, seed = TRAFFIC_SEED) {
-    const n = newestFirst.length
+  /** `newestFirst`: the published listings, newest publication first (bench/database.ts reads them). */
+  constructor(newestFirst: PublishedCars, seed = TRAFFIC_SEED) {
+    const n = newestFirst.ids.length
     if (n === 0) throw new Error('no published listings to draw car pages from')
     const rng = createRng(seed)
     const keys = new Float64Array(n)
     for (let i = 0; i < n; i++) keys[i] = (RECENCY_WEIGHT * i) / n + (1 - RECENCY_WEIGHT) * rng.next()
     const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => (keys[a] as number) - (keys[b] as number))
-    this.ids = Int32Array.from(order, (i) => newestFirst[i] as number)
+    this.ids = new Int32Array(n)
+    this.modelIds = new Int32Array(n)
+    this.brandIds = new Int32Array(n)
+    this.bodyTypes = new Uint8Array(n)
+    this.pricesKzt = new Float64Array(n)
+    for (let rank = 0; rank < n; rank++) {
+      const i = order[rank] as number
+      this.ids[rank] = newestFirst.ids[i] as number
+      this.modelIds[rank] = newestFirst.modelIds[i] as number
+      this.brandIds[rank] = newestFirst.brandIds[i] as number
+      this.bodyTypes[rank] = newestFirst.bodyTypes[i] as number
+      this.pricesKzt[rank] = newestFirst.pricesKzt[i] as number
+    }
     this.cumulative = new Float64Array(n)
     let total = 0
     for (let k = 0; k < n; k++) {
@@ -133,7 +175,18 @@ export class Popularity {
     return this.ids[rank] ?? 0
   }
 
-  draw(rng: Rng): number {
+  /** What the similar cars of the listing at popularity rank `rank` are asked by. */
+  similarKeyAt(rank: number): SimilarCarsKey {
+    return {
+      modelId: this.modelIds[rank] ?? 0,
+      brandId: this.brandIds[rank] ?? 0,
+      bodyType: BODY_TYPES[(this.bodyTypes[rank] ?? 0) - 1] ?? null,
+      priceKzt: this.pricesKzt[rank] ?? 0,
+    }
+  }
+
+  /** A popularity rank drawn by Zipf's law (one draw of `rng`). */
+  drawRank(rng: Rng): number {
     const target = rng.next() * (this.cumulative[this.cumulative.length - 1] ?? 0)
     let lo = 0
     let hi = this.cumulative.length - 1
@@ -142,13 +195,23 @@ export class Popularity {
       if ((this.cumulative[mid] as number) > target) hi = mid
       else lo = mid + 1
     }
-    return this.ids[lo] ?? 0
+    return lo
+  }
+
+  /** A listing id drawn by Zipf's law. */
+  draw(rng: Rng): number {
+    return this.at(this.drawRank(rng))
   }
 }
 
 interface TrafficRequest {
   kind: TrafficKind
   path: string
+  /**
+   * Asked by the page's script, not as a page: decision 045's island fetches its similar cars without cookies,
+   * accepting JSON (features/car/similar-cars.tsx).
+   */
+  fromScript?: true
 }
 
 export interface Session {
@@ -183,13 +246,16 @@ const catalogueUrlOf = (q: MixQuery) => catalogueHref(q.params)
 
 /**
  * An endless, repeatable stream of sessions. `signedInCookies` are the bench users' session cookies (none: every
- * session is a guest's). `kinds` narrows the stream to some kinds (their shares kept relative to each other).
+ * session is a guest's). `kinds` narrows the stream to some kinds (their shares kept relative to each other). Every
+ * car page is followed by its similar cars' follow-up unless `followSimilar` is false; the follow-ups draw nothing,
+ * so the sessions' drawn requests are the same either way.
  */
 export function createSessionStream(options: {
   popularity: Popularity
   pool: readonly MixQuery[]
   signedInCookies: readonly string[]
-  kinds?: readonly TrafficKind[]
+  kinds?: readonly DrawnKind[]
+  followSimilar?: boolean
   seed?: number
   /** The database's city ids by slug: the `city` cookie's values (none: no session carries one). */
   cityIds?: ReadonlyMap<string, number>
@@ -211,10 +277,9 @@ export function createSessionStream(options: {
   })
   const drawCity = cities.length > 0 ? sampler(cities.map((c) => c.weight)) : null
   const cataloguePaths = pool.map(catalogueUrlOf)
-  const request = (kind: TrafficKind): TrafficRequest => {
+  const followSimilar = options.followSimilar ?? true
+  const request = (kind: Exclude<DrawnKind, 'car'>): TrafficRequest => {
     switch (kind) {
-      case 'car':
-        return { kind, path: `/cars/${popularity.draw(rng)}` }
       case 'api-car':
         return { kind, path: `/api/cars/${popularity.draw(rng)}/` }
       case 'catalogue':
@@ -224,6 +289,17 @@ export function createSessionStream(options: {
       case 'home':
         return { kind, path: '/' }
     }
+  }
+  /** The requests of one drawn kind: the request, and a car page's follow-up after it. */
+  const requestsOf = (kind: DrawnKind, locale: Locale): TrafficRequest[] => {
+    if (kind !== 'car') return [request(kind)]
+    const rank = popularity.drawRank(rng)
+    const page: TrafficRequest = { kind, path: `/cars/${popularity.at(rank)}` }
+    if (!followSimilar) return [page]
+    // The band of the price the car had when the run began. A browser reads it from the page, after the change
+    // stream's changes (1-5%, now and then across a band's edge); the stream keeps the first so every run is the same.
+    const path = similarCarsPath(popularity.similarKeyAt(rank), locale)
+    return [page, { kind: SIMILAR_FOLLOW_UP.kind, path, fromScript: true }]
   }
   return () => {
     const signedIn = signedInCookies.length > 0 && rng.chance(SIGNED_IN_SHARE)
@@ -242,7 +318,9 @@ export function createSessionStream(options: {
     // Geometric: each further request with probability mean / (mean + 1).
     let length = 1
     while (length < SESSION_MAX && rng.chance(SESSION_EXTRA_MEAN / (SESSION_EXTRA_MEAN + 1))) length++
-    const requests = Array.from({ length }, () => request(kinds[drawKind(rng)]?.kind ?? 'car'))
+    // The follow-up asks in the page's language: the cookie's, else Russian (signed-in sessions carry none).
+    const pageLocale = locale ?? DEFAULT_LOCALE
+    const requests = Array.from({ length }, () => requestsOf(kinds[drawKind(rng)]?.kind ?? 'car', pageLocale)).flat()
     const acceptEncoding = browserRng.chance(NO_ZSTD_SHARE)
       ? NO_ZSTD_ACCEPT_ENCODING
       : BROWSER_HEADERS['accept-encoding']
@@ -260,11 +338,16 @@ function cityWords(): string {
 }
 
 /** The stream in words, for the run's results. */
-export function describeTraffic(cityCookies = true): string {
+export function describeTraffic(cityCookies = true, followSimilar = true): string {
   const kinds = TRAFFIC_KINDS.map((k) => `${k.share}% ${k.what}`).join(', ')
   const locales = GUEST_LOCALES.map((l) => `${l.share}% ${l.locale ?? 'no locale cookie'}`).join(', ')
+  const followUp = followSimilar
+    ? `each car page followed on its connection by its ${SIMILAR_FOLLOW_UP.what}, as its browser asks once the page ` +
+      "has loaded (decision 045: the band of the car's price, the session's language, no cookies), a request of the " +
+      'mix but not a page view'
+    : 'no car page followed by its similar cars (--traffic-no-follow-similar)'
   return (
-    `Requests: ${kinds}; no photos. Sessions: ${Math.round(SIGNED_IN_SHARE * 100)}% signed in (session cookie, ` +
+    `Requests drawn: ${kinds}; ${followUp}; no photos. Sessions: ${Math.round(SIGNED_IN_SHARE * 100)}% signed in (session cookie, ` +
     `tulpar_vid and tulpar_js), ${Math.round((1 - SIGNED_IN_SHARE) * 100)}% guests (${Math.round(RETURNING_GUEST_SHARE * 100)}% ` +
     `with a tulpar_vid and tulpar_js; ${locales}); ${cityCookies ? cityWords() : 'no city cookie (--traffic-no-city)'}; 1 + geometric(mean ${SESSION_EXTRA_MEAN}) requests each, at most ${SESSION_MAX}. ` +
     `Cars: Zipf exponent ${ZIPF_EXPONENT} over every published listing, ranked by ${RECENCY_WEIGHT} x recency + ` +

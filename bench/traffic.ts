@@ -15,9 +15,10 @@ import { type BenchUsers, endBenchSessions, prepareBenchUsers } from './traffic-
  * `npm run bench -- --only traffic` (issue 39): a benchmark that looks like a market. The production server on the
  * 1,000,000-listing bench database, as one process and as the cluster's two app processes, under a seeded stream of
  * sessions (bench/traffic-stream.ts: car pages of a Zipf popularity over every published listing, catalogue pages,
- * home, the car detail and search APIs; a quarter of the sessions signed in) at 32 connections, with about one
- * change a second alongside (bench/traffic-changes.ts). Beside the mix, in the same run and on the same server: the
- * market's car pages alone (CPU per car page view), one car page as a signed-in visitor, from the guests' cache and
+ * home, the car detail and search APIs; a quarter of the sessions signed in; each car page followed by its similar
+ * cars' follow-up, as its browser asks) at 32 connections, with about one change a second alongside
+ * (bench/traffic-changes.ts). Beside the mix, in the same run and on the same server: the market's car pages alone
+ * with their follow-ups (CPU per car page view), one car page as a signed-in visitor, from the guests' cache and
  * rendered every time, React Router's minimum and the bare Fastify route: the ceilings and the issue's target ratios.
  */
 
@@ -58,6 +59,11 @@ export interface TrafficOptions {
   pinProcesses?: boolean
   /** Signed-in and returning sessions carry a city cookie (bench/traffic-stream.ts); false: none does. */
   cityCookies?: boolean
+  /**
+   * Each car page is followed by its similar cars' follow-up (bench/traffic-stream.ts; default); false: none is,
+   * for a server without GET /api/cars/similar/ (its 404s would count as failures) or to compare with earlier runs.
+   */
+  followSimilar?: boolean
   log: (message: string) => void
   section: (title: string) => void
 }
@@ -102,6 +108,7 @@ async function emptyCaches(url: string, client: pg.Client): Promise<number> {
 
 export async function benchTraffic(options: TrafficOptions): Promise<TrafficResult> {
   const { log, section, warmSeconds, seconds, focusSeconds } = options
+  const followSimilar = options.followSimilar !== false
   const client = new pg.Client({ connectionString: benchDatabaseUrl(), application_name: 'bench-traffic' })
   await client.connect()
   let users: BenchUsers | undefined
@@ -126,7 +133,7 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
       `${popularity.size.toLocaleString('en-US')} published listings ranked in ${Math.round(performance.now() - t0)} ms; ` +
         `car page views going to the top cars: ${head.map((h) => `${h.top.toLocaleString('en-US')}: ${h.share}%`).join(', ')}`,
     )
-    log(describeTraffic())
+    log(describeTraffic(options.cityCookies !== false, followSimilar))
     const pool = buildMix()
     changes = await ChangeStream.open(popularity)
     const focusCarId = popularity.at(0)
@@ -169,7 +176,7 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
         const browserCookies = users.cookies.map((cookie) => `${cookie}; tulpar_js=1`)
         runs.push(
           await measureRun(
-            { server, processes, pinning, cookies: browserCookies, popularity, changes, pool, cityIds },
+            { server, processes, pinning, cookies: browserCookies, popularity, changes, pool, cityIds, followSimilar },
             { ...options, connections: CONNECTIONS },
           ),
         )
@@ -180,7 +187,7 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
       }
     }
     const result: TrafficResult = {
-      description: describeTraffic(options.cityCookies !== false),
+      description: describeTraffic(options.cityCookies !== false, followSimilar),
       connections: CONNECTIONS,
       warmSeconds,
       seconds,
