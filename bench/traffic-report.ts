@@ -48,16 +48,22 @@ function clusterCeiling(mix: MeasuredMix, oneRps: number, cores: number): string
 
 /** Whether the car pages' run followed each page with its similar cars (not with --traffic-no-follow-similar). */
 const hasFollowUps = (m: MeasuredMix) => m.kinds.some((k) => k.kind === SIMILAR_FOLLOW_UP.kind)
+/** The requests a second that the mix drew: all of them but the car pages' follow-ups. */
+const drawnRps = (m: MeasuredMix) => m.rps - (m.kinds.find((k) => k.kind === SIMILAR_FOLLOW_UP.kind)?.rps ?? 0)
 
 export function trafficTargets(r: Pick<TrafficResult, 'runs' | 'cores'>): Target[] {
   const one = r.runs.find((run) => run.processes === 1)
   const two = r.runs.find((run) => run.processes === 2)
   const out: Target[] = []
   if (one) {
-    const share = one.mix.rps / one.routerMinimal.rps
+    // The mix's own requests: a car page's follow-up is part of the page view's cost, not throughput of its own
+    // (counted, it would lift the figure by a third of cheap API answers without any page served sooner).
+    const drawn = drawnRps(one.mix)
+    const share = drawn / one.routerMinimal.rps
+    const without = hasFollowUps(one.mix) ? ", the car pages' follow-ups left out" : ''
     out.push({
-      what: "Market mix, one process: throughput against React Router's minimum",
-      result: `${fmt(one.mix.rps)} / ${fmt(one.routerMinimal.rps)} req/s = ${pct(one.mix.rps, one.routerMinimal.rps)}`,
+      what: `Market mix, one process: throughput against React Router's minimum${without}`,
+      result: `${fmt(drawn)} / ${fmt(one.routerMinimal.rps)} req/s = ${pct(drawn, one.routerMinimal.rps)}`,
       target: '>= 20%',
       met: share >= 0.2,
       value: share,
