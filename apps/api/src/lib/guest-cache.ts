@@ -27,9 +27,10 @@ declare module 'fastify' {
  * The API paths whose answers may be kept for guests: the cache in front looks only these up (any other API
  * request goes straight on), and their routes say how long with `cacheForGuests`. A car's details: every app
  * screen and shared link of a car asks for them; the search: the app's catalogue, with the same queries again and
- * again (the popular brands and models, their first pages); a band's similar cars, asked for by each car page. Their answers must not depend on who asks: a signed-in
- * reader (session cookie or bearer token) is answered from, and fills, the same copy as a guest (issue 39; the
- * listings' integration tests compare a guest's and a signed-in reader's answers).
+ * again (the popular brands and models, their first pages); a price band's similar cars, asked for by each car page
+ * of the band. Their answers must not depend on who asks: a signed-in reader (session cookie or bearer token) is
+ * answered from, and fills, the same copy as a guest (issue 39; the listings' integration tests compare a guest's
+ * and a signed-in reader's answers).
  */
 export const GUEST_API_PATHS: readonly RegExp[] = [
   /^\/api\/cars\/\d+\/?$/,

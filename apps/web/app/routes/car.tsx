@@ -72,8 +72,9 @@ async function endedCarPage<K extends 'gone' | 'paused'>(services: Services, loc
 /**
  * The car, and the address of its similar cars, which the browser asks for by price band (decision 045). Views are
  * counted by the page's beacon after it loads (routes/car-view.ts), so a guest's page is the same for every guest and
- * is cached, purged when the car changes (decision 019). Removed cars answer 410 with a page that points to the same model, paused ones (decision 032) 404 with a
- * page that says why; drafts and listings under moderation do not exist (404).
+ * is cached, purged when the car changes (decision 019). Removed cars answer 410 with a page that points to the same
+ * model, paused ones (decision 032) 404 with a page that says why; drafts and listings under moderation do not exist
+ * (404).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = context.get(localeContext)

@@ -132,9 +132,6 @@ export function createCarPageService({
       return { counted: false, viewsCount: state.viewsCount, visitorId }
     },
 
-    /** Similar cars of a listing the caller may see (the API checks by id; the page passes its loaded car). */
-    listSimilarTo,
-
     /**
      * The similar cars of a price band now (decision 045): one more than a page shows, nearest the window's price
      * (car-page.bands.ts), so a car of the band drops itself and still shows 8. `until`: when the window ends.
