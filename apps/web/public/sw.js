@@ -69,6 +69,13 @@ async function trim(cache, max, matches = () => true) {
   await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((request) => cache.delete(request)))
 }
 
+/** Keeps `res` as the one copy of `url` (whatever its Vary), then at most `max` of the entries `matches` picks. */
+async function keepCopy(cache, url, res, max, matches) {
+  await cache.delete(url, { ignoreVary: true })
+  await cache.put(url, res)
+  await trim(cache, max, matches)
+}
+
 /** Built files never change under one name: from the cache when there, else from the network and kept. */
 async function fromCacheFirst(request, cacheName, max) {
   const cache = await caches.open(cacheName)
@@ -103,12 +110,9 @@ async function page(event, url) {
       if (res.ok && !res.redirected && res.type === 'basic') {
         const copy = res.clone()
         event.waitUntil(
-          (async () => {
-            await cache.delete(url.href, { ignoreVary: true })
-            await cache.put(url.href, copy.clone())
-            await trim(cache, MAX_CARS, (u) => u.pathname.startsWith('/cars/'))
-            await keepPageAssets(await copy.text())
-          })(),
+          keepCopy(cache, url.href, copy.clone(), MAX_CARS, (u) => u.pathname.startsWith('/cars/')).then(async () =>
+            keepPageAssets(await copy.text()),
+          ),
         )
       } else if (res.status === 404 || res.status === 410) {
         // A car that is gone is not offered offline either.
@@ -128,16 +132,7 @@ async function similarCars(event, request) {
   const cache = await caches.open(SIMILAR_CACHE)
   try {
     const res = await fetch(request)
-    if (res.ok && res.type === 'basic') {
-      const copy = res.clone()
-      event.waitUntil(
-        (async () => {
-          await cache.delete(request.url, { ignoreVary: true })
-          await cache.put(request.url, copy)
-          await trim(cache, MAX_CARS)
-        })(),
-      )
-    }
+    if (res.ok && res.type === 'basic') event.waitUntil(keepCopy(cache, request.url, res.clone(), MAX_CARS))
     return res
   } catch {
     return (await cache.match(request.url, { ignoreVary: true })) ?? Response.error()
