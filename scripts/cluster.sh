@@ -4,7 +4,8 @@
 #   nginx :3500 ──> app 1 :3501, app 2 :3502, ...   (node apps/web/server.ts as npm start runs it, identical)
 #                   ├─ PostgreSQL primary :5432 (database tulpar_cluster): writes, signed-in reads, jobs
 #                   ├─ PostgreSQL streaming replica :5433: guests' catalogue and car reads (decision 020)
-#                   ├─ Redis :3579: rate-limit counters shared by the processes
+#                   ├─ Redis :3579: rate-limit counters shared by the processes (never evicts)
+#                   ├─ Redis :3580: guests' pages shared by the processes (decision 034), bounded, least recently used go
 #                   └─ s3rver :3590 (also at /s3/ through nginx): uploaded photos (MEDIA_STORAGE=s3)
 #   Prometheus :3599 ──> each app's metrics :3551, :3552, ... (bearer token in .cluster/metrics-token), nginx's
 #                        (stub_status :3598 through prometheus-nginx-exporter :3597), the machine's (node exporter
@@ -20,7 +21,8 @@
 #
 # Settings (environment): CLUSTER_APPS (2), CLUSTER_PORT (3500; apps on the next ports), CLUSTER_DB
 # (tulpar_cluster), CLUSTER_LISTINGS (20000, seeded when the database has none), CLUSTER_RUN_DIR (.cluster),
-# CLUSTER_LOG_LEVEL (info), CLUSTER_REDIS_PORT (3579), CLUSTER_S3_PORT (3590), CLUSTER_REPLICA_PORT (5433),
+# CLUSTER_LOG_LEVEL (info), CLUSTER_REDIS_PORT (3579), CLUSTER_PAGES_REDIS_PORT (3580), CLUSTER_PAGES_REDIS_MB
+# (1024: the pages' Redis's bound), CLUSTER_S3_PORT (3590), CLUSTER_REPLICA_PORT (5433),
 # CLUSTER_DB_POOL (connections per app process to each database; default 10 shared among the apps),
 # CLUSTER_E2E (1: for `e2e`, see app_env), CLUSTER_METRICS_PORT (3550; app N serves its metrics on 3550 + N),
 # CLUSTER_PROMETHEUS_PORT (3599; CLUSTER_PROMETHEUS=0 starts no Prometheus).
@@ -42,6 +44,8 @@ LOG_LEVEL=${CLUSTER_LOG_LEVEL:-info}
 # Twice that on two cores made each search cost the replica more CPU (docs/performance.md, 2026-11-25 03:30).
 POOL=${CLUSTER_DB_POOL:-$(((10 + APPS - 1) / APPS))}
 REDIS_PORT=${CLUSTER_REDIS_PORT:-3579}
+PAGES_REDIS_PORT=${CLUSTER_PAGES_REDIS_PORT:-3580}
+PAGES_REDIS_MB=${CLUSTER_PAGES_REDIS_MB:-1024}
 S3_PORT=${CLUSTER_S3_PORT:-3590}
 REPLICA_PORT=${CLUSTER_REPLICA_PORT:-5433}
 METRICS_BASE=${CLUSTER_METRICS_PORT:-3550}
@@ -165,13 +169,24 @@ replica_stop() {
 
 # ---- Redis and the S3 store -----------------------------------------------------------------------------------
 
+# Two: the rate limits' counters must never be evicted; the guests' pages fill whatever they are given (every car
+# page rendered within its hour), so theirs is bounded and drops the least recently used (docs/operations.md,
+# "Guests' page cache"). The app warns at start when the pages' Redis has no such bound.
 redis_start() {
   command -v redis-server >/dev/null 2>&1 || { as_root apt-get update -qq && as_root apt-get install -y -qq redis-server >/dev/null; }
-  if redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1; then return 0; fi
-  say "Starting Redis on port $REDIS_PORT"
-  redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no \
-    --pidfile "$RUN/pids/redis.pid" --logfile "$RUN/logs/redis.log" --dir "$RUN"
-  wait_until 10 "redis" redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping
+  if ! redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1; then
+    say "Starting Redis on port $REDIS_PORT (rate limits)"
+    redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no \
+      --pidfile "$RUN/pids/redis.pid" --logfile "$RUN/logs/redis.log" --dir "$RUN"
+    wait_until 10 "redis" redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping
+  fi
+  if ! redis-cli -h 127.0.0.1 -p "$PAGES_REDIS_PORT" ping >/dev/null 2>&1; then
+    say "Starting Redis on port $PAGES_REDIS_PORT (guests' pages, ${PAGES_REDIS_MB} MB, least recently used evicted)"
+    redis-server --daemonize yes --bind 127.0.0.1 --port "$PAGES_REDIS_PORT" --save "" --appendonly no \
+      --maxmemory "${PAGES_REDIS_MB}mb" --maxmemory-policy allkeys-lru \
+      --pidfile "$RUN/pids/redis-pages.pid" --logfile "$RUN/logs/redis-pages.log" --dir "$RUN"
+    wait_until 10 "redis (pages)" redis-cli -h 127.0.0.1 -p "$PAGES_REDIS_PORT" ping
+  fi
 }
 
 s3_start() {
@@ -205,6 +220,7 @@ PUBLIC_URL=$PUBLIC_URL
 DATABASE_URL=$PRIMARY/$DB
 DATABASE_REPLICA_URL=postgres://postgres@127.0.0.1:$REPLICA_PORT/$DB
 REDIS_URL=redis://127.0.0.1:$REDIS_PORT
+PAGE_CACHE_REDIS_URL=redis://127.0.0.1:$PAGES_REDIS_PORT
 MEDIA_STORAGE=s3
 S3_ENDPOINT=http://127.0.0.1:$S3_PORT
 S3_BUCKET=media
@@ -523,6 +539,11 @@ cmd_stop() {
     redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
     rm -f "$RUN/pids/redis.pid"
   fi
+  if [ -f "$RUN/pids/redis-pages.pid" ]; then
+    say "Stopping the pages' Redis"
+    redis-cli -h 127.0.0.1 -p "$PAGES_REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
+    rm -f "$RUN/pids/redis-pages.pid"
+  fi
   replica_stop
 }
 
@@ -546,6 +567,9 @@ cmd_status() {
   else printf '%-10s %-7s %s\n' replica down ":$REPLICA_PORT"; fi
   if redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1; then printf '%-10s %-7s %s\n' redis up ":$REDIS_PORT"
   else printf '%-10s %-7s %s\n' redis down ":$REDIS_PORT"; fi
+  if redis-cli -h 127.0.0.1 -p "$PAGES_REDIS_PORT" ping >/dev/null 2>&1; then
+    printf '%-10s %-7s %s\n' pages up ":$PAGES_REDIS_PORT $(redis-cli -h 127.0.0.1 -p "$PAGES_REDIS_PORT" info memory | tr -d '\r' | sed -n 's/^used_memory_human:/used /p; s/^maxmemory_human:/of /p' | tr '\n' ' ')"
+  else printf '%-10s %-7s %s\n' pages down ":$PAGES_REDIS_PORT"; fi
   if alive s3rver; then printf '%-10s %-7s %s\n' s3rver up ":$S3_PORT"; else printf '%-10s %-7s %s\n' s3rver down ":$S3_PORT"; fi
   if alive prometheus; then
     printf '%-10s %-7s %s\n' prometheus up ":$PROM_PORT, targets up: $(curl -fsS "http://127.0.0.1:$PROM_PORT/api/v1/query?query=sum(up)" 2>/dev/null | sed -n 's/.*"value":\[[^,]*,"\([0-9]*\)".*/\1/p')"

@@ -62,6 +62,12 @@ async function createTulparServer(vite?: ViteDevServer) {
           globalThis.__tulparRuntime.then((r) => databaseIdentity(r.database)),
         )
       : null
+  if (sharedPages && config.pageCacheRedisUrl === config.redisUrl)
+    // Pages fill the Redis they are in: bounded with LRU it may evict the rate limits' counters, unbounded it grows.
+    logger.warn(
+      {},
+      "shared page cache: pages share the rate limits' Redis (REDIS_URL); set PAGE_CACHE_REDIS_URL to a Redis of their own",
+    )
   const runtime = await globalThis.__tulparRuntime
   // Guests' pages from memory, purged in every process by what changed (page-cache.ts, decision 019). Not in the dev
   // server: a rebuilt route must show at once. Hits are answered before Fastify parses the request.

@@ -9,7 +9,12 @@ import { contentSecurityPolicy } from '../security/nonce.tsx'
 import { pagePolicyOf, purgePages } from './page-cache.server.ts'
 import { pageCacheApp } from './page-cache-app.testing.ts'
 import { PageCache } from './page-store.server.ts'
-import { connectSharedPageStore, type SharedPage, type SharedPageStore } from './shared-page-store.server.ts'
+import {
+  connectSharedPageStore,
+  MEMORY_WARNING,
+  type SharedPage,
+  type SharedPageStore,
+} from './shared-page-store.server.ts'
 
 /*
  * The pages shared in Redis, against a real Redis (REDIS_URL, else 127.0.0.1:6379): each test under a prefix of its
@@ -48,7 +53,11 @@ let testNo = 0
 /** A prefix for one test: its stores share it, and no other test's. */
 const newPrefix = () => `${RUN}:${++testNo}`
 const warnings: { obj: object; msg: string }[] = []
-const log = { warn: (obj: object, msg: string) => warnings.push({ obj, msg }) }
+/** The start's warning about Redis's memory settings (tested below), apart from the failures' warnings. */
+const memoryWarnings: object[] = []
+const log = {
+  warn: (obj: object, msg: string) => (msg === MEMORY_WARNING ? memoryWarnings.push(obj) : warnings.push({ obj, msg })),
+}
 
 /** A store (one app process's) once connected and ready; `url` may be a proxy's. */
 async function store(prefix: string, options: { url?: string; buildId?: string; waitMs?: number } = {}) {
@@ -66,6 +75,7 @@ async function store(prefix: string, options: { url?: string; buildId?: string; 
 
 afterEach(() => {
   warnings.length = 0
+  memoryWarnings.length = 0
 })
 
 afterAll(async () => {
@@ -208,6 +218,46 @@ async function redisProxy() {
     },
   }
 }
+
+describe.skipIf(!answers)('Redis that pages could fill is named in the log at start', () => {
+  /** Runs `body` with Redis's memory bound and policy set as given, then puts back what they were. */
+  async function withMemorySettings(maxmemory: string, policy: string, body: () => Promise<void>) {
+    const admin = new Redis(REDIS_URL)
+    const [, before] = (await admin.config('GET', 'maxmemory')) as [string, string]
+    const [, policyBefore] = (await admin.config('GET', 'maxmemory-policy')) as [string, string]
+    try {
+      // A bound far above what the tests store: nothing of theirs, or of other tests on this Redis, is evicted.
+      await admin.config('SET', 'maxmemory', maxmemory)
+      await admin.config('SET', 'maxmemory-policy', policy)
+      await body()
+    } finally {
+      await admin.config('SET', 'maxmemory', before)
+      await admin.config('SET', 'maxmemory-policy', policyBefore)
+      admin.disconnect()
+    }
+  }
+
+  test('no bound, or a bound that evicts nothing: one warning per process; a bound with LRU: none', async () => {
+    await withMemorySettings('0', 'noeviction', async () => {
+      await store(newPrefix())
+      await vi.waitUntil(() => memoryWarnings.length > 0, { timeout: 2000, interval: 10 })
+      expect(memoryWarnings).toEqual([{ redis: 'no maxmemory (policy noeviction)' }])
+    })
+    memoryWarnings.length = 0
+    await withMemorySettings('4gb', 'noeviction', async () => {
+      await store(newPrefix())
+      await vi.waitUntil(() => memoryWarnings.length > 0, { timeout: 2000, interval: 10 })
+      expect(memoryWarnings).toEqual([{ redis: 'maxmemory 4294967296 bytes with noeviction' }])
+    })
+    memoryWarnings.length = 0
+    await withMemorySettings('4gb', 'allkeys-lru', async () => {
+      const s = await store(newPrefix())
+      // INFO was sent on the connection before the look-ups store() waited for: its answer came first.
+      expect(await s.find('k')).toMatchObject({ found: 'none' })
+      expect(memoryWarnings).toEqual([])
+    })
+  })
+})
 
 describe.skipIf(!answers)('Redis slow or away never fails or stalls a page', () => {
   test('a look-up Redis does not answer gives up after its wait, and failures are logged once a while', async () => {

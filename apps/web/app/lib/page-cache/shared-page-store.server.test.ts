@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import type { Encoding } from '../compression/compression.server.ts'
 import { keepWithNonceSlots, newCspNonce, withNonce } from '../security/kept-page-nonce.server.ts'
 import { codeIdentity } from './build-identity.server.ts'
-import { metaOf, pageOf, type SharedPage } from './shared-page-store.server.ts'
+import { memoryWarningOf, metaOf, pageOf, type SharedPage } from './shared-page-store.server.ts'
 
 /** A page as entry.server.tsx writes it, its nonce on its scripts. */
 const html = (nonce: string) =>
@@ -123,5 +123,23 @@ describe("the code's identity (the shared pages' namespace)", () => {
     // A server without its build still has a name, which the build changes.
     const { 'build/server/index.js': _, 'build/server/assets/x.js': __, ...unbuilt } = files
     expect(await codeIdentity(await tree(unbuilt), paths)).not.toBe(base)
+  })
+})
+
+describe("Redis's memory settings, as INFO memory gives them", () => {
+  const info = (maxmemory: string, policy: string) =>
+    `# Memory\r\nused_memory:1052368\r\nmaxmemory:${maxmemory}\r\nmaxmemory_human:0B\r\nmaxmemory_policy:${policy}\r\n`
+
+  test('no bound, or a bound that evicts nothing, is named; a bound that evicts is not', () => {
+    expect(memoryWarningOf(info('0', 'noeviction'))).toBe('no maxmemory (policy noeviction)')
+    expect(memoryWarningOf(info('0', 'allkeys-lru'))).toBe('no maxmemory (policy allkeys-lru)')
+    expect(memoryWarningOf(info('2147483648', 'noeviction'))).toBe('maxmemory 2147483648 bytes with noeviction')
+    expect(memoryWarningOf(info('2147483648', 'allkeys-lru'))).toBeNull()
+    expect(memoryWarningOf(info('2147483648', 'volatile-lfu'))).toBeNull()
+  })
+
+  test('an answer that does not say (a managed Redis may hide the fields) is not a warning', () => {
+    expect(memoryWarningOf('# Memory\r\nused_memory:1052368\r\n')).toBeNull()
+    expect(memoryWarningOf('')).toBeNull()
   })
 })

@@ -103,6 +103,26 @@ export function connectSharedPageStore(url: string, options: SharedPageStoreOpti
   return new SharedPageStore(redis, options)
 }
 
+/** Logged at start when the pages' Redis can fill up (docs/operations.md, "Guests' page cache"). */
+export const MEMORY_WARNING =
+  'shared page cache: Redis has no memory bound that evicts pages; give the pages a Redis of their own with --maxmemory and allkeys-lru'
+
+/**
+ * What is wrong, for pages, with the memory settings in Redis's `INFO memory`: no bound (`maxmemory` 0: it holds
+ * every page rendered within its hour, growing with the traffic until the machine runs out), or a bound that evicts
+ * nothing (`noeviction`: once full, no page is kept and every other client's writes fail). Null when it is bounded
+ * and evicts, or when the answer does not say (a managed Redis may hide it).
+ */
+export function memoryWarningOf(info: string): string | null {
+  const field = (name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(info)?.[1]?.trim()
+  const bound = field('maxmemory')
+  const policy = field('maxmemory_policy')
+  if (bound === undefined || policy === undefined) return null
+  if (bound === '0') return `no maxmemory (policy ${policy})`
+  if (policy === 'noeviction') return `maxmemory ${bound} bytes with noeviction`
+  return null
+}
+
 export class SharedPageStore {
   private readonly redis: Redis
   private readonly pageKey: (key: string) => string
@@ -111,6 +131,8 @@ export class SharedPageStore {
   private readonly failures: FailureLog
   /** Purges that failed (Redis down, or no answer): sent again once it is back, before anything is looked up. */
   private unsent = new Set<string>()
+  /** Whether Redis's memory bound was looked at (once: on the first connection). */
+  private memoryChecked = false
 
   constructor(redis: Redis, options: SharedPageStoreOptions) {
     this.redis = redis
@@ -124,6 +146,17 @@ export class SharedPageStore {
     // Runs as the connection becomes ready, so these are sent before any look-up.
     redis.on('ready', () => {
       void this.run(() => this.eval(SCRIPTS.prepare, [this.purgesKey], [String(MAX_SHARED_TTL_MS)]), 'prepare')
+      if (!this.memoryChecked) {
+        this.memoryChecked = true
+        // Bounded by commandTimeout; a Redis that refuses INFO (a managed one may) is not a failure of the pages.
+        redis.info('memory').then(
+          (info) => {
+            const warning = memoryWarningOf(info)
+            if (warning) options.log.warn({ redis: warning }, MEMORY_WARNING)
+          },
+          () => {},
+        )
+      }
       const unsent = [...this.unsent]
       this.unsent.clear()
       if (unsent.length > 0) void this.purge(unsent)
