@@ -172,21 +172,31 @@ replica_stop() {
 # Two: the rate limits' counters must never be evicted; the guests' pages fill whatever they are given (every car
 # page rendered within its hour), so theirs is bounded and drops the least recently used (docs/operations.md,
 # "Guests' page cache"). The app warns at start when the pages' Redis has no such bound.
+# One Redis of the cluster on `port`, unless one answers there: `name` names its pid and log files; the rest are
+# redis-server's settings.
+redis_instance_start() {
+  local name=$1 port=$2 label=$3
+  shift 3
+  if redis-cli -h 127.0.0.1 -p "$port" ping >/dev/null 2>&1; then return 0; fi
+  say "Starting Redis on port $port ($label)"
+  redis-server --daemonize yes --bind 127.0.0.1 --port "$port" --save "" --appendonly no "$@" \
+    --pidfile "$RUN/pids/$name.pid" --logfile "$RUN/logs/$name.log" --dir "$RUN"
+  wait_until 10 "$name" redis-cli -h 127.0.0.1 -p "$port" ping
+}
+
+redis_instance_stop() {
+  local name=$1 port=$2
+  [ -f "$RUN/pids/$name.pid" ] || return 0
+  say "Stopping $name"
+  redis-cli -h 127.0.0.1 -p "$port" shutdown nosave >/dev/null 2>&1 || true
+  rm -f "$RUN/pids/$name.pid"
+}
+
 redis_start() {
   command -v redis-server >/dev/null 2>&1 || { as_root apt-get update -qq && as_root apt-get install -y -qq redis-server >/dev/null; }
-  if ! redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1; then
-    say "Starting Redis on port $REDIS_PORT (rate limits)"
-    redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no \
-      --pidfile "$RUN/pids/redis.pid" --logfile "$RUN/logs/redis.log" --dir "$RUN"
-    wait_until 10 "redis" redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping
-  fi
-  if ! redis-cli -h 127.0.0.1 -p "$PAGES_REDIS_PORT" ping >/dev/null 2>&1; then
-    say "Starting Redis on port $PAGES_REDIS_PORT (guests' pages, ${PAGES_REDIS_MB} MB, least recently used evicted)"
-    redis-server --daemonize yes --bind 127.0.0.1 --port "$PAGES_REDIS_PORT" --save "" --appendonly no \
-      --maxmemory "${PAGES_REDIS_MB}mb" --maxmemory-policy allkeys-lru \
-      --pidfile "$RUN/pids/redis-pages.pid" --logfile "$RUN/logs/redis-pages.log" --dir "$RUN"
-    wait_until 10 "redis (pages)" redis-cli -h 127.0.0.1 -p "$PAGES_REDIS_PORT" ping
-  fi
+  redis_instance_start redis "$REDIS_PORT" "rate limits"
+  redis_instance_start redis-pages "$PAGES_REDIS_PORT" "guests' pages, ${PAGES_REDIS_MB} MB, least recently used evicted" \
+    --maxmemory "${PAGES_REDIS_MB}mb" --maxmemory-policy allkeys-lru
 }
 
 s3_start() {
@@ -534,16 +544,8 @@ cmd_stop() {
     app_stop "${i#app}"
   done
   stop_pidfile s3rver
-  if [ -f "$RUN/pids/redis.pid" ]; then
-    say "Stopping Redis"
-    redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
-    rm -f "$RUN/pids/redis.pid"
-  fi
-  if [ -f "$RUN/pids/redis-pages.pid" ]; then
-    say "Stopping the pages' Redis"
-    redis-cli -h 127.0.0.1 -p "$PAGES_REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
-    rm -f "$RUN/pids/redis-pages.pid"
-  fi
+  redis_instance_stop redis "$REDIS_PORT"
+  redis_instance_stop redis-pages "$PAGES_REDIS_PORT"
   replica_stop
 }
 
