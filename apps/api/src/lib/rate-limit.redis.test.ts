@@ -1,35 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, test } from 'vitest'
-import { infraAvailable } from '../testing/infra.ts'
+import { infraAvailable, redisAnswers } from '../testing/infra.ts'
 import { createRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const prefix = `rl-test:${randomBytes(6).toString('hex')}:`
 
-/** True when Redis answers PING within a second. */
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  })
-  probe.on('error', () => {})
-  try {
-    const pong = await Promise.race([
-      probe.connect().then(() => probe.ping()),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000)),
-    ])
-    return pong === 'PONG'
-  } catch {
-    return false
-  } finally {
-    probe.disconnect()
-  }
-}
-
-const available = infraAvailable(`Redis at ${REDIS_URL}`, await redisAnswers())
+const available = infraAvailable(`Redis at ${REDIS_URL}`, await redisAnswers(REDIS_URL))
 const opened: RateLimiter[] = []
 function limiter() {
   // These tests are about what Redis counts, not about its timeout: the production 50 ms is too tight on CI's two

@@ -1,3 +1,5 @@
+import { Redis } from 'ioredis'
+
 /**
  * Whether a test file may run its tests that need `what` (Redis, a PostgreSQL server): yes when it answers.
  * When it does not, the tests are skipped with a printed reason on a developer's machine, but in CI
@@ -9,4 +11,26 @@ export function infraAvailable(what: string, answers: boolean, env: NodeJS.Proce
   if (env.CI === 'true') throw new Error(`${what} does not answer, and CI needs it: start it (see .ci/run)`)
   process.stderr.write(`skipping the tests that need ${what}: it does not answer\n`)
   return false
+}
+
+/** True when the Redis at `url` answers PING within a second. */
+export async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  })
+  probe.on('error', () => {})
+  try {
+    const pong = await Promise.race([
+      probe.connect().then(() => probe.ping()),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000)),
+    ])
+    return pong === 'PONG'
+  } catch {
+    return false
+  } finally {
+    probe.disconnect()
+  }
 }

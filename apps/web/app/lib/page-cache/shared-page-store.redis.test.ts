@@ -1,105 +1,21 @@
-import { randomBytes } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
-import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { Redis } from 'ioredis'
-import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { newCspNonce } from '../security/kept-page-nonce.server.ts'
 import { contentSecurityPolicy } from '../security/nonce.tsx'
 import { pagePolicyOf, purgePages } from './page-cache.server.ts'
 import { pageCacheApp } from './page-cache-app.testing.ts'
 import { PageCache } from './page-store.server.ts'
-import {
-  connectSharedPageStore,
-  MEMORY_WARNING,
-  type SharedPage,
-  type SharedPageStore,
-} from './shared-page-store.server.ts'
+import type { SharedPageStore } from './shared-page-store.server.ts'
+import { page, redisAnswers, redisStores, renderAndKeep } from './shared-page-store-redis.testing.ts'
 
 /*
- * The pages shared in Redis, against a real Redis (REDIS_URL, else 127.0.0.1:6379): each test under a prefix of its
- * own. CI runs Redis and fails without it; elsewhere these are skipped when none answers.
+ * The pages shared in Redis, against a real Redis (shared-page-store-redis.testing.ts): what one process keeps the
+ * others read, purges, the render-and-purge race, two app processes. Redis slow, away or unbounded:
+ * shared-page-store-faults.redis.test.ts.
  */
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-const RUN = `tulpar-test:pages:${randomBytes(6).toString('hex')}`
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  })
-  probe.on('error', () => {})
-  try {
-    return (
-      (await Promise.race([probe.connect().then(() => probe.ping()), new Promise((r) => setTimeout(r, 1000))])) ===
-      'PONG'
-    )
-  } catch {
-    return false
-  } finally {
-    probe.disconnect()
-  }
-}
-
 const answers = await redisAnswers()
-if (!answers && process.env.CI === 'true') throw new Error(`Redis at ${REDIS_URL} does not answer, and CI needs it`)
-if (!answers) process.stderr.write(`skipping the shared page store's tests: Redis at ${REDIS_URL} does not answer\n`)
-
-const opened: { close(): Promise<void> }[] = []
-let testNo = 0
-/** A prefix for one test: its stores share it, and no other test's. */
-const newPrefix = () => `${RUN}:${++testNo}`
-const warnings: { obj: object; msg: string }[] = []
-/** The start's warning about Redis's memory settings (tested below), apart from the failures' warnings. */
-const memoryWarnings: object[] = []
-const log = {
-  warn: (obj: object, msg: string) => (msg === MEMORY_WARNING ? memoryWarnings.push(obj) : warnings.push({ obj, msg })),
-}
-
-/** A store (one app process's) once connected and ready; `url` may be a proxy's. */
-async function store(prefix: string, options: { url?: string; buildId?: string; waitMs?: number } = {}) {
-  const s = connectSharedPageStore(options.url ?? REDIS_URL, {
-    buildId: options.buildId ?? 'build-a',
-    prefix,
-    // Generous: these tests are about what is shared, not about the production wait (tested with a stalled Redis).
-    waitMs: options.waitMs ?? 2000,
-    log,
-  })
-  opened.push(s)
-  await vi.waitUntil(async () => (await s.find('probe')).found !== 'error', { timeout: 5000, interval: 10 })
-  return s
-}
-
-afterEach(() => {
-  warnings.length = 0
-  memoryWarnings.length = 0
-})
-
-afterAll(async () => {
-  await Promise.all(opened.map((s) => s.close()))
-  if (!answers) return
-  const admin = new Redis(REDIS_URL)
-  const keys = await admin.keys(`${RUN}*`)
-  if (keys.length > 0) await admin.del(...keys)
-  await admin.quit()
-})
-
-const page = (tags: string[], body = 'car 1'): SharedPage => ({
-  status: 200,
-  headers: { 'content-type': 'text/html; charset=utf-8', vary: 'accept-encoding' },
-  body: Buffer.from(body),
-  tags,
-})
-
-/** Looks `key` up, renders (nothing), keeps `kept` as the render: what a process does on a miss. */
-async function renderAndKeep(s: SharedPageStore, key: string, kept: SharedPage, ttlMs = 60_000) {
-  const miss = await s.find(key)
-  if (miss.found !== 'none') throw new Error(`expected a miss, got ${miss.found}`)
-  return s.keep(key, kept, ttlMs, miss.clock)
-}
+const { store, newPrefix, closeAfter } = redisStores(answers)
 
 describe.skipIf(!answers)('the shared page store', () => {
   test("a page one process keeps is another's, with its age and time left; another build never sees it", async () => {
@@ -167,145 +83,6 @@ describe.skipIf(!answers)('the shared page store', () => {
   })
 })
 
-/** A TCP proxy to Redis that can hold what clients send (a stalled Redis) or drop every connection (one that is down). */
-async function redisProxy() {
-  const target = new URL(REDIS_URL)
-  const sockets = new Set<Socket>()
-  let stalled = false
-  let down = false
-  const held: (() => void)[] = []
-  const server: Server = createServer((client) => {
-    if (down) {
-      client.destroy()
-      return
-    }
-    const upstream = tcpConnect(Number(target.port || 6379), target.hostname)
-    sockets.add(client).add(upstream)
-    client.on('data', (chunk) => {
-      if (stalled) held.push(() => upstream.write(chunk))
-      else upstream.write(chunk)
-    })
-    upstream.on('data', (chunk) => client.write(chunk))
-    const end = () => {
-      client.destroy()
-      upstream.destroy()
-    }
-    client.on('close', end).on('error', end)
-    upstream.on('close', end).on('error', end)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `redis://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    url,
-    stall: () => {
-      stalled = true
-    },
-    resume: () => {
-      stalled = false
-      for (const write of held.splice(0)) write()
-    },
-    goDown: () => {
-      down = true
-      for (const socket of sockets) socket.destroy()
-      sockets.clear()
-    },
-    comeBack: () => {
-      down = false
-    },
-    close: () => {
-      for (const socket of sockets) socket.destroy()
-      return new Promise<void>((resolve) => server.close(() => resolve()))
-    },
-  }
-}
-
-describe.skipIf(!answers)('Redis that pages could fill is named in the log at start', () => {
-  /** Runs `body` with Redis's memory bound and policy set as given, then puts back what they were. */
-  async function withMemorySettings(maxmemory: string, policy: string, body: () => Promise<void>) {
-    const admin = new Redis(REDIS_URL)
-    const [, before] = (await admin.config('GET', 'maxmemory')) as [string, string]
-    const [, policyBefore] = (await admin.config('GET', 'maxmemory-policy')) as [string, string]
-    try {
-      // A bound far above what the tests store: nothing of theirs, or of other tests on this Redis, is evicted.
-      await admin.config('SET', 'maxmemory', maxmemory)
-      await admin.config('SET', 'maxmemory-policy', policy)
-      await body()
-    } finally {
-      await admin.config('SET', 'maxmemory', before)
-      await admin.config('SET', 'maxmemory-policy', policyBefore)
-      admin.disconnect()
-    }
-  }
-
-  test('no bound, or a bound that evicts nothing: one warning per process; a bound with LRU: none', async () => {
-    await withMemorySettings('0', 'noeviction', async () => {
-      await store(newPrefix())
-      await vi.waitUntil(() => memoryWarnings.length > 0, { timeout: 2000, interval: 10 })
-      expect(memoryWarnings).toEqual([{ redis: 'no maxmemory (policy noeviction)' }])
-    })
-    memoryWarnings.length = 0
-    await withMemorySettings('4gb', 'noeviction', async () => {
-      await store(newPrefix())
-      await vi.waitUntil(() => memoryWarnings.length > 0, { timeout: 2000, interval: 10 })
-      expect(memoryWarnings).toEqual([{ redis: 'maxmemory 4294967296 bytes with noeviction' }])
-    })
-    memoryWarnings.length = 0
-    await withMemorySettings('4gb', 'allkeys-lru', async () => {
-      const s = await store(newPrefix())
-      // INFO was sent on the connection before the look-ups store() waited for: its answer came first.
-      expect(await s.find('k')).toMatchObject({ found: 'none' })
-      expect(memoryWarnings).toEqual([])
-    })
-  })
-})
-
-describe.skipIf(!answers)('Redis slow or away never fails or stalls a page', () => {
-  test('a look-up Redis does not answer gives up after its wait, and failures are logged once a while', async () => {
-    const proxy = await redisProxy()
-    try {
-      const prefix = newPrefix()
-      const a = await store(prefix, { url: proxy.url, waitMs: 100 })
-      proxy.stall()
-      const started = performance.now()
-      expect(await a.find('k')).toEqual({ found: 'error' })
-      const ms = performance.now() - started
-      expect(ms).toBeGreaterThanOrEqual(95)
-      expect(ms).toBeLessThan(900)
-      expect(await a.find('k')).toEqual({ found: 'error' })
-      expect(await a.find('k')).toEqual({ found: 'error' })
-      expect(warnings).toHaveLength(1)
-      expect(warnings[0]?.msg).toBe('shared page cache: Redis failed; pages are rendered meanwhile')
-      proxy.resume()
-      await vi.waitUntil(async () => (await a.find('k')).found === 'none', { timeout: 5000, interval: 20 })
-    } finally {
-      await proxy.close()
-    }
-  })
-
-  test('while Redis is away nothing is asked (misses at once); purges made meanwhile are sent when it is back', async () => {
-    const proxy = await redisProxy()
-    try {
-      const prefix = newPrefix()
-      const a = await store(prefix, { url: proxy.url })
-      const direct = await store(prefix)
-      await renderAndKeep(a, 'k', page(['listing:5']))
-      proxy.goDown()
-      await vi.waitUntil(async () => (await a.find('k')).found === 'error', { timeout: 3000, interval: 10 })
-      const started = performance.now()
-      expect(await a.find('k')).toEqual({ found: 'error' })
-      // At once: nothing is sent, so nothing waits for this store's wait (2 s here).
-      expect(performance.now() - started).toBeLessThan(500)
-      // Only this process got the change's notification (the others' never came, say): its purge waits.
-      expect(await a.purge(['listing:5'])).toBe(false)
-      expect((await direct.find('k')).found).toBe('page')
-      proxy.comeBack()
-      await vi.waitUntil(async () => (await direct.find('k')).found === 'none', { timeout: 10_000, interval: 20 })
-    } finally {
-      await proxy.close()
-    }
-  })
-})
-
 describe.skipIf(!answers)('two app processes sharing their pages', () => {
   /** One app process: its own memory cache, the shared store, a car page whose renders the test can hold. */
   async function appProcess(prefix: string) {
@@ -328,7 +105,7 @@ describe.skipIf(!answers)('two app processes sharing their pages', () => {
       const script = `<script nonce="${nonce}">1</script>`
       return reply.type('text/html; charset=utf-8').send(`${script}${`<p>${price} ₸</p>`.repeat(100)}${script}`)
     })
-    opened.push({ close: () => app.close() })
+    closeAfter({ close: () => app.close() })
     return { app, cache, shared, state, purge: purgePages(cache, shared) }
   }
 
