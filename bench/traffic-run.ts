@@ -2,10 +2,16 @@ import pg from 'pg'
 import { benchDatabaseUrl } from './database.ts'
 import { type LoadResult, load } from './http.ts'
 import type { buildMix } from './mix.ts'
-import { CPU_TICK_MS, cpuMsPerRequest, cpuTicks, processTree, type RunningServer, settle } from './servers.ts'
+import { CPU_TICK_MS, cpuMsPerRequest, cpuTicks, processTree, type RunningServer, rssMb, settle } from './servers.ts'
 import { type ChangeCounts, type ChangeStream, type PriceVisibility, priceVisibleWithin } from './traffic-changes.ts'
 import { type MixLoad, runMixLoad } from './traffic-load.ts'
-import { BROWSER_HEADERS, createSessionStream, type DrawnKind, type Popularity } from './traffic-stream.ts'
+import {
+  BROWSER_HEADERS,
+  createSessionStream,
+  type DrawnKind,
+  type Popularity,
+  TRAFFIC_SEED,
+} from './traffic-stream.ts'
 
 /*
  * One run of the market benchmark (bench/traffic.ts) on a started server, and what it measures: throughput, latency
@@ -25,6 +31,8 @@ export interface MeasuredMix extends MixLoad {
   postgresCpuMsPerRequest: number
   /** Changes made in the measured window. */
   changes: ChangeCounts
+  /** Resident memory of the server's processes at the window's end, MB (the page cache's pages among it). */
+  serverRssMb: number
 }
 
 /**
@@ -106,6 +114,9 @@ export interface RunOptions {
  * change probed in it, the car pages alone (each with its similar cars' follow-up), one car page as a signed-in
  * visitor, from the guests' cache and rendered every time, and React Router's minimum.
  */
+/** The car pages' run's stream: the mix's popularity, seeded apart from the mix. */
+const CAR_PAGES_SEED = TRAFFIC_SEED + 1_001
+
 export async function measureRun(rig: MarketRig, options: RunOptions): Promise<TrafficRun> {
   const { server, processes, pinning, cookies, popularity, changes, pool, cityIds, followSimilar } = rig
   const { log, section, warmSeconds, seconds, focusSeconds, connections: CONNECTIONS } = options
@@ -113,12 +124,14 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
   const stats = new pg.Client({ connectionString: benchDatabaseUrl(), application_name: 'bench-traffic-stats' })
   await stats.connect()
   try {
-    /** The stream (narrowed to `kinds`) for `warm` + `measured` seconds, with the change stream alongside. */
+    /**
+     * The stream (narrowed to `kinds`) for `warm` + `measured` seconds, with the change stream alongside. `seed` other
+     * than the mix's draws sessions of their own rather than the mix's first ones again.
+     */
     const market = async (
       warm: number,
       measured: number,
-      kinds?: readonly DrawnKind[],
-      during?: () => Promise<void>,
+      { kinds, during, seed }: { kinds?: readonly DrawnKind[]; during?: () => Promise<void>; seed?: number } = {},
     ): Promise<MeasuredMix> => {
       const nextSession = createSessionStream({
         popularity,
@@ -127,6 +140,7 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
         cityIds,
         followSimilar,
         ...(kinds && { kinds }),
+        ...(seed !== undefined && { seed }),
       })
       let serverPids: number[] = []
       let serverBefore = new Map<number, number>()
@@ -154,6 +168,7 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
           },
         })
         const serverMs = msSince(serverBefore, serverPids)
+        const rss = (await Promise.all(serverPids.map((p) => rssMb(p).catch(() => 0)))).reduce((a, b) => a + b, 0)
         await pgRead
         const pgMs = msSince(pgBefore, pgPids)
         const after = changes.made()
@@ -168,6 +183,7 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
             priceChanges: after.priceChanges - changesBefore.priceChanges,
             published: after.published - changesBefore.published,
           },
+          serverRssMb: rss,
         }
       } finally {
         await changes.stop()
@@ -177,8 +193,10 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
 
     section(`traffic, ${processes} process(es): the market, ${warmSeconds} s warm-up + ${seconds} s measured`)
     let priceVisible: PriceVisibility = { guestStaleMs: -1, signedInStaleMs: -1, guestSeenMs: -1, signedInSeenMs: -1 }
-    const mix = await market(warmSeconds, seconds, undefined, async () => {
-      priceVisible = await priceVisibleWithin(server.url, changes, popularity.at(1), cookies[1] ?? cookies[0] ?? '')
+    const mix = await market(warmSeconds, seconds, {
+      during: async () => {
+        priceVisible = await priceVisibleWithin(server.url, changes, popularity.at(1), cookies[1] ?? cookies[0] ?? '')
+      },
     })
     log(summary(mix))
     log(`price change: ${JSON.stringify(priceVisible)}`)
@@ -188,7 +206,10 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
       `traffic, ${processes} process(es): the market's car pages alone` +
         `${followSimilar ? ", each with its similar cars' follow-up" : ''}, ${focusSeconds} s`,
     )
-    const carPages = perCarView(await market(3, focusSeconds, ['car']))
+    // Sessions of their own: the mix's seed would draw from the rng's start again, the cars of the mix's first
+    // sessions among them, whose pages the warm-up kept (or, after a warm-up longer than a page's life, let expire)
+    // rather than cars as the market draws them by now.
+    const carPages = perCarView(await market(3, focusSeconds, { kinds: ['car'], seed: CAR_PAGES_SEED }))
     log(summary(carPages))
     log(
       `per car page view (${carPages.carViews}${followSimilar ? ', its follow-up included' : ''}): server ` +
