@@ -14,8 +14,9 @@ import type { KnipConfig } from 'knip'
 export default {
   workspaces: {
     '.': {
-      // Started by bench/servers.ts as a child process (`node bench/hello-server.ts`).
-      entry: ['bench/hello-server.ts'],
+      // Started by bench/servers.ts as a child process (`node bench/hello-server.ts`); run by hand with `node`
+      // (docs/performance.md).
+      entry: ['bench/hello-server.ts', 'bench/page-cache-heap.ts'],
       project: ['bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
       // dependency-cruiser's parser for TypeScript (.dependency-cruiser.cjs, `parser: 'swc'`): loaded by name.
       ignoreDependencies: ['@swc/core'],
