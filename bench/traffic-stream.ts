@@ -42,7 +42,7 @@ export const REPORTED_KINDS: readonly TrafficKind[] = TRAFFIC_KINDS.flatMap((k) 
 /** A quarter of the sessions are signed in (their session cookie on every request), the rest guests. */
 const SIGNED_IN_SHARE = 0.25
 /** A guest's language cookie: none (Russian, the default) for most; Kazakh and English for some. */
-const GUEST_LOCALES = [
+export const GUEST_LOCALES = [
   { locale: null, share: 85 },
   { locale: 'kk', share: 10 },
   { locale: 'en', share: 5 },
@@ -94,7 +94,7 @@ const SESSION_MAX = 40
  * oldest) + (1 − RECENCY_WEIGHT) × a uniform draw, the smallest key the most popular. So the head of the
  * distribution is made of recent listings, but not strictly the newest ones.
  */
-const ZIPF_EXPONENT = 1
+export const ZIPF_EXPONENT = 1
 const RECENCY_WEIGHT = 0.5
 
 export const TRAFFIC_SEED = 20261126
