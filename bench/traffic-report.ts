@@ -158,7 +158,7 @@ function mixLine(m: MeasuredMix): string {
     `${m.serverCpuMsPerRequest} ms per request, PostgreSQL ${m.postgresCpuMsPerRequest} ms; the load generator ` +
     `${m.generator.corePercent}% of a core (${m.generator.cpuMsPerRequest} ms per request). Changes in the window: ` +
     `${m.changes.priceChanges} price changes, ${m.changes.published} listings published. Server resident memory ` +
-    `${m.serverRssMb === undefined ? '-' : `${fmt(m.serverRssMb)} MB`} at the window's end. "Asked before": the ` +
+    `${fmt(m.serverRssMb)} MB at the window's end. "Asked before": the ` +
     "requests whose page (its guests' key) had been asked before in the run, warm-up included: the hits of a cache " +
     'that kept every page and was never purged; the other requests are first sights.' +
     (m.failures.length > 0 ? ` First failures: ${m.failures.join(', ')}.` : '')

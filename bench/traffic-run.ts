@@ -109,14 +109,14 @@ export interface RunOptions {
   section: (title: string) => void
 }
 
+/** The car pages' run's stream: the mix's popularity, seeded apart from the mix. */
+const CAR_PAGES_SEED = TRAFFIC_SEED + 1_001
+
 /**
  * One run of the market on a started server (bench/traffic.ts starts one per process count): the mix with a price
  * change probed in it, the car pages alone (each with its similar cars' follow-up), one car page as a signed-in
  * visitor, from the guests' cache and rendered every time, and React Router's minimum.
  */
-/** The car pages' run's stream: the mix's popularity, seeded apart from the mix. */
-const CAR_PAGES_SEED = TRAFFIC_SEED + 1_001
-
 export async function measureRun(rig: MarketRig, options: RunOptions): Promise<TrafficRun> {
   const { server, processes, pinning, cookies, popularity, changes, pool, cityIds, followSimilar } = rig
   const { log, section, warmSeconds, seconds, focusSeconds, connections: CONNECTIONS } = options
