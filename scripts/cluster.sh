@@ -169,9 +169,6 @@ replica_stop() {
 
 # ---- Redis and the S3 store -----------------------------------------------------------------------------------
 
-# Two: the rate limits' counters must never be evicted; the guests' pages fill whatever they are given (every car
-# page rendered within its hour), so theirs is bounded and drops the least recently used (docs/operations.md,
-# "Guests' page cache"). The app warns at start when the pages' Redis has no such bound.
 # One Redis of the cluster on `port`, unless one answers there: `name` names its pid and log files; the rest are
 # redis-server's settings.
 redis_instance_start() {
@@ -192,6 +189,9 @@ redis_instance_stop() {
   rm -f "$RUN/pids/$name.pid"
 }
 
+# Two: the rate limits' counters must never be evicted; the guests' pages fill whatever they are given (every car
+# page rendered within its hour), so theirs is bounded and drops the least recently used (docs/operations.md,
+# "Guests' page cache"). The app warns at start when the pages' Redis has no such bound.
 redis_start() {
   command -v redis-server >/dev/null 2>&1 || { as_root apt-get update -qq && as_root apt-get install -y -qq redis-server >/dev/null; }
   redis_instance_start redis "$REDIS_PORT" "rate limits"
