@@ -22,15 +22,19 @@ export async function redisAnswers(url: string): Promise<boolean> {
     retryStrategy: () => null,
   })
   probe.on('error', () => {})
+  let timer: NodeJS.Timeout | undefined
   try {
     const pong = await Promise.race([
       probe.connect().then(() => probe.ping()),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000)),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), 1000)
+      }),
     ])
     return pong === 'PONG'
   } catch {
     return false
   } finally {
+    clearTimeout(timer)
     probe.disconnect()
   }
 }

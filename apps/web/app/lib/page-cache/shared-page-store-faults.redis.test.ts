@@ -2,14 +2,14 @@ import type { AddressInfo } from 'node:net'
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net'
 import { Redis } from 'ioredis'
 import { describe, expect, test, vi } from 'vitest'
-import { page, REDIS_URL, redisAnswers, redisStores, renderAndKeep } from './shared-page-store-redis.testing.ts'
+import { page, REDIS_URL, redisAvailable, redisStores, renderAndKeep } from './shared-page-store-redis.testing.ts'
 
 /*
  * The pages shared in Redis when Redis is slow, away, or could fill up (shared-page-store-redis.testing.ts): a page
  * never waits past its bound, and the start names a Redis without a bound that evicts.
  */
 
-const answers = await redisAnswers()
+const answers = await redisAvailable()
 const { store, newPrefix, warnings, memoryWarnings } = redisStores(answers)
 
 /** A TCP proxy to Redis that can hold what clients send (a stalled Redis) or drop every connection (one that is down). */

@@ -6,7 +6,7 @@ import { pagePolicyOf, purgePages } from './page-cache.server.ts'
 import { pageCacheApp } from './page-cache-app.testing.ts'
 import { PageCache } from './page-store.server.ts'
 import type { SharedPageStore } from './shared-page-store.server.ts'
-import { page, redisAnswers, redisStores, renderAndKeep } from './shared-page-store-redis.testing.ts'
+import { page, redisAvailable, redisStores, renderAndKeep } from './shared-page-store-redis.testing.ts'
 
 /*
  * The pages shared in Redis, against a real Redis (shared-page-store-redis.testing.ts): what one process keeps the
@@ -14,7 +14,7 @@ import { page, redisAnswers, redisStores, renderAndKeep } from './shared-page-st
  * shared-page-store-faults.redis.test.ts.
  */
 
-const answers = await redisAnswers()
+const answers = await redisAvailable()
 const { store, newPrefix, closeAfter } = redisStores(answers)
 
 describe.skipIf(!answers)('the shared page store', () => {
