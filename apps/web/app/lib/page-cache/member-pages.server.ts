@@ -150,6 +150,18 @@ export interface MemberPages {
 /** Their answer alone: no shared cache may keep it, and it is not the guests' (whose copy says public). */
 const PRIVATE = { 'cache-control': 'private, no-store', 'cdn-cache-control': null }
 
+/** How many kept pages' facts (a tail taken, owners asked about) are remembered; the oldest are forgotten first. */
+const KEPT_FACTS = 100_000
+
+/** Sets `key` in a map bounded to `max` entries, forgetting the oldest. */
+function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.set(key, value)
+  for (const oldest of map.keys()) {
+    if (map.size <= max) break
+    map.delete(oldest)
+  }
+}
+
 /**
  * Answers signed-in visitors' car pages from the guests' copies in `cache` (registered beside registerPageCache).
  * `lookups` find the visitor (kept `viewerTtlMs`, 15 s by default, unless their change is told first) and whether
@@ -167,13 +179,21 @@ export function registerMemberPages(
     ...(options.now && { now: options.now }),
   })
   const counts = { shared: 0, door: 0, fromFirstViews: 0, rendered: 0 }
-  /** Whether a kept body takes a tail (checked once per kept body by decoding it). */
-  const takesTail = new WeakMap<Buffer, boolean>()
+  /**
+   * Whether a kept page takes a tail (checked once per page kept by decoding it), by its number in the store
+   * (`keptAs`): numbers, not objects, for the garbage collector (decision 046).
+   */
+  const takesTail = new Map<number, boolean>()
   /**
    * Who owns the car of a kept page, per user asked about: a car's owner changes only with a change that purges its
-   * page (a dealer's removed member's cars pass to the owner), which makes a new entry.
+   * page (a dealer's removed member's cars pass to the owner), which keeps it again under another number.
    */
-  const owners = new WeakMap<Buffer, Map<string, boolean>>()
+  const owners = new Map<number, Map<string, boolean>>()
+
+  /** Whether the user owns the kept page's car, if asked before about this page as kept. */
+  function ownsIt(entry: Entry, userId: string): boolean | undefined {
+    return entry.keptAs === undefined ? undefined : owners.get(entry.keptAs)?.get(userId)
+  }
 
   /** The visitor's answer from the kept page; null: theirs must be rendered (the copy does not take a tail). */
   function theirs(asked: MemberPageRequest, entry: Entry, member: MemberView, cookie: string): KeptAnswer | null {
@@ -183,11 +203,11 @@ export function registerMemberPages(
     // A document: their part after it, with this answer's nonce (a page kept without one takes none).
     const tail = answer.nonce && answer.body ? memberScript(member.part(cookie), answer.nonce) : null
     const withTail = tail && appendToKept(answer.body as Buffer, encoding, tail)
-    let fits = takesTail.get(entry.body)
+    let fits = entry.keptAs === undefined ? undefined : takesTail.get(entry.keptAs)
     if (tail && withTail && fits === undefined) {
       const decoded = decodeKept(withTail, encoding)
       fits = decoded?.subarray(decoded.length - tail.length).equals(tail) === true
-      takesTail.set(entry.body, fits)
+      if (entry.keptAs !== undefined) remember(takesTail, entry.keptAs, fits, KEPT_FACTS)
     }
     return withTail && fits ? { ...answer, body: withTail } : null
   }
@@ -203,7 +223,7 @@ export function registerMemberPages(
     if (!member) return false
     const entry = cache.peek(asked.key)
     if (entry?.status !== 200) return false
-    if (asked.listingId !== null && owners.get(entry.body)?.get(member.userId) !== false) return false
+    if (asked.listingId !== null && ownsIt(entry, member.userId) !== false) return false
     const answer = theirs(asked, entry, member, request.headers.cookie ?? '')
     if (!answer) return false
     counts.shared++
@@ -270,16 +290,18 @@ export function registerMemberPages(
       counts.rendered++
       return
     }
-    let seen = owners.get(entry.body)
-    let owns = asked.listingId === null ? false : seen?.get(member.userId)
+    let owns = asked.listingId === null ? false : ownsIt(entry, member.userId)
     if (owns === undefined && asked.listingId !== null) {
       owns = await lookups.owns(member.userId, asked.listingId)
-      if (!seen) {
-        seen = new Map()
-        owners.set(entry.body, seen)
+      if (entry.keptAs !== undefined) {
+        let seen = owners.get(entry.keptAs)
+        if (!seen) {
+          seen = new Map()
+          remember(owners, entry.keptAs, seen, KEPT_FACTS / 10)
+        }
+        // Bounded: a page's owners memo holds at most as many users as asked about it before it is purged or dropped.
+        if (seen.size < 10_000) seen.set(member.userId, owns)
       }
-      // Bounded: a page's owners memo holds at most as many users as asked about it before it is purged or dropped.
-      if (seen.size < 10_000) seen.set(member.userId, owns)
     }
     const answer = owns ? null : theirs(asked, entry, member, cookie)
     if (!answer) {

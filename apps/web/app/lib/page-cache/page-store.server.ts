@@ -1,11 +1,15 @@
 import type { WireEncoding } from '../compression/compression.server.ts'
 import type { NonceSlots } from '../security/kept-page-nonce.server.ts'
+import { CompactPages, nextKeptNumber } from './compact-pages.server.ts'
+import { Shapes } from './page-shapes.server.ts'
 import { TagIndex } from './tag-index.server.ts'
 
 /*
  * The guests' pages one process keeps (decision 019): a byte-bounded LRU of answers stored compressed as sent, with a
- * tag index for purges and the purge times a render that began before a purge is checked against. What is kept, and
- * how a request finds and answers from it, is page-cache.server.ts.
+ * tag index for purges and the purge times a render that began before a purge is checked against. The pages kept for
+ * good are held with no object per page (compact-pages.server.ts, decision 046); the first views, a small store whose
+ * pages change as they are answered, as objects (ObjectPages). What is kept, and how a request finds and answers from
+ * it, is page-cache.server.ts.
  */
 
 export interface Entry {
@@ -16,6 +20,11 @@ export interface Entry {
   tags: string[]
   storedAt: number
   expiresAt: number
+  /**
+   * The store's number for the page as kept (set by the store; another keep of the same key gets another): what
+   * facts about a kept page are remembered under, since the compact store answers each look-up with a new object.
+   */
+  keptAs?: number
   /** A page with a CSP nonce: where each answer's own goes, in the body and in the policy (its header). */
   nonce?: KeptNonce
   /**
@@ -44,28 +53,6 @@ function ownBytes(body: Buffer): Buffer {
   const own = Buffer.allocUnsafeSlow(body.byteLength)
   body.copy(own)
   return own
-}
-
-/** How many distinct header sets (and policies) the kept pages share: a route's pages have one, or a few. */
-const SHARED_SHAPES = 1_000
-
-/**
- * One object for equal values (a route's pages all send the same headers and the same policy around their nonce):
- * thousands of kept pages then hold one each instead of a copy, fewer objects for every full garbage collection to
- * mark (issue 39). Frozen: an answer that changes them copies them first. Past SHARED_SHAPES a value is kept as is.
- */
-class Shapes<T extends object> {
-  private readonly known = new Map<string, T>()
-
-  of(value: T): T {
-    const signature = JSON.stringify(value)
-    const known = this.known.get(signature)
-    if (known) return known
-    if (this.known.size >= SHARED_SHAPES) return value
-    const own = Object.freeze(JSON.parse(signature) as T)
-    this.known.set(signature, own)
-    return own
-  }
 }
 
 /** A page kept apart after its first view (the only kind the first views' store holds). */
@@ -104,6 +91,96 @@ export interface PageCacheStats {
   promoted: number
 }
 
+/** Where a PageCache holds its pages: an LRU by the pages' bytes (bodies and keys) with their tags for purges. */
+interface KeptPages {
+  readonly size: number
+  readonly bytes: number
+  /** The live page under `key`, made most recently used (an expired one dropped). */
+  use(key: string, now: number): Entry | undefined
+  /** The page under `key` as kept, expired or not. */
+  peek(key: string): Entry | undefined
+  oldestKey(): string | undefined
+  /** Keeps a page under a key not kept. */
+  add(entry: Entry): void
+  remove(key: string): boolean
+  /** Drops the pages showing `tag`; answers how many. */
+  purge(tag: string): number
+  /** Called after a page kept and the least recently used evicted. */
+  tidy(): void
+  clear(): void
+}
+
+/** The pages as objects in a Map, for the first views: a few thousand, and their `firstView` changes as answered. */
+class ObjectPages implements KeptPages {
+  bytes = 0
+  private readonly entries = new Map<string, Entry>()
+  private readonly byTag = new TagIndex()
+  private readonly headerShapes = new Shapes<Entry['headers']>()
+  private readonly policyShapes = new Shapes<[string, string]>()
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  use(key: string, now: number): Entry | undefined {
+    const entry = this.entries.get(key)
+    if (!entry) return undefined
+    if (entry.expiresAt <= now) {
+      this.remove(key)
+      return undefined
+    }
+    // Most recently used last: eviction takes from the front.
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    return entry
+  }
+
+  peek(key: string): Entry | undefined {
+    return this.entries.get(key)
+  }
+
+  oldestKey(): string | undefined {
+    for (const key of this.entries.keys()) return key
+    return undefined
+  }
+
+  add(entry: Entry): void {
+    const stored: Entry = {
+      ...entry,
+      headers: this.headerShapes.of(entry.headers),
+      body: ownBytes(entry.body),
+      tags: entry.tags.map((tag) => this.byTag.add(tag, entry.key)),
+      keptAs: nextKeptNumber(),
+    }
+    if (entry.nonce) stored.nonce = { slots: entry.nonce.slots, policy: this.policyShapes.of(entry.nonce.policy) }
+    this.entries.set(entry.key, stored)
+    this.bytes += entry.body.length + entry.key.length
+  }
+
+  remove(key: string): boolean {
+    const entry = this.entries.get(key)
+    if (!entry) return false
+    this.entries.delete(key)
+    this.bytes -= entry.body.length + entry.key.length
+    for (const tag of entry.tags) this.byTag.remove(tag, key)
+    return true
+  }
+
+  purge(tag: string): number {
+    let n = 0
+    for (const key of this.byTag.pagesOf(tag)) if (this.remove(key)) n++
+    return n
+  }
+
+  tidy(): void {}
+
+  clear(): void {
+    this.entries.clear()
+    this.byTag.clear()
+    this.bytes = 0
+  }
+}
+
 /** How many pages evicted from the first views are remembered as seen (about 100 bytes of memory each). */
 const SEEN_KEYS = 50_000
 
@@ -112,15 +189,11 @@ const PURGE_MEMORY_MS = 60_000
 
 /** A byte-bounded LRU of pages (stored compressed as sent) with a tag index for purges. */
 export class PageCache {
-  private readonly entries = new Map<string, Entry>()
-  private readonly byTag = new TagIndex()
-  private readonly headerShapes = new Shapes<Entry['headers']>()
-  private readonly policyShapes = new Shapes<[string, string]>()
+  private readonly pages: KeptPages
   /** When each tag (and '*') was last purged, oldest first, for PURGE_MEMORY_MS. */
   private readonly purgedAt = new Map<string, number>()
   /** The same for purges the shared store has not confirmed yet (sent, or failed), oldest first. */
   private readonly unshared = new Map<string, number>()
-  private bytes = 0
   private counters = {
     hits: 0,
     misses: 0,
@@ -155,6 +228,8 @@ export class PageCache {
       onEvicted = null,
     }: { firstViewBytes?: number; onEvicted?: ((entry: Entry) => void) | null } = {},
   ) {
+    // The first views' store is the one told of evictions (it is made below, with onEvicted).
+    this.pages = onEvicted ? new ObjectPages() : new CompactPages(maxBytes)
     this.maxBytes = maxBytes
     this.now = now
     this.onEvicted = onEvicted
@@ -218,28 +293,17 @@ export class PageCache {
   }
 
   get(key: string): Entry | undefined {
-    const entry = this.entries.get(key)
-    if (!entry) {
-      this.counters.misses++
-      return undefined
-    }
-    if (entry.expiresAt <= this.now()) {
-      this.delete(key)
-      this.counters.misses++
-      return undefined
-    }
-    // Most recently used last: eviction takes from the front.
-    this.entries.delete(key)
-    this.entries.set(key, entry)
-    this.counters.hits++
+    const entry = this.pages.use(key, this.now())
+    if (entry) this.counters.hits++
+    else this.counters.misses++
     return entry
   }
 
   /** A live entry counted as a hit, or undefined and nothing counted (the front door's look-up: a miss goes on). */
   peek(key: string): Entry | undefined {
-    const entry = this.entries.get(key)
-    if (!entry || entry.expiresAt <= this.now()) return undefined
-    return this.get(key)
+    const entry = this.pages.use(key, this.now())
+    if (entry) this.counters.hits++
+    return entry
   }
 
   /**
@@ -256,22 +320,15 @@ export class PageCache {
     this.delete(entry.key)
     this.firstViews?.delete(entry.key)
     this.seen.delete(entry.key)
-    const stored: Entry = {
-      ...entry,
-      headers: this.headerShapes.of(entry.headers),
-      body: ownBytes(entry.body),
-      tags: entry.tags.map((tag) => this.byTag.add(tag, entry.key)),
-      storedAt: entry.storedAt ?? this.now(),
-    }
-    if (entry.nonce) stored.nonce = { slots: entry.nonce.slots, policy: this.policyShapes.of(entry.nonce.policy) }
-    this.entries.set(entry.key, stored)
-    this.bytes += size
-    for (const oldest of this.entries.keys()) {
-      if (this.bytes <= this.maxBytes) break
-      const evicted = this.entries.get(oldest)
-      this.delete(oldest)
+    this.pages.add({ ...entry, storedAt: entry.storedAt ?? this.now() })
+    while (this.pages.bytes > this.maxBytes) {
+      const oldest = this.pages.oldestKey()
+      if (oldest === undefined) break
+      const evicted = this.onEvicted ? this.pages.peek(oldest) : undefined
+      this.pages.remove(oldest)
       if (evicted) this.onEvicted?.(evicted)
     }
+    this.pages.tidy()
     return true
   }
 
@@ -318,11 +375,11 @@ export class PageCache {
       this.purgedAt.delete(tag)
       this.purgedAt.set(tag, now)
       if (tag === '*') {
-        n += this.entries.size
+        n += this.pages.size
         this.clear()
         break
       }
-      for (const key of this.byTag.pagesOf(tag)) if (this.delete(key)) n++
+      n += this.pages.purge(tag)
     }
     forgetOlder(this.purgedAt, now - PURGE_MEMORY_MS)
     this.counters.purged += n
@@ -345,27 +402,20 @@ export class PageCache {
 
   clear(): void {
     this.firstViews?.clear()
-    this.entries.clear()
-    this.byTag.clear()
-    this.bytes = 0
+    this.pages.clear()
   }
 
   stats(): PageCacheStats {
     return {
-      entries: this.entries.size,
-      bytes: this.bytes,
-      firstViews: this.firstViews?.entries.size ?? 0,
+      entries: this.pages.size,
+      bytes: this.pages.bytes,
+      firstViews: this.firstViews?.pages.size ?? 0,
       ...this.counters,
     }
   }
 
   private delete(key: string): boolean {
-    const entry = this.entries.get(key)
-    if (!entry) return false
-    this.entries.delete(key)
-    this.bytes -= entry.body.length + entry.key.length
-    for (const tag of entry.tags) this.byTag.remove(tag, key)
-    return true
+    return this.pages.remove(key)
   }
 }
 

@@ -1,0 +1,535 @@
+import type { NonceSlots } from '../security/kept-page-nonce.server.ts'
+import { Shapes } from './page-shapes.server.ts'
+import type { Entry } from './page-store.server.ts'
+
+/*
+ * The pages one process keeps for good, with no JavaScript object per page (decision 046). A full collection of V8's
+ * garbage marks every live object, and a kept page held as objects (its entry, key, tags, headers, nonce slots, the
+ * body's buffer) was a dozen of them, 659 bytes of heap: with the 230,000 pages of an hour of the market kept, every
+ * request grew dearer (issue 39, twelfth session: a kept answer 0.09 -> 0.34 ms, a render 3.23 -> 4.33 ms). Here a
+ * page is a slot: its numbers in typed arrays, its key found through a hash table of typed arrays, its tags through
+ * another, and its key, body and the rest written into a few large buffers (segments). The collector then marks a
+ * few dozen objects whatever the pages kept.
+ *
+ * - The least recently used page goes first, as before: the order is a list threaded through two typed arrays, and
+ *   the bytes counted are the pages' (body and key), so the bound means what it meant.
+ * - A segment's memory comes back when its last page goes. So that pages left in old segments (a popular page kept
+ *   long ago) do not hold many mostly empty segments, when the segments take more than the bound and two segments
+ *   more, the oldest is emptied: its pages still kept are copied to the newest and it is dropped.
+ * - A segment is never written over, only dropped: an answer still being sent from a page's bytes (a view into its
+ *   segment) keeps that segment alive until it is sent.
+ * - A tag is kept as a 32-bit hash. Two tags with the same hash make a purge of one drop the pages of both: a render
+ *   more, never a stale page. A key is kept in full and compared, so a page is never answered for another's key.
+ */
+
+/** Where a slot's record starts in its segment: its slot (u32), its length (u32), then its meta, key and body. */
+const RECORD_HEAD = 8
+const NONE = -1
+
+/** A segment's size: about a 32nd of the bound, from 64 KB to 8 MB (a larger page gets a segment of its own). */
+function segmentBytesFor(maxBytes: number): number {
+  return Math.min(8 << 20, Math.max(64 << 10, 2 ** Math.round(Math.log2(Math.max(1, maxBytes / 32)))))
+}
+
+let keptCount = 0
+
+/** A number for a page kept, a small integer (2^30 of them, then again from 1: a page lives an hour at most). */
+export function nextKeptNumber(): number {
+  keptCount = keptCount >= 0x3fffffff ? 1 : keptCount + 1
+  return keptCount
+}
+
+/** FNV-1a over a string's UTF-16 code units. */
+export function hash32(text: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+  return h >>> 0
+}
+
+/** What a page keeps beside its numbers and bytes: its tags, its nonce's slots and, past the shapes, its headers. */
+interface Meta {
+  t: string[]
+  h?: Entry['headers']
+  p?: [string, string]
+  n?: { l: number; o: number[]; c?: { v: number; p: string; s: number[] } }
+  /** The nonce kept, but not in the body (its slots null). */
+  z?: 1
+}
+
+export class CompactPages {
+  /** The pages' bytes as counted against the bound (each its body's length and its key's). */
+  bytes = 0
+  size = 0
+
+  private readonly segmentBytes: number
+  private readonly maxBytes: number
+  private readonly headerShapes = new Shapes<Entry['headers']>()
+  private readonly policyShapes = new Shapes<[string, string]>()
+
+  // Slots.
+  private capacity = 0
+  private freeSlot = NONE
+  private slotHash = new Uint32Array(0)
+  private slotChain = new Int32Array(0) // next slot in the key's bucket; on a free slot, the next free one
+  private older = new Int32Array(0)
+  private newer = new Int32Array(0)
+  private slotSegment = new Int32Array(0) // NONE: free
+  private slotOffset = new Uint32Array(0)
+  private slotMeta = new Uint32Array(0)
+  private slotKey = new Uint32Array(0)
+  private slotBody = new Uint32Array(0)
+  private slotSize = new Float64Array(0)
+  private slotStatus = new Uint16Array(0)
+  private slotHeaders = new Int32Array(0) // a shape's id, or NONE: in the meta
+  private slotPolicy = new Int32Array(0) // a shape's id, NONE: none, -2: in the meta
+  private slotStored = new Float64Array(0)
+  private slotExpires = new Float64Array(0)
+  private slotKept = new Int32Array(0)
+  private slotTags = new Int32Array(0) // the first of the slot's tag nodes
+  private buckets = new Int32Array(0)
+  private oldest = NONE
+  private newest = NONE
+
+  // Tag nodes: one per tag a page shows.
+  private nodeCapacity = 0
+  private freeNode = NONE
+  private nodeSlot = new Int32Array(0)
+  private nodeHash = new Uint32Array(0)
+  private nodeNext = new Int32Array(0) // in the tag's bucket
+  private nodePrev = new Int32Array(0)
+  private nodeOfSlot = new Int32Array(0) // the slot's next node; on a free node, the next free one
+  private tagBuckets = new Int32Array(0)
+
+  // Segments, oldest first in `order`; `head` is where records are written.
+  private readonly segments: (Buffer | null)[] = []
+  private readonly segmentUsed: number[] = []
+  private readonly segmentLive: number[] = []
+  /** The bytes of the records still kept in each segment. */
+  private readonly segmentLiveBytes: number[] = []
+  private readonly order: number[] = []
+  private head = NONE
+  /** The segments' memory. */
+  private segmentMemory = 0
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes
+    this.segmentBytes = segmentBytesFor(maxBytes)
+    this.grow(64)
+    this.growNodes(256)
+  }
+
+  /** The memory the segments hold (at most the bound and two segments, but for a segment being sent from). */
+  get memory(): number {
+    return this.segmentMemory
+  }
+
+  /** The live page under `key` (undefined when none or expired, an expired one dropped), made most recently used. */
+  use(key: string, now: number): Entry | undefined {
+    const slot = this.find(key)
+    if (slot === NONE) return undefined
+    if ((this.slotExpires[slot] as number) <= now) {
+      this.removeSlot(slot)
+      return undefined
+    }
+    this.unlink(slot)
+    this.link(slot)
+    return this.entryOf(slot, key)
+  }
+
+  /** The least recently used page's key. */
+  oldestKey(): string | undefined {
+    return this.oldest === NONE ? undefined : this.keyOf(this.oldest)
+  }
+
+  /** The page under `key` as kept, expired or not, left where it is in the order. */
+  peek(key: string): Entry | undefined {
+    const slot = this.find(key)
+    return slot === NONE ? undefined : this.entryOf(slot, key)
+  }
+
+  /** Keeps a page under a key not kept (the caller removed it); its size is its body's length and its key's. */
+  add(entry: Entry): void {
+    const meta: Meta = { t: entry.tags }
+    const headers = this.headerShapes.idOf(entry.headers)
+    if (headers === NONE) meta.h = entry.headers
+    let policy = NONE
+    if (entry.nonce) {
+      policy = this.policyShapes.idOf(entry.nonce.policy)
+      if (policy === NONE) {
+        policy = -2
+        meta.p = entry.nonce.policy
+      }
+      const slots = entry.nonce.slots
+      if (slots === null) meta.z = 1
+      else {
+        meta.n = { l: slots.length, o: slots.offsets }
+        if (slots.crc)
+          meta.n.c = {
+            v: slots.crc.value,
+            p: slots.crc.placeholder.toString('base64'),
+            s: Array.from(slots.crc.shift),
+          }
+      }
+    }
+    const metaBytes = Buffer.from(JSON.stringify(meta))
+    const keyLength = Buffer.byteLength(entry.key)
+    const length = RECORD_HEAD + metaBytes.length + keyLength + entry.body.length
+
+    const slot = this.takeSlot()
+    const [segment, offset] = this.room(length)
+    const buffer = this.segments[segment] as Buffer
+    buffer.writeUInt32LE(slot, offset)
+    buffer.writeUInt32LE(length, offset + 4)
+    metaBytes.copy(buffer, offset + RECORD_HEAD)
+    buffer.write(entry.key, offset + RECORD_HEAD + metaBytes.length, keyLength, 'utf8')
+    entry.body.copy(buffer, offset + RECORD_HEAD + metaBytes.length + keyLength)
+    this.segmentLive[segment] = (this.segmentLive[segment] as number) + 1
+    this.segmentLiveBytes[segment] = (this.segmentLiveBytes[segment] as number) + length
+
+    const hash = hash32(entry.key)
+    const size = entry.body.length + entry.key.length
+    this.slotHash[slot] = hash
+    this.slotSegment[slot] = segment
+    this.slotOffset[slot] = offset
+    this.slotMeta[slot] = metaBytes.length
+    this.slotKey[slot] = keyLength
+    this.slotBody[slot] = entry.body.length
+    this.slotSize[slot] = size
+    this.slotStatus[slot] = entry.status
+    this.slotHeaders[slot] = headers
+    this.slotPolicy[slot] = policy
+    this.slotStored[slot] = entry.storedAt
+    this.slotExpires[slot] = entry.expiresAt
+    this.slotKept[slot] = nextKeptNumber()
+    const bucket = hash & (this.buckets.length - 1)
+    this.slotChain[slot] = this.buckets[bucket] as number
+    this.buckets[bucket] = slot
+    this.link(slot)
+    this.slotTags[slot] = NONE
+    for (const tag of new Set(entry.tags)) this.addTag(slot, hash32(tag))
+    this.bytes += size
+    this.size++
+  }
+
+  /** Drops the page under `key`; false when none was kept. */
+  remove(key: string): boolean {
+    const slot = this.find(key)
+    if (slot === NONE) return false
+    this.removeSlot(slot)
+    return true
+  }
+
+  /** Drops every page showing `tag` (or a tag of the same hash); answers how many. */
+  purge(tag: string): number {
+    const hash = hash32(tag)
+    const slots: number[] = []
+    for (let node = this.tagBuckets[hash & (this.tagBuckets.length - 1)] as number; node !== NONE; ) {
+      if (this.nodeHash[node] === hash) slots.push(this.nodeSlot[node] as number)
+      node = this.nodeNext[node] as number
+    }
+    let n = 0
+    for (const slot of slots)
+      if (this.slotSegment[slot] !== NONE) {
+        this.removeSlot(slot)
+        n++
+      }
+    return n
+  }
+
+  clear(): void {
+    this.segments.length = 0
+    this.segmentUsed.length = 0
+    this.segmentLive.length = 0
+    this.segmentLiveBytes.length = 0
+    this.order.length = 0
+    this.head = NONE
+    this.segmentMemory = 0
+    this.bytes = 0
+    this.size = 0
+    this.oldest = NONE
+    this.newest = NONE
+    this.capacity = 0
+    this.freeSlot = NONE
+    this.grow(64)
+    this.nodeCapacity = 0
+    this.freeNode = NONE
+    this.growNodes(256)
+  }
+
+  private find(key: string): number {
+    const hash = hash32(key)
+    for (let slot = this.buckets[hash & (this.buckets.length - 1)] as number; slot !== NONE; ) {
+      if (this.slotHash[slot] === hash && this.keyOf(slot) === key) return slot
+      slot = this.slotChain[slot] as number
+    }
+    return NONE
+  }
+
+  private keyOf(slot: number): string {
+    const buffer = this.segments[this.slotSegment[slot] as number] as Buffer
+    const start = (this.slotOffset[slot] as number) + RECORD_HEAD + (this.slotMeta[slot] as number)
+    return buffer.toString('utf8', start, start + (this.slotKey[slot] as number))
+  }
+
+  private entryOf(slot: number, key: string): Entry {
+    const buffer = this.segments[this.slotSegment[slot] as number] as Buffer
+    const metaStart = (this.slotOffset[slot] as number) + RECORD_HEAD
+    const metaEnd = metaStart + (this.slotMeta[slot] as number)
+    const meta = JSON.parse(buffer.toString('utf8', metaStart, metaEnd)) as Meta
+    const bodyStart = metaEnd + (this.slotKey[slot] as number)
+    const headerShape = this.slotHeaders[slot] as number
+    const entry: Entry = {
+      key,
+      status: this.slotStatus[slot] as number,
+      headers: headerShape === NONE ? (meta.h ?? {}) : (this.headerShapes.byId(headerShape) as Entry['headers']),
+      body: buffer.subarray(bodyStart, bodyStart + (this.slotBody[slot] as number)),
+      tags: meta.t,
+      storedAt: this.slotStored[slot] as number,
+      expiresAt: this.slotExpires[slot] as number,
+      keptAs: this.slotKept[slot] as number,
+    }
+    const policyShape = this.slotPolicy[slot] as number
+    if (policyShape !== NONE) {
+      const policy = policyShape === -2 ? meta.p : this.policyShapes.byId(policyShape)
+      let slots: NonceSlots | null = null
+      if (meta.n) {
+        slots = { length: meta.n.l, offsets: meta.n.o }
+        if (meta.n.c)
+          slots.crc = {
+            value: meta.n.c.v,
+            placeholder: Buffer.from(meta.n.c.p, 'base64'),
+            shift: Uint32Array.from(meta.n.c.s),
+          }
+      }
+      entry.nonce = { slots, policy: policy as [string, string] }
+    }
+    return entry
+  }
+
+  private removeSlot(slot: number): void {
+    // Out of its key's bucket.
+    const bucket = (this.slotHash[slot] as number) & (this.buckets.length - 1)
+    let at = this.buckets[bucket] as number
+    if (at === slot) this.buckets[bucket] = this.slotChain[slot] as number
+    else
+      while (at !== NONE) {
+        const next = this.slotChain[at] as number
+        if (next === slot) {
+          this.slotChain[at] = this.slotChain[slot] as number
+          break
+        }
+        at = next
+      }
+    this.unlink(slot)
+    for (let node = this.slotTags[slot] as number; node !== NONE; ) {
+      const next = this.nodeOfSlot[node] as number
+      this.removeNode(node)
+      node = next
+    }
+    const segment = this.slotSegment[slot] as number
+    this.segmentLive[segment] = (this.segmentLive[segment] as number) - 1
+    this.segmentLiveBytes[segment] = (this.segmentLiveBytes[segment] as number) - this.recordLength(slot)
+    if (this.segmentLive[segment] === 0 && segment !== this.head) this.dropSegment(segment)
+    this.bytes -= this.slotSize[slot] as number
+    this.size--
+    this.slotSegment[slot] = NONE
+    this.slotChain[slot] = this.freeSlot
+    this.freeSlot = slot
+  }
+
+  private takeSlot(): number {
+    if (this.freeSlot === NONE) this.grow(this.capacity * 2)
+    const slot = this.freeSlot
+    this.freeSlot = this.slotChain[slot] as number
+    return slot
+  }
+
+  /** Room for a record of `length` bytes: in the head segment, or a new one. */
+  private room(length: number): [number, number] {
+    if (this.head !== NONE) {
+      const used = this.segmentUsed[this.head] as number
+      if (used + length <= (this.segments[this.head] as Buffer).length) {
+        this.segmentUsed[this.head] = used + length
+        return [this.head, used]
+      }
+      if (this.segmentLive[this.head] === 0) this.dropSegment(this.head)
+    }
+    let segment = this.segments.indexOf(null)
+    if (segment === NONE) segment = this.segments.length
+    const size = Math.max(this.segmentBytes, length)
+    this.segments[segment] = Buffer.allocUnsafeSlow(size)
+    this.segmentUsed[segment] = length
+    this.segmentLive[segment] = 0
+    this.segmentLiveBytes[segment] = 0
+    this.segmentMemory += size
+    this.order.push(segment)
+    this.head = segment
+    return [segment, 0]
+  }
+
+  private dropSegment(segment: number): void {
+    this.segmentMemory -= (this.segments[segment] as Buffer).length
+    this.segments[segment] = null
+    this.order.splice(this.order.indexOf(segment), 1)
+    if (segment === this.head) this.head = NONE
+  }
+
+  /**
+   * After a page kept and the least recently used evicted: while the segments take more than the bound and two
+   * segments more, the segment with the fewest bytes still kept (but the head) is emptied, its pages copied to the
+   * head, and dropped; not when even that one is three-quarters kept (the records' own bytes, their meta and key,
+   * are not counted against the bound: a few percent more), so that no page is copied over and over.
+   */
+  tidy(): void {
+    for (let rounds = this.order.length; rounds > 0; rounds--) {
+      if (this.segmentMemory <= this.maxBytes + 2 * this.segmentBytes) return
+      let segment = NONE
+      for (const candidate of this.order)
+        if (
+          candidate !== this.head &&
+          (segment === NONE ||
+            (this.segmentLiveBytes[candidate] as number) < (this.segmentLiveBytes[segment] as number))
+        )
+          segment = candidate
+      if (segment === NONE) return
+      const buffer = this.segments[segment] as Buffer
+      if ((this.segmentLiveBytes[segment] as number) > buffer.length * 0.75) return
+      const end = this.segmentUsed[segment] as number
+      for (let offset = 0; offset < end; ) {
+        const slot = buffer.readUInt32LE(offset)
+        const length = buffer.readUInt32LE(offset + 4)
+        if (this.slotSegment[slot] === segment && this.slotOffset[slot] === offset) {
+          const [to, at] = this.room(length)
+          buffer.copy(this.segments[to] as Buffer, at, offset, offset + length)
+          this.segmentLive[to] = (this.segmentLive[to] as number) + 1
+          this.segmentLiveBytes[to] = (this.segmentLiveBytes[to] as number) + length
+          this.slotSegment[slot] = to
+          this.slotOffset[slot] = at
+        }
+        offset += length
+      }
+      this.dropSegment(segment)
+    }
+  }
+
+  private recordLength(slot: number): number {
+    const buffer = this.segments[this.slotSegment[slot] as number] as Buffer
+    return buffer.readUInt32LE((this.slotOffset[slot] as number) + 4)
+  }
+
+  private link(slot: number): void {
+    this.older[slot] = this.newest
+    this.newer[slot] = NONE
+    if (this.newest !== NONE) this.newer[this.newest] = slot
+    else this.oldest = slot
+    this.newest = slot
+  }
+
+  private unlink(slot: number): void {
+    const older = this.older[slot] as number
+    const newer = this.newer[slot] as number
+    if (older !== NONE) this.newer[older] = newer
+    else this.oldest = newer
+    if (newer !== NONE) this.older[newer] = older
+    else this.newest = older
+  }
+
+  private addTag(slot: number, hash: number): void {
+    if (this.freeNode === NONE) this.growNodes(this.nodeCapacity * 2)
+    const node = this.freeNode
+    this.freeNode = this.nodeOfSlot[node] as number
+    this.nodeSlot[node] = slot
+    this.nodeHash[node] = hash
+    const bucket = hash & (this.tagBuckets.length - 1)
+    const first = this.tagBuckets[bucket] as number
+    this.nodeNext[node] = first
+    this.nodePrev[node] = NONE
+    if (first !== NONE) this.nodePrev[first] = node
+    this.tagBuckets[bucket] = node
+    this.nodeOfSlot[node] = this.slotTags[slot] as number
+    this.slotTags[slot] = node
+  }
+
+  private removeNode(node: number): void {
+    const prev = this.nodePrev[node] as number
+    const next = this.nodeNext[node] as number
+    if (prev !== NONE) this.nodeNext[prev] = next
+    else this.tagBuckets[(this.nodeHash[node] as number) & (this.tagBuckets.length - 1)] = next
+    if (next !== NONE) this.nodePrev[next] = prev
+    this.nodeOfSlot[node] = this.freeNode
+    this.freeNode = node
+  }
+
+  /** Room for `capacity` slots, the key buckets twice as many (rebuilt). */
+  private grow(capacity: number): void {
+    const from = this.capacity
+    const copy = <T extends Int32Array | Uint32Array | Float64Array | Uint16Array>(old: T, make: (n: number) => T) => {
+      const made = make(capacity)
+      made.set(old.subarray(0, Math.min(from, capacity)))
+      return made
+    }
+    this.slotHash = copy(this.slotHash, (n) => new Uint32Array(n))
+    this.slotChain = copy(this.slotChain, (n) => new Int32Array(n))
+    this.older = copy(this.older, (n) => new Int32Array(n))
+    this.newer = copy(this.newer, (n) => new Int32Array(n))
+    this.slotSegment = copy(this.slotSegment, (n) => new Int32Array(n))
+    this.slotOffset = copy(this.slotOffset, (n) => new Uint32Array(n))
+    this.slotMeta = copy(this.slotMeta, (n) => new Uint32Array(n))
+    this.slotKey = copy(this.slotKey, (n) => new Uint32Array(n))
+    this.slotBody = copy(this.slotBody, (n) => new Uint32Array(n))
+    this.slotSize = copy(this.slotSize, (n) => new Float64Array(n))
+    this.slotStatus = copy(this.slotStatus, (n) => new Uint16Array(n))
+    this.slotHeaders = copy(this.slotHeaders, (n) => new Int32Array(n))
+    this.slotPolicy = copy(this.slotPolicy, (n) => new Int32Array(n))
+    this.slotStored = copy(this.slotStored, (n) => new Float64Array(n))
+    this.slotExpires = copy(this.slotExpires, (n) => new Float64Array(n))
+    this.slotKept = copy(this.slotKept, (n) => new Int32Array(n))
+    this.slotTags = copy(this.slotTags, (n) => new Int32Array(n))
+    this.capacity = capacity
+    // The new slots free, the lowest first.
+    for (let slot = capacity - 1; slot >= from; slot--) {
+      this.slotSegment[slot] = NONE
+      this.slotChain[slot] = this.freeSlot
+      this.freeSlot = slot
+    }
+    this.buckets = new Int32Array(capacity * 2).fill(NONE)
+    const mask = this.buckets.length - 1
+    for (let slot = 0; slot < from; slot++) {
+      if (this.slotSegment[slot] === NONE) continue
+      const bucket = (this.slotHash[slot] as number) & mask
+      this.slotChain[slot] = this.buckets[bucket] as number
+      this.buckets[bucket] = slot
+    }
+  }
+
+  /** Room for `capacity` tag nodes, the tag buckets as many (rebuilt). */
+  private growNodes(capacity: number): void {
+    const from = this.nodeCapacity
+    const copy = <T extends Int32Array | Uint32Array>(old: T, make: (n: number) => T) => {
+      const made = make(capacity)
+      made.set(old.subarray(0, Math.min(from, capacity)))
+      return made
+    }
+    this.nodeSlot = copy(this.nodeSlot, (n) => new Int32Array(n))
+    this.nodeHash = copy(this.nodeHash, (n) => new Uint32Array(n))
+    this.nodeNext = copy(this.nodeNext, (n) => new Int32Array(n))
+    this.nodePrev = copy(this.nodePrev, (n) => new Int32Array(n))
+    this.nodeOfSlot = copy(this.nodeOfSlot, (n) => new Int32Array(n))
+    this.nodeCapacity = capacity
+    // Grown when every node is taken: the nodes below `from` are live, the new ones free, the lowest first.
+    for (let node = capacity - 1; node >= from; node--) {
+      this.nodeOfSlot[node] = this.freeNode
+      this.freeNode = node
+    }
+    this.tagBuckets = new Int32Array(capacity).fill(NONE)
+    const mask = capacity - 1
+    for (let node = 0; node < from; node++) {
+      const bucket = (this.nodeHash[node] as number) & mask
+      const first = this.tagBuckets[bucket] as number
+      this.nodeNext[node] = first
+      this.nodePrev[node] = NONE
+      if (first !== NONE) this.nodePrev[first] = node
+      this.tagBuckets[bucket] = node
+    }
+  }
+}
