@@ -107,6 +107,11 @@ const pageCacheBytes = new Gauge({
   help: 'Bytes of pages in the cache (bounded by PAGE_CACHE_MB)',
   registers,
 })
+const pageCacheMemory = new Gauge({
+  name: 'tulpar_page_cache_memory_bytes',
+  help: "Memory the cache's kept pages take: their segments, with their keys and meta and space not yet reclaimed (at most the bound and two segments)",
+  registers,
+})
 
 /** What the page cache has counted since the process started, and holds now. */
 export interface PageCacheReading {
@@ -117,6 +122,8 @@ export interface PageCacheReading {
   purgedPages: number
   entries: number
   bytes: number
+  /** The memory the kept pages take (decision 046). */
+  memory?: number
   stale?: number
   /** Pages kept apart now, second views answered from them, pages kept for good at their third (decision 039). */
   firstViews?: number
@@ -159,6 +166,7 @@ export function observePageCache(read: () => PageCacheReading): () => void {
     pageCacheFirstViews.set(r.firstViews ?? 0)
     pageCacheEntries.set(r.entries)
     pageCacheBytes.set(r.bytes)
+    pageCacheMemory.set(r.memory ?? r.bytes)
   })
 }
 

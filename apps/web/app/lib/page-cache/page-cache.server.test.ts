@@ -91,6 +91,8 @@ describe('in a server', () => {
       expect(value('tulpar_page_cache_purged_pages_total')).toBe(1)
       expect(value('tulpar_page_cache_entries')).toBe(0)
       expect(value('tulpar_page_cache_bytes')).toBe(0)
+      // The segment pages are written to is kept when its last page goes (a small cache's segments: 64 KB).
+      expect(value('tulpar_page_cache_memory_bytes')).toBe(65_536)
       expect(value('tulpar_page_cache_second_views_total')).toBe(5)
       expect(value('tulpar_page_cache_member_pages_total\\{outcome="shared"\\}')).toBe(3)
       expect(value('tulpar_page_cache_member_pages_total\\{outcome="rendered"\\}')).toBe(1)

@@ -68,6 +68,8 @@ interface KeptNonce {
 export interface PageCacheStats {
   entries: number
   bytes: number
+  /** The memory the kept pages take: their segments (decision 046), records' keys and meta, space not yet reclaimed. */
+  memory: number
   hits: number
   misses: number
   /** Pages dropped by purges. */
@@ -95,6 +97,7 @@ export interface PageCacheStats {
 interface KeptPages {
   readonly size: number
   readonly bytes: number
+  readonly memory: number
   /** The live page under `key`, made most recently used (an expired one dropped). */
   use(key: string, now: number): Entry | undefined
   /** The page under `key` as kept, expired or not. */
@@ -120,6 +123,11 @@ class ObjectPages implements KeptPages {
 
   get size(): number {
     return this.entries.size
+  }
+
+  /** The bodies' and keys' bytes (the objects' own not counted). */
+  get memory(): number {
+    return this.bytes
   }
 
   use(key: string, now: number): Entry | undefined {
@@ -409,6 +417,7 @@ export class PageCache {
     return {
       entries: this.pages.size,
       bytes: this.pages.bytes,
+      memory: this.pages.memory,
       firstViews: this.firstViews?.pages.size ?? 0,
       ...this.counters,
     }
