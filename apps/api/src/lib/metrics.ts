@@ -109,7 +109,7 @@ const pageCacheBytes = new Gauge({
 })
 const pageCacheMemory = new Gauge({
   name: 'tulpar_page_cache_memory_bytes',
-  help: "Memory the cache's kept pages take: their segments, with their keys and meta and space not yet reclaimed (at most the bound and two segments)",
+  help: "Memory the cache's kept pages take: their segments, with their keys and meta and space not yet reclaimed (at most the bound and two segments, or a seventh more than the pages' records)",
   registers,
 })
 

@@ -15,7 +15,9 @@ import type { Entry } from './page-store.server.ts'
  *   the bytes counted are the pages' (body and key), so the bound means what it meant.
  * - A segment's memory comes back when its last page goes. So that pages left in old segments (a popular page kept
  *   long ago) do not hold many mostly empty segments, when the segments take more than the bound and two segments
- *   more, the oldest is emptied: its pages still kept are copied to the newest and it is dropped.
+ *   more, the one with the fewest bytes still kept is emptied: its pages are copied to the newest and it is dropped
+ *   (`tidy`). The memory is then at most the bound and two segments, or, when every segment is 7/8 kept, the pages'
+ *   records over 7/8: a seventh more.
  * - A segment is never written over, only dropped: an answer still being sent from a page's bytes (a view into its
  *   segment) keeps that segment alive until it is sent.
  * - A tag is kept as a 32-bit hash. Two tags with the same hash make a purge of one drop the pages of both: a render
@@ -118,7 +120,7 @@ export class CompactPages {
     this.growNodes(256)
   }
 
-  /** The memory the segments hold (at most the bound and two segments, but for a segment being sent from). */
+  /** The memory the segments hold (see `tidy`; a segment dropped while an answer is sent from it is not counted). */
   get memory(): number {
     return this.segmentMemory
   }
@@ -377,8 +379,8 @@ export class CompactPages {
   /**
    * After a page kept and the least recently used evicted: while the segments take more than the bound and two
    * segments more, the segment with the fewest bytes still kept (but the head) is emptied, its pages copied to the
-   * head, and dropped; not when even that one is three-quarters kept (the records' own bytes, their meta and key,
-   * are not counted against the bound: a few percent more), so that no page is copied over and over.
+   * head, and dropped; not when even that one is 7/8 kept (the records' own bytes, their meta and key, are not
+   * counted against the bound: a few percent more), so that no page is copied over and over for little.
    */
   tidy(): void {
     for (let rounds = this.order.length; rounds > 0; rounds--) {
@@ -393,7 +395,7 @@ export class CompactPages {
           segment = candidate
       if (segment === NONE) return
       const buffer = this.segments[segment] as Buffer
-      if ((this.segmentLiveBytes[segment] as number) > buffer.length * 0.75) return
+      if ((this.segmentLiveBytes[segment] as number) > buffer.length * 0.875) return
       const end = this.segmentUsed[segment] as number
       for (let offset = 0; offset < end; ) {
         const slot = buffer.readUInt32LE(offset)
