@@ -60,6 +60,18 @@ describe('the compact page store', () => {
     expect(b?.headers).toBe(a?.headers)
     expect(Object.isFrozen(a?.headers)).toBe(true)
     expect(b?.nonce?.policy).toBe(a?.nonce?.policy)
+    // A first view (decision 039): its render's nonce, encoding and shared clock, and whether it answered its second.
+    pages.add(page('f', 'first', [], { firstView: { nonce: 'abc', encoding: 'zstd', sharedClock: 42 } }))
+    expect(pages.peek('f')?.firstView).toStrictEqual({ nonce: 'abc', encoding: 'zstd', sharedClock: 42 })
+    expect(pages.markAnswered('f')).toBe(true)
+    expect(pages.markAnswered('nothing')).toBe(false)
+    expect(pages.use('f', 0)?.firstView).toStrictEqual({
+      nonce: 'abc',
+      encoding: 'zstd',
+      sharedClock: 42,
+      answered: true,
+    })
+    expect(pages.peek('a')?.firstView).toBeUndefined()
     // An expired page is dropped when asked for.
     expect(pages.use('b', 9)).toBeUndefined()
     expect(pages.peek('b')).toBeUndefined()

@@ -1,5 +1,5 @@
+import type { WireEncoding } from '../compression/compression.server.ts'
 import type { NonceSlots } from '../security/kept-page-nonce.server.ts'
-import { Shapes } from './page-shapes.server.ts'
 import type { Entry } from './page-store.server.ts'
 
 /*
@@ -24,6 +24,35 @@ import type { Entry } from './page-store.server.ts'
  *   more, never a stale page. A key is kept in full and compared, so a page is never answered for another's key.
  */
 
+/** How many distinct header sets (and policies) the kept pages share: a route's pages have one, or a few. */
+const SHARED_SHAPES = 1_000
+
+/**
+ * One object for equal values (a route's pages all send the same headers and the same policy around their nonce):
+ * thousands of kept pages then hold its number instead of a copy, and their look-ups answer the same object. Frozen:
+ * an answer that changes them copies them first. Past SHARED_SHAPES a value has no shape: it is kept in the record.
+ */
+class Shapes<T extends object> {
+  private readonly known = new Map<string, number>()
+  private readonly shapes: T[] = []
+
+  /** The number of the shape equal to `value`, or -1 past SHARED_SHAPES. */
+  idOf(value: T): number {
+    const signature = JSON.stringify(value)
+    const known = this.known.get(signature)
+    if (known !== undefined) return known
+    if (this.shapes.length >= SHARED_SHAPES) return -1
+    this.shapes.push(Object.freeze(JSON.parse(signature) as T))
+    this.known.set(signature, this.shapes.length - 1)
+    return this.shapes.length - 1
+  }
+
+  /** The shape numbered `id` (by idOf). */
+  byId(id: number): T {
+    return this.shapes[id] as T
+  }
+}
+
 /** Where a slot's record starts in its segment: its slot (u32), its length (u32), then its meta, key and body. */
 const RECORD_HEAD = 8
 const NONE = -1
@@ -36,7 +65,7 @@ function segmentBytesFor(maxBytes: number): number {
 let keptCount = 0
 
 /** A number for a page kept, a small integer (2^30 of them, then again from 1: a page lives an hour at most). */
-export function nextKeptNumber(): number {
+function nextKeptNumber(): number {
   keptCount = keptCount >= 0x3fffffff ? 1 : keptCount + 1
   return keptCount
 }
@@ -56,6 +85,8 @@ interface Meta {
   n?: { l: number; o: number[]; c?: { v: number; p: string; s: number[] } }
   /** The nonce kept, but not in the body (its slots null). */
   z?: 1
+  /** A first view's render's nonce, encoding and shared clock (decision 039). */
+  f?: { n: string; e: WireEncoding; c?: number }
 }
 
 export class CompactPages {
@@ -87,6 +118,8 @@ export class CompactPages {
   private slotStored = new Float64Array(0)
   private slotExpires = new Float64Array(0)
   private slotKept = new Int32Array(0)
+  /** A first view whose second view was answered from it. */
+  private slotAnswered = new Uint8Array(0)
   private slotTags = new Int32Array(0) // the first of the slot's tag nodes
   private buckets = new Int32Array(0)
   private oldest = NONE
@@ -173,6 +206,10 @@ export class CompactPages {
           }
       }
     }
+    if (entry.firstView) {
+      meta.f = { n: entry.firstView.nonce, e: entry.firstView.encoding }
+      if (entry.firstView.sharedClock !== undefined) meta.f.c = entry.firstView.sharedClock
+    }
     const metaBytes = Buffer.from(JSON.stringify(meta))
     const keyLength = Buffer.byteLength(entry.key)
     const length = RECORD_HEAD + metaBytes.length + keyLength + entry.body.length
@@ -203,6 +240,7 @@ export class CompactPages {
     this.slotStored[slot] = entry.storedAt
     this.slotExpires[slot] = entry.expiresAt
     this.slotKept[slot] = nextKeptNumber()
+    this.slotAnswered[slot] = entry.firstView?.answered ? 1 : 0
     const bucket = hash & (this.buckets.length - 1)
     this.slotChain[slot] = this.buckets[bucket] as number
     this.buckets[bucket] = slot
@@ -211,6 +249,14 @@ export class CompactPages {
     for (const tag of new Set(entry.tags)) this.addTag(slot, hash32(tag))
     this.bytes += size
     this.size++
+  }
+
+  /** Notes that the first view under `key` answered its second view; false when none is kept. */
+  markAnswered(key: string): boolean {
+    const slot = this.find(key)
+    if (slot === NONE) return false
+    this.slotAnswered[slot] = 1
+    return true
   }
 
   /** Drops the page under `key`; false when none was kept. */
@@ -304,6 +350,11 @@ export class CompactPages {
           }
       }
       entry.nonce = { slots, policy: policy as [string, string] }
+    }
+    if (meta.f) {
+      entry.firstView = { nonce: meta.f.n, encoding: meta.f.e }
+      if (meta.f.c !== undefined) entry.firstView.sharedClock = meta.f.c
+      if (this.slotAnswered[slot] === 1) entry.firstView.answered = true
     }
     return entry
   }
@@ -465,7 +516,10 @@ export class CompactPages {
   /** Room for `capacity` slots, the key buckets twice as many (rebuilt). */
   private grow(capacity: number): void {
     const from = this.capacity
-    const copy = <T extends Int32Array | Uint32Array | Float64Array | Uint16Array>(old: T, make: (n: number) => T) => {
+    const copy = <T extends Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array>(
+      old: T,
+      make: (n: number) => T,
+    ) => {
       const made = make(capacity)
       made.set(old.subarray(0, Math.min(from, capacity)))
       return made
@@ -486,6 +540,7 @@ export class CompactPages {
     this.slotStored = copy(this.slotStored, (n) => new Float64Array(n))
     this.slotExpires = copy(this.slotExpires, (n) => new Float64Array(n))
     this.slotKept = copy(this.slotKept, (n) => new Int32Array(n))
+    this.slotAnswered = copy(this.slotAnswered, (n) => new Uint8Array(n))
     this.slotTags = copy(this.slotTags, (n) => new Int32Array(n))
     this.capacity = capacity
     // The new slots free, the lowest first.

@@ -197,9 +197,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache, option
     // A second view is answered from the first with a nonce of its own (decision 039): most of a market's tail seen
     // twice is not seen a third time, and keeping a page for good costs more than its render did. The third keeps it.
     const seen = head ? undefined : cache.peekFirstView(key)
-    if (seen && !seen.firstView.answered) {
-      seen.firstView.answered = true
-      cache.countSecondView()
+    if (seen && !seen.firstView.answered && cache.answeredSecondView(key)) {
       const answer = answerFromFirstView(seen, fastEncoding(encodingOfKey(key), request.headers['accept-encoding']))
       return sendKept(reply, seen, answer, { headers: answer.headers })
     }

@@ -1,15 +1,12 @@
 import type { WireEncoding } from '../compression/compression.server.ts'
 import type { NonceSlots } from '../security/kept-page-nonce.server.ts'
-import { CompactPages, nextKeptNumber } from './compact-pages.server.ts'
-import { Shapes } from './page-shapes.server.ts'
-import { TagIndex } from './tag-index.server.ts'
+import { CompactPages } from './compact-pages.server.ts'
 
 /*
  * The guests' pages one process keeps (decision 019): a byte-bounded LRU of answers stored compressed as sent, with a
- * tag index for purges and the purge times a render that began before a purge is checked against. The pages kept for
- * good are held with no object per page (compact-pages.server.ts, decision 046); the first views, a small store whose
- * pages change as they are answered, as objects (ObjectPages). What is kept, and how a request finds and answers from
- * it, is page-cache.server.ts.
+ * tag index for purges and the purge times a render that began before a purge is checked against. Its pages, and the
+ * first views', are held with no object per page (compact-pages.server.ts, decision 046). What is kept, and how a
+ * request finds and answers from it, is page-cache.server.ts.
  */
 
 export interface Entry {
@@ -40,19 +37,6 @@ export interface Entry {
     /** Its second view was answered from it (the next keeps it for good). */
     answered?: boolean
   }
-}
-
-/**
- * The body as a buffer that owns exactly its bytes. zlib's answers, Buffer.concat's and Redis's replies are views
- * into larger blocks (64 KB on Node 24: a 13 KB car page kept its whole block), and a kept view keeps its block alive
- * for as long as the page is kept: the cache held 4-5 times the bytes it counted (a heap snapshot with 12,000 car
- * pages kept: 581 MB of buffer memory under a 128 MB bound). A copy costs microseconds, once per page kept.
- */
-function ownBytes(body: Buffer): Buffer {
-  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) return body
-  const own = Buffer.allocUnsafeSlow(body.byteLength)
-  body.copy(own)
-  return own
 }
 
 /** A page kept apart after its first view (the only kind the first views' store holds). */
@@ -93,102 +77,6 @@ export interface PageCacheStats {
   promoted: number
 }
 
-/** Where a PageCache holds its pages: an LRU by the pages' bytes (bodies and keys) with their tags for purges. */
-interface KeptPages {
-  readonly size: number
-  readonly bytes: number
-  readonly memory: number
-  /** The live page under `key`, made most recently used (an expired one dropped). */
-  use(key: string, now: number): Entry | undefined
-  /** The page under `key` as kept, expired or not. */
-  peek(key: string): Entry | undefined
-  oldestKey(): string | undefined
-  /** Keeps a page under a key not kept. */
-  add(entry: Entry): void
-  remove(key: string): boolean
-  /** Drops the pages showing `tag`; answers how many. */
-  purge(tag: string): number
-  /** Called after a page kept and the least recently used evicted. */
-  tidy(): void
-  clear(): void
-}
-
-/** The pages as objects in a Map, for the first views: a few thousand, and their `firstView` changes as answered. */
-class ObjectPages implements KeptPages {
-  bytes = 0
-  private readonly entries = new Map<string, Entry>()
-  private readonly byTag = new TagIndex()
-  private readonly headerShapes = new Shapes<Entry['headers']>()
-  private readonly policyShapes = new Shapes<[string, string]>()
-
-  get size(): number {
-    return this.entries.size
-  }
-
-  /** The bodies' and keys' bytes (the objects' own not counted). */
-  get memory(): number {
-    return this.bytes
-  }
-
-  use(key: string, now: number): Entry | undefined {
-    const entry = this.entries.get(key)
-    if (!entry) return undefined
-    if (entry.expiresAt <= now) {
-      this.remove(key)
-      return undefined
-    }
-    // Most recently used last: eviction takes from the front.
-    this.entries.delete(key)
-    this.entries.set(key, entry)
-    return entry
-  }
-
-  peek(key: string): Entry | undefined {
-    return this.entries.get(key)
-  }
-
-  oldestKey(): string | undefined {
-    for (const key of this.entries.keys()) return key
-    return undefined
-  }
-
-  add(entry: Entry): void {
-    const stored: Entry = {
-      ...entry,
-      headers: this.headerShapes.of(entry.headers),
-      body: ownBytes(entry.body),
-      tags: entry.tags.map((tag) => this.byTag.add(tag, entry.key)),
-      keptAs: nextKeptNumber(),
-    }
-    if (entry.nonce) stored.nonce = { slots: entry.nonce.slots, policy: this.policyShapes.of(entry.nonce.policy) }
-    this.entries.set(entry.key, stored)
-    this.bytes += entry.body.length + entry.key.length
-  }
-
-  remove(key: string): boolean {
-    const entry = this.entries.get(key)
-    if (!entry) return false
-    this.entries.delete(key)
-    this.bytes -= entry.body.length + entry.key.length
-    for (const tag of entry.tags) this.byTag.remove(tag, key)
-    return true
-  }
-
-  purge(tag: string): number {
-    let n = 0
-    for (const key of this.byTag.pagesOf(tag)) if (this.remove(key)) n++
-    return n
-  }
-
-  tidy(): void {}
-
-  clear(): void {
-    this.entries.clear()
-    this.byTag.clear()
-    this.bytes = 0
-  }
-}
-
 /** How many pages evicted from the first views are remembered as seen (about 100 bytes of memory each). */
 const SEEN_KEYS = 50_000
 
@@ -197,7 +85,7 @@ const PURGE_MEMORY_MS = 60_000
 
 /** A byte-bounded LRU of pages (stored compressed as sent) with a tag index for purges. */
 export class PageCache {
-  private readonly pages: KeptPages
+  private readonly pages: CompactPages
   /** When each tag (and '*') was last purged, oldest first, for PURGE_MEMORY_MS. */
   private readonly purgedAt = new Map<string, number>()
   /** The same for purges the shared store has not confirmed yet (sent, or failed), oldest first. */
@@ -236,8 +124,7 @@ export class PageCache {
       onEvicted = null,
     }: { firstViewBytes?: number; onEvicted?: ((entry: Entry) => void) | null } = {},
   ) {
-    // The first views' store is the one told of evictions (it is made below, with onEvicted).
-    this.pages = onEvicted ? new ObjectPages() : new CompactPages(maxBytes)
+    this.pages = new CompactPages(maxBytes)
     this.maxBytes = maxBytes
     this.now = now
     this.onEvicted = onEvicted
@@ -290,9 +177,14 @@ export class PageCache {
     return entry
   }
 
-  /** Counts a second view answered from its first view. */
-  countSecondView(): void {
+  /**
+   * Notes that the first view under `key` answered its second view (its next view keeps it for good) and counts it;
+   * false when it is not kept.
+   */
+  answeredSecondView(key: string): boolean {
+    if (!this.firstViews?.pages.markAnswered(key)) return false
     this.counters.secondViews++
+    return true
   }
 
   /** Counts a page kept at its third view. */
