@@ -15,7 +15,7 @@ import type { Entry } from './page-store.server.ts'
  *   the bytes counted are the pages' (body and key), so the bound means what it meant.
  * - A segment's memory comes back when its last page goes. So that pages left in old segments (a popular page kept
  *   long ago) do not hold many mostly empty segments, when the segments take more than the bound and two segments
- *   more, the one with the fewest bytes still kept is emptied: its pages are copied to the newest and it is dropped
+ *   more, the one with the most bytes no longer kept is emptied: its pages are copied to the newest and it is dropped
  *   (`tidy`). The memory is then at most the bound and two segments, or, when every segment is 7/8 kept, the pages'
  *   records over 7/8: a seventh more.
  * - A segment is never written over, only dropped: an answer still being sent from a page's bytes (a view into its
@@ -429,7 +429,7 @@ export class CompactPages {
 
   /**
    * After a page kept and the least recently used evicted: while the segments take more than the bound and two
-   * segments more, the segment with the fewest bytes still kept (but the head) is emptied, its pages copied to the
+   * segments more, the segment with the most bytes no longer kept (but the head) is emptied, its pages copied to the
    * head, and dropped; not when even that one is 7/8 kept (the records' own bytes, their meta and key, are not
    * counted against the bound: a few percent more), so that no page is copied over and over for little.
    */
@@ -437,13 +437,14 @@ export class CompactPages {
     for (let rounds = this.order.length; rounds > 0; rounds--) {
       if (this.segmentMemory <= this.maxBytes + 2 * this.segmentBytes) return
       let segment = NONE
-      for (const candidate of this.order)
-        if (
-          candidate !== this.head &&
-          (segment === NONE ||
-            (this.segmentLiveBytes[candidate] as number) < (this.segmentLiveBytes[segment] as number))
-        )
+      let most = 0
+      for (const candidate of this.order) {
+        const free = (this.segments[candidate] as Buffer).length - (this.segmentLiveBytes[candidate] as number)
+        if (candidate !== this.head && free > most) {
           segment = candidate
+          most = free
+        }
+      }
       if (segment === NONE) return
       const buffer = this.segments[segment] as Buffer
       if ((this.segmentLiveBytes[segment] as number) > buffer.length * 0.875) return
