@@ -78,7 +78,8 @@ export async function keepFirstViewForGood(
   const headers = { ...first.headers }
   if (kept.encoding === 'identity') delete headers['content-encoding']
   else headers['content-encoding'] = kept.encoding
-  const { firstView, ...rest } = first
+  // Its number in the first views' store is not its number as kept for good (the store gives it one).
+  const { firstView, keptAs, ...rest } = first
   const entry: Entry = { ...rest, headers, body: kept.body, nonce: { slots: kept.slots, policy: policyOf(first) } }
   if (!cache.set(entry, at)) return undefined
   cache.countPromoted()
