@@ -62,6 +62,15 @@ function segmentBytesFor(maxBytes: number): number {
   return Math.min(8 << 20, Math.max(64 << 10, 2 ** Math.round(Math.log2(Math.max(1, maxBytes / 32)))))
 }
 
+type Column = Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array
+
+/** A column of `capacity` values, with the old one's first `kept`. */
+function resized<T extends Column>(old: T, make: (n: number) => T, capacity: number, kept: number): T {
+  const made = make(capacity)
+  made.set(old.subarray(0, Math.min(kept, capacity)))
+  return made
+}
+
 let keptCount = 0
 
 /** A number for a page kept, a small integer (2^30 of them, then again from 1: a page lives an hour at most). */
@@ -517,14 +526,7 @@ export class CompactPages {
   /** Room for `capacity` slots, the key buckets twice as many (rebuilt). */
   private grow(capacity: number): void {
     const from = this.capacity
-    const copy = <T extends Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array>(
-      old: T,
-      make: (n: number) => T,
-    ) => {
-      const made = make(capacity)
-      made.set(old.subarray(0, Math.min(from, capacity)))
-      return made
-    }
+    const copy = <T extends Column>(old: T, make: (n: number) => T) => resized(old, make, capacity, from)
     this.slotHash = copy(this.slotHash, (n) => new Uint32Array(n))
     this.slotChain = copy(this.slotChain, (n) => new Int32Array(n))
     this.older = copy(this.older, (n) => new Int32Array(n))
@@ -563,11 +565,7 @@ export class CompactPages {
   /** Room for `capacity` tag nodes, the tag buckets as many (rebuilt). */
   private growNodes(capacity: number): void {
     const from = this.nodeCapacity
-    const copy = <T extends Int32Array | Uint32Array>(old: T, make: (n: number) => T) => {
-      const made = make(capacity)
-      made.set(old.subarray(0, Math.min(from, capacity)))
-      return made
-    }
+    const copy = <T extends Column>(old: T, make: (n: number) => T) => resized(old, make, capacity, from)
     this.nodeSlot = copy(this.nodeSlot, (n) => new Int32Array(n))
     this.nodeHash = copy(this.nodeHash, (n) => new Uint32Array(n))
     this.nodeNext = copy(this.nodeNext, (n) => new Int32Array(n))
