@@ -16,7 +16,7 @@ export default {
     '.': {
       // Started by bench/servers.ts as a child process (`node bench/hello-server.ts`); run by hand with `node`
       // (docs/performance.md).
-      entry: ['bench/hello-server.ts', 'bench/page-cache-heap.ts', 'bench/traffic-model.ts'],
+      entry: ['bench/hello-server.ts', 'bench/page-cache-heap.ts', 'bench/profile-server.ts', 'bench/traffic-model.ts'],
       project: ['bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
       // dependency-cruiser's parser for TypeScript (.dependency-cruiser.cjs, `parser: 'swc'`): loaded by name.
       ignoreDependencies: ['@swc/core'],
