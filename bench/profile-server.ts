@@ -70,7 +70,9 @@ async function inspect(): Promise<{ call: (method: string, params?: object) => P
   const until = Date.now() + 5_000
   while (!socket) {
     try {
-      const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+      const [target] = (await (
+        await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(1_000) })
+      ).json()) as {
         webSocketDebuggerUrl: string
       }[]
       if (!target) throw new Error('no target listed')
@@ -78,6 +80,7 @@ async function inspect(): Promise<{ call: (method: string, params?: object) => P
       await new Promise((resolve, reject) => {
         opening.addEventListener('open', resolve, { once: true })
         opening.addEventListener('error', () => reject(new Error('refused')), { once: true })
+        setTimeout(() => reject(new Error('not open within 2 s')), 2_000).unref()
       })
       socket = opening
     } catch (error) {
@@ -183,7 +186,7 @@ try {
   close()
   const until = Date.now() + 3_000
   while (Date.now() < until) {
-    const listening = await fetch(`http://127.0.0.1:${port}/json/list`).then(
+    const listening = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(1_000) }).then(
       () => true,
       () => false,
     )
