@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { NonceSlots } from '../security/kept-page-nonce.server.ts'
-import { CompactPages, hash32 } from './compact-pages.server.ts'
+import { CompactPages } from './compact-pages.server.ts'
+import { hash32 } from './compact-tags.server.ts'
 import type { Entry } from './page-store.server.ts'
 
 /* The pages kept with no object per page (decision 046). Its use as the page cache's store is page-store.server.test.ts. */

@@ -1,5 +1,6 @@
 import type { WireEncoding } from '../compression/compression.server.ts'
 import type { NonceSlots } from '../security/kept-page-nonce.server.ts'
+import { type Column, hash32, NONE, resized, TagIndex } from './compact-tags.server.ts'
 import type { Entry } from './page-store.server.ts'
 
 /*
@@ -55,20 +56,10 @@ class Shapes<T extends object> {
 
 /** Where a slot's record starts in its segment: its slot (u32), its length (u32), then its meta, key and body. */
 const RECORD_HEAD = 8
-const NONE = -1
 
 /** A segment's size: about a 32nd of the bound, from 64 KB to 8 MB (a larger page gets a segment of its own). */
 function segmentBytesFor(maxBytes: number): number {
   return Math.min(8 << 20, Math.max(64 << 10, 2 ** Math.round(Math.log2(Math.max(1, maxBytes / 32)))))
-}
-
-type Column = Int32Array | Uint32Array | Float64Array | Uint16Array | Uint8Array
-
-/** A column of `capacity` values, with the old one's first `kept`. */
-function resized<T extends Column>(old: T, make: (n: number) => T, capacity: number, kept: number): T {
-  const made = make(capacity)
-  made.set(old.subarray(0, Math.min(kept, capacity)))
-  return made
 }
 
 let keptCount = 0
@@ -77,13 +68,6 @@ let keptCount = 0
 function nextKeptNumber(): number {
   keptCount = keptCount >= 0x3fffffff ? 1 : keptCount + 1
   return keptCount
-}
-
-/** FNV-1a over a string's UTF-16 code units. */
-export function hash32(text: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
-  return h >>> 0
 }
 
 /** What a page keeps beside its numbers and bytes: its tags, its nonce's slots and, past the shapes, its headers. */
@@ -131,18 +115,10 @@ export class CompactPages {
   private slotAnswered = new Uint8Array(0)
   private slotTags = new Int32Array(0) // the first of the slot's tag nodes
   private buckets = new Int32Array(0)
+  /** Which slots show which tag. */
+  private readonly tags = new TagIndex()
   private oldest = NONE
   private newest = NONE
-
-  // Tag nodes: one per tag a page shows.
-  private nodeCapacity = 0
-  private freeNode = NONE
-  private nodeSlot = new Int32Array(0)
-  private nodeHash = new Uint32Array(0)
-  private nodeNext = new Int32Array(0) // in the tag's bucket
-  private nodePrev = new Int32Array(0)
-  private nodeOfSlot = new Int32Array(0) // the slot's next node; on a free node, the next free one
-  private tagBuckets = new Int32Array(0)
 
   // Segments, oldest first in `order`; `head` is where records are written.
   private readonly segments: (Buffer | null)[] = []
@@ -159,7 +135,6 @@ export class CompactPages {
     this.maxBytes = maxBytes
     this.segmentBytes = segmentBytesFor(maxBytes)
     this.grow(64)
-    this.growNodes(256)
   }
 
   /** The memory the segments hold (see `tidy`; a segment dropped while an answer is sent from it is not counted). */
@@ -255,7 +230,8 @@ export class CompactPages {
     this.buckets[bucket] = slot
     this.link(slot)
     this.slotTags[slot] = NONE
-    for (const tag of new Set(entry.tags)) this.addTag(slot, hash32(tag))
+    for (const tag of new Set(entry.tags))
+      this.slotTags[slot] = this.tags.add(slot, hash32(tag), this.slotTags[slot] as number)
     this.bytes += size
     this.size++
   }
@@ -278,12 +254,7 @@ export class CompactPages {
 
   /** Drops every page showing `tag` (or a tag of the same hash); answers how many. */
   purge(tag: string): number {
-    const hash = hash32(tag)
-    const slots: number[] = []
-    for (let node = this.tagBuckets[hash & (this.tagBuckets.length - 1)] as number; node !== NONE; ) {
-      if (this.nodeHash[node] === hash) slots.push(this.nodeSlot[node] as number)
-      node = this.nodeNext[node] as number
-    }
+    const slots = this.tags.slotsOf(hash32(tag))
     let n = 0
     for (const slot of slots)
       if (this.slotSegment[slot] !== NONE) {
@@ -308,9 +279,7 @@ export class CompactPages {
     this.capacity = 0
     this.freeSlot = NONE
     this.grow(64)
-    this.nodeCapacity = 0
-    this.freeNode = NONE
-    this.growNodes(256)
+    this.tags.clear()
   }
 
   private find(key: string): number {
@@ -383,11 +352,7 @@ export class CompactPages {
         at = next
       }
     this.unlink(slot)
-    for (let node = this.slotTags[slot] as number; node !== NONE; ) {
-      const next = this.nodeOfSlot[node] as number
-      this.removeNode(node)
-      node = next
-    }
+    this.tags.removeAll(this.slotTags[slot] as number)
     const segment = this.slotSegment[slot] as number
     this.segmentLive[segment] = (this.segmentLive[segment] as number) - 1
     this.segmentLiveBytes[segment] = (this.segmentLiveBytes[segment] as number) - this.recordLength(slot)
@@ -497,32 +462,6 @@ export class CompactPages {
     else this.newest = older
   }
 
-  private addTag(slot: number, hash: number): void {
-    if (this.freeNode === NONE) this.growNodes(this.nodeCapacity * 2)
-    const node = this.freeNode
-    this.freeNode = this.nodeOfSlot[node] as number
-    this.nodeSlot[node] = slot
-    this.nodeHash[node] = hash
-    const bucket = hash & (this.tagBuckets.length - 1)
-    const first = this.tagBuckets[bucket] as number
-    this.nodeNext[node] = first
-    this.nodePrev[node] = NONE
-    if (first !== NONE) this.nodePrev[first] = node
-    this.tagBuckets[bucket] = node
-    this.nodeOfSlot[node] = this.slotTags[slot] as number
-    this.slotTags[slot] = node
-  }
-
-  private removeNode(node: number): void {
-    const prev = this.nodePrev[node] as number
-    const next = this.nodeNext[node] as number
-    if (prev !== NONE) this.nodeNext[prev] = next
-    else this.tagBuckets[(this.nodeHash[node] as number) & (this.tagBuckets.length - 1)] = next
-    if (next !== NONE) this.nodePrev[next] = prev
-    this.nodeOfSlot[node] = this.freeNode
-    this.freeNode = node
-  }
-
   /** Room for `capacity` slots, the key buckets twice as many (rebuilt). */
   private grow(capacity: number): void {
     const from = this.capacity
@@ -559,33 +498,6 @@ export class CompactPages {
       const bucket = (this.slotHash[slot] as number) & mask
       this.slotChain[slot] = this.buckets[bucket] as number
       this.buckets[bucket] = slot
-    }
-  }
-
-  /** Room for `capacity` tag nodes, the tag buckets as many (rebuilt). */
-  private growNodes(capacity: number): void {
-    const from = this.nodeCapacity
-    const copy = <T extends Column>(old: T, make: (n: number) => T) => resized(old, make, capacity, from)
-    this.nodeSlot = copy(this.nodeSlot, (n) => new Int32Array(n))
-    this.nodeHash = copy(this.nodeHash, (n) => new Uint32Array(n))
-    this.nodeNext = copy(this.nodeNext, (n) => new Int32Array(n))
-    this.nodePrev = copy(this.nodePrev, (n) => new Int32Array(n))
-    this.nodeOfSlot = copy(this.nodeOfSlot, (n) => new Int32Array(n))
-    this.nodeCapacity = capacity
-    // Grown when every node is taken: the nodes below `from` are live, the new ones free, the lowest first.
-    for (let node = capacity - 1; node >= from; node--) {
-      this.nodeOfSlot[node] = this.freeNode
-      this.freeNode = node
-    }
-    this.tagBuckets = new Int32Array(capacity).fill(NONE)
-    const mask = capacity - 1
-    for (let node = 0; node < from; node++) {
-      const bucket = (this.nodeHash[node] as number) & mask
-      const first = this.tagBuckets[bucket] as number
-      this.nodeNext[node] = first
-      this.nodePrev[node] = NONE
-      if (first !== NONE) this.nodePrev[first] = node
-      this.tagBuckets[bucket] = node
     }
   }
 }
