@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { exitWithUsage, parseCommandLine, wholeNumber } from './cli.ts'
-import { CPU_TICK_MS } from './servers.ts'
+import { CPU_TICK_MS, cpuTicks } from './servers.ts'
 
 const USAGE = `node bench/profile-server.ts --pid PID [options]
 
@@ -51,10 +51,7 @@ function threadTicks(): Map<string, { name: string; ticks: number }> {
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()
-      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th of them.
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      threads.set(tid, { name, ticks: Number(fields[11]) + Number(fields[12]) })
+      threads.set(tid, { name, ticks: cpuTicks(pid, tid) })
     } catch {
       // a thread that ended meanwhile
     }

@@ -124,10 +124,10 @@ export async function settle(url: string, timeoutMs = 120_000): Promise<number> 
 /** Linux USER_HZ is 100: /proc times are in hundredths of a second. */
 export const CPU_TICK_MS = 10
 
-/** User + system CPU time a process has used, in ticks (0 once it has ended). */
-export function cpuTicks(pid: number): number {
+/** User + system CPU time a process (or one of its threads) has used, in ticks (0 once it has ended). */
+export function cpuTicks(pid: number, thread?: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8')
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     // Fields 14 and 15 of proc(5): utime and stime; fields here start at field 3.
     return Number(fields[11]) + Number(fields[12])
