@@ -12,6 +12,8 @@ from the view that rendered it (each guests' language a page of its own). Price 
   --life-hours H[,H...]       a kept car page's life (default 1,6,24)
   --cars N                    published cars (default 920287, the bench database's)
   --page-kb N                 a kept car page's size, for the memory (default 13)
+  --after-hours T             instead of the steady state, the views T hours after a start with no page kept (a
+                              bench run's window): lives shorter than T are left out
   --help
 `
 
@@ -22,6 +24,7 @@ const values = parseCommandLine(USAGE, {
     'life-hours': { type: 'string', default: '1,6,24' },
     cars: { type: 'string', default: '920287' },
     'page-kb': { type: 'string', default: '13' },
+    'after-hours': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 })
@@ -35,6 +38,7 @@ const rates = list('views-per-hour', values['views-per-hour'])
 const lives = list('life-hours', values['life-hours'])
 const cars = wholeNumber(USAGE, 'cars', values.cars)
 const pageKb = wholeNumber(USAGE, 'page-kb', values['page-kb'])
+const afterHours = values['after-hours'] === undefined ? null : (list('after-hours', values['after-hours'])[0] ?? null)
 
 /** Car k's (1-based) share of the views: Zipf with the bench's exponent. */
 const weights = new Float64Array(cars)
@@ -59,17 +63,35 @@ function steadyState(viewsPerHour: number, lifeHours: number): { renders: number
   return { renders: renders / viewsPerHour, pages }
 }
 
+/**
+ * T hours after a start with nothing kept, a life of at least T: no page has expired yet, so a view renders exactly
+ * when its page had no view before it (e^-λT of a page's views at T), and a page is kept once it has had one.
+ */
+function afterStart(viewsPerHour: number, hours: number): { renders: number; pages: number } {
+  let renders = 0
+  let pages = 0
+  for (const language of languages)
+    for (const weight of weights) {
+      const lambda = viewsPerHour * language * weight
+      const unseen = Math.exp(-lambda * hours)
+      renders += lambda * unseen
+      pages += 1 - unseen
+    }
+  return { renders: renders / viewsPerHour, pages }
+}
+
 const rows = [`| Car views an hour | ${lives.map((l) => `Page life ${l} h`).join(' | ')} |`]
 rows.push(`| --- | ${lives.map(() => '---').join(' | ')} |`)
 for (const rate of rates) {
   const cells = lives.map((life) => {
-    const { renders, pages } = steadyState(rate, life)
+    if (afterHours !== null && life < afterHours) return 'expired before'
+    const { renders, pages } = afterHours === null ? steadyState(rate, life) : afterStart(rate, afterHours)
     const gb = (pages * pageKb) / 1024 / 1024
     return `${(renders * 100).toFixed(1)}% renders, ${Math.round(pages).toLocaleString('en')} pages, ${gb.toFixed(1)} GB`
   })
   rows.push(`| ${rate.toLocaleString('en')} | ${cells.join(' | ')} |`)
 }
 console.log(
-  `${cars.toLocaleString('en')} cars, Zipf exponent ${ZIPF_EXPONENT}, languages ${GUEST_LOCALES.map((l) => `${l.locale ?? 'ru'} ${l.share}%`).join(', ')}\n`,
+  `${afterHours === null ? 'Steady state' : `${afterHours} h after a start with no page kept`}: ${cars.toLocaleString('en')} cars, Zipf exponent ${ZIPF_EXPONENT}, languages ${GUEST_LOCALES.map((l) => `${l.locale ?? 'ru'} ${l.share}%`).join(', ')}\n`,
 )
 console.log(rows.join('\n'))

@@ -1,8 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { dealers } from '../modules/dealers/dealers.tables.ts'
+import { user } from '../modules/identity/identity.tables.ts'
+import { inspectionReports } from '../modules/inspections/inspections.tables.ts'
 import { listings } from '../modules/listings/listings.tables.ts'
 import { cities } from '../modules/reference/reference.tables.ts'
 import { accountHelpers } from '../testing/accounts.ts'
+import { createVerifiedDealer } from '../testing/dealers.ts'
 import { createListing, createListingInModeration, setRole } from '../testing/factories.ts'
 import { createTestApp } from '../testing/test-app.ts'
 import { listenPageChanges, PAGES_CHANNEL } from './page-changes.ts'
@@ -180,6 +184,72 @@ describe('what purges guests pages', () => {
         .where(eq(listings.id, draft.id))
     })
     expect(tags).toEqual([])
+  })
+
+  test("a seller's new name purges the pages of their cars on sale and sold, nothing else", async () => {
+    const other = await signUp(undefined, 'secret12', 'Продавец Бауыржан')
+    const onSale = await createListing(t.db, { ownerId: other.id })
+    const sold = await createListing(t.db, { ownerId: other.id, status: 'sold' })
+    await createListing(t.db, { ownerId: other.id, status: 'draft' })
+    const renamed = await tagsOf(() => t.db.update(user).set({ name: 'Бауыржан С.' }).where(eq(user.id, other.id)))
+    expect(renamed).toEqual([`listing:${onSale.id}`, `listing:${sold.id}`].sort())
+    // What no car page shows (a sign-in's bookkeeping, the same name again) purges nothing.
+    const same = await tagsOf(() =>
+      t.db.update(user).set({ name: 'Бауыржан С.', updatedAt: new Date() }).where(eq(user.id, other.id)),
+    )
+    expect(same).toEqual([])
+  })
+
+  test("a dealer renamed, suspended or verified purges its cars' pages; its notes do not", async () => {
+    const dealerId = await createVerifiedDealer(t.db, { bin: '991240000391' })
+    const car = await createListing(t.db, { ownerId: seller.id, dealerId })
+    const sold = await createListing(t.db, { ownerId: seller.id, dealerId, status: 'sold' })
+    const cars = [`listing:${car.id}`, `listing:${sold.id}`].sort()
+    const byId = eq(dealers.id, dealerId)
+    expect(await tagsOf(() => t.db.update(dealers).set({ legalName: 'ТОО Жаңа Атау' }).where(byId))).toEqual(cars)
+    expect(await tagsOf(() => t.db.update(dealers).set({ status: 'suspended' }).where(byId))).toEqual(cars)
+    expect(await tagsOf(() => t.db.update(dealers).set({ status: 'verified' }).where(byId))).toEqual(cars)
+    expect(await tagsOf(() => t.db.update(dealers).set({ note: 'позвонить' }).where(byId))).toEqual([])
+  })
+
+  test('an inspection report added, moved or deleted purges the page of each car it was or is on', async () => {
+    const car = await createListing(t.db, { ownerId: seller.id })
+    const next = await createListing(t.db, { ownerId: seller.id })
+    let reportId = 0
+    const added = await tagsOf(async () => {
+      const [row] = await t.db
+        .insert(inspectionReports)
+        .values({ listingId: car.id, name: 'Диагностика', vin: 'JTNB11HK203456789' })
+        .returning({ id: inspectionReports.id })
+      reportId = row?.id ?? 0
+    })
+    expect(added).toEqual([`listing:${car.id}`])
+    const byId = eq(inspectionReports.id, reportId)
+    const ready = await tagsOf(() => t.db.update(inspectionReports).set({ status: 'ready' }).where(byId))
+    expect(ready).toEqual([`listing:${car.id}`])
+    const moved = await tagsOf(() => t.db.update(inspectionReports).set({ listingId: next.id }).where(byId))
+    expect(moved).toEqual([`listing:${car.id}`, `listing:${next.id}`].sort())
+    expect(await tagsOf(() => t.db.delete(inspectionReports).where(byId))).toEqual([`listing:${next.id}`])
+  })
+
+  test('a VIN changed or its listing deleted purges the pages of the other cars of that VIN ("seen before")', async () => {
+    const vin = 'XW8ZZZ61ZKG000391'
+    const earlier = await createListing(t.db, {
+      ownerId: seller.id,
+      vin,
+      publishedAt: new Date(Date.now() - 86_400_000),
+    })
+    const later = await createListing(t.db, { ownerId: seller.id, vin })
+    const elsewhere = await createListing(t.db, { ownerId: seller.id, vin: 'XW8ZZZ61ZKG000392' })
+    const changed = await tagsOf(() =>
+      t.db.update(listings).set({ vin: 'XW8ZZZ61ZKG000392' }).where(eq(listings.id, earlier.id)),
+    )
+    // Its own page and lists as for any edit, and the pages of the cars of its old VIN and its new one.
+    expect(changed).toEqual(
+      [...scopes(earlier.id, 'toyota', 'camry', 'almaty'), `listing:${later.id}`, `listing:${elsewhere.id}`].sort(),
+    )
+    const deleted = await tagsOf(() => t.db.delete(listings).where(eq(listings.id, elsewhere.id)))
+    expect(deleted).toContain(`listing:${earlier.id}`)
   })
 
   test("the company's branches purge the company pages", async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { NonceSlots } from '../security/kept-page-nonce.server.ts'
 import { codeIdentity } from './build-identity.server.ts'
+import { LONGEST_GUEST_PAGE_MS } from './cache-for-guests.server.ts'
 import { SCRIPTS, type Script } from './shared-page-scripts.server.ts'
 
 /*
@@ -54,8 +55,8 @@ export interface SharedPageStoreOptions {
   logEveryMs?: number
 }
 
-/** The longest a page is kept in Redis (the company pages' hour); purge times are kept as long. */
-const MAX_SHARED_TTL_MS = 3_600_000
+/** The longest a page is kept in Redis (a car page's six hours); purge times are kept as long. */
+const MAX_SHARED_TTL_MS = LONGEST_GUEST_PAGE_MS
 /** A render that took longer than this is not kept: purges are not remembered for it. */
 const MAX_RENDER_MS = 60_000
 /** Bodies above this stay in the process (pages are 10-90 KB). */
