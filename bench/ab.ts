@@ -20,6 +20,7 @@ does (the code before from a \`git worktree\` of it, built), on ports of their o
   --path P               the path asked, {id} the car (default /cars/{id}; /api/cars/{id}/ for the API)
   --rounds N             rounds (default 6); --requests N per round (default 2000); --connections N per server (4)
   --seed N               the draw's seed, of either stream (default 7)
+  --cookie C             sent with every request (bench=uncached: every page rendered, nothing kept)
   --follow ATTR          after each answer, ask the same server for the address in its first ATTR="..." (a
                          follow-up the browser makes, as data-src); counted in that request's CPU
 `
@@ -37,6 +38,7 @@ const values = parseCommandLine(USAGE, {
     connections: { type: 'string', default: '4' },
     seed: { type: 'string', default: '7' },
     follow: { type: 'string' },
+    cookie: { type: 'string' },
     help: { type: 'boolean' },
   },
 })
@@ -62,15 +64,16 @@ async function carIds(total: number): Promise<number[]> {
 
 const follow = values.follow ? new RegExp(`\\s${values.follow}="([^"]+)"`) : null
 let followUps = 0
+const headers = values.cookie ? { ...BROWSER_HEADERS, cookie: values.cookie } : BROWSER_HEADERS
 
 async function ask(base: string, path: string): Promise<void> {
-  const res = await fetch(`${base}${path}`, { headers: BROWSER_HEADERS })
+  const res = await fetch(`${base}${path}`, { headers })
   const body = follow ? await res.text() : await res.arrayBuffer()
   if (res.status >= 500) throw new Error(`${base}${path} answered ${res.status}`)
   const next = typeof body === 'string' ? follow?.exec(body)?.[1] : undefined
   if (next === undefined) return
   followUps++
-  const answer = await fetch(`${base}${next.replaceAll('&amp;', '&')}`, { headers: BROWSER_HEADERS })
+  const answer = await fetch(`${base}${next.replaceAll('&amp;', '&')}`, { headers })
   await answer.arrayBuffer()
 }
 
