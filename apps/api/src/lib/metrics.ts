@@ -94,7 +94,12 @@ const pageCacheSecondViews = new Counter({
 })
 const pageCacheFirstViews = new Gauge({
   name: 'tulpar_page_cache_first_views',
-  help: 'Pages seen once or twice, kept apart until their third view (a quarter of PAGE_CACHE_MB)',
+  help: 'Pages seen once or twice, kept apart until their third view (a quarter of PAGE_CACHE_MB, and what the pages kept for good leave of theirs)',
+  registers,
+})
+const pageCacheFirstViewBytes = new Gauge({
+  name: 'tulpar_page_cache_first_view_bytes',
+  help: 'Bytes of the pages kept apart until their third view',
   registers,
 })
 const pageCacheEntries = new Gauge({
@@ -127,6 +132,7 @@ export interface PageCacheReading {
   stale?: number
   /** Pages kept apart now, second views answered from them, pages kept for good at their third (decision 039). */
   firstViews?: number
+  firstViewBytes?: number
   secondViews?: number
   promoted?: number
   /** The pages shared in Redis (absent without them). */
@@ -164,6 +170,7 @@ export function observePageCache(read: () => PageCacheReading): () => void {
     setTotal(pageCachePromoted, r.promoted ?? 0)
     setTotal(pageCacheSecondViews, r.secondViews ?? 0)
     pageCacheFirstViews.set(r.firstViews ?? 0)
+    pageCacheFirstViewBytes.set(r.firstViewBytes ?? 0)
     pageCacheEntries.set(r.entries)
     pageCacheBytes.set(r.bytes)
     pageCacheMemory.set(r.memory ?? r.bytes)

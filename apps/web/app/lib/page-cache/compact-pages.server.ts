@@ -402,14 +402,14 @@ export class CompactPages {
   }
 
   /**
-   * After a page kept and the least recently used evicted: while the segments take more than the bound and two
-   * segments more, the segment with the most bytes no longer kept (but the head) is emptied, its pages copied to the
-   * head, and dropped; not when even that one is 7/8 kept (the records' own bytes, their meta and key, are not
+   * After a page kept and the least recently used evicted: while the segments take more than the bound (the store's,
+   * or the one its owner keeps to now) and two segments more, the segment with the most bytes no longer kept (but the
+   * head) is emptied, its pages copied to the head, and dropped; not when even that one is 7/8 kept (the records' own bytes, their meta and key, are not
    * counted against the bound: a few percent more), so that no page is copied over and over for little.
    */
-  tidy(): void {
+  tidy(bound = this.maxBytes): void {
     for (let rounds = this.order.length; rounds > 0; rounds--) {
-      if (this.segmentMemory <= this.maxBytes + 2 * this.segmentBytes) return
+      if (this.segmentMemory <= bound + 2 * this.segmentBytes) return
       let segment = NONE
       let most = 0
       for (const candidate of this.order) {

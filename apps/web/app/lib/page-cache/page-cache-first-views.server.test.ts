@@ -218,8 +218,17 @@ describe('the store of first views', () => {
     firstView: { nonce: 'n', encoding: 'br' as const },
   })
 
-  test('is never answered from, is bounded by its own bytes, and is taken once', () => {
+  /** A page kept for good: the first view's page without its first view. */
+  const kept = (key: string, bytes = 100) => {
+    const { firstView: _, ...rest } = page(key, [key.slice(key.lastIndexOf('/') + 1)], bytes)
+    return rest
+  }
+
+  test('is never answered from, is bounded by its own bytes while the kept pages use theirs, and is taken once', () => {
     const cache = new PageCache(10_000, Date.now, { firstViewBytes: 1_000 })
+    // Pages kept for good fill their 10,000 bytes (pages of 100 bytes and a key of 14).
+    for (let id = 100; id < 200; id++) cache.set(kept(`br|/cars/k${id}`, 100))
+    expect(cache.stats().bytes).toBeGreaterThan(10_000 - 114)
     const at = Date.now()
     expect(cache.keepFirstView(page('br|/cars/1', ['listing:1']), at)).toBe(true)
     expect(cache.get('br|/cars/1')).toBeUndefined()
@@ -230,6 +239,35 @@ describe('the store of first views', () => {
     expect(cache.takeFirstView('br|/cars/1')).toBeUndefined()
     expect(cache.takeFirstView('br|/cars/3')?.firstView).toEqual({ nonce: 'n', encoding: 'br' })
     expect(cache.takeFirstView('br|/cars/3')).toBeUndefined()
+  })
+
+  test('takes the room the kept pages leave, and gives it back to them as they need it, down to its own bytes', () => {
+    const cache = new PageCache(10_000, Date.now, { firstViewBytes: 1_000 })
+    const at = Date.now()
+    for (let id = 1; id <= 50; id++) cache.keepFirstView(page(`br|/cars/${id}`, [`listing:${id}`]), at)
+    // 50 pages of about 110 bytes: five times their own 1,000, within the 11,000 of both stores.
+    expect(cache.stats()).toMatchObject({ firstViews: 50, entries: 0 })
+    expect(cache.stats().firstViewBytes).toBeGreaterThan(5_000)
+    // Pages kept for good take their room back at once: the oldest first views go (and are remembered as seen).
+    for (let id = 100; id < 160; id++) cache.set(kept(`br|/cars/k${id}`))
+    const taken = cache.stats()
+    expect(taken.entries).toBe(60)
+    expect(taken.bytes + taken.firstViewBytes).toBeLessThanOrEqual(11_000)
+    expect(taken.firstViews).toBeLessThan(50)
+    expect(cache.peekFirstView('br|/cars/1')).toBeUndefined()
+    expect(cache.seenBefore('br|/cars/1')).toBe(true)
+    expect(cache.peekFirstView('br|/cars/50')).toBeDefined()
+    // The kept pages keep to their own 10,000 (their oldest evicted, not the first views' last 1,000).
+    for (let id = 200; id < 400; id++) cache.set(kept(`br|/cars/k${id}`))
+    const full = cache.stats()
+    expect(full.bytes).toBeLessThanOrEqual(10_000)
+    expect(full.firstViewBytes).toBeGreaterThan(1_000 - 111)
+    expect(full.firstViewBytes).toBeLessThanOrEqual(1_000 + 114)
+    expect(cache.peekFirstView('br|/cars/50')).toBeDefined()
+    // And a first view kept now evicts an older first view, not a kept page.
+    cache.keepFirstView(page('br|/cars/51', ['listing:51']), at)
+    expect(cache.stats().entries).toBe(full.entries)
+    expect(cache.peekFirstView('br|/cars/51')).toBeDefined()
   })
 
   test('is not given a render that began before a purge of its tags', () => {
@@ -255,7 +293,8 @@ describe('the store of first views', () => {
 describe('a page whose first view was evicted before its second', () => {
   test('is kept at once at its next view, until its time is up', async () => {
     let offset = 0
-    const cache = new PageCache(1_000_000, () => Date.now() + offset, { firstViewBytes: 4_000 })
+    // Kept pages with room for a few: the first views may take what those leave (decision 039), 8,000 bytes at most.
+    const cache = new PageCache(4_000, () => Date.now() + offset, { firstViewBytes: 4_000 })
     const { app, get, renders } = await server({ cache })
     try {
       await get('/cars/1')
