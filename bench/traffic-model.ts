@@ -48,44 +48,49 @@ for (let k = 1; k <= cars; k++) weights[k - 1] = 1 / k ** ZIPF_EXPONENT / total
 const languages = GUEST_LOCALES.map((l) => l.share / GUEST_LOCALES.reduce((sum, g) => sum + g.share, 0))
 
 /**
- * A page asked λ times an hour, kept L hours from its render: renders come once per (1 + λL) views (a render, then
- * the page's life of hits, then the next view renders again), and the page is alive λL / (1 + λL) of the time.
+ * The share of views that render and the pages alive, summed over every car in every language from what one page
+ * asked λ times an hour gives: its renders an hour and whether it is alive (a fraction).
  */
-function steadyState(viewsPerHour: number, lifeHours: number): { renders: number; pages: number } {
+function overPages(viewsPerHour: number, page: (lambda: number) => [number, number]) {
   let renders = 0
   let pages = 0
   for (const language of languages)
     for (const weight of weights) {
-      const lambda = viewsPerHour * language * weight
-      renders += lambda / (1 + lambda * lifeHours)
-      pages += (lambda * lifeHours) / (1 + lambda * lifeHours)
+      const [rendersOf, alive] = page(viewsPerHour * language * weight)
+      renders += rendersOf
+      pages += alive
     }
   return { renders: renders / viewsPerHour, pages }
 }
 
 /**
+ * A page asked λ times an hour, kept L hours from its render: renders come once per (1 + λL) views (a render, then
+ * the page's life of hits, then the next view renders again), and the page is alive λL / (1 + λL) of the time.
+ */
+const steadyState = (viewsPerHour: number, lifeHours: number) =>
+  overPages(viewsPerHour, (lambda) => [
+    lambda / (1 + lambda * lifeHours),
+    (lambda * lifeHours) / (1 + lambda * lifeHours),
+  ])
+
+/**
  * T hours after a start with nothing kept, a life of at least T: no page has expired yet, so a view renders exactly
  * when its page had no view before it (e^-λT of a page's views at T), and a page is kept once it has had one.
  */
-function afterStart(viewsPerHour: number, hours: number): { renders: number; pages: number } {
-  let renders = 0
-  let pages = 0
-  for (const language of languages)
-    for (const weight of weights) {
-      const lambda = viewsPerHour * language * weight
-      const unseen = Math.exp(-lambda * hours)
-      renders += lambda * unseen
-      pages += 1 - unseen
-    }
-  return { renders: renders / viewsPerHour, pages }
-}
+const afterStart = (viewsPerHour: number, hours: number) =>
+  overPages(viewsPerHour, (lambda) => {
+    const unseen = Math.exp(-lambda * hours)
+    return [lambda * unseen, 1 - unseen]
+  })
 
 const rows = [`| Car views an hour | ${lives.map((l) => `Page life ${l} h`).join(' | ')} |`]
 rows.push(`| --- | ${lives.map(() => '---').join(' | ')} |`)
 for (const rate of rates) {
+  // After a start, every life of at least T gives the same: computed once a rate.
+  const started = afterHours === null ? null : afterStart(rate, afterHours)
   const cells = lives.map((life) => {
     if (afterHours !== null && life < afterHours) return 'expired before'
-    const { renders, pages } = afterHours === null ? steadyState(rate, life) : afterStart(rate, afterHours)
+    const { renders, pages } = started ?? steadyState(rate, life)
     const gb = (pages * pageKb) / 1024 / 1024
     return `${(renders * 100).toFixed(1)}% renders, ${Math.round(pages).toLocaleString('en')} pages, ${gb.toFixed(1)} GB`
   })
