@@ -42,8 +42,14 @@ table as markdown, named by the run's start and the machine (bench/results/READM
   --no-write        write no files (print the table only)
   --traffic-seconds S       traffic: the market's measured time on each server (default 30)
   --traffic-warm-seconds S  traffic: the market's warm-up before it (default 20); other traffic runs take --seconds
-  --traffic-processes a,b   traffic: app process counts to run it with (default 1,2)
+  --traffic-processes a,b   traffic: app process counts to run it with (default 1,2); 1,2,1,2 takes them in turn
+                            (the cluster's figure: each count's median, against the machine's drift)
+  --traffic-requests N      traffic: the market measured on the stream's next N requests instead of for a time
+  --traffic-warm-requests N traffic: with --traffic-requests, the warm-up's requests (default 0): every server is
+                            then measured on the same requests, however fast (decision 048)
   --traffic-pin-processes   traffic: each app process on a core of its own (one process cannot use the second core)
+  --traffic-cpu-quota C     traffic: each app process held to C of a core's time (cgroup CPU quota, e.g. 0.6): one
+                            process and two get the cores in proportion, the rest left to PostgreSQL and the generator
   --traffic-no-city         traffic: no session carries a city cookie (as every run before 2026-11-27's fourth session)
   --traffic-no-follow-similar  traffic: no car page is followed by its similar cars' GET /api/cars/similar/ (as every
                             run before decision 045 was built; for a server without that route)
@@ -92,6 +98,9 @@ const values = parseCommandLine(USAGE, {
     'traffic-warm-seconds': { type: 'string', default: '20' },
     'traffic-processes': { type: 'string', default: '1,2' },
     'traffic-pin-processes': { type: 'boolean', default: false },
+    'traffic-cpu-quota': { type: 'string' },
+    'traffic-requests': { type: 'string' },
+    'traffic-warm-requests': { type: 'string', default: '0' },
     'traffic-no-city': { type: 'boolean', default: false },
     'traffic-no-follow-similar': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -112,6 +121,20 @@ const explainSeconds = wholeNumber(USAGE, 'explain-seconds', values['explain-sec
 const trafficSeconds = wholeNumber(USAGE, 'traffic-seconds', values['traffic-seconds'])
 const trafficWarmSeconds = wholeNumber(USAGE, 'traffic-warm-seconds', values['traffic-warm-seconds'], 0)
 const trafficProcesses = values['traffic-processes'].split(',').map((n) => wholeNumber(USAGE, 'traffic-processes', n))
+const trafficWindow =
+  values['traffic-requests'] === undefined
+    ? undefined
+    : {
+        warmRequests: wholeNumber(USAGE, 'traffic-warm-requests', values['traffic-warm-requests'], 0),
+        requests: wholeNumber(USAGE, 'traffic-requests', values['traffic-requests']),
+      }
+const cpuQuotaText = values['traffic-cpu-quota']
+const trafficCpuQuota = cpuQuotaText === undefined ? undefined : Number(cpuQuotaText)
+if (
+  trafficCpuQuota !== undefined &&
+  !(/^[0-9.]+$/.test(cpuQuotaText ?? '') && trafficCpuQuota >= 0.05 && trafficCpuQuota <= 64)
+)
+  exitWithUsage(USAGE, `--traffic-cpu-quota must be a share of a core from 0.05, not ${JSON.stringify(cpuQuotaText)}`)
 
 /** The commit the sources are at, `-dirty` with changes not committed; `unknown` outside a git checkout. */
 function codeVersion(): string {
@@ -210,6 +233,8 @@ if (runs('traffic')) {
     ports: PORTS,
     processes: trafficProcesses,
     pinProcesses: values['traffic-pin-processes'],
+    ...(trafficCpuQuota !== undefined && { cpuQuota: trafficCpuQuota }),
+    ...(trafficWindow && { window: trafficWindow }),
     cityCookies: !values['traffic-no-city'],
     followSimilar: !values['traffic-no-follow-similar'],
     redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',

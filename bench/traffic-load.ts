@@ -143,51 +143,77 @@ function statsOf(kind: string, samples: readonly Sample[], total: number, second
 }
 
 /**
- * Runs the stream against `baseUrl`: `warmSeconds` not measured, then `seconds` measured. `onMeasure` is called as
- * the measured window opens (to read the server's CPU then); requests started in the window count, and the window
- * ends when the last of them has been answered.
+ * A run's two windows, warm-up (not measured) then measured: by time, or by the stream's requests. By requests, a
+ * slower server is measured on the same requests as a faster one; by time, the faster one is asked more of the
+ * stream in its window, and more of its pages a second time, so its caches answer more (decision 048).
+ */
+export type MixWindow = { warmSeconds: number; seconds: number } | { warmRequests: number; requests: number }
+
+export const describeWindow = (w: MixWindow) =>
+  'requests' in w
+    ? `${w.warmRequests.toLocaleString('en-US')} requests' warm-up + ${w.requests.toLocaleString('en-US')} measured`
+    : `${w.warmSeconds} s warm-up + ${w.seconds} s measured`
+
+/**
+ * Runs the stream against `baseUrl`: the window's warm-up not measured, then its measured part. `onMeasure` is
+ * called as the measured window opens (to read the server's CPU then), `onThird` a third of the way into it;
+ * requests started in the window count, and the window ends when the last of them has been answered.
  */
 export async function runMixLoad(
   baseUrl: string,
   nextSession: () => Session,
-  options: { connections: number; warmSeconds: number; seconds: number; onMeasure?: () => void },
+  options: { connections: number; window: MixWindow; onMeasure?: () => void; onThird?: () => void },
 ): Promise<MixLoad> {
   const base = new URL(baseUrl)
   const agents = Array.from({ length: options.connections }, () => new Agent({ keepAlive: true, maxSockets: 1 }))
   const samples: Sample[] = []
   const failures: string[] = []
   const failuresOfKind = new Map<TrafficKind, number>()
+  const w = options.window
   const startedAt = performance.now()
-  const measureAt = startedAt + options.warmSeconds * 1000
-  const stopAt = measureAt + options.seconds * 1000
+  // By time: the windows' ends. By requests: the counts of requests sent at which they end.
+  const byRequests = 'requests' in w
+  const measureAt = byRequests ? w.warmRequests : startedAt + w.warmSeconds * 1000
+  const stopAt = byRequests ? w.warmRequests + w.requests : measureAt + w.seconds * 1000
+  const thirdAt = byRequests ? w.warmRequests + Math.floor(w.requests / 3) : Number.POSITIVE_INFINITY
+  let sent = 0
+  const now = () => (byRequests ? sent : performance.now())
   let measuring = false
+  let openedAt = startedAt
   let cpuAtMeasure = process.cpuUsage()
   let sessions = 0
-  let lastEnd = measureAt
+  let lastEnd = startedAt
+  let third: ReturnType<typeof setTimeout> | undefined
   const asked = new Set<string>()
   const openWindow = () => {
     if (measuring) return
     measuring = true
+    openedAt = byRequests ? performance.now() : measureAt
+    lastEnd = openedAt
     cpuAtMeasure = process.cpuUsage()
     options.onMeasure?.()
+    if (!byRequests && options.onThird) third = setTimeout(options.onThird, (w.seconds * 1000) / 3)
   }
-  // The window opens on time even if every connection is waiting for a slow answer.
-  const opener = setTimeout(openWindow, Math.max(0, measureAt - performance.now()))
+  // By time, the window opens on time even if every connection is waiting for a slow answer.
+  const opener = byRequests ? undefined : setTimeout(openWindow, Math.max(0, measureAt - performance.now()))
   const loop = async (agent: Agent) => {
-    while (performance.now() < stopAt) {
+    while (now() < stopAt) {
       const session = nextSession()
-      if (performance.now() >= measureAt) sessions++
+      if (now() >= measureAt) sessions++
       for (const r of session.requests) {
+        if (now() >= stopAt) break
+        const inWindow = now() >= measureAt
+        if (inWindow) openWindow()
+        sent++
+        if (byRequests && sent === thirdAt) options.onThird?.()
         const t0 = performance.now()
-        if (t0 >= stopAt) break
-        if (t0 >= measureAt) openWindow()
-        const sent = sentWith(session, r.fromScript)
-        const key = pageKeyOf(r.path, sent)
+        const sentAs = sentWith(session, r.fromScript)
+        const key = pageKeyOf(r.path, sentAs)
         const askedBefore = asked.has(key)
         asked.add(key)
-        const answer = await get(agent, base, r.path, sent).catch(() => ({ status: 0, cache: undefined }))
+        const answer = await get(agent, base, r.path, sentAs).catch(() => ({ status: 0, cache: undefined }))
         const t1 = performance.now()
-        if (t0 < measureAt) continue
+        if (!inWindow) continue
         samples.push({
           kind: r.kind,
           signedIn: session.signedIn,
@@ -201,7 +227,7 @@ export async function runMixLoad(
         const ofKind = failuresOfKind.get(r.kind) ?? 0
         if (failures.length < FAILURES_LISTED && ofKind < FAILURES_LISTED_PER_KIND) {
           failuresOfKind.set(r.kind, ofKind + 1)
-          failures.push(`${answer.status || 'socket error'} ${r.path}${sent.signedIn ? ' (signed in)' : ''}`)
+          failures.push(`${answer.status || 'socket error'} ${r.path}${sentAs.signedIn ? ' (signed in)' : ''}`)
         }
       }
     }
@@ -210,10 +236,11 @@ export async function runMixLoad(
     await Promise.all(agents.map(loop))
   } finally {
     clearTimeout(opener)
+    clearTimeout(third)
     for (const agent of agents) agent.destroy()
   }
   const cpu = process.cpuUsage(cpuAtMeasure)
-  const seconds = Math.max(0.001, (lastEnd - measureAt) / 1000)
+  const seconds = Math.max(0.001, (lastEnd - openedAt) / 1000)
   const all = statsOf('all', samples, samples.length, seconds)
   const kinds: KindStats[] = []
   for (const kind of REPORTED_KINDS) {

@@ -4,7 +4,7 @@ import { type LoadResult, load } from './http.ts'
 import type { buildMix } from './mix.ts'
 import { CPU_TICK_MS, cpuMsPerRequest, cpuTicks, processTree, type RunningServer, rssMb, settle } from './servers.ts'
 import { type ChangeCounts, type ChangeStream, type PriceVisibility, priceVisibleWithin } from './traffic-changes.ts'
-import { type MixLoad, runMixLoad } from './traffic-load.ts'
+import { describeWindow, type MixLoad, type MixWindow, runMixLoad } from './traffic-load.ts'
 import {
   BROWSER_HEADERS,
   createSessionStream,
@@ -49,8 +49,10 @@ export type Measured = LoadResult & { cpuMsPerRequest?: number }
 
 export interface TrafficRun {
   processes: number
-  /** What was pinned to which cores (taskset), in words. */
+  /** What was pinned to which cores (taskset), and any CPU quota, in words. */
   pinning: string
+  /** Each app process's CPU quota, in cores (--traffic-cpu-quota); absent: none. */
+  cpuQuota?: number
   mix: MeasuredMix
   /**
    * The same stream's car pages alone (guests and signed in, the same popularity), each with its similar cars'
@@ -87,8 +89,10 @@ const msSince = (before: Map<number, number>, pids: readonly number[]) =>
 export interface MarketRig {
   server: RunningServer
   processes: number
-  /** What was pinned to which cores, in words. */
+  /** What was pinned to which cores, and any CPU quota, in words. */
   pinning: string
+  /** Each app process's CPU quota, in cores; absent: none. */
+  cpuQuota?: number
   /** The signed-in bench users' cookies (with the scripts' mark). */
   cookies: readonly string[]
   popularity: Popularity
@@ -104,6 +108,8 @@ export interface RunOptions {
   connections: number
   warmSeconds: number
   seconds: number
+  /** The mix's windows by the stream's requests instead of by time (warmSeconds and seconds then unused). */
+  window?: MixWindow
   focusSeconds: number
   log: (message: string) => void
   section: (title: string) => void
@@ -118,19 +124,18 @@ const CAR_PAGES_SEED = TRAFFIC_SEED + 1_001
  * visitor, from the guests' cache and rendered every time, and React Router's minimum.
  */
 export async function measureRun(rig: MarketRig, options: RunOptions): Promise<TrafficRun> {
-  const { server, processes, pinning, cookies, popularity, changes, pool, cityIds, followSimilar } = rig
+  const { server, processes, pinning, cpuQuota, cookies, popularity, changes, pool, cityIds, followSimilar } = rig
   const { log, section, warmSeconds, seconds, focusSeconds, connections: CONNECTIONS } = options
   const pid = server.child.pid ?? 0
   const stats = new pg.Client({ connectionString: benchDatabaseUrl(), application_name: 'bench-traffic-stats' })
   await stats.connect()
   try {
     /**
-     * The stream (narrowed to `kinds`) for `warm` + `measured` seconds, with the change stream alongside. `seed` other
-     * than the mix's draws sessions of their own rather than the mix's first ones again.
+     * The stream (narrowed to `kinds`) for the window's warm-up and measured part, with the change stream
+     * alongside. `seed` other than the mix's draws sessions of their own rather than the mix's first ones again.
      */
     const market = async (
-      warm: number,
-      measured: number,
+      window: MixWindow,
       { kinds, during, seed }: { kinds?: readonly DrawnKind[]; during?: () => Promise<void>; seed?: number } = {},
     ): Promise<MeasuredMix> => {
       const nextSession = createSessionStream({
@@ -153,8 +158,7 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
       try {
         const mix = await runMixLoad(server.url, nextSession, {
           connections: CONNECTIONS,
-          warmSeconds: warm,
-          seconds: measured,
+          window,
           onMeasure: () => {
             serverPids = processTree(pid)
             serverBefore = ticksOf(serverPids)
@@ -164,7 +168,9 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
               pgBefore = ticksOf(p)
             })
             changesBefore = changes.made()
-            if (during) probe = new Promise((r) => setTimeout(r, (measured * 1000) / 3)).then(during)
+          },
+          onThird: () => {
+            if (during) probe = during()
           },
         })
         const serverMs = msSince(serverBefore, serverPids)
@@ -191,9 +197,10 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
     }
     const settled = async () => log(`settled in ${await settle(server.url)} ms`)
 
-    section(`traffic, ${processes} process(es): the market, ${warmSeconds} s warm-up + ${seconds} s measured`)
+    const mixWindow = options.window ?? { warmSeconds, seconds }
+    section(`traffic, ${processes} process(es): the market, ${describeWindow(mixWindow)}`)
     let priceVisible: PriceVisibility = { guestStaleMs: -1, signedInStaleMs: -1, guestSeenMs: -1, signedInSeenMs: -1 }
-    const mix = await market(warmSeconds, seconds, {
+    const mix = await market(mixWindow, {
       during: async () => {
         priceVisible = await priceVisibleWithin(server.url, changes, popularity.at(1), cookies[1] ?? cookies[0] ?? '')
       },
@@ -209,7 +216,9 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
     // Sessions of their own: the mix's seed would draw from the rng's start again, the cars of the mix's first
     // sessions among them, whose pages the warm-up kept (or, after a warm-up longer than a page's life, let expire)
     // rather than cars as the market draws them by now.
-    const carPages = perCarView(await market(3, focusSeconds, { kinds: ['car'], seed: CAR_PAGES_SEED }))
+    const carPages = perCarView(
+      await market({ warmSeconds: 3, seconds: focusSeconds }, { kinds: ['car'], seed: CAR_PAGES_SEED }),
+    )
     log(summary(carPages))
     log(
       `per car page view (${carPages.carViews}${followSimilar ? ', its follow-up included' : ''}): server ` +
@@ -243,6 +252,7 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
     return {
       processes,
       pinning,
+      ...(cpuQuota && { cpuQuota }),
       mix,
       carPages,
       priceVisible,

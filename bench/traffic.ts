@@ -5,7 +5,8 @@ import { type LoadResult, load } from './http.ts'
 import { buildMix } from './mix.ts'
 import { startHelloServer, startProductionServer } from './servers.ts'
 import { ChangeStream } from './traffic-changes.ts'
-import { pin, pinGenerator, unpin } from './traffic-pinning.ts'
+import type { MixWindow } from './traffic-load.ts'
+import { CpuQuotas, pin, pinGenerator, unpin } from './traffic-pinning.ts'
 import { type Target, trafficTargets } from './traffic-report.ts'
 import { measureRun, type TrafficRun } from './traffic-run.ts'
 import { BROWSER_HEADERS, describeTraffic, Popularity } from './traffic-stream.ts'
@@ -29,6 +30,8 @@ export interface TrafficResult {
   connections: number
   warmSeconds: number
   seconds: number
+  /** The mix's windows when they were by the stream's requests (--traffic-requests), not warmSeconds + seconds. */
+  window?: MixWindow
   focusSeconds: number
   published: number
   /** The machine's cores (the app, PostgreSQL and the load generator share them). */
@@ -50,6 +53,11 @@ export interface TrafficOptions {
   redisUrl: string
   warmSeconds: number
   seconds: number
+  /**
+   * The mix's windows by the stream's requests (the same requests on every server, decision 048) instead of
+   * warmSeconds + seconds.
+   */
+  window?: MixWindow
   /** Length of each focused run (one car page, the ceilings, the car pages alone). */
   focusSeconds: number
   /**
@@ -57,6 +65,11 @@ export interface TrafficOptions {
    * generator on the last core beside them: how the processes scale when one cannot spill onto the other core.
    */
   pinProcesses?: boolean
+  /**
+   * Each app process held to this share of a core's time (cgroup CPU quota, bench/traffic-pinning.ts): one process
+   * and two then get the cores in proportion, with the rest left to PostgreSQL, Redis and the load generator.
+   */
+  cpuQuota?: number
   /** Signed-in and returning sessions carry a city cookie (bench/traffic-stream.ts); false: none does. */
   cityCookies?: boolean
   /**
@@ -161,9 +174,8 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
         }),
       )
       log(`ready in ${server.readyMs} ms at ${server.url}`)
+      let quotas: CpuQuotas | undefined
       try {
-        const pinning = pin(server, options.pinProcesses)
-        log(`pinned: ${pinning}`)
         if (!users) {
           users = await prepareBenchUsers(server.url, popularity)
           log(
@@ -171,12 +183,27 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
               `and ${users.conversationsStarted} conversations added (${users.refused} refused)`,
           )
         }
+        // Held to its quota once the users are signed in: their password hashes are the bench's setup, not the run.
+        quotas = options.cpuQuota ? CpuQuotas.apply(server, options.cpuQuota) : undefined
+        const pinning = [pin(server, options.pinProcesses), quotas?.description].filter(Boolean).join('; ')
+        log(`pinned: ${pinning}`)
         log(`caches emptied in ${await emptyCaches(server.url, client)} ms`)
         // Signed-in visitors are browsers that ran a page's scripts: they carry its mark (scripts-cookie.server.ts).
         const browserCookies = users.cookies.map((cookie) => `${cookie}; tulpar_js=1`)
         runs.push(
           await measureRun(
-            { server, processes, pinning, cookies: browserCookies, popularity, changes, pool, cityIds, followSimilar },
+            {
+              server,
+              processes,
+              pinning,
+              ...(options.cpuQuota && { cpuQuota: options.cpuQuota }),
+              cookies: browserCookies,
+              popularity,
+              changes,
+              pool,
+              cityIds,
+              followSimilar,
+            },
             { ...options, connections: CONNECTIONS },
           ),
         )
@@ -184,6 +211,7 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
         unpin()
         await changes.restore()
         await server.stop()
+        quotas?.release()
       }
     }
     const result: TrafficResult = {
@@ -191,6 +219,7 @@ export async function benchTraffic(options: TrafficOptions): Promise<TrafficResu
       connections: CONNECTIONS,
       warmSeconds,
       seconds,
+      ...(options.window && { window: options.window }),
       focusSeconds,
       published: popularity.size,
       cores: cpus().length,
