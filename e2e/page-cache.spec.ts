@@ -256,7 +256,8 @@ describe('guest page cache', () => {
       const res = await page.goto(`${baseUrl}/auto`)
       expect(res?.headers()['cache-control']).toBe('private, no-store')
       expect(res?.headers()['x-cache']).toMatch(/^(HIT|MISS)$/)
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('cityId'))).not.toBeNull()
+      // Written once the page's code has run: past Vitest's 1 s default on a loaded 2-core runner (CI, 2026-11-29).
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('cityId')), { timeout: 10_000 }).not.toBeNull()
       // The dialog's code loads when it opens: once the network is quiet, it would be there.
       await page.waitForLoadState('networkidle')
       expect(await page.locator('dialog.city-dialog[open]').count()).toBe(0)
