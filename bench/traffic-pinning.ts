@@ -15,6 +15,12 @@ const HAS_TASKSET = !spawnSync('taskset', ['--version']).error && CORES >= 2
 const GENERATOR_CORE = CORES - 1
 const ALL_CORES = `0-${CORES - 1}`
 
+/** A server's app processes: the primary's children (it only supervises them), or the one process. */
+function appProcesses(serverPid: number): number[] {
+  const tree = processTree(serverPid)
+  return tree.length > 1 ? tree.filter((pid) => pid !== serverPid) : tree
+}
+
 function setAffinity(pid: number, cores: string): void {
   execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' })
 }
@@ -26,8 +32,7 @@ export function pin(server: RunningServer, perProcess = false): string {
   if (perProcess && server.child.pid) {
     // The primary of a cluster supervises only; each app process (the primary's children, or the one process) gets
     // a core of its own, in order.
-    const tree = processTree(server.child.pid)
-    const apps = tree.length > 1 ? tree.filter((pid) => pid !== server.child.pid) : tree
+    const apps = appProcesses(server.child.pid)
     const cores = apps.map((pid, i) => {
       const core = String(i % CORES)
       setAffinity(pid, core)
@@ -94,8 +99,7 @@ export class CpuQuotas {
     const controller = cpuController()
     if (!controller) throw new Error('--traffic-cpu-quota needs a writable cgroup cpu controller (run as root)')
     if (!server.child.pid) throw new Error('the server has no process to hold to a quota')
-    const tree = processTree(server.child.pid)
-    const apps = tree.length > 1 ? tree.filter((pid) => pid !== server.child.pid) : tree
+    const apps = appProcesses(server.child.pid)
     const quota = Math.round(cores * CGROUP_PERIOD_US)
     const groups = apps.map((pid, i) => {
       const group = join(controller.root, `tulpar-bench-${process.pid}-${i}`)
