@@ -13,7 +13,13 @@ export interface RunningServer {
   /** Milliseconds from spawn to the first good answer of `readyPath`. */
   readyMs: number
   stop(): Promise<void>
+  /** Where its app processes answer /metrics (process N on `port + N`), with the token (production servers). */
+  metrics?: { port: number; processes: number; token: string }
 }
+
+/** The bench servers' metrics token, and how far above its port a server's metrics listen (plugins/metrics.ts). */
+const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789'
+const METRICS_PORT_OFFSET = 2_000
 
 async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   let exited: number | null = null
@@ -72,6 +78,9 @@ export async function startProductionServer(
       // core (and a server started more than 54 minutes after the last one runs it 15 s after start), which made runs
       // of the same code differ by a third. Its own cost is the seed's figure.
       VALUATION_REFRESH_MINUTES: '0',
+      // The page cache's counters, read by the traffic part at its window's start and end (bench/server-metrics.ts).
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
+      METRICS_PORT: String(port + METRICS_PORT_OFFSET),
       ...(redisUrl && { REDIS_URL: redisUrl }),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -79,7 +88,13 @@ export async function startProductionServer(
   const allListening = new Promise<void>((resolve) => child.on('message', (m) => m === 'ready' && resolve()))
   await waitReady(`${url}/api/readyz`, child, 60_000)
   if (processes > 1) await allListening
-  return { url, child, readyMs: Math.round(performance.now() - started), stop: stopper(child) }
+  return {
+    url,
+    child,
+    readyMs: Math.round(performance.now() - started),
+    stop: stopper(child),
+    metrics: { port: port + METRICS_PORT_OFFSET, processes, token: BENCH_METRICS_TOKEN },
+  }
 }
 
 export async function startHelloServer(port: number): Promise<RunningServer> {

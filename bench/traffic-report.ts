@@ -193,8 +193,34 @@ function mixLine(m: MeasuredMix): string {
     `${fmt(m.serverRssMb)} MB at the window's end. "Asked before": the ` +
     "requests whose page (its guests' key) had been asked before in the run, warm-up included: the hits of a cache " +
     'that kept every page and was never purged; the other requests are first sights.' +
-    (m.failures.length > 0 ? ` First failures: ${m.failures.join(', ')}.` : '')
+    (m.failures.length > 0 ? ` First failures: ${m.failures.join(', ')}.` : '') +
+    besidesLine(m)
   )
+}
+
+const clock = (iso: string) => iso.slice(11, 19)
+
+/**
+ * What the server did besides the bench around a window: when it opened, its page cache's purges and evictions in
+ * it, and the jobs its workers began from 15 minutes before (the hourly ones purge and send at fixed minutes).
+ */
+function besidesLine(m: MeasuredMix): string {
+  const parts: string[] = []
+  if (m.openedAt) parts.push(` The window opened at ${clock(m.openedAt)} UTC.`)
+  if (m.pageCache)
+    parts.push(
+      ` In it the page cache took ${fmt(m.pageCache.purges)} purges (${fmt(m.pageCache.purgedPages)} pages) and ` +
+        `evicted ${fmt(m.pageCache.evictedKept)} kept pages and ${fmt(m.pageCache.evictedFirstViews)} first views.`,
+    )
+  if (m.jobs)
+    parts.push(
+      m.jobs.length === 0
+        ? ' No jobs were begun from 15 minutes before it to its end.'
+        : ` Jobs begun from 15 minutes before it to its end: ${m.jobs
+            .map((j) => `${j.name} ${fmt(j.runs)} (from ${clock(j.firstStartedAt)})`)
+            .join(', ')}.`,
+    )
+  return parts.join('')
 }
 
 /** The car pages' run in a sentence: the CPU per car page view, its follow-ups' included, and the cache's hits. */
@@ -213,7 +239,8 @@ function carPagesLine(m: MeasuredCarPages): string {
     `${fmt(car?.rps ?? 0)} car page views and ${fmt(similar.rps)} follow-ups a second, ` +
     `**${m.serverCpuMsPerCarView} ms of server CPU per car page view**, its follow-up's included (PostgreSQL ` +
     `${m.postgresCpuMsPerCarView} ms; ${m.serverCpuMsPerRequest} ms per request); cache hits ${hits(car)} of the ` +
-    `pages, ${hits(similar)} of the follow-ups${similar.non2xx + similar.errors ? ` (${fmt(similar.non2xx + similar.errors)} follow-ups failed)` : ''}.`
+    `pages, ${hits(similar)} of the follow-ups${similar.non2xx + similar.errors ? ` (${fmt(similar.non2xx + similar.errors)} follow-ups failed)` : ''}.` +
+    besidesLine(m)
   )
 }
 

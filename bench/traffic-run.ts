@@ -2,6 +2,7 @@ import pg from 'pg'
 import { benchDatabaseUrl } from './database.ts'
 import { type LoadResult, load } from './http.ts'
 import type { buildMix } from './mix.ts'
+import { type CacheCounters, countersSince, type JobRuns, jobsBegun, pageCacheCounters } from './server-metrics.ts'
 import { CPU_TICK_MS, cpuMsPerRequest, cpuTicks, processTree, type RunningServer, rssMb, settle } from './servers.ts'
 import { type ChangeCounts, type ChangeStream, type PriceVisibility, priceVisibleWithin } from './traffic-changes.ts'
 import { describeWindow, type MixLoad, type MixWindow, runMixLoad } from './traffic-load.ts'
@@ -33,7 +34,16 @@ export interface MeasuredMix extends MixLoad {
   changes: ChangeCounts
   /** Resident memory of the server's processes at the window's end, MB (the page cache's pages among it). */
   serverRssMb: number
+  /** When the measured window opened (ISO): the scheduled jobs run at fixed minutes of the hour. */
+  openedAt?: string
+  /** The page cache's purges and evictions in the window, all app processes (null: metrics not read). */
+  pageCache?: CacheCounters | null
+  /** The jobs the server's workers began from JOBS_BEFORE_MS before the window to its end (null: not read). */
+  jobs?: JobRuns[] | null
 }
+
+/** How long before a window the jobs begun are reported: an hourly run's purges and notices reach into it. */
+const JOBS_BEFORE_MS = 15 * 60_000
 
 /**
  * The market's car pages alone, each followed by its similar cars' follow-up (unless the run was told not to): the
@@ -154,6 +164,8 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
       let changesBefore = changes.made()
       let probe: Promise<void> | undefined
       let pgRead: Promise<void> | undefined
+      let openedAt = new Date()
+      let cacheBefore: Promise<CacheCounters | null> = Promise.resolve(null)
       changes.start()
       try {
         const mix = await runMixLoad(server.url, nextSession, {
@@ -168,6 +180,8 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
               pgBefore = ticksOf(p)
             })
             changesBefore = changes.made()
+            openedAt = new Date()
+            cacheBefore = pageCacheCounters(server)
           },
           onThird: () => {
             if (during) probe = during()
@@ -179,6 +193,8 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
         const pgMs = msSince(pgBefore, pgPids)
         const after = changes.made()
         await probe
+        const pageCache = countersSince(await cacheBefore, await pageCacheCounters(server))
+        const jobs = await jobsBegun(stats, new Date(openedAt.getTime() - JOBS_BEFORE_MS), new Date())
         return {
           ...mix,
           serverCpuMs: round2(serverMs),
@@ -190,6 +206,9 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
             published: after.published - changesBefore.published,
           },
           serverRssMb: rss,
+          openedAt: openedAt.toISOString(),
+          pageCache,
+          jobs,
         }
       } finally {
         await changes.stop()

@@ -186,6 +186,25 @@ describe('what purges guests pages', () => {
     expect(tags).toEqual([])
   })
 
+  test('the hourly "still for sale?" question purges nothing; the pause of an unanswered one purges its lists', async () => {
+    const car = await createListing(t.db, { ownerId: seller.id, brand: 'kia', model: 'rio' })
+    const longAgo = new Date(Date.now() - 20 * 86_400_000)
+    await t.db.update(listings).set({ publishedAt: longAgo }).where(eq(listings.id, car.id))
+    // The run asks up to 5,000 sellers an hour (decision 032): no page shows that it asked (migration 0040).
+    const asked = await tagsOf(async () => {
+      expect((await t.services.freshListings.runDue()).asked).toBeGreaterThanOrEqual(1)
+    })
+    const [row] = await t.db.select({ askedAt: listings.confirmAskedAt }).from(listings).where(eq(listings.id, car.id))
+    expect(row?.askedAt).not.toBeNull()
+    expect(asked).toEqual([])
+    // Three days unanswered: the car leaves the market, and every list it was on is purged.
+    await t.db.update(listings).set({ confirmAskedAt: longAgo }).where(eq(listings.id, car.id))
+    const paused = await tagsOf(async () => {
+      expect((await t.services.freshListings.runDue()).paused).toBeGreaterThanOrEqual(1)
+    })
+    expect(paused).toEqual(scopes(car.id, 'kia', 'rio', 'almaty'))
+  })
+
   test("a seller's new name purges the pages of their cars on sale and sold, nothing else", async () => {
     const other = await signUp(undefined, 'secret12', 'Продавец Бауыржан')
     const onSale = await createListing(t.db, { ownerId: other.id })

@@ -92,6 +92,12 @@ const pageCacheSecondViews = new Counter({
   help: "Second views answered from a page's first view with a nonce of their own, without a render (decision 039)",
   registers,
 })
+const pageCacheEvicted = new Counter({
+  name: 'tulpar_page_cache_evicted_total',
+  help: 'Pages evicted, least recently used first, to keep the bound: kind="kept" the pages answered from memory, kind="first_view" those kept apart until their third view',
+  labelNames: ['kind'] as const,
+  registers,
+})
 const pageCacheFirstViews = new Gauge({
   name: 'tulpar_page_cache_first_views',
   help: 'Pages seen once or twice, kept apart until their third view (a quarter of PAGE_CACHE_MB, and what the pages kept for good leave of theirs)',
@@ -135,6 +141,9 @@ export interface PageCacheReading {
   firstViewBytes?: number
   secondViews?: number
   promoted?: number
+  /** Pages evicted to keep the bound: of the kept pages, of the first views. */
+  evicted?: number
+  firstViewsEvicted?: number
   /** The pages shared in Redis (absent without them). */
   sharedHits?: number
   sharedMisses?: number
@@ -169,6 +178,8 @@ export function observePageCache(read: () => PageCacheReading): () => void {
     }
     setTotal(pageCachePromoted, r.promoted ?? 0)
     setTotal(pageCacheSecondViews, r.secondViews ?? 0)
+    setTotal(pageCacheEvicted, r.evicted ?? 0, { kind: 'kept' })
+    setTotal(pageCacheEvicted, r.firstViewsEvicted ?? 0, { kind: 'first_view' })
     pageCacheFirstViews.set(r.firstViews ?? 0)
     pageCacheFirstViewBytes.set(r.firstViewBytes ?? 0)
     pageCacheEntries.set(r.entries)

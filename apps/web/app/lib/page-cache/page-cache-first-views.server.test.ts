@@ -257,6 +257,8 @@ describe('the store of first views', () => {
     expect(cache.peekFirstView('br|/cars/1')).toBeUndefined()
     expect(cache.seenBefore('br|/cars/1')).toBe(true)
     expect(cache.peekFirstView('br|/cars/50')).toBeDefined()
+    // Counted apart (tulpar_page_cache_evicted_total{kind="first_view"}): no kept page was evicted yet.
+    expect(taken).toMatchObject({ evicted: 0, firstViewsEvicted: 50 - taken.firstViews })
     // The kept pages keep to their own 10,000 (their oldest evicted, not the first views' last 1,000).
     for (let id = 200; id < 400; id++) cache.set(kept(`br|/cars/k${id}`))
     const full = cache.stats()

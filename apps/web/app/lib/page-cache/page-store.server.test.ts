@@ -52,6 +52,8 @@ describe('the page cache', () => {
     small.set(entry('y', page, ['listing:1']))
     for (const key of '0123456') small.set(entry(key, page, ['lists']))
     expect(small.get('x')).toBeUndefined()
+    // Counted for the metrics (tulpar_page_cache_evicted_total): x alone made room; purges are not evictions.
+    expect(small.stats()).toMatchObject({ evicted: 1, firstViewsEvicted: 0 })
     expect(small.purge(['listing:2'])).toBe(0)
     expect(small.purge(['listing:1'])).toBe(1)
     expect(small.purge(['lists'])).toBe(7)

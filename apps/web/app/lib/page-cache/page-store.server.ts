@@ -77,6 +77,9 @@ export interface PageCacheStats {
   firstViewBytes: number
   secondViews: number
   promoted: number
+  /** Pages evicted to keep the bound (least recently used first), kept ones and first views. */
+  evicted: number
+  firstViewsEvicted: number
 }
 
 /** How many pages evicted from the first views are remembered as seen (about 100 bytes of memory each). */
@@ -104,6 +107,7 @@ export class PageCache {
     sharedErrors: 0,
     secondViews: 0,
     promoted: 0,
+    evicted: 0,
   }
 
   private readonly maxBytes: number
@@ -252,6 +256,7 @@ export class PageCache {
       if (oldest === undefined) break
       const evicted = this.onEvicted ? this.pages.peek(oldest) : undefined
       this.pages.remove(oldest)
+      this.counters.evicted++
       if (evicted) this.onEvicted?.(evicted)
     }
     this.pages.tidy(bound)
@@ -338,6 +343,7 @@ export class PageCache {
       firstViews: this.firstViews?.pages.size ?? 0,
       firstViewBytes: this.firstViews?.pages.bytes ?? 0,
       ...this.counters,
+      firstViewsEvicted: this.firstViews?.counters.evicted ?? 0,
     }
   }
 
