@@ -4,6 +4,7 @@ import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { round2 } from './table.ts'
 
 /*
  * Client side of the HTTP measurements: sequential latency (concurrency 1, one keep-alive connection) and
@@ -27,7 +28,6 @@ export interface LatencyResult {
 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0
-const round2 = (n: number) => Math.round(n * 100) / 100
 const roundRate = (n: number) => (n < 100 ? Math.round(n * 10) / 10 : Math.round(n))
 
 function get(agent: Agent, base: URL, path: string): Promise<number> {

@@ -16,6 +16,8 @@ export interface Row {
 }
 
 export const fmt = (n: number) => n.toLocaleString('en-US')
+/** A measure to two decimals, as the results keep them. */
+export const round2 = (n: number) => Math.round(n * 100) / 100
 const size = (bytes: number) =>
   bytes >= 2 ** 20 ? `${Math.round((bytes / 2 ** 20) * 10) / 10} MB` : `${Math.round((bytes / 1024) * 10) / 10} KB`
 const pct = (value: number, target: number) => `${Math.round((Math.abs(value - target) / target) * 100)}%`

@@ -1,6 +1,7 @@
 import { Agent, request } from 'node:http'
 import { memberPageRequest } from '../apps/web/app/lib/page-cache/member-pages.server.ts'
 import { guestPageKey } from '../apps/web/app/lib/page-cache/page-key.server.ts'
+import { round2 } from './table.ts'
 import { BROWSER_HEADERS, REPORTED_KINDS, type Session, type TrafficKind } from './traffic-stream.ts'
 
 /*
@@ -108,7 +109,6 @@ function get(agent: Agent, base: URL, path: string, sent: Sent): Promise<{ statu
   })
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100
 const percentile = (sorted: Float64Array, p: number) =>
   sorted.length === 0 ? 0 : round2(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0)
 

@@ -1,3 +1,4 @@
+import { fmt, round2 } from './table.ts'
 import type { TrafficResult } from './traffic.ts'
 import { CHANGES_PER_SECOND, PUBLISH_SHARE } from './traffic-changes.ts'
 import { describeWindow, type KindStats } from './traffic-load.ts'
@@ -23,10 +24,8 @@ export interface Target {
   atMost?: boolean
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US')
 const pct = (part: number, whole: number) => `${Math.round((part / Math.max(1, whole)) * 1000) / 10}%`
 const ratio = (n: number) => Math.round(n * 1000) / 1000
-const round2 = (n: number) => Math.round(n * 100) / 100
 const median = (xs: readonly number[]) => {
   const sorted = [...xs].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)

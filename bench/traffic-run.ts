@@ -4,6 +4,7 @@ import { type LoadResult, load } from './http.ts'
 import type { buildMix } from './mix.ts'
 import { type CacheCounters, countersSince, type JobRuns, jobsBegun, pageCacheCounters } from './server-metrics.ts'
 import { CPU_TICK_MS, cpuMsPerRequest, cpuTicks, processTree, type RunningServer, rssMb, settle } from './servers.ts'
+import { round2 } from './table.ts'
 import { type ChangeCounts, type ChangeStream, type PriceVisibility, priceVisibleWithin } from './traffic-changes.ts'
 import { describeWindow, type MixLoad, type MixWindow, runMixLoad } from './traffic-load.ts'
 import {
@@ -18,8 +19,6 @@ import {
  * One run of the market benchmark (bench/traffic.ts) on a started server, and what it measures: throughput, latency
  * and cache hits per kind from the load, the server's and PostgreSQL's CPU per request from /proc.
  */
-
-const round2 = (n: number) => Math.round(n * 100) / 100
 
 export interface MeasuredMix extends MixLoad {
   /** CPU of the server's process and its children (the app processes) in the window, ms. */

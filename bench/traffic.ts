@@ -4,6 +4,7 @@ import { benchDatabaseUrl, publishedNewestFirst } from './database.ts'
 import { type LoadResult, load } from './http.ts'
 import { buildMix } from './mix.ts'
 import { startHelloServer, startProductionServer } from './servers.ts'
+import { round2 } from './table.ts'
 import { ChangeStream } from './traffic-changes.ts'
 import type { MixWindow } from './traffic-load.ts'
 import { CpuQuotas, pin, pinGenerator, unpin } from './traffic-pinning.ts'
@@ -80,8 +81,6 @@ export interface TrafficOptions {
   log: (message: string) => void
   section: (title: string) => void
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100
 
 /** Sets `env` in this process's environment while `start` spawns the server (startProductionServer passes it on). */
 async function withEnv<T>(env: Record<string, string>, start: () => Promise<T>): Promise<T> {
