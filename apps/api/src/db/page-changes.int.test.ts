@@ -103,12 +103,13 @@ describe('what purges guests pages', () => {
     expect(both).toEqual(scopes(car.id, 'toyota', 'camry', 'almaty'))
   })
 
-  test('an approval, a sale and a removal each purge the same', async () => {
+  test("an approval, a sale and a removal each purge the same lists; the approval also its model's newcomers", async () => {
     const waiting = await createListingInModeration(t.db, { ownerId: seller.id, brand: 'bmw', model: 'x5' })
     const approved = await tagsOf(() =>
       t.app.inject({ method: 'POST', url: `/api/admin/listings/${waiting.id}/approve/`, headers: moderator.auth }),
     )
-    expect(approved).toEqual(scopes(waiting.id, 'bmw', 'x5', 'almaty'))
+    // A car on the market may be nearer a band's price than the cars its similar cars show (migration 0041).
+    expect(approved).toEqual([...scopes(waiting.id, 'bmw', 'x5', 'almaty'), 'arrivals:bmw/x5'].sort())
     const sold = await tagsOf(() =>
       t.app.inject({ method: 'POST', url: `/api/listings/${waiting.id}/sold/`, headers: seller.auth }),
     )
@@ -152,12 +153,19 @@ describe('what purges guests pages', () => {
     )
     // The lists of other cities, brands and models are left alone: a car can never be on them.
     expect(moved).not.toContain('lists@almaty')
+    // A band's similar cars are the same wherever the car is: it came to no model.
+    expect(moved).not.toContainEqual(expect.stringMatching(/^arrivals:/))
     expect(moved).not.toContain('brand:toyota')
     expect(moved.filter((tag) => tag.startsWith('model:'))).toEqual([
       'model:kia/rio',
       'model:kia/rio@astana',
       'model:kia/rio@shymkent',
     ])
+    // Moved to another body type, it is new to its model's bands of that body type.
+    const [row] = await t.db.select({ bodyType: listings.bodyType }).from(listings).where(eq(listings.id, car.id))
+    const other = row?.bodyType === 'hatchback' ? 'sedan' : 'hatchback'
+    const rebodied = await tagsOf(() => t.db.update(listings).set({ bodyType: other }).where(eq(listings.id, car.id)))
+    expect(rebodied).toContain('arrivals:kia/rio')
   })
 
   test('a new photo purges the pages showing that car', async () => {

@@ -13,6 +13,14 @@ describe("the database's notifications", () => {
     )
   })
 
+  test("a car that came on the market (':a') names its model's newcomers too; without a model, no newcomers' tag", () => {
+    expect(tagsOfPageChange('l:12:toyota:camry:almaty:a').sort()).toEqual(
+      ['listing:12', ...carScopeTags('toyota', 'camry', 'almaty'), 'arrivals:toyota/camry'].sort(),
+    )
+    expect(tagsOfPageChange('l:12:toyota::almaty:a')).not.toContainEqual(expect.stringMatching(/^arrivals:/))
+    expect(tagsOfPageChange('l:12:toyota:camry:almaty:x')).not.toContainEqual(expect.stringMatching(/^arrivals:/))
+  })
+
   test("a previous release's notification (the brand alone) purges all cars' and the brand's lists", () => {
     expect(tagsOfPageChange('l:12:toyota')).toEqual(['listing:12', 'lists', 'brand:toyota'])
   })

@@ -1,4 +1,4 @@
-import { carScopeTags } from '../lib/page-tags.ts'
+import { arrivalsTag, carScopeTags } from '../lib/page-tags.ts'
 import type { Database } from './client.ts'
 import { listenChannel } from './listen.ts'
 
@@ -13,7 +13,8 @@ const SLUG = /^[a-z0-9-]+$/
 /**
  * The page tags a notification purges (the web's page cache tags pages the same way): a listing's change
  * (`l:{id}:{brand}:{model}:{city}`, slugs, empty when it has none) touches its own page, every page that shows it
- * and the lists of every scope it is in (its brand, its model, its city, all cars: decision 042); a new price
+ * and the lists of every scope it is in (its brand, its model, its city, all cars: decision 042), and with `:a` after
+ * them (a car that came on the market, migration 0041) what its model's newcomers change (`arrivalsTag`); a new price
  * (`v:{id},...`) only the pages showing those cars; partners' and company tables their pages.
  */
 export function tagsOfPageChange(payload: string): string[] {
@@ -23,8 +24,10 @@ export function tagsOfPageChange(payload: string): string[] {
     const [id, ...place] = rest.split(':')
     if (!id || !/^\d+$/.test(id)) return []
     // A slug that is not one (the trigger writes only slugs) names no scope; a model without its brand neither.
-    const [brand = '', model = '', city = ''] = place.map((slug) => (SLUG.test(slug) ? slug : ''))
-    return [`listing:${id}`, ...carScopeTags(brand, model, city)]
+    const [brand = '', model = '', city = '', arrived = ''] = place.map((slug) => (SLUG.test(slug) ? slug : ''))
+    const tags = [`listing:${id}`, ...carScopeTags(brand, model, city)]
+    if (arrived === 'a' && brand && model) tags.push(arrivalsTag(brand, model))
+    return tags
   }
   if (kind === 'v')
     return rest

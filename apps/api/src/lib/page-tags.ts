@@ -37,6 +37,14 @@ export function carScopeTags(brand: string, model: string, city: string): string
 }
 
 /**
+ * The tag of a model's newcomers: a car of it coming on the market (published, or a car on sale moved to the model or
+ * to another body type). What a newcomer alone can change carries it instead of the model's scope: a band's similar
+ * cars (decision 045), which a car leaving the market changes only if it is shown, and then its own tag says so. The
+ * hourly pauses of unconfirmed cars (decision 032) and every sale leave them alone.
+ */
+export const arrivalsTag = (brand: string, model: string) => `arrivals:${brand}/${model}`
+
+/**
  * The tags of a list of cars: its scope's and each car shown's. A car published, sold or edited purges the lists of
  * every scope it is in; a new price only the lists showing it (decisions 038, 042).
  */

@@ -1,6 +1,7 @@
 import { SIMILAR_BAND_RATIO, similarBandOf, similarCarsPath } from '@tulpar/contracts'
 import { describe, expect, test } from 'vitest'
-import { bandWindow, SIMILAR_BAND_MS } from './car-page.bands.ts'
+import { tagsOfPageChange } from '../../db/page-changes.ts'
+import { bandAnswerTags, bandWindow, SIMILAR_BAND_MS } from './car-page.bands.ts'
 
 const at = Date.UTC(2026, 10, 28, 3, 0)
 const rio = { modelId: 10, brandId: 2, bodyType: 'sedan', priceKzt: 6_000_000 }
@@ -40,5 +41,17 @@ describe("similar cars' price bands (decision 045)", () => {
     // Spread over the band: four hours of windows never repeat a price, and cover most of its width.
     expect(prices.size).toBe(24)
     expect(Math.max(...prices) / Math.min(...prices)).toBeGreaterThan(1.12)
+  })
+})
+
+describe("a band's answer in the guests' cache", () => {
+  test('is purged by each car it shows and by a newcomer to a model it shows, not by its models leaving cars', () => {
+    const car = (id: number, brand: string, model: string) => ({ id, brand: { slug: brand }, model: { slug: model } })
+    const tags = bandAnswerTags([car(1, 'kia', 'rio'), car(2, 'kia', 'rio'), car(3, 'kia', 'k5')])
+    expect(tags).toEqual(['listing:1', 'listing:2', 'listing:3', 'arrivals:kia/rio', 'arrivals:kia/k5'])
+    // What a pause or a sale of a Rio not shown purges (db/page-changes.ts): none of them.
+    expect(tags.some((tag) => tagsOfPageChange('l:9:kia:rio:almaty').includes(tag))).toBe(false)
+    expect(tags.some((tag) => tagsOfPageChange('l:9:kia:rio:almaty:a').includes(tag))).toBe(true)
+    expect(tags.some((tag) => tagsOfPageChange('l:2:kia:rio:almaty').includes(tag))).toBe(true)
   })
 })

@@ -1,4 +1,5 @@
 import { SIMILAR_BAND_MINUTES, SIMILAR_BAND_RATIO } from '@tulpar/contracts'
+import { arrivalsTag, listingTag } from '../../lib/page-tags.ts'
 
 /**
  * Which price a band's similar cars are nearest to (decision 045; the band itself is the contracts' similarBandOf).
@@ -15,4 +16,15 @@ export function bandWindow(band: number, nowMs: number): { priceKzt: number; unt
     priceKzt: Math.round(SIMILAR_BAND_RATIO ** (band + ((slot * GOLDEN) % 1))),
     until: (slot + 1) * SIMILAR_BAND_MS,
   }
+}
+
+/**
+ * What a band's answer is purged by: each car it shows (any change to it, its sale or pause among them) and a newcomer
+ * to any model it shows (a car published, or moved to the model or body type), which may be nearer the price. A car
+ * of those models leaving the market, not shown, changes nothing in it: the model's list scope would purge the
+ * answer with every sale and every hourly pause of the model (decision 032), as it did until 2026-11-29.
+ */
+export function bandAnswerTags(cars: readonly { id: number; brand: { slug: string }; model: { slug: string } }[]) {
+  const models = new Set(cars.map((c) => arrivalsTag(c.brand.slug, c.model.slug)))
+  return [...cars.map((c) => listingTag(c.id)), ...models]
 }

@@ -14,10 +14,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { cacheForGuests } from '../../lib/guest-cache.ts'
 import { pickLocale } from '../../lib/locale.ts'
-import { listingTag, listScopeTag } from '../../lib/page-tags.ts'
 import { withRetryAfter } from '../../lib/rate-limiter.ts'
 import { compileResponse } from '../../plugins/compiled-serializer.ts'
 import { registerJsonBodyParser } from '../../plugins/json-body.ts'
+import { bandAnswerTags } from './car-page.bands.ts'
 import { CAR_PAGE_LIMITS } from './car-page.limits.ts'
 import type { CarPageService } from './car-page.service.ts'
 
@@ -83,8 +83,8 @@ export const carPageRoutes =
             `prices are within one ${Math.round((SIMILAR_BAND_RATIO - 1) * 100)}% step (\`band\` = floor(log base ` +
             `${SIMILAR_BAND_RATIO} of the price)); every car of it gets the same answer, nearest a price in the band ` +
             `that moves every ${SIMILAR_BAND_MINUTES} minutes. The same for every reader, and may come from the web ` +
-            "server's shared cache (`x-cache: HIT`) until its window ends; a change to a car shown, or a car of its " +
-            'model published or sold, reaches it within a second.',
+            "server's shared cache (`x-cache: HIT`) until its window ends; a change to a car shown, or a car of a " +
+            'model shown coming on sale, reaches it within a second.',
           querystring: SimilarBandQuery,
           response: { 200: compileResponse(SimilarBandListings), 400: Problem },
         },
@@ -94,11 +94,10 @@ export const carPageRoutes =
           req.query,
           pickLocale(req.query.lang, req.headers['accept-language']),
         )
-        // Kept until the band's window ends (lib/guest-cache.ts); a car shown that changes, or a new car of a model
-        // shown, purges it sooner.
+        // Kept until the band's window ends (lib/guest-cache.ts); a car shown that changes, or a car of a model shown
+        // coming on sale, purges it sooner (bandAnswerTags).
         const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000))
-        const models = new Set(results.map((c) => listScopeTag({ brand: c.brand.slug, model: c.model.slug })))
-        cacheForGuests(req, seconds, [...results.map((c) => listingTag(c.id)), ...models])
+        cacheForGuests(req, seconds, bandAnswerTags(results))
         return { results }
       },
     )
