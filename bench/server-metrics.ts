@@ -14,6 +14,9 @@ export interface CacheCounters {
   purgedPages: number
   evictedKept: number
   evictedFirstViews: number
+  /** Second views answered from a first view, and pages kept for good at their third (decision 039): both HITs. */
+  secondViews: number
+  promoted: number
 }
 
 const COUNTERS: Record<keyof CacheCounters, string> = {
@@ -21,6 +24,8 @@ const COUNTERS: Record<keyof CacheCounters, string> = {
   purgedPages: 'tulpar_page_cache_purged_pages_total',
   evictedKept: 'tulpar_page_cache_evicted_total{kind="kept"}',
   evictedFirstViews: 'tulpar_page_cache_evicted_total{kind="first_view"}',
+  secondViews: 'tulpar_page_cache_second_views_total',
+  promoted: 'tulpar_page_cache_promoted_total',
 }
 
 /** A counter's value in Prometheus' text format (0 when absent). */
@@ -51,12 +56,9 @@ export async function pageCacheCounters(server: RunningServer): Promise<CacheCou
       }),
     )
     const sum = (series: string) => texts.reduce((total, text) => total + counterIn(text, series), 0)
-    return {
-      purges: sum(COUNTERS.purges),
-      purgedPages: sum(COUNTERS.purgedPages),
-      evictedKept: sum(COUNTERS.evictedKept),
-      evictedFirstViews: sum(COUNTERS.evictedFirstViews),
-    }
+    const counters = {} as CacheCounters
+    for (const [name, series] of Object.entries(COUNTERS)) counters[name as keyof CacheCounters] = sum(series)
+    return counters
   } catch {
     return null
   }
@@ -65,12 +67,9 @@ export async function pageCacheCounters(server: RunningServer): Promise<CacheCou
 /** `after` less `before`, counter by counter; null when either is unknown. */
 export function countersSince(before: CacheCounters | null, after: CacheCounters | null): CacheCounters | null {
   if (!before || !after) return null
-  return {
-    purges: after.purges - before.purges,
-    purgedPages: after.purgedPages - before.purgedPages,
-    evictedKept: after.evictedKept - before.evictedKept,
-    evictedFirstViews: after.evictedFirstViews - before.evictedFirstViews,
-  }
+  const since = {} as CacheCounters
+  for (const name of Object.keys(COUNTERS) as (keyof CacheCounters)[]) since[name] = after[name] - before[name]
+  return since
 }
 
 /** A scheduled job's runs: its name, how many, and when the first began (ISO). */

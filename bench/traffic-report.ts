@@ -209,7 +209,10 @@ function besidesLine(m: MeasuredMix): string {
   if (m.pageCache)
     parts.push(
       ` In it the page cache took ${fmt(m.pageCache.purges)} purges (${fmt(m.pageCache.purgedPages)} pages) and ` +
-        `evicted ${fmt(m.pageCache.evictedKept)} kept pages and ${fmt(m.pageCache.evictedFirstViews)} first views.`,
+        `evicted ${fmt(m.pageCache.evictedKept)} kept pages and ${fmt(m.pageCache.evictedFirstViews)} first views; ` +
+        `of its hits, ${fmt(m.pageCache.secondViews)} were second views answered from a first view and ` +
+        `${fmt(m.pageCache.promoted)} third views that kept their page for good (decision 039: each costs more ` +
+        'than a hit from a page kept for good).',
     )
   if (m.jobs)
     parts.push(
