@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { parsePrometheusText, sampleValue } from '../apps/api/src/testing/prometheus-text.ts'
 import type { RunningServer } from './servers.ts'
 
 /*
@@ -19,25 +20,13 @@ export interface CacheCounters {
   promoted: number
 }
 
-const COUNTERS: Record<keyof CacheCounters, string> = {
-  purges: 'tulpar_page_cache_purges_total',
-  purgedPages: 'tulpar_page_cache_purged_pages_total',
-  evictedKept: 'tulpar_page_cache_evicted_total{kind="kept"}',
-  evictedFirstViews: 'tulpar_page_cache_evicted_total{kind="first_view"}',
-  secondViews: 'tulpar_page_cache_second_views_total',
-  promoted: 'tulpar_page_cache_promoted_total',
-}
-
-/** A counter's value in Prometheus' text format (0 when absent). */
-function counterIn(text: string, series: string): number {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(series)) continue
-    const rest = line.slice(series.length)
-    if (rest[0] !== ' ') continue
-    const value = Number(rest.trim().split(' ')[0])
-    return Number.isFinite(value) ? value : 0
-  }
-  return 0
+const COUNTERS: Record<keyof CacheCounters, [name: string, labels?: Record<string, string>]> = {
+  purges: ['tulpar_page_cache_purges_total'],
+  purgedPages: ['tulpar_page_cache_purged_pages_total'],
+  evictedKept: ['tulpar_page_cache_evicted_total', { kind: 'kept' }],
+  evictedFirstViews: ['tulpar_page_cache_evicted_total', { kind: 'first_view' }],
+  secondViews: ['tulpar_page_cache_second_views_total'],
+  promoted: ['tulpar_page_cache_promoted_total'],
 }
 
 /** The page cache's counters now, or null when a process's metrics cannot be read (within 5 s). */
@@ -55,9 +44,13 @@ export async function pageCacheCounters(server: RunningServer): Promise<CacheCou
         return res.text()
       }),
     )
-    const sum = (series: string) => texts.reduce((total, text) => total + counterIn(text, series), 0)
+    const scrapes = texts.map(parsePrometheusText)
     const counters = {} as CacheCounters
-    for (const [name, series] of Object.entries(COUNTERS)) counters[name as keyof CacheCounters] = sum(series)
+    for (const [counter, [name, labels]] of Object.entries(COUNTERS))
+      counters[counter as keyof CacheCounters] = scrapes.reduce(
+        (sum, s) => sum + (sampleValue(s, name, labels) ?? 0),
+        0,
+      )
     return counters
   } catch {
     return null

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMemoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts'
 import { payments } from '../modules/payments/payments.tables.ts'
 import { createListing, createListingInModeration } from '../testing/factories.ts'
+import { parsePrometheusText, sampleValue } from '../testing/prometheus-text.ts'
 import { createTestApp } from '../testing/test-app.ts'
 import { metricsAddress } from './metrics.ts'
 
@@ -58,31 +59,11 @@ function get(path: string, headers: Record<string, string> = {}): Promise<{ stat
   })
 }
 
-interface Sample {
-  name: string
-  labels: Record<string, string>
-  value: number
-}
-
-function parse(text: string): Sample[] {
-  const samples: Sample[] = []
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line)
-    if (!m?.[1] || m[3] === undefined) continue
-    const labels: Record<string, string> = {}
-    for (const l of (m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) if (l[1]) labels[l[1]] = l[2] ?? ''
-    samples.push({ name: m[1], labels, value: Number(m[3]) })
-  }
-  return samples
-}
-
 async function scrape() {
   const answer = await get('/metrics', { authorization: `Bearer ${TOKEN}` })
   expect(answer.status).toBe(200)
-  const samples = parse(answer.body)
-  /** The sample with this name whose labels include `labels`; undefined when there is none. */
-  const value = (name: string, labels: Record<string, string> = {}) =>
-    samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value
+  const samples = parsePrometheusText(answer.body)
+  const value = (name: string, labels: Record<string, string> = {}) => sampleValue(samples, name, labels)
   return { text: answer.body, samples, value }
 }
 
