@@ -88,6 +88,15 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...primary, APP_PROCESSES: bad }), bad).toThrowError(/APP_PROCESSES/)
   })
 
+  test("the guests' page cache: 128 MB unless told, 0 turns it off, up to 64 GB for a market's tail", () => {
+    const primary = { DATABASE_URL: 'postgres://localhost/tulpar', AUTH_SECRET: 'x'.repeat(32) }
+    expect(loadConfig(primary).pageCacheBytes).toBe(128 * 1024 * 1024)
+    expect(loadConfig({ ...primary, PAGE_CACHE_MB: '0' }).pageCacheBytes).toBe(0)
+    expect(loadConfig({ ...primary, PAGE_CACHE_MB: '8192' }).pageCacheBytes).toBe(8192 * 1024 * 1024)
+    for (const bad of ['-1', '65537', '1.5', 'lots'])
+      expect(() => loadConfig({ ...primary, PAGE_CACHE_MB: bad }), bad).toThrowError(/PAGE_CACHE_MB/)
+  })
+
   test("each app process's heap limit: the primary works it out unless APP_HEAP_MB says, 128 MB at least", () => {
     const primary = { DATABASE_URL: 'postgres://localhost/tulpar', AUTH_SECRET: 'x'.repeat(32) }
     expect(loadConfig(primary).appHeapMb).toBeNull()
