@@ -34,3 +34,55 @@ describe("a page's label in the request metrics", () => {
     expect(page('/api/cars/5/', '/api/cars/:id/')).toBeUndefined()
   })
 })
+
+describe('labels kept per path shape', () => {
+  /** The build's kinds of route: literals beside parameters, optional ones, a splat, a catch-all. */
+  const manifest = {
+    root: { id: 'root', path: '' },
+    'routes/home': { id: 'routes/home', parentId: 'root', index: true },
+    'routes/car': { id: 'routes/car', parentId: 'root', path: 'cars/:id' },
+    'routes/car-write': { id: 'routes/car-write', parentId: 'root', path: 'cars/:id/write' },
+    'routes/partner': { id: 'routes/partner', parentId: 'root', path: 'admin/partners/:id' },
+    'routes/partner-new': { id: 'routes/partner-new', parentId: 'root', path: 'admin/partners/new' },
+    'routes/audit-csv': { id: 'routes/audit-csv', parentId: 'root', path: 'admin/audit.csv' },
+    'routes/catalogue': { id: 'routes/catalogue', parentId: 'root', path: 'auto/:first?/:second?/:third?' },
+    'routes/dealer': { id: 'routes/dealer', parentId: 'root', path: 'dealer/*' },
+    'routes/missing': { id: 'routes/missing', parentId: 'root', path: '*' },
+  } as unknown as ServerBuild['routes']
+  // A case-sensitive route (matching only itself) turns the shapes off: the same routes matched on every call.
+  const everyCall = pageRouteLabel({
+    routes: {
+      ...manifest,
+      exact: { id: 'exact', parentId: 'root', path: 'zz-exact', caseSensitive: true },
+    } as unknown as ServerBuild['routes'],
+  })
+  const kept = pageRouteLabel({ routes: manifest })
+  const labels = (labeller: typeof kept, url: string) => labeller({ url, routeOptions: { url: '*' } as never })
+
+  test('label every path as matching it each time does', () => {
+    const words = ['cars', 'CARS', 'write', 'admin', 'partners', 'new', 'NEW', 'audit.csv', 'auto', 'dealer', '']
+    const others = ['123', 'toyota', '%D0%B0', '%E0%A4%A', '~', 'new.data', 'x y']
+    const segments = [...words, ...others]
+    let seed = 39
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed
+    }
+    for (let i = 0; i < 5_000; i++) {
+      const length = 1 + (next() % 5)
+      const path = `/${Array.from({ length }, () => segments[next() % segments.length]).join('/')}`
+      for (const url of [path, `${path}.data`, `${path}?q=1`])
+        expect(labels(kept, url), url).toBe(labels(everyCall, url))
+    }
+  })
+
+  test('paths of one shape share a label; a literal where a parameter could be keeps its own route', () => {
+    expect(labels(kept, '/cars/1')).toBe('/cars/:id')
+    expect(labels(kept, '/cars/2/write')).toBe('/cars/:id/write')
+    expect(labels(kept, '/admin/partners/7')).toBe('/admin/partners/:id')
+    expect(labels(kept, '/admin/partners/new')).toBe('/admin/partners/new')
+    expect(labels(kept, '/admin/partners/NEW')).toBe('/admin/partners/new')
+    expect(labels(kept, '/dealer/a/b/c')).toBe('/dealer/*')
+    expect(labels(kept, '/nothing/here')).toBe('/*')
+  })
+})

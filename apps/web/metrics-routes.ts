@@ -41,9 +41,73 @@ function pagePattern(tree: RouteObject[], pathname: string): string | null {
   return `/${parts.join('/')}`
 }
 
+/** What stands for a path's segment that no route names: a dynamic one (`:id`) or splat takes it, nothing else. */
+const ANY_SEGMENT = '~'
+
+/** The patterns kept, by path shape: a site's shapes are few, and a flood of odd paths only empties it. */
+const KEPT_SHAPES = 2_000
+
+/**
+ * The segments the routes name literally (lower case), or null when a path's shape cannot stand for it: a route
+ * that matches case-sensitively, a segment with a parameter inside it (`:name.json`), or one the placeholder is.
+ */
+function literalSegments(routes: ServerBuild['routes']): Set<string> | null {
+  const literals = new Set<string>()
+  for (const route of Object.values(routes)) {
+    if (!route?.path) continue
+    if (route.caseSensitive) return null
+    for (const segment of route.path.split('/')) {
+      if (segment === '*' || /^:[\w-]+\??$/.test(segment)) continue
+      if (segment.includes(':') || segment.includes('*')) return null
+      literals.add(segment.replace(/\?$/, '').toLowerCase())
+    }
+  }
+  return literals.has(ANY_SEGMENT) ? null : literals
+}
+
+/**
+ * The path with each segment no route names literally replaced by ANY_SEGMENT: React Router compares a segment
+ * with a route's literal one (case aside) or lets a parameter or splat take any non-empty one, so every path of one
+ * shape matches the same routes (`/cars/123` and `/cars/456` are `/cars/~`). Segments compared decoded, as it does.
+ */
+function shapeOf(pathname: string, literals: Set<string>): string {
+  return pathname
+    .split('/')
+    .map((segment) => {
+      if (segment === '') return segment
+      let decoded = segment
+      try {
+        decoded = decodeURIComponent(segment)
+      } catch {
+        // React Router matches a malformed segment as it is
+      }
+      return literals.has(decoded.toLowerCase()) ? segment : ANY_SEGMENT
+    })
+    .join('/')
+}
+
+/**
+ * `pagePattern` kept per path shape. React Router's `matchRoutes` flattens, ranks and compiles the whole route tree
+ * on every call: in issue 39's market, labelling each page that reached Fastify took 12% of the main thread (a
+ * profile of the hour's server, 2026-11-29). Without literals (routes a shape cannot stand for), every call matches.
+ */
+function keptPatterns(tree: RouteObject[], literals: Set<string> | null) {
+  const kept = new Map<string, string | null>()
+  return (pathname: string): string | null => {
+    if (!literals) return pagePattern(tree, pathname)
+    const shape = shapeOf(pathname, literals)
+    const known = kept.get(shape)
+    if (known !== undefined) return known
+    const pattern = pagePattern(tree, shape)
+    if (kept.size >= KEPT_SHAPES) kept.clear()
+    kept.set(shape, pattern)
+    return pattern
+  }
+}
+
 /** The labeller for the API's metrics plugin: pages by their pattern, built files as one. */
 export function pageRouteLabel(build: Pick<ServerBuild, 'routes'>) {
-  const tree = routeTree(build.routes)
+  const patternOf = keptPatterns(routeTree(build.routes), literalSegments(build.routes))
   return (request: Pick<FastifyRequest, 'url' | 'routeOptions'>): string | undefined => {
     const route = request.routeOptions.url
     if (route === undefined) return undefined
@@ -52,7 +116,7 @@ export function pageRouteLabel(build: Pick<ServerBuild, 'routes'>) {
     let path = request.url.split('?', 1)[0] ?? '/'
     const data = path.endsWith('.data')
     if (data) path = path === '/_root.data' ? '/' : path.slice(0, -'.data'.length)
-    const pattern = pagePattern(tree, path)
+    const pattern = patternOf(path)
     if (pattern === null) return 'unmatched'
     return data ? `${pattern}.data` : pattern
   }
