@@ -278,6 +278,9 @@ if (results.loadAverage.start[0] !== undefined && results.loadAverage.start[0] >
     `The machine was busy with other work (load average ${results.loadAverage.start[0].toFixed(1)} on ${results.machine.cpus} cores at the start): throughput and latency are lower bounds.`,
   )
 }
+// The servers inherit the environment: a page cache sized by it changes what the market's windows measure.
+if (process.env.PAGE_CACHE_MB)
+  results.notes.push(`The servers ran with PAGE_CACHE_MB=${process.env.PAGE_CACHE_MB} (from the environment).`)
 if (results.searchC32 || results.detail || results.ssr || results.hello) {
   results.notes.push(
     `${results.loadGenerator ?? 'autocannon'}, the server and PostgreSQL share the same cores; each HTTP run cycles through its URL list.`,
