@@ -15,15 +15,8 @@ export interface LoggerOptions {
 /**
  * The process's logger: JSON lines for log collectors, or, when a person watches the terminal
  * (`process.stdout.isTTY`), readable lines. Authorization, cookies and set-cookie are redacted either way.
- * Lines go to stdout asynchronously: pino's default destination writes each line with a blocking write(2) on the
- * main thread, 4.6% of its time in issue 39's market (one line per request that reaches Fastify). Lines written
- * while a write is under way go out together with the next; pino flushes what is left when the process exits.
  */
-export function createLogger({
-  level,
-  readable,
-  destination = pino.destination({ dest: 1, sync: false }),
-}: LoggerOptions) {
+export function createLogger({ level, readable, destination = pino.destination(1) }: LoggerOptions) {
   const stream = readable
     ? pretty({ destination, colorize: false, translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true })
     : destination
