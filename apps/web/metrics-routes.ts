@@ -91,10 +91,10 @@ function shapeOf(pathname: string, literals: Set<string>): string {
  * on every call: in issue 39's market, labelling each page that reached Fastify took 12% of the main thread (a
  * profile of the hour's server, 2026-11-29). Without literals (routes a shape cannot stand for), every call matches.
  */
-function keptPatterns(tree: RouteObject[], literals: Set<string> | null) {
+function keptPatterns(tree: RouteObject[], literals: Set<string> | null): (pathname: string) => string | null {
+  if (!literals) return (pathname) => pagePattern(tree, pathname)
   const kept = new Map<string, string | null>()
-  return (pathname: string): string | null => {
-    if (!literals) return pagePattern(tree, pathname)
+  return (pathname) => {
     const shape = shapeOf(pathname, literals)
     const known = kept.get(shape)
     if (known !== undefined) return known
