@@ -53,6 +53,8 @@ table as markdown, named by the run's start and the machine (bench/results/READM
   --traffic-no-city         traffic: no session carries a city cookie (as every run before 2026-11-27's fourth session)
   --traffic-no-follow-similar  traffic: no car page is followed by its similar cars' GET /api/cars/similar/ (as every
                             run before decision 045 was built; for a server without that route)
+  --traffic-profile DIR     traffic: profile the one-process server in its car pages' run and its hammered render
+                            (the inspector, SIGUSR1), write both to DIR and log their functions side by side
 
 BENCH_PORT=N puts the servers on ports N, N+1 and N+2 (default 3307), to run beside another benchmark;
 BENCH_DB_NAME names the bench database (default tulpar_bench).
@@ -103,6 +105,7 @@ const values = parseCommandLine(USAGE, {
     'traffic-warm-requests': { type: 'string', default: '0' },
     'traffic-no-city': { type: 'boolean', default: false },
     'traffic-no-follow-similar': { type: 'boolean', default: false },
+    'traffic-profile': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 })
@@ -237,6 +240,7 @@ if (runs('traffic')) {
     ...(trafficWindow && { window: trafficWindow }),
     cityCookies: !values['traffic-no-city'],
     followSimilar: !values['traffic-no-follow-similar'],
+    ...(values['traffic-profile'] && { profileDir: values['traffic-profile'] }),
     redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
     warmSeconds: trafficWarmSeconds,
     seconds: trafficSeconds,

@@ -1,6 +1,16 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import pg from 'pg'
 import { benchDatabaseUrl } from './database.ts'
 import { type LoadResult, load } from './http.ts'
+import {
+  compareProfiles,
+  describeThreads,
+  openProfiler,
+  type Profile,
+  type Profiler,
+  profileWhile,
+} from './inspector.ts'
 import type { buildMix } from './mix.ts'
 import { type CacheCounters, countersSince, type JobRuns, jobsBegun, pageCacheCounters } from './server-metrics.ts'
 import { CPU_TICK_MS, cpuMsPerRequest, cpuTicks, processTree, type RunningServer, rssMb, settle } from './servers.ts'
@@ -120,6 +130,11 @@ export interface RunOptions {
   /** The mix's windows by the stream's requests instead of by time (warmSeconds and seconds then unused). */
   window?: MixWindow
   focusSeconds: number
+  /**
+   * Profile the one-process server's main thread in the car pages' run and in the hammered render, write both
+   * (.cpuprofile) here and log their functions side by side, per car view and per render (--traffic-profile).
+   */
+  profileDir?: string
   log: (message: string) => void
   section: (title: string) => void
 }
@@ -145,7 +160,12 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
      */
     const market = async (
       window: MixWindow,
-      { kinds, during, seed }: { kinds?: readonly DrawnKind[]; during?: () => Promise<void>; seed?: number } = {},
+      {
+        kinds,
+        during,
+        seed,
+        profiler,
+      }: { kinds?: readonly DrawnKind[]; during?: () => Promise<void>; seed?: number; profiler?: Profiler } = {},
     ): Promise<MeasuredMix> => {
       const nextSession = createSessionStream({
         popularity,
@@ -165,6 +185,7 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
       let pgRead: Promise<void> | undefined
       let openedAt = new Date()
       let cacheBefore: Promise<CacheCounters | null> = Promise.resolve(null)
+      let profiling: Promise<void> | undefined
       changes.start()
       try {
         const mix = await runMixLoad(server.url, nextSession, {
@@ -181,12 +202,14 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
             changesBefore = changes.made()
             openedAt = new Date()
             cacheBefore = pageCacheCounters(server)
+            profiling = profiler?.start()
           },
           onThird: () => {
             if (during) probe = during()
           },
         })
         const serverMs = msSince(serverBefore, serverPids)
+        await profiling
         const rss = (await Promise.all(serverPids.map((p) => rssMb(p).catch(() => 0)))).reduce((a, b) => a + b, 0)
         await pgRead
         const pgMs = msSince(pgBefore, pgPids)
@@ -234,9 +257,19 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
     // Sessions of their own: the mix's seed would draw from the rng's start again, the cars of the mix's first
     // sessions among them, whose pages the warm-up kept (or, after a warm-up longer than a page's life, let expire)
     // rather than cars as the market draws them by now.
-    const carPages = perCarView(
-      await market({ warmSeconds: 3, seconds: focusSeconds }, { kinds: ['car'], seed: CAR_PAGES_SEED }),
-    )
+    // The profiles (--traffic-profile) are of one process's main thread: with two, the app processes are children.
+    const profiling = options.profileDir && processes === 1 ? options.profileDir : undefined
+    const profiler = profiling ? await openProfiler(pid) : undefined
+    let carPages: MeasuredCarPages
+    let carPagesProfile: Awaited<ReturnType<Profiler['stop']>> | undefined
+    try {
+      carPages = perCarView(
+        await market({ warmSeconds: 3, seconds: focusSeconds }, { kinds: ['car'], seed: CAR_PAGES_SEED, profiler }),
+      )
+      carPagesProfile = await profiler?.stop()
+    } finally {
+      await profiler?.close()
+    }
     log(summary(carPages))
     log(
       `per car page view (${carPages.carViews}${followSimilar ? ', its follow-up included' : ''}): server ` +
@@ -259,7 +292,13 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
     log(JSON.stringify(guestCachedCar))
     await settled()
     section(`traffic, ${processes} process(es): the same car page rendered every time, ${focusSeconds} s`)
-    const renderedCar = await hammer({ ...BROWSER_HEADERS, cookie: 'bench=uncached' })
+    const renderOnce = () => hammer({ ...BROWSER_HEADERS, cookie: 'bench=uncached' })
+    let renderedCar: Measured
+    if (profiling && carPagesProfile) {
+      const { result, ...renderProfile } = await profileWhile(pid, renderOnce)
+      renderedCar = result
+      logProfiles(profiling, { carPages, carPagesProfile, renderedCar, renderProfile }, log)
+    } else renderedCar = await renderOnce()
     log(JSON.stringify(renderedCar))
     await settled()
     section(`traffic, ${processes} process(es): React Router's minimum (GET /locale), ${focusSeconds} s`)
@@ -309,4 +348,30 @@ function summary(m: MeasuredMix): string {
     `changes ${m.changes.priceChanges} prices + ${m.changes.published} published.\n  ${kinds}` +
     (m.failures.length > 0 ? `\n  failures: ${m.failures.join(', ')}` : '')
   )
+}
+
+type ProfileOf = { profile: Profile; threads: Map<string, number> }
+
+/**
+ * The car pages' run's profile beside the hammered render's, written to `dir` (.cpuprofile, for Chrome's DevTools),
+ * and their functions logged per car view and per render, those that differ most first: where a car view in the
+ * market spends what a render hammered does not.
+ */
+function logProfiles(
+  dir: string,
+  runs: { carPages: MeasuredCarPages; carPagesProfile: ProfileOf; renderedCar: Measured; renderProfile: ProfileOf },
+  log: (message: string) => void,
+): void {
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'car-pages.cpuprofile'), JSON.stringify(runs.carPagesProfile.profile))
+  writeFileSync(join(dir, 'rendered-car.cpuprofile'), JSON.stringify(runs.renderProfile.profile))
+  log(`profiles written to ${dir}: car-pages.cpuprofile, rendered-car.cpuprofile`)
+  log(`threads, car pages' run: ${describeThreads(runs.carPagesProfile.threads)}`)
+  log(`threads, the render hammered: ${describeThreads(runs.renderProfile.threads)}`)
+  const a = { profile: runs.renderProfile.profile, units: runs.renderedCar.requests }
+  const b = { profile: runs.carPagesProfile.profile, units: runs.carPages.carViews }
+  for (const kind of ['inclusive', 'own'] as const) {
+    log(`${kind} ms of the main thread per render hammered (${a.units}), per car view (${b.units}), difference:`)
+    for (const line of compareProfiles(a, b, { kind, top: 45 })) log(line)
+  }
 }

@@ -61,6 +61,8 @@ export interface TrafficOptions {
   window?: MixWindow
   /** Length of each focused run (one car page, the ceilings, the car pages alone). */
   focusSeconds: number
+  /** Profiles of the one-process run's car pages and hammered render written here, compared in the log. */
+  profileDir?: string
   /**
    * Each app process on a core of its own (one process: core 0 alone, its libuv threads too; two: one each), the
    * generator on the last core beside them: how the processes scale when one cannot spill onto the other core.
