@@ -8,7 +8,7 @@ import { CPU_TICK_MS, cpuTicks } from './servers.ts'
  * while it is open.
  */
 
-export interface ProfileNode {
+interface ProfileNode {
   id: number
   callFrame: { functionName: string; url: string; lineNumber: number }
   children?: number[]
@@ -230,4 +230,49 @@ export function compareProfiles(
     .slice(0, top)
   const ms = (v: number) => v.toFixed(3).padStart(8)
   return rows.map((r) => `${ms(r.x)} ${ms(r.y)} ${(r.d >= 0 ? '+' : '') + r.d.toFixed(3).padStart(7)}  ${r.name}`)
+}
+
+/** A part of the server's work, told by the functions on a sample's stack. */
+export interface ProfilePart {
+  name: string
+  has: (frame: ProfileNode['callFrame']) => boolean
+}
+
+/**
+ * The main thread's sampled time (idle left out) by part: each sample goes to the first of `parts` with a function on
+ * its stack (so order them from the most specific), the collector and V8's own time to theirs, the rest to `other`.
+ */
+export function partsOf(
+  profile: Profile,
+  parts: readonly ProfilePart[],
+): { total: number; parts: Map<string, number> } {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const parent = new Map<number, number>()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
+  const partOfNode = new Map<number, string>()
+  const partOf = (id: number): string => {
+    const known = partOfNode.get(id)
+    if (known) return known
+    const leaf = byId.get(id)?.callFrame.functionName ?? ''
+    let found = leaf === '(garbage collector)' ? 'garbage collection' : leaf === '(program)' ? "V8's own (program)" : ''
+    for (const part of parts) {
+      if (found) break
+      for (let at: number | undefined = id; at !== undefined && !found; at = parent.get(at)) {
+        const node = byId.get(at)
+        if (node && part.has(node.callFrame)) found = part.name
+      }
+    }
+    partOfNode.set(id, found || 'other')
+    return found || 'other'
+  }
+  const shares = new Map<string, number>()
+  let total = 0
+  for (const [i, id] of profile.samples.entries()) {
+    if (byId.get(id)?.callFrame.functionName === '(idle)') continue
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000
+    const part = partOf(id)
+    total += ms
+    shares.set(part, (shares.get(part) ?? 0) + ms)
+  }
+  return { total, parts: shares }
 }

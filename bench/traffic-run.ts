@@ -8,7 +8,9 @@ import {
   describeThreads,
   openProfiler,
   type Profile,
+  type ProfilePart,
   type Profiler,
+  partsOf,
   profileWhile,
 } from './inspector.ts'
 import type { buildMix } from './mix.ts'
@@ -350,6 +352,27 @@ function summary(m: MeasuredMix): string {
   )
 }
 
+/** The parts of a car page view's work the profiles are split into (inspector.ts partsOf: the first that matches). */
+const CAR_PAGE_PARTS: readonly ProfilePart[] = [
+  { name: "signed-in visitors' pages from the guests' copy", has: (f) => f.url.includes('member-pages.server') },
+  {
+    name: 'second views answered from a first view, pages kept for good',
+    has: (f) => /^(answerFromFirstView|keepFirstViewForGood|keepWithNonceSlots)$/.test(f.functionName),
+  },
+  { name: 'kept pages answered before Fastify (front door)', has: (f) => f.functionName === 'frontDoor' },
+  { name: 'first views compressed', has: (f) => f.functionName === 'compressFirstView' },
+  { name: "React's render to a string", has: (f) => f.functionName === 'renderToStringImpl' },
+  { name: 'loader data encoded (turbo-stream)', has: (f) => f.functionName === 'encodeViaTurboStream' },
+  { name: 'React Router, the rest', has: (f) => f.url.includes('/react-router/') },
+  { name: "PostgreSQL's client (pg, its pool)", has: (f) => /\/node_modules\/pg(-pool|-protocol)?\//.test(f.url) },
+  { name: 'Drizzle', has: (f) => f.url.includes('/drizzle-orm/') },
+  { name: 'our services (apps/api/src/modules)', has: (f) => f.url.includes('/apps/api/src/modules/') },
+  { name: 'the page cache, the rest', has: (f) => f.url.includes('/page-cache/') },
+  { name: 'Fastify and its plugins', has: (f) => /\/node_modules\/(fastify|@fastify)\//.test(f.url) },
+  { name: "Node's HTTP parsing", has: (f) => /node:_http_(common|server)/.test(f.url) },
+  { name: 'socket writes', has: (f) => (f.functionName === 'writev' || f.functionName === 'write') && f.url === '' },
+]
+
 type ProfileOf = { profile: Profile; threads: Map<string, number> }
 
 /**
@@ -370,6 +393,22 @@ function logProfiles(
   log(`threads, the render hammered: ${describeThreads(runs.renderProfile.threads)}`)
   const a = { profile: runs.renderProfile.profile, units: runs.renderedCar.requests }
   const b = { profile: runs.carPagesProfile.profile, units: runs.carPages.carViews }
+  const renders = runs.carPages.kinds.find((k) => k.kind === 'car')?.cache.miss ?? 0
+  const market = partsOf(b.profile, CAR_PAGE_PARTS)
+  const hammered = partsOf(a.profile, CAR_PAGE_PARTS)
+  log(
+    `the main thread by part: ms per car view in the market (${b.units}), the same per car page render in it ` +
+      `(${renders}: the views' whole cost over their renders), ms per render hammered (${a.units}):`,
+  )
+  const rows = [...new Set([...market.parts.keys(), ...hammered.parts.keys()])].sort(
+    (x, y) => (market.parts.get(y) ?? 0) - (market.parts.get(x) ?? 0),
+  )
+  const per = (ms: number | undefined, units: number) => ((ms ?? 0) / Math.max(1, units)).toFixed(3).padStart(8)
+  for (const part of [...rows, 'all']) {
+    const m = part === 'all' ? market.total : market.parts.get(part)
+    const h = part === 'all' ? hammered.total : hammered.parts.get(part)
+    log(`${per(m, b.units)} ${per(m, renders)} ${per(h, a.units)}  ${part}`)
+  }
   for (const kind of ['inclusive', 'own'] as const) {
     log(`${kind} ms of the main thread per render hammered (${a.units}), per car view (${b.units}), difference:`)
     for (const line of compareProfiles(a, b, { kind, top: 45 })) log(line)
