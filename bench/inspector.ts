@@ -108,11 +108,17 @@ async function inspect(pid: number, port: number, callSeconds: number): Promise<
   return { call, close }
 }
 
+/** What a profile gives: the main thread's samples, and each kind of thread's CPU meanwhile (ms). */
+export interface Profiled {
+  profile: Profile
+  threads: Map<string, number>
+}
+
 /** A profiler attached to a process: `start` and `stop` around the work to profile, then `close`. */
 export interface Profiler {
   start: () => Promise<void>
   /** The main thread's profile since `start` and each kind of thread's CPU meanwhile (ms). */
-  stop: () => Promise<{ profile: Profile; threads: Map<string, number> }>
+  stop: () => Promise<Profiled>
   close: () => Promise<void>
 }
 
@@ -157,7 +163,7 @@ export async function profileWhile<T>(
   pid: number,
   work: () => Promise<T>,
   options: { port?: number; callSeconds?: number } = {},
-): Promise<{ result: T; profile: Profile; threads: Map<string, number> }> {
+): Promise<Profiled & { result: T }> {
   const profiler = await openProfiler(pid, options)
   try {
     await profiler.start()
@@ -177,14 +183,20 @@ export function describeThreads(threads: ReadonlyMap<string, number>): string {
     .join(', ')
 }
 
+/** A profile's nodes by id, and each node's parent. */
+function treeOf(profile: Profile): { byId: Map<number, ProfileNode>; parent: Map<number, number> } {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const parent = new Map<number, number>()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
+  return { byId, parent }
+}
+
 const nameOf = (node: ProfileNode) =>
   `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').at(-1) ?? ''}:${node.callFrame.lineNumber + 1}`
 
 /** Each function's time with its callees (counted once per sample however deep it recurses) and its own, in ms. */
 export function timesOf(profile: Profile): { total: number; inclusive: Map<string, number>; own: Map<string, number> } {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
-  const parent = new Map<number, number>()
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
+  const { byId, parent } = treeOf(profile)
   const sampled = new Map<number, number>()
   for (const [i, id] of profile.samples.entries())
     sampled.set(id, (sampled.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)
@@ -246,9 +258,7 @@ export function partsOf(
   profile: Profile,
   parts: readonly ProfilePart[],
 ): { total: number; parts: Map<string, number> } {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
-  const parent = new Map<number, number>()
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
+  const { byId, parent } = treeOf(profile)
   const partOfNode = new Map<number, string>()
   const partOf = (id: number): string => {
     const known = partOfNode.get(id)

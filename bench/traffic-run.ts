@@ -1,24 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import pg from 'pg'
 import { benchDatabaseUrl } from './database.ts'
 import { type LoadResult, load } from './http.ts'
-import {
-  compareProfiles,
-  describeThreads,
-  openProfiler,
-  type Profile,
-  type ProfilePart,
-  type Profiler,
-  partsOf,
-  profileWhile,
-} from './inspector.ts'
+import { openProfiler, type Profiled, type Profiler, profileWhile } from './inspector.ts'
 import type { buildMix } from './mix.ts'
 import { type CacheCounters, countersSince, type JobRuns, jobsBegun, pageCacheCounters } from './server-metrics.ts'
 import { CPU_TICK_MS, cpuMsPerRequest, cpuTicks, processTree, type RunningServer, rssMb, settle } from './servers.ts'
 import { round2 } from './table.ts'
 import { type ChangeCounts, type ChangeStream, type PriceVisibility, priceVisibleWithin } from './traffic-changes.ts'
 import { describeWindow, type MixLoad, type MixWindow, runMixLoad } from './traffic-load.ts'
+import { logProfiles } from './traffic-profile.ts'
 import {
   BROWSER_HEADERS,
   createSessionStream,
@@ -205,6 +195,8 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
             openedAt = new Date()
             cacheBefore = pageCacheCounters(server)
             profiling = profiler?.start()
+            // Thrown where it is awaited, after the load: handled now so that its rejection meanwhile is not fatal.
+            profiling?.catch(() => {})
           },
           onThird: () => {
             if (during) probe = during()
@@ -260,10 +252,10 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
     // sessions among them, whose pages the warm-up kept (or, after a warm-up longer than a page's life, let expire)
     // rather than cars as the market draws them by now.
     // The profiles (--traffic-profile) are of one process's main thread: with two, the app processes are children.
-    const profiling = options.profileDir && processes === 1 ? options.profileDir : undefined
-    const profiler = profiling ? await openProfiler(pid) : undefined
+    const profileDir = processes === 1 ? options.profileDir : undefined
+    const profiler = profileDir ? await openProfiler(pid) : undefined
     let carPages: MeasuredCarPages
-    let carPagesProfile: Awaited<ReturnType<Profiler['stop']>> | undefined
+    let carPagesProfile: Profiled | undefined
     try {
       carPages = perCarView(
         await market({ warmSeconds: 3, seconds: focusSeconds }, { kinds: ['car'], seed: CAR_PAGES_SEED, profiler }),
@@ -296,10 +288,10 @@ export async function measureRun(rig: MarketRig, options: RunOptions): Promise<T
     section(`traffic, ${processes} process(es): the same car page rendered every time, ${focusSeconds} s`)
     const renderOnce = () => hammer({ ...BROWSER_HEADERS, cookie: 'bench=uncached' })
     let renderedCar: Measured
-    if (profiling && carPagesProfile) {
+    if (profileDir && carPagesProfile) {
       const { result, ...renderProfile } = await profileWhile(pid, renderOnce)
       renderedCar = result
-      logProfiles(profiling, { carPages, carPagesProfile, renderedCar, renderProfile }, log)
+      logProfiles(profileDir, { carPages, carPagesProfile, renderedCar, renderProfile }, log)
     } else renderedCar = await renderOnce()
     log(JSON.stringify(renderedCar))
     await settled()
@@ -350,67 +342,4 @@ function summary(m: MeasuredMix): string {
     `changes ${m.changes.priceChanges} prices + ${m.changes.published} published.\n  ${kinds}` +
     (m.failures.length > 0 ? `\n  failures: ${m.failures.join(', ')}` : '')
   )
-}
-
-/** The parts of a car page view's work the profiles are split into (inspector.ts partsOf: the first that matches). */
-const CAR_PAGE_PARTS: readonly ProfilePart[] = [
-  { name: "signed-in visitors' pages from the guests' copy", has: (f) => f.url.includes('member-pages.server') },
-  {
-    name: 'second views answered from a first view, pages kept for good',
-    has: (f) => /^(answerFromFirstView|keepFirstViewForGood|keepWithNonceSlots)$/.test(f.functionName),
-  },
-  { name: 'kept pages answered before Fastify (front door)', has: (f) => f.functionName === 'frontDoor' },
-  { name: 'first views compressed', has: (f) => f.functionName === 'compressFirstView' },
-  { name: "React's render to a string", has: (f) => f.functionName === 'renderToStringImpl' },
-  { name: 'loader data encoded (turbo-stream)', has: (f) => f.functionName === 'encodeViaTurboStream' },
-  { name: 'React Router, the rest', has: (f) => f.url.includes('/react-router/') },
-  { name: "PostgreSQL's client (pg, its pool)", has: (f) => /\/node_modules\/pg(-pool|-protocol)?\//.test(f.url) },
-  { name: 'Drizzle', has: (f) => f.url.includes('/drizzle-orm/') },
-  { name: 'our services (apps/api/src/modules)', has: (f) => f.url.includes('/apps/api/src/modules/') },
-  { name: 'the page cache, the rest', has: (f) => f.url.includes('/page-cache/') },
-  { name: 'Fastify and its plugins', has: (f) => /\/node_modules\/(fastify|@fastify)\//.test(f.url) },
-  { name: "Node's HTTP parsing", has: (f) => /node:_http_(common|server)/.test(f.url) },
-  { name: 'socket writes', has: (f) => (f.functionName === 'writev' || f.functionName === 'write') && f.url === '' },
-]
-
-type ProfileOf = { profile: Profile; threads: Map<string, number> }
-
-/**
- * The car pages' run's profile beside the hammered render's, written to `dir` (.cpuprofile, for Chrome's DevTools),
- * and their functions logged per car view and per render, those that differ most first: where a car view in the
- * market spends what a render hammered does not.
- */
-function logProfiles(
-  dir: string,
-  runs: { carPages: MeasuredCarPages; carPagesProfile: ProfileOf; renderedCar: Measured; renderProfile: ProfileOf },
-  log: (message: string) => void,
-): void {
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'car-pages.cpuprofile'), JSON.stringify(runs.carPagesProfile.profile))
-  writeFileSync(join(dir, 'rendered-car.cpuprofile'), JSON.stringify(runs.renderProfile.profile))
-  log(`profiles written to ${dir}: car-pages.cpuprofile, rendered-car.cpuprofile`)
-  log(`threads, car pages' run: ${describeThreads(runs.carPagesProfile.threads)}`)
-  log(`threads, the render hammered: ${describeThreads(runs.renderProfile.threads)}`)
-  const a = { profile: runs.renderProfile.profile, units: runs.renderedCar.requests }
-  const b = { profile: runs.carPagesProfile.profile, units: runs.carPages.carViews }
-  const renders = runs.carPages.kinds.find((k) => k.kind === 'car')?.cache.miss ?? 0
-  const market = partsOf(b.profile, CAR_PAGE_PARTS)
-  const hammered = partsOf(a.profile, CAR_PAGE_PARTS)
-  log(
-    `the main thread by part: ms per car view in the market (${b.units}), the same per car page render in it ` +
-      `(${renders}: the views' whole cost over their renders), ms per render hammered (${a.units}):`,
-  )
-  const rows = [...new Set([...market.parts.keys(), ...hammered.parts.keys()])].sort(
-    (x, y) => (market.parts.get(y) ?? 0) - (market.parts.get(x) ?? 0),
-  )
-  const per = (ms: number | undefined, units: number) => ((ms ?? 0) / Math.max(1, units)).toFixed(3).padStart(8)
-  for (const part of [...rows, 'all']) {
-    const m = part === 'all' ? market.total : market.parts.get(part)
-    const h = part === 'all' ? hammered.total : hammered.parts.get(part)
-    log(`${per(m, b.units)} ${per(m, renders)} ${per(h, a.units)}  ${part}`)
-  }
-  for (const kind of ['inclusive', 'own'] as const) {
-    log(`${kind} ms of the main thread per render hammered (${a.units}), per car view (${b.units}), difference:`)
-    for (const line of compareProfiles(a, b, { kind, top: 45 })) log(line)
-  }
 }
