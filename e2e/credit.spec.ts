@@ -137,13 +137,14 @@ describe('credit', () => {
     await widget.getByLabel('Имя').fill('Айгерим')
     await widget.getByRole('button', { name: 'Отправить заявку' }).click()
     await page.waitForURL(`${baseUrl}/credit?car=${car.id}`, { waitUntil: 'commit' })
-    expect(await page.getByText('Введите корректный номер телефона').isVisible()).toBe(true)
+    // The address is committed before the page is parsed: the text is waited for (10 s at most), not read at once.
+    await poll(() => page.getByText('Введите корректный номер телефона').isVisible()).toBe(true)
     // What was typed is kept.
     expect(await page.getByLabel('Фамилия').inputValue()).toBe('Ахметова')
     await page.getByLabel('Телефон').fill('87015551234')
     await page.getByRole('button', { name: 'Отправить заявку' }).click()
     await page.waitForURL(`${baseUrl}/cars/${car.id}?credit=sent#credit`, { waitUntil: 'commit' })
-    expect(await page.getByText('Спасибо! Ваша заявка отправлена в кредитный отдел.').isVisible()).toBe(true)
+    await poll(() => page.getByText('Спасибо! Ваша заявка отправлена в кредитный отдел.').isVisible()).toBe(true)
     await context.close()
   })
 })
